@@ -1,0 +1,17 @@
+// Bundles the CLI into one ESM file so a call to statusctl loads a single module instead of
+// resolving hundreds of files under node_modules; modules imported dynamically stay lazy.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+  // Bundled CommonJS dependencies (cli-table3) call require(): give the ESM bundle one.
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});

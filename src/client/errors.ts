@@ -1,0 +1,44 @@
+// The one error every client failure surfaces as, so callers (the CLI above all) map
+// failures to exit codes and messages without knowing about undici or HTTP details.
+import type { ErrorDetail } from '../contract/errors.js';
+
+export type ApiErrorKind =
+  /** The server answered with a non-success status. */
+  | 'http'
+  /** No answer: connection refused or reset, DNS failure. */
+  | 'network'
+  /** No answer within the request's timeout. */
+  | 'timeout'
+  /** An answer that is not the JSON it should be (garbled, truncated, an HTML page). */
+  | 'invalid-response';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status, when the server answered. */
+  readonly status: number | undefined;
+  /** The server's own `message`, when it sent the documented error body. */
+  readonly serverMessage: string | undefined;
+  readonly details: ErrorDetail[];
+  /** Seconds the server asked to wait (429), when it said. */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    extra: {
+      status?: number;
+      serverMessage?: string;
+      details?: ErrorDetail[];
+      retryAfter?: number;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.kind = kind;
+    this.status = extra.status;
+    this.serverMessage = extra.serverMessage;
+    this.details = extra.details ?? [];
+    this.retryAfter = extra.retryAfter;
+  }
+}

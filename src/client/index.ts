@@ -1,0 +1,4 @@
+// Public surface of the typed client. The implementation lives in transport.ts (undici,
+// timeouts, retries, error mapping) and client.ts (one method per operation of the table).
+export { createClient, type Client, type ClientOptions, type RequestEvent } from './client.js';
+export { ApiError, type ApiErrorKind } from './errors.js';

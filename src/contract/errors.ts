@@ -1,0 +1,25 @@
+// The one error body of the API (CONTRACT-NOTES §2), shared by server and client.
+import { STATUS_CODES } from 'node:http';
+import { z } from 'zod';
+
+export const ErrorDetail = z.object({ path: z.string(), message: z.string() });
+
+export const ErrorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  details: z.array(ErrorDetail).optional(),
+});
+
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export function reasonPhrase(statusCode: number): string {
+  return STATUS_CODES[statusCode] ?? 'Error';
+}
+
+export function errorBody(statusCode: number, message: string, details?: ErrorDetail[]): ErrorBody {
+  return details
+    ? { statusCode, error: reasonPhrase(statusCode), message, details }
+    : { statusCode, error: reasonPhrase(statusCode), message };
+}

@@ -1,0 +1,3 @@
+export * from './schemas.js';
+export * from './operations.js';
+export * from './errors.js';

@@ -1,0 +1,281 @@
+// The resources of the API, written once. Response schemas describe exactly what the reference
+// server sends; request schemas are strict (unknown fields are errors). The client validates
+// responses against these but never fails on a mismatch (see client/transport.ts).
+import { z } from 'zod';
+
+export const INCIDENT_STATUSES = ['INVESTIGATING', 'IDENTIFIED', 'MONITORING', 'RESOLVED'] as const;
+export const SEVERITIES = ['CRITICAL', 'MAJOR', 'MEDIUM', 'MINOR'] as const;
+export const RUNTIME_STAGES = ['ALPHA', 'BETA', 'CURRENT', 'DEPRECATED', 'REMOVED', 'STABLE'] as const;
+export const HEARTBEAT_STATES = ['RECEIVED', 'EARLY', 'GRACE', 'LATE', 'FAILING'] as const;
+export const SUCCESS_HEARTBEAT_STATES: ReadonlySet<string> = new Set(['RECEIVED', 'EARLY', 'GRACE']);
+
+export const IncidentStatus = z.enum(INCIDENT_STATUSES);
+export const Severity = z.enum(SEVERITIES);
+export const RuntimeStage = z.enum(RUNTIME_STAGES);
+export const HeartbeatState = z.enum(HEARTBEAT_STATES);
+
+/** Calendar date, YYYY-MM-DD. */
+export const DateOnly = z.iso.date();
+/** Full ISO 8601 timestamp; offsets are accepted on input, the server answers in UTC. */
+export const DateTime = z.iso.datetime({ offset: true });
+/** A startTime/endTime query value: a calendar date or a full timestamp. */
+export const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const NonEmpty = z.string().min(1);
+
+// ---- responses -------------------------------------------------------------------------
+
+export const Service = z.object({
+  name: z.string(),
+  id: z.string(),
+  accountId: z.string(),
+  created_at: DateOnly,
+  updated_at: DateOnly.nullable().optional(),
+});
+
+export const IncidentUpdate = z.object({
+  id: z.string(),
+  description: z.string(),
+  status: IncidentStatus,
+  publicIncidentUpdateDate: DateTime,
+  created_at: DateOnly,
+  notifySubscribers: z.boolean(),
+});
+
+export const Incident = z.object({
+  id: z.string(),
+  name: z.string().max(255),
+  severity: Severity,
+  services: z.array(Service),
+  incidentUpdates: z.array(IncidentUpdate),
+  lastUpdateStatus: IncidentStatus,
+  duration: z.number().int().nullable().optional(),
+  created_at: DateOnly,
+  updated_at: DateOnly.optional(),
+});
+
+const HexColor = z.string().regex(/^#([0-9A-F]{3}|[0-9A-F]{6})$/, 'expected an upper-case hex color like #1A2B3C');
+export const THEME_COLOR_FIELDS = [
+  'bodyBackgroundColor', 'headerBackgroundColor', 'headerFontColor', 'titleFontColor',
+  'bodyFontColor', 'bodyFontColorMuted', 'navigationFontColor', 'linkFontColor',
+  'cardBackgroundColor', 'borderColor', 'primaryButtonBackgroundColor', 'primaryButtonFontColor',
+] as const;
+export const ThemeColors = z.object(
+  Object.fromEntries(THEME_COLOR_FIELDS.map((field) => [field, HexColor])) as Record<
+    (typeof THEME_COLOR_FIELDS)[number],
+    typeof HexColor
+  >,
+);
+
+export const StatusPageCard = z.object({
+  id: z.string(),
+  name: z.string(),
+  services: z.array(Service),
+  created_at: DateOnly,
+  updated_at: DateOnly.nullable().optional(),
+});
+
+export const StatusPageKey = z.object({
+  id: z.string(),
+  maskedKey: z.string(),
+  created_at: DateOnly,
+  updated_at: DateOnly.nullable().optional(),
+});
+
+export const StatusPage = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  accountId: z.string(),
+  description: z.string().max(500).nullable().optional(),
+  customDomain: z.string().nullable().optional(),
+  logo: z.string().nullable().optional(),
+  favicon: z.string().nullable().optional(),
+  redirectTo: z.string().nullable().optional(),
+  defaultTheme: z.enum(['LIGHT', 'DARK', 'AUTO']).optional(),
+  themeColors: z.object({ light: ThemeColors, dark: ThemeColors }).nullable().optional(),
+  cards: z.array(StatusPageCard),
+  incidents: z.array(Incident),
+  isPrivate: z.boolean(),
+  keys: z.array(StatusPageKey),
+  created_at: DateOnly,
+  updated_at: DateOnly.nullable().optional(),
+});
+
+export function paginated<T extends z.ZodType>(entry: T) {
+  return z.object({
+    length: z.number().int(),
+    entries: z.array(entry),
+    nextId: z.string().nullable(),
+  });
+}
+export const StatusPageList = paginated(StatusPage);
+export const IncidentList = paginated(Incident);
+
+export const Analysis = z.object({
+  classification: z.string(),
+  userImpact: z.string(),
+  rootCause: z.string(),
+  codeFix: z.string().nullable().optional(),
+  evidence: z
+    .array(
+      z.object({
+        description: z.string(),
+        artifacts: z.array(z.object({ name: z.string(), type: z.string() })),
+      }),
+    )
+    .nullable()
+    .optional(),
+  referenceLinks: z.array(z.object({ url: z.string(), title: z.string() })).nullable().optional(),
+});
+
+export const RootCauseAnalysis = z.object({
+  id: z.string(),
+  status: z.literal('COMPLETED'),
+  checkType: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  durationMs: z.number(),
+  checkId: z.string().nullable().optional(),
+  errorGroupId: z.string().nullable().optional(),
+  analysis: Analysis.optional(),
+  created_at: DateOnly.optional(),
+});
+
+export const RootCauseAnalysisPending = z.object({
+  id: z.string(),
+  status: z.literal('PENDING'),
+});
+
+export const ErrorGroup = z.object({
+  id: z.string(),
+  checkId: z.string(),
+  errorHash: z.string(),
+  rawErrorMessage: z.string().nullable(),
+  cleanedErrorMessage: z.string(),
+  firstSeen: DateOnly,
+  lastSeen: DateOnly,
+  archivedUntilNextEvent: z.boolean(),
+  rootCauseAnalyses: z.array(RootCauseAnalysis).optional(),
+});
+
+export const HeartbeatAvailability = z
+  .object({
+    successRatio: z.object({
+      previousPeriod: z.number().min(0).max(100).optional(),
+      currentPeriod: z.number().min(0).max(100).optional(),
+    }),
+    totalEntitiesCurrentPeriod: z.number().int(),
+  })
+  .nullable();
+
+export const Runtime = z.object({
+  name: z.string().regex(/^\d{4}\.\d{2}$/),
+  multiStepSupport: z.boolean(),
+  nodeJsVersion: z.string().regex(/^v\d+\.\d+\.\d+$/),
+  stage: RuntimeStage,
+  runtimeEndOfLife: z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/),
+  description: z.string().min(1),
+  dependencies: z.record(z.string(), z.string().min(1)),
+});
+export const RuntimeList = z.array(Runtime);
+
+export const HeartbeatEvent = z.object({
+  checkId: z.string(),
+  state: HeartbeatState,
+  timestamp: DateTime,
+});
+
+// ---- requests --------------------------------------------------------------------------
+
+/** A service named in an incident: only `id` matters, the stored service is returned. */
+export const ServiceRef = z.strictObject({
+  id: NonEmpty,
+  name: z.string().optional(),
+  accountId: z.string().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().nullable().optional(),
+});
+
+export const IncidentUpdateInput = z.strictObject({
+  description: NonEmpty,
+  status: IncidentStatus.optional(),
+  publicIncidentUpdateDate: DateTime.optional(),
+  notifySubscribers: z.boolean().optional(),
+  // Accepted because the API's own responses carry them; ignored (the server assigns them).
+  id: z.string().optional(),
+  created_at: z.string().optional(),
+});
+
+export const CreateIncidentInput = z.strictObject({
+  name: NonEmpty.max(255),
+  severity: Severity,
+  services: z.array(ServiceRef).min(1),
+  incidentUpdates: z.array(IncidentUpdateInput),
+  // Ignored on create (CONTRACT-NOTES §3), accepted so a fetched incident can be re-posted.
+  id: z.string().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  lastUpdateStatus: IncidentStatus.optional(),
+  duration: z.number().int().nullable().optional(),
+});
+
+export const RequestAnalysisInput = z
+  .strictObject({ userContext: z.string().max(256).nullable().optional() })
+  .nullable();
+
+export const ErrorGroupPatch = z
+  .strictObject({
+    archiveForEver: z.boolean().optional(),
+    archivedUntilNextEvent: z.boolean().optional(),
+  })
+  .refine((body) => body.archiveForEver !== undefined || body.archivedUntilNextEvent !== undefined, {
+    message: 'expected at least one of archivedUntilNextEvent, archiveForEver',
+  });
+
+export const ErrorEventInput = z.strictObject({
+  checkId: NonEmpty,
+  rawErrorMessage: NonEmpty.max(10_000),
+  timestamp: DateTime.optional(),
+});
+
+export const HeartbeatEventInput = z.strictObject({
+  state: HeartbeatState,
+  timestamp: DateTime.optional(),
+});
+
+// ---- query parameters ------------------------------------------------------------------
+
+/** A whole number in a query string: digits only, so `1.5`, `abc`, `` and `0x10` are refused. */
+export function intQuery(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, `expected a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+export const PageQuery = z.strictObject({
+  limit: intQuery(1, 100).optional().meta({ description: 'page size, 1 to 100, default 20' }),
+  nextId: NonEmpty.optional().meta({ description: "cursor from the previous page's nextId" }),
+});
+
+export const AvailabilityQuery = z.strictObject({
+  startTime: DateOrDateTime.optional().meta({ description: 'default: 24 hours before now' }),
+  endTime: DateOrDateTime.optional().meta({ description: 'default: now; a date covers that whole day' }),
+});
+
+export type Service = z.infer<typeof Service>;
+export type IncidentUpdate = z.infer<typeof IncidentUpdate>;
+export type Incident = z.infer<typeof Incident>;
+export type StatusPage = z.infer<typeof StatusPage>;
+export type StatusPageCard = z.infer<typeof StatusPageCard>;
+export type RootCauseAnalysis = z.infer<typeof RootCauseAnalysis>;
+export type Analysis = z.infer<typeof Analysis>;
+export type ErrorGroup = z.infer<typeof ErrorGroup>;
+export type HeartbeatAvailability = z.infer<typeof HeartbeatAvailability>;
+export type Runtime = z.infer<typeof Runtime>;
+export type HeartbeatEvent = z.infer<typeof HeartbeatEvent>;
+export type IncidentStatus = z.infer<typeof IncidentStatus>;
+export type Severity = z.infer<typeof Severity>;
+export type CreateIncidentInput = z.input<typeof CreateIncidentInput>;
+export type IncidentUpdateInput = z.input<typeof IncidentUpdateInput>;
