@@ -1,0 +1,70 @@
+// Profiles of base URL, API key and account id, kept by `conf` in a 0600 file. conf (and its
+// ajv dependency) is imported only by commands that actually read or write the file.
+import { join } from 'node:path';
+import type Conf from 'conf';
+import { CliError, ExitCode } from './exit-codes.js';
+
+export const SETTINGS = {
+  'base-url': 'baseUrl',
+  'api-key': 'apiKey',
+  'account-id': 'accountId',
+} as const;
+export type SettingName = keyof typeof SETTINGS;
+export type SettingField = (typeof SETTINGS)[SettingName];
+export type Profile = Partial<Record<SettingField, string>>;
+interface Store {
+  profiles?: Record<string, Profile>;
+}
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+export const DEFAULT_PROFILE = 'default';
+
+export function isSettingName(name: string): name is SettingName {
+  return Object.hasOwn(SETTINGS, name);
+}
+
+export class ConfigFile {
+  private constructor(private readonly conf: Conf<Store>) {}
+
+  static async open(): Promise<ConfigFile> {
+    const [{ default: Conf }, { default: envPaths }] = await Promise.all([import('conf'), import('env-paths')]);
+    // STATUSCTL_CONFIG_DIR lets tests and CI keep their config in a directory of their own.
+    const dir = process.env.STATUSCTL_CONFIG_DIR || envPaths('statusctl', { suffix: '' }).config;
+    try {
+      return new ConfigFile(
+        new Conf<Store>({
+          projectName: 'statusctl',
+          cwd: dir,
+          configName: 'config',
+          configFileMode: 0o600,
+          // A file we cannot read is the user's data: report it, never replace it.
+          clearInvalidConfig: false,
+        }),
+      );
+    } catch (error) {
+      throw new CliError(
+        ExitCode.failure,
+        `config file ${join(dir, 'config.json')} is not valid JSON; fix or remove it (it was left untouched)`,
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+  }
+
+  get path(): string {
+    return this.conf.path;
+  }
+
+  profile(name: string): Profile {
+    return { ...this.conf.store.profiles?.[name] };
+  }
+
+  profileNames(): string[] {
+    return Object.keys(this.conf.store.profiles ?? {});
+  }
+
+  setProfile(name: string, profile: Profile): void {
+    const cleaned = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined && value !== ''));
+    this.conf.set('profiles', { ...this.conf.store.profiles, [name]: cleaned });
+  }
+}
+

@@ -1,0 +1,174 @@
+// What a command needs (settings, client, output streams, colors), made lazily: a command that
+// never calls the API never opens the config file or loads the HTTP client.
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { Command } from 'commander';
+import type { Client } from '../client/index.js';
+import { ConfigFile, DEFAULT_BASE_URL, DEFAULT_PROFILE, type Profile, type SettingField } from './config.js';
+import { CliError, ExitCode } from './exit-codes.js';
+import { maskKey } from './mask.js';
+
+export interface GlobalOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  accountId?: string;
+  profile?: string;
+  output?: 'table' | 'json';
+  json?: boolean;
+  color?: boolean;
+  verbose?: boolean;
+  timeout?: number;
+}
+
+export type SettingSource = 'option' | 'environment' | 'profile' | 'default' | 'unset';
+export interface Settings {
+  profile: string;
+  baseUrl: string;
+  apiKey?: string;
+  accountId?: string;
+  sources: Record<SettingField, SettingSource>;
+}
+
+const ENV: Record<SettingField, string> = {
+  baseUrl: 'STATUSCTL_BASE_URL',
+  apiKey: 'STATUSCTL_API_KEY',
+  accountId: 'STATUSCTL_ACCOUNT_ID',
+};
+
+export interface IO {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  stdin: NodeJS.ReadStream;
+}
+
+export class Context {
+  readonly style: ChalkInstance;
+  private configFile?: Promise<ConfigFile>;
+  private cachedClient?: Promise<Client>;
+
+  constructor(
+    readonly globals: GlobalOptions,
+    readonly io: IO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+    readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.style = new Chalk({ level: this.colorLevel() });
+  }
+
+  static fromCommand(command: Command): Context {
+    return new Context(command.optsWithGlobals<GlobalOptions>());
+  }
+
+  get json(): boolean {
+    return this.globals.json === true || this.globals.output === 'json';
+  }
+
+  /** Prompts only when a person is at both ends (gh's rule); never in CI. */
+  get interactive(): boolean {
+    return Boolean(this.io.stdin.isTTY && this.io.stdout.isTTY) && !this.env.CI;
+  }
+
+  /** Spinners and live progress only on a terminal and without NO_COLOR. */
+  get showProgress(): boolean {
+    return Boolean(this.io.stderr.isTTY) && !this.env.NO_COLOR && this.globals.color !== false;
+  }
+
+  private colorLevel(): 0 | 1 | 2 | 3 {
+    if (this.globals.color === false || this.env.NO_COLOR) return 0;
+    const forced = this.env.FORCE_COLOR;
+    if (forced !== undefined && forced !== '0' && forced !== 'false') {
+      return (Math.min(Math.max(Number(forced) || 1, 1), 3) as 1 | 2 | 3);
+    }
+    if (!this.io.stdout.isTTY) return 0;
+    const depth = this.io.stdout.getColorDepth?.() ?? 4;
+    return depth >= 24 ? 3 : depth >= 8 ? 2 : 1;
+  }
+
+  config(): Promise<ConfigFile> {
+    return (this.configFile ??= ConfigFile.open());
+  }
+
+  get profileName(): string {
+    return this.globals.profile || this.env.STATUSCTL_PROFILE || DEFAULT_PROFILE;
+  }
+
+  /** Option, then environment, then the profile, then the default (spec/CLI.md). */
+  async settings(): Promise<Settings> {
+    const fromOptions: Profile = { baseUrl: this.globals.baseUrl, apiKey: this.globals.apiKey, accountId: this.globals.accountId };
+    const fromEnv: Profile = {
+      baseUrl: this.env[ENV.baseUrl] || undefined,
+      apiKey: this.env[ENV.apiKey] || undefined,
+      accountId: this.env[ENV.accountId] || undefined,
+    };
+    const fields: SettingField[] = ['baseUrl', 'apiKey', 'accountId'];
+    // The config file is opened only when an option or variable left something unanswered.
+    const needsProfile = fields.some((field) => !fromOptions[field] && !fromEnv[field]);
+    const fromProfile = needsProfile ? (await this.config()).profile(this.profileName) : {};
+    const sources = {} as Record<SettingField, SettingSource>;
+    const value = (field: SettingField): string | undefined => {
+      for (const [source, layer] of [['option', fromOptions], ['environment', fromEnv], ['profile', fromProfile]] as const) {
+        if (layer[field]) {
+          sources[field] = source;
+          return layer[field];
+        }
+      }
+      sources[field] = field === 'baseUrl' ? 'default' : 'unset';
+      return field === 'baseUrl' ? DEFAULT_BASE_URL : undefined;
+    };
+    return {
+      profile: this.profileName,
+      baseUrl: value('baseUrl')!,
+      apiKey: value('apiKey'),
+      accountId: value('accountId'),
+      sources,
+    };
+  }
+
+  /** The API client for the resolved settings; fails with exit 3 when there is no key. */
+  client(): Promise<Client> {
+    return (this.cachedClient ??= this.makeClient());
+  }
+
+  private async makeClient(): Promise<Client> {
+    const settings = await this.settings();
+    if (!settings.apiKey) {
+      throw new CliError(
+        ExitCode.auth,
+        `no API key: run 'statusctl login', or pass --api-key, or set STATUSCTL_API_KEY (profile '${settings.profile}')`,
+      );
+    }
+    const { createClient } = await import('../client/index.js');
+    return createClient({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      ...(settings.accountId ? { accountId: settings.accountId } : {}),
+      timeoutMs: (this.globals.timeout ?? 30) * 1000,
+      onRequest: this.globals.verbose
+        ? (event) => {
+            const outcome = event.status ?? event.error ?? '?';
+            this.info(`${event.method} ${event.url} -> ${outcome} (${Math.round(event.durationMs)} ms, attempt ${event.attempt}, key ${maskKey(settings.apiKey)})`);
+          }
+        : undefined,
+      onWarning: (message) => this.verbose(`warning: ${message}`),
+    });
+  }
+
+  // ---- output --------------------------------------------------------------------------
+
+  /** A result, on stdout. */
+  out(text: string): void {
+    this.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  /** The API's own shape, stable, for scripts. */
+  printJson(value: unknown): void {
+    this.out(JSON.stringify(value, null, 2));
+  }
+
+  /** Progress and hints, on stderr. */
+  info(text: string): void {
+    this.io.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  verbose(text: string): void {
+    if (this.globals.verbose) this.info(text);
+  }
+}

@@ -1,0 +1,63 @@
+// Entry of the bundled CLI. Only commander and the command declarations load at start; each
+// command imports what it needs (client, prompts, tables, server) when it runs.
+import { Command, CommanderError, Option } from 'commander';
+import { positiveNumber } from './command-kit.js';
+import { describeFailure } from './failure.js';
+import { ExitCode } from './exit-codes.js';
+import { VERSION } from './version.js';
+import * as auth from './commands/auth.js';
+import * as config from './commands/config.js';
+import * as statusPages from './commands/status-pages.js';
+import * as incidents from './commands/incidents.js';
+import * as incidentUpdates from './commands/incident-updates.js';
+import * as rca from './commands/rca.js';
+import * as errorGroups from './commands/error-groups.js';
+import * as heartbeats from './commands/heartbeats.js';
+import * as runtimes from './commands/runtimes.js';
+import * as server from './commands/server.js';
+import * as demo from './commands/demo.js';
+import * as completion from './commands/completion.js';
+
+export function buildProgram(): Command {
+  const program = new Command('statusctl')
+    .description('Status pages, incidents, root cause analyses, error groups, heartbeats and runtimes from the terminal')
+    .version(VERSION, '-V, --version')
+    .option('--base-url <url>', 'API base address (env STATUSCTL_BASE_URL)')
+    .option('--api-key <key>', 'API key (env STATUSCTL_API_KEY); prefer login or the variable, options show in ps')
+    .option('--account-id <id>', 'account id, sent as x-service-account (env STATUSCTL_ACCOUNT_ID)')
+    .option('--profile <name>', 'named settings in the config file (env STATUSCTL_PROFILE)', undefined)
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json']).default('table'))
+    .option('--json', 'same as -o json: the API\'s own JSON, stable for scripts')
+    .option('--no-color', 'no colors (also NO_COLOR=1; FORCE_COLOR=1 forces them)')
+    .option('--verbose', 'each HTTP request and response status on stderr (key masked), error details')
+    .option('--timeout <seconds>', 'per request timeout', positiveNumber, 30)
+    .showHelpAfterError('(run with --help for usage)')
+    .showSuggestionAfterError()
+    .exitOverride();
+  for (const module of [auth, config, statusPages, incidents, incidentUpdates, rca, errorGroups, heartbeats, runtimes, server, demo, completion]) {
+    module.register(program);
+  }
+  program.commands.forEach(function overrideExits(command: Command) {
+    command.exitOverride();
+    command.commands.forEach(overrideExits);
+  });
+  return program;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
+  } catch (error) {
+    // commander has already printed its own message for parse errors, help and --version.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+    const failure = describeFailure(error);
+    const verbose = argv.includes('--verbose');
+    process.stderr.write(`statusctl: ${failure.message}\n`);
+    if (verbose && failure.detail) process.stderr.write(`${failure.detail}\n`);
+    return failure.exitCode;
+  }
+}
+
+process.exitCode = await main(process.argv);
