@@ -1,7 +1,14 @@
-// INTERFACE STUB: the client helper replaces the body of createClient; the exported types and
-// the shape of the returned object are the agreed interface the CLI is written against.
+// The typed client: one method per operation of the contract table, all built by the same loop,
+// so a new row in src/contract/operations.ts is a new method with no code here.
+//
+// Requests are strict: input that breaks the contract throws a RequestValidationError (a
+// TypeError with one `details` entry per bad field) before anything is sent. Responses are
+// lenient: a body that breaks the contract is reported through `onWarning` and returned as
+// received. Everything that goes wrong on the wire is an ApiError (see errors.ts).
 import type { Dispatcher } from 'undici';
-import type { OperationId, OperationInput, OperationResult } from '../contract/operations.js';
+import { fillPath, operations, type Operation, type OperationId, type OperationInput, type OperationResult } from '../contract/operations.js';
+import { defaultSleep, send, type TransportOptions } from './transport.js';
+import { checkRequest, checkResponse } from './validation.js';
 
 export interface ClientOptions {
   /** e.g. http://127.0.0.1:4010 (a trailing slash or a path prefix are fine). */
@@ -21,6 +28,8 @@ export interface ClientOptions {
   onRequest?: (event: RequestEvent) => void;
   /** Called when a success body does not match the contract; the body is still returned. */
   onWarning?: (message: string) => void;
+  /** Waits between attempts (default: a timer). Tests pass one that records the delay. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface RequestEvent {
@@ -30,6 +39,8 @@ export interface RequestEvent {
   status?: number;
   error?: string;
   durationMs: number;
+  /** Set when another attempt follows, after this many milliseconds. */
+  retryInMs?: number;
 }
 
 export type Client = {
@@ -39,6 +50,74 @@ export type Client = {
   call<Id extends OperationId>(id: Id, input: OperationInput<Id>): Promise<{ status: number; body: OperationResult<Id> }>;
 };
 
-export function createClient(_options: ClientOptions): Client {
-  throw new Error('not implemented yet');
+const DEFAULTS = { timeoutMs: 30_000, retries: 2, retryBaseMs: 250 };
+
+/**
+ * Throws a TypeError at once for a baseUrl that is not an http(s) URL or an API key that cannot
+ * travel in a header (the key itself is never part of the message).
+ */
+export function createClient(options: ClientOptions): Client {
+  const transport = transportOptions(options);
+  const warn = options.onWarning ?? (() => {});
+
+  async function call(id: OperationId, input: unknown): Promise<{ status: number; body: unknown }> {
+    const op: Operation | undefined = Object.hasOwn(operations, id) ? operations[id] : undefined;
+    if (!op) throw new TypeError(`unknown operation ${String(id)}`);
+    const checked = checkRequest(id, op, input as Parameters<typeof checkRequest>[2]);
+    const response = await send(transport, {
+      method: op.method,
+      path: fillPath(op.path, checked.params),
+      query: checked.query,
+      body: checked.body,
+    });
+    checkResponse(id, op, response.status, response.body, warn);
+    return { status: response.status, body: response.body };
+  }
+
+  const client: Record<string, unknown> = { call };
+  for (const id of Object.keys(operations) as OperationId[]) {
+    client[id] = async (input: unknown) => (await call(id, input)).body;
+  }
+  return client as Client;
+}
+
+function transportOptions(options: ClientOptions): TransportOptions {
+  let baseUrl: URL;
+  try {
+    baseUrl = new URL(options.baseUrl);
+  } catch {
+    throw new TypeError(`baseUrl is not a URL: ${JSON.stringify(options.baseUrl)}`);
+  }
+  if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') {
+    throw new TypeError(`baseUrl must be http or https, not ${baseUrl.protocol}`);
+  }
+  if (typeof options.apiKey !== 'string' || !/^[\x21-\x7e]*$/.test(options.apiKey)) {
+    throw new TypeError('apiKey may only hold visible ASCII characters (no spaces or line breaks)');
+  }
+  if (options.accountId !== undefined && !/^[\x21-\x7e]*$/.test(options.accountId)) {
+    throw new TypeError('accountId may only hold visible ASCII characters (no spaces or line breaks)');
+  }
+  return {
+    baseUrl,
+    apiKey: options.apiKey,
+    accountId: options.accountId,
+    timeoutMs: positive(options.timeoutMs, DEFAULTS.timeoutMs, 'timeoutMs'),
+    retries: Math.floor(nonNegative(options.retries, DEFAULTS.retries, 'retries')),
+    retryBaseMs: nonNegative(options.retryBaseMs, DEFAULTS.retryBaseMs, 'retryBaseMs'),
+    dispatcher: options.dispatcher,
+    onRequest: options.onRequest,
+    sleep: options.sleep ?? defaultSleep,
+  };
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new TypeError(`${name} must be a positive number`);
+  return value;
+}
+
+function nonNegative(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new TypeError(`${name} must be zero or more`);
+  return value;
 }

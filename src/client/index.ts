@@ -2,3 +2,4 @@
 // timeouts, retries, error mapping) and client.ts (one method per operation of the table).
 export { createClient, type Client, type ClientOptions, type RequestEvent } from './client.js';
 export { ApiError, type ApiErrorKind } from './errors.js';
+export { RequestValidationError } from './validation.js';

@@ -1,0 +1,157 @@
+// Turns what went wrong on the wire into one-line ApiError messages. Every message ends with the
+// request it concerns, "(GET /v1/runtimes)" or "(GET /v1/runtimes, 3 attempts)", so a user
+// reading only the last line of a CLI run knows what failed; the API key is scrubbed from every
+// text that came from outside (a proxy may echo request headers into its error page).
+import { ErrorBody, reasonPhrase } from '../contract/errors.js';
+import { ApiError } from './errors.js';
+
+/** What every message names: the request, and how many attempts were made. */
+export interface RequestLabel {
+  method: string;
+  /** The URL sent (never carries credentials). */
+  url: URL;
+  attempts: number;
+  /** Scrubbed from every text copied into a message. */
+  apiKey: string;
+}
+
+const SNIPPET_CHARS = 80;
+
+const NETWORK_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection closed while sending',
+  ETIMEDOUT: 'connection timed out',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'DNS lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_SOCKET: 'connection closed by the server',
+  UND_ERR_CLOSED: 'connection closed',
+  UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'body shorter than its content-length',
+  CERT_HAS_EXPIRED: 'TLS certificate expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate chain is self-signed',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate cannot be verified',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate does not match the host',
+  EPROTO: 'TLS handshake failed',
+};
+
+/** undici's own timeouts (when they fire before ours) are timeouts, not network failures. */
+export const TIMEOUT_CODES: ReadonlySet<string> = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** The error code of a failure, looking through the wrappers Node and undici put around it. */
+export function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    // Happy-eyeballs connects fail with an AggregateError holding one error per address.
+    const inner = (current as { errors?: unknown[] }).errors?.[0];
+    current = inner ?? (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Text on one line, without control characters, the key replaced, cut to `max` characters. */
+export function oneLine(text: string, apiKey: string, max = SNIPPET_CHARS): string {
+  const flat = scrub(text, apiKey)
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, ' ')
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Removes the API key (and its Bearer form) from text that came from outside. */
+export function scrub(text: string, apiKey: string): string {
+  return apiKey.length >= 4 ? text.split(apiKey).join('[redacted]') : text;
+}
+
+function suffix(label: RequestLabel): string {
+  const target = `${label.method} ${label.url.pathname}${label.url.search}`;
+  return label.attempts > 1 ? `(${target}, ${label.attempts} attempts)` : `(${target})`;
+}
+
+function statusLine(status: number): string {
+  return `${status} ${reasonPhrase(status)}`;
+}
+
+/** A short, readable account of a body that is not the documented error JSON. */
+export function describeBody(text: string, contentType: string | undefined, apiKey: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return 'empty body';
+  if (/html/i.test(contentType ?? '') || /^<(!doctype|html|head|body|\?xml)/i.test(trimmed)) {
+    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(trimmed)?.[1];
+    const heading = title ? oneLine(title.replace(/<[^>]*>/g, ''), apiKey) : '';
+    return heading ? `HTML error page "${heading}"` : 'HTML error page';
+  }
+  return `"${oneLine(trimmed, apiKey)}"`;
+}
+
+/** A non-2xx answer. Uses the server's own message when it sent the documented error body. */
+export function httpError(
+  label: RequestLabel,
+  response: { status: number; contentType: string | undefined; text: string; retryAfter: number | undefined },
+): ApiError {
+  const { status, retryAfter } = response;
+  const waitHint = retryAfter !== undefined && status === 429 ? `, retry after ${retryAfter} s` : '';
+  let json: unknown;
+  try {
+    json = JSON.parse(response.text);
+  } catch {
+    json = undefined;
+  }
+  const documented = ErrorBody.safeParse(json);
+  if (documented.success) {
+    const serverMessage = scrub(documented.data.message, label.apiKey);
+    const details = (documented.data.details ?? []).map((detail) => ({
+      path: scrub(detail.path, label.apiKey),
+      message: scrub(detail.message, label.apiKey),
+    }));
+    return new ApiError(
+      'http',
+      `${statusLine(status)}: ${oneLine(serverMessage, label.apiKey, 300)}${waitHint} ${suffix(label)}`,
+      { status, serverMessage, details, ...(retryAfter === undefined ? {} : { retryAfter }) },
+    );
+  }
+  const body = describeBody(response.text, response.contentType, label.apiKey);
+  return new ApiError('http', `${statusLine(status)}: ${body}${waitHint} ${suffix(label)}`, {
+    status,
+    ...(retryAfter === undefined ? {} : { retryAfter }),
+  });
+}
+
+/** No answer at all: refused, reset, DNS, TLS. Names the code and the origin asked. */
+export function networkError(label: RequestLabel, cause: unknown): ApiError {
+  const code = errorCode(cause);
+  const what = (code && NETWORK_DESCRIPTIONS[code]) ?? 'request failed';
+  const detail = code ?? oneLine(cause instanceof Error ? cause.message : String(cause), label.apiKey);
+  return new ApiError('network', `${what} (${detail}) to ${label.url.origin} ${suffix(label)}`, { cause });
+}
+
+export function timeoutError(label: RequestLabel, timeoutMs: number, cause?: unknown): ApiError {
+  return new ApiError('timeout', `no response within ${timeoutMs} ms from ${label.url.origin} ${suffix(label)}`, {
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+/** A 2xx whose body is not JSON: garbled, cut short, an HTML page from a proxy. */
+export function invalidResponseError(
+  label: RequestLabel,
+  status: number,
+  problem: { text: string; contentType: string | undefined; bodyError?: unknown },
+): ApiError {
+  const { bodyError } = problem;
+  if (bodyError !== undefined) {
+    const code = errorCode(bodyError);
+    const reason = code ? `${NETWORK_DESCRIPTIONS[code] ?? 'read failed'}, ${code}` : 'read failed';
+    return new ApiError('invalid-response', `${statusLine(status)} but the body was cut short (${reason}) ${suffix(label)}`, {
+      status,
+      cause: bodyError,
+    });
+  }
+  const body = describeBody(problem.text, problem.contentType, label.apiKey);
+  return new ApiError('invalid-response', `${statusLine(status)} but the body is not JSON: ${body} ${suffix(label)}`, {
+    status,
+  });
+}

@@ -1,0 +1,236 @@
+// Sends one API request over undici: URL and headers, a timeout per attempt, retries with
+// backoff for idempotent methods, and every failure mapped to an ApiError (see failures.ts).
+// The body of every response is read to its end or destroyed, so no socket is left hanging.
+import { performance } from 'node:perf_hooks';
+import { setTimeout as wait } from 'node:timers/promises';
+import { request, type Dispatcher } from 'undici';
+import type { RequestEvent } from './client.js';
+import type { ApiError } from './errors.js';
+import {
+  TIMEOUT_CODES,
+  errorCode,
+  httpError,
+  invalidResponseError,
+  networkError,
+  oneLine,
+  timeoutError,
+  type RequestLabel,
+} from './failures.js';
+import {
+  MAX_RETRY_AFTER_MS,
+  backoffDelayMs,
+  isRetryableMethod,
+  isRetryableNetworkCode,
+  isRetryableStatus,
+  parseRetryAfter,
+} from './retry.js';
+import { CLIENT_VERSION } from './version.js';
+
+export interface TransportOptions {
+  baseUrl: URL;
+  apiKey: string;
+  accountId?: string | undefined;
+  timeoutMs: number;
+  retries: number;
+  retryBaseMs: number;
+  dispatcher?: Dispatcher | undefined;
+  onRequest?: ((event: RequestEvent) => void) | undefined;
+  /** Waits between attempts; tests pass one that records the delay and returns at once. */
+  sleep: (ms: number) => Promise<void>;
+}
+
+export interface TransportRequest {
+  method: string;
+  /** Already filled and encoded, starting with `/`. */
+  path: string;
+  /** Values left undefined are not sent. */
+  query?: Readonly<Record<string, string | undefined>> | undefined;
+  /** Sent as JSON; undefined sends no body at all. */
+  body?: unknown;
+}
+
+export interface TransportResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON; null for an empty body. */
+  body: unknown;
+}
+
+/** Error bodies are only read this far: enough for a message, not a 50 MB HTML page. */
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+export const defaultSleep = (ms: number): Promise<void> => wait(ms);
+
+/** base + path + query. A path prefix of the base is kept; a trailing slash is tolerated. */
+export function buildUrl(baseUrl: URL, path: string, query?: TransportRequest['query']): URL {
+  const url = new URL(baseUrl.href);
+  // Credentials in the base URL are never sent (the key is the only credential) nor shown.
+  url.username = '';
+  url.password = '';
+  url.hash = '';
+  url.search = '';
+  url.pathname = url.pathname.replace(/\/+$/, '') + path;
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.append(name, value);
+  }
+  return url;
+}
+
+type Attempt =
+  | { outcome: 'answer'; status: number; headers: TransportResponse['headers']; text: string; bodyError?: unknown; timedOut: boolean }
+  | { outcome: 'no-answer'; error: unknown; timedOut: boolean };
+
+export async function send(options: TransportOptions, req: TransportRequest): Promise<TransportResponse> {
+  const method = req.method.toUpperCase();
+  const url = buildUrl(options.baseUrl, req.path, req.query);
+  const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${options.apiKey}`,
+    accept: 'application/json',
+    'user-agent': `statusctl/${CLIENT_VERSION}`,
+  };
+  if (options.accountId) headers['x-service-account'] = options.accountId;
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const maxAttempts = isRetryableMethod(method) ? Math.max(0, options.retries) + 1 : 1;
+
+  for (let attempt = 1; ; attempt++) {
+    const started = performance.now();
+    const result = await attemptOnce(options, url, method, headers, payload);
+    const durationMs = performance.now() - started;
+    const label: RequestLabel = { method, url, attempts: attempt, apiKey: options.apiKey };
+    const event: RequestEvent = { method, url: url.href, attempt, durationMs };
+
+    let failure: ApiError;
+    let retryable = false;
+    let retryAfter: number | undefined;
+
+    if (result.outcome === 'no-answer') {
+      const code = errorCode(result.error);
+      if (result.timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {
+        failure = timeoutError(label, options.timeoutMs, result.error);
+      } else {
+        failure = networkError(label, result.error);
+        retryable = isRetryableNetworkCode(code);
+      }
+      event.error = code ?? oneLine(failure.message, options.apiKey);
+    } else {
+      event.status = result.status;
+      const contentType = firstHeader(result.headers['content-type']);
+      if (result.status >= 200 && result.status < 300) {
+        if (result.timedOut) {
+          failure = timeoutError(label, options.timeoutMs, result.bodyError);
+        } else if (result.bodyError !== undefined) {
+          failure = invalidResponseError(label, result.status, { text: result.text, contentType, bodyError: result.bodyError });
+        } else {
+          const parsed = parseJson(result.text);
+          if (parsed.ok) {
+            report(options, event);
+            return { status: result.status, headers: result.headers, body: parsed.value };
+          }
+          failure = invalidResponseError(label, result.status, { text: result.text, contentType });
+        }
+        event.error = failure.kind;
+      } else {
+        retryAfter = parseRetryAfter(result.headers['retry-after']);
+        failure = httpError(label, { status: result.status, contentType, text: result.text, retryAfter });
+        retryable = isRetryableStatus(result.status);
+      }
+    }
+
+    if (retryable && attempt < maxAttempts) {
+      // Retry-After wins over our own backoff; one longer than we are willing to wait is
+      // surfaced at once (with retryAfter set) instead of blocking a terminal for minutes.
+      const delay = retryAfter !== undefined ? retryAfter * 1000 : backoffDelayMs(attempt, options.retryBaseMs);
+      if (delay <= MAX_RETRY_AFTER_MS) {
+        event.retryInMs = delay;
+        report(options, event);
+        await options.sleep(delay);
+        continue;
+      }
+    }
+    report(options, event);
+    throw failure;
+  }
+}
+
+async function attemptOnce(
+  options: TransportOptions,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  payload: string | undefined,
+): Promise<Attempt> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`timed out after ${options.timeoutMs} ms`));
+  }, options.timeoutMs);
+  try {
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: payload,
+        signal: controller.signal,
+        // Also handed to undici so a real connection enforces the same limits itself.
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      });
+    } catch (error) {
+      return { outcome: 'no-answer', error, timedOut };
+    }
+    const ok = response.statusCode >= 200 && response.statusCode < 300;
+    const read = await readBody(response.body, ok ? Infinity : ERROR_BODY_LIMIT);
+    return { outcome: 'answer', status: response.statusCode, headers: response.headers, ...read, timedOut };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Reads a body up to `limit` bytes, then destroys it whatever happened. */
+async function readBody(body: Dispatcher.ResponseData['body'], limit: number): Promise<{ text: string; bodyError?: unknown }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      chunks.push(buffer);
+      size += buffer.length;
+      if (size >= limit) break;
+    }
+    return { text: Buffer.concat(chunks).toString('utf8') };
+  } catch (bodyError) {
+    return { text: Buffer.concat(chunks).toString('utf8'), bodyError };
+  } finally {
+    // Leaving the loop early (limit) must not leave the socket waiting for a reader.
+    if (!body.destroyed) {
+      body.on('error', () => {});
+      body.destroy();
+    }
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** An observer that throws must not change the outcome of the request it observes. */
+function report(options: TransportOptions, event: RequestEvent): void {
+  try {
+    options.onRequest?.(event);
+  } catch {
+    // deliberately ignored
+  }
+}

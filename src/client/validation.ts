@@ -1,0 +1,114 @@
+// Strict in what the client sends, liberal in what it accepts (CONTRACT-NOTES, opening lines):
+// a request that breaks the contract is refused before it leaves the process, while an answer
+// that breaks it is only reported, because a real deployment may be a version ahead of us.
+import type { z } from 'zod';
+import type { Operation } from '../contract/operations.js';
+import type { ErrorDetail } from '../contract/errors.js';
+
+/**
+ * A request refused before sending: nothing went over the wire, so this is a TypeError (a bug
+ * or bad input in the caller), not an ApiError. `details` holds one entry per bad field.
+ */
+export class RequestValidationError extends TypeError {
+  override readonly name = 'RequestValidationError';
+  readonly details: ErrorDetail[];
+
+  constructor(operationId: string, details: ErrorDetail[]) {
+    super(`${operationId}: invalid request: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`);
+    this.details = details;
+  }
+}
+
+/** `entries[0].created_at`; `prefix` names the part of the request ("body", "query"). */
+export function formatPath(path: readonly PropertyKey[], prefix = ''): string {
+  let out = prefix;
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out === '' ? '(root)' : out;
+}
+
+/** One entry per bad field; an unknown field is reported at its own path. */
+export function issueDetails(error: z.ZodError, prefix = ''): ErrorDetail[] {
+  return error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: formatPath([...issue.path, key], prefix), message: 'unknown field' }));
+    }
+    return [{ path: formatPath(issue.path, prefix), message: issue.message }];
+  });
+}
+
+export interface CheckedRequest {
+  params: Record<string, string>;
+  query: Record<string, string | undefined> | undefined;
+  body: unknown;
+}
+
+interface LooseInput {
+  params?: Record<string, unknown> | undefined;
+  query?: Record<string, unknown> | undefined;
+  body?: unknown;
+}
+
+/** Validates a call's input against its operation; throws RequestValidationError. */
+export function checkRequest(operationId: string, op: Operation, input: LooseInput | undefined): CheckedRequest {
+  const given = input ?? {};
+  const details: ErrorDetail[] = [];
+
+  const params: Record<string, string> = {};
+  const expected = new Set([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
+  for (const name of expected) {
+    const value = given.params?.[name];
+    if (typeof value !== 'string' || value === '') details.push({ path: `params.${name}`, message: 'required, a non-empty string' });
+    // "." and ".." survive URL encoding and would be resolved away, changing the route.
+    else if (value === '.' || value === '..') details.push({ path: `params.${name}`, message: 'may not be "." or ".."' });
+    else params[name] = value;
+  }
+  for (const name of Object.keys(given.params ?? {})) {
+    if (!expected.has(name)) details.push({ path: `params.${name}`, message: 'unknown path parameter' });
+  }
+
+  let query: Record<string, string | undefined> | undefined;
+  if (given.query !== undefined) {
+    if (!op.query) details.push({ path: 'query', message: 'this operation takes no query parameters' });
+    else {
+      // Query values travel as text; numbers and booleans are accepted and sent as text.
+      query = Object.fromEntries(
+        Object.entries(given.query).map(([name, value]) => [
+          name,
+          typeof value === 'number' || typeof value === 'boolean' ? String(value) : (value as string | undefined),
+        ]),
+      );
+      const defined = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
+      const result = op.query.safeParse(defined);
+      if (!result.success) details.push(...issueDetails(result.error, 'query'));
+    }
+  }
+
+  if (!op.body) {
+    if (given.body !== undefined) details.push({ path: 'body', message: 'this operation takes no body' });
+  } else if (given.body === undefined) {
+    if (op.bodyRequired) details.push({ path: 'body', message: 'required' });
+  } else {
+    const result = op.body.safeParse(given.body);
+    if (!result.success) details.push(...issueDetails(result.error, 'body'));
+  }
+
+  if (details.length > 0) throw new RequestValidationError(operationId, details);
+  return { params, query, body: given.body };
+}
+
+/**
+ * Checks a success body against the schema of its status. A mismatch is reported through
+ * `warn` (one line, the first bad field) and never thrown: the raw body is what the caller gets.
+ */
+export function checkResponse(operationId: string, op: Operation, status: number, body: unknown, warn: (message: string) => void): void {
+  const schema = op.responses[status];
+  if (!schema) return; // a 2xx the contract does not list is accepted as it is
+  const result = schema.safeParse(body);
+  if (result.success) return;
+  const [first, ...rest] = issueDetails(result.error);
+  const more = rest.length > 0 ? ` (and ${rest.length} more)` : '';
+  warn(`${operationId}: ${status} response differs from the contract at ${first?.path}: ${first?.message}${more}; returned as received`);
+}
