@@ -1,0 +1,232 @@
+// Shared helpers for the CLI tests: they run the BUILT binary (bin/statusctl, built by
+// test/global-setup.ts) as a child process against the reference server on a free port, with
+// a config directory of their own. Other CLI test files import these; keep the API stable.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Account, RunningServer, ServerOptions } from '../../src/server/index.js';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const BIN = join(ROOT, 'bin', 'statusctl');
+
+/** The account every test server knows unless told otherwise. The key is long enough to mask. */
+export const TEST_ACCOUNT: Account = { id: 'acct-test', key: 'sk_test_0123456789abcdef' };
+
+export interface TestServer extends RunningServer {
+  /** The first account (the one tests use by default). */
+  account: Account;
+  /** Environment naming this server and its first account, for runCli's `env`. */
+  env: Record<string, string>;
+}
+
+/** Starts the in-process reference server on a free port, quiet, with TEST_ACCOUNT by default. */
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  const { startServer } = await import('../../src/server/index.js');
+  const server = await startServer({ port: 0, accounts: [TEST_ACCOUNT], log: () => {}, ...options });
+  const account = server.accounts[0]!;
+  return Object.assign(server, {
+    account,
+    env: {
+      STATUSCTL_BASE_URL: server.url,
+      STATUSCTL_API_KEY: account.key,
+      STATUSCTL_ACCOUNT_ID: account.id,
+    },
+  });
+}
+
+const tempDirs: string[] = [];
+
+/** A fresh, empty directory for STATUSCTL_CONFIG_DIR; removed by removeTempDirs(). */
+export function tempConfigDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'statusctl-test-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes every directory tempConfigDir() made (call it in afterAll). */
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The environment a CLI run starts from: the parent's, minus anything that changes the CLI's
+ * behaviour (statusctl settings, color and CI switches), so each test states what it wants.
+ * A fresh config directory is used unless STATUSCTL_CONFIG_DIR is given.
+ */
+export function cleanEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^(STATUSCTL_|NO_COLOR$|FORCE_COLOR$|CI$|COLORTERM$)/.test(name)) continue;
+    base[name] = value;
+  }
+  const merged: NodeJS.ProcessEnv = { ...base, STATUSCTL_CONFIG_DIR: tempConfigDir() };
+  // An explicit undefined removes a variable.
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete merged[name];
+    else merged[name] = value;
+  }
+  return merged;
+}
+
+export interface RunOptions {
+  /** Added to cleanEnv(); undefined values remove a variable. */
+  env?: Record<string, string | undefined>;
+  /** Written to stdin, which is then closed. */
+  input?: string;
+  /** Kills the process after this many ms (a hang fails the test instead of stalling it). */
+  timeoutMs?: number;
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node bin/statusctl ...args` with pipes (so never a terminal) and collects its output. */
+export function runCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: cleanEnv(options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** Parses stdout as JSON, with the run's output in the error when it is not JSON. */
+export function parseJson<T = unknown>(result: RunResult): T {
+  try {
+    return JSON.parse(result.stdout) as T;
+  } catch {
+    throw new Error(`stdout is not JSON (exit ${result.code}):\n${result.stdout}\nstderr:\n${result.stderr}`);
+  }
+}
+
+// ---- a real pseudo-terminal ----------------------------------------------------------------
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-B]|\x1b[=>78DEHMc]/g;
+
+/** Removes ANSI escape sequences (colors, cursor moves) from terminal output. */
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI, '');
+}
+
+export const KEYS = {
+  enter: '\r',
+  space: ' ',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  ctrlC: '\x03',
+} as const;
+
+export interface PtySession {
+  /** Everything the program printed so far, ANSI escapes removed. */
+  screen(): string;
+  /** Everything printed so far, raw. */
+  raw(): string;
+  /**
+   * Waits until `text` (a string or pattern, matched against the ANSI-stripped output printed
+   * after the previous successful waitFor) appears; rejects after timeoutMs with the screen.
+   */
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
+  write(keys: string): void;
+  /** Resolves with the exit code once the program ends; rejects after timeoutMs. */
+  exited(timeoutMs?: number): Promise<number>;
+  kill(): void;
+}
+
+/** Runs `node bin/statusctl ...args` in a real pseudo-terminal (stdin and stdout are a TTY). */
+export async function runPty(args: string[], options: { env?: Record<string, string | undefined> } = {}): Promise<PtySession> {
+  const pty = await import('@lydell/node-pty');
+  const env = cleanEnv({ TERM: 'xterm-256color', ...options.env });
+  const child = pty.spawn(process.execPath, [BIN, ...args], {
+    name: 'xterm-256color',
+    cols: 120,
+    rows: 40,
+    cwd: ROOT,
+    env: env as Record<string, string>,
+  });
+  let output = '';
+  let matchedUpTo = 0;
+  let exitCode: number | undefined;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  child.onData((data) => {
+    output += data;
+    notify();
+  });
+  child.onExit(({ exitCode: code }) => {
+    exitCode = code;
+    notify();
+  });
+
+  const until = <T>(check: () => T | undefined, timeoutMs: number, describe: () => string) =>
+    new Promise<T>((resolvePromise, reject) => {
+      const attempt = () => {
+        let value: T | undefined;
+        try {
+          value = check();
+        } catch (error) {
+          listeners.delete(attempt);
+          clearTimeout(timer);
+          reject(error);
+          return;
+        }
+        if (value === undefined) return;
+        listeners.delete(attempt);
+        clearTimeout(timer);
+        resolvePromise(value);
+      };
+      const timer = setTimeout(() => {
+        listeners.delete(attempt);
+        reject(new Error(`${describe()}\n--- screen ---\n${stripAnsi(output)}`));
+      }, timeoutMs);
+      listeners.add(attempt);
+      attempt();
+    });
+
+  return {
+    screen: () => stripAnsi(output),
+    raw: () => output,
+    async waitFor(text, timeoutMs = 10_000) {
+      await until(
+        () => {
+          const fresh = stripAnsi(output.slice(matchedUpTo));
+          const found = typeof text === 'string' ? fresh.includes(text) : text.test(fresh);
+          if (found) {
+            matchedUpTo = output.length;
+            return true;
+          }
+          if (exitCode !== undefined) throw new Error(`program exited (${exitCode}) before printing ${String(text)}\n--- screen ---\n${stripAnsi(output)}`);
+          return undefined;
+        },
+        timeoutMs,
+        () => `timed out waiting for ${String(text)}`,
+      );
+    },
+    write: (keys) => child.write(keys),
+    exited(timeoutMs = 10_000) {
+      return until(() => exitCode, timeoutMs, () => 'timed out waiting for the program to exit');
+    },
+    kill() {
+      if (exitCode === undefined) child.kill();
+    },
+  };
+}
