@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../src/contract/openapi.js';
+import { fillPath, operations, pathParamNames, successStatus } from '../../src/contract/operations.js';
+import * as s from '../../src/contract/schemas.js';
+
+const upstream = JSON.parse(
+  readFileSync(new URL('../../../shared/spec/upstream-openapi-subset.json', import.meta.url), 'utf8'),
+) as { paths: Record<string, Record<string, unknown>> };
+
+const table = Object.entries(operations);
+
+describe('operations table', () => {
+  it('covers every operation of the upstream document with the same method and path', () => {
+    const ours = new Set(table.map(([, op]) => `${op.method} ${op.path}`));
+    const theirs = Object.entries(upstream.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(theirs.length).toBeGreaterThanOrEqual(12);
+    for (const operation of theirs) expect(ours).toContain(operation);
+  });
+
+  it('has no two operations on the same method and path', () => {
+    const keys = table.map(([, op]) => `${op.method} ${op.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives the documented success statuses', () => {
+    expect(successStatus(operations.createIncident)).toBe(201);
+    expect(successStatus(operations.requestRootCauseAnalysis)).toBe(202);
+    expect(successStatus(operations.listIncidents)).toBe(200);
+    expect(successStatus(operations.getRootCauseAnalysis)).toBe(200);
+  });
+
+  it('fills path parameters URL-encoded and refuses missing ones', () => {
+    const path = operations.getIncidentUpdate.path;
+    expect(pathParamNames(path)).toEqual(['incidentId', 'incidentUpdateId']);
+    expect(fillPath(path, { incidentId: 'a/b', incidentUpdateId: '../x' })).toBe(
+      '/v1/status-pages/incidents/a%2Fb/incident-updates/..%2Fx',
+    );
+    expect(() => fillPath(path, { incidentId: 'a' })).toThrow(/incidentUpdateId/);
+  });
+});
+
+describe('request schemas are strict', () => {
+  const incident = { name: 'Checkout down', severity: 'MAJOR', services: [{ id: 's1' }], incidentUpdates: [] };
+
+  it('accepts a minimal incident', () => {
+    expect(s.CreateIncidentInput.safeParse(incident).success).toBe(true);
+  });
+
+  it.each([
+    ['an unknown top-level field', { ...incident, foo: 1 }, ''],
+    ['an empty name', { ...incident, name: '' }, 'name'],
+    ['a name over 255 characters', { ...incident, name: 'x'.repeat(256) }, 'name'],
+    ['a bad severity', { ...incident, severity: 'HUGE' }, 'severity'],
+    ['no services', { ...incident, services: [] }, 'services'],
+    ['null in a non-nullable optional field', { ...incident, lastUpdateStatus: null }, 'lastUpdateStatus'],
+    ['an update without description', { ...incident, incidentUpdates: [{ status: 'RESOLVED' }] }, 'incidentUpdates.0.description'],
+    ['a bad update date', { ...incident, incidentUpdates: [{ description: 'x', publicIncidentUpdateDate: 'yesterday' }] }, 'incidentUpdates.0.publicIncidentUpdateDate'],
+  ])('refuses %s', (_name, body, path) => {
+    const result = s.CreateIncidentInput.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => issue.path.join('.'))).toContain(path);
+  });
+
+  it('accepts an absent, empty or null-context analysis request, and refuses 257 characters', () => {
+    expect(s.RequestAnalysisInput.safeParse(null).success).toBe(true);
+    expect(s.RequestAnalysisInput.safeParse({}).success).toBe(true);
+    expect(s.RequestAnalysisInput.safeParse({ userContext: null }).success).toBe(true);
+    expect(s.RequestAnalysisInput.safeParse({ userContext: 'x'.repeat(256) }).success).toBe(true);
+    expect(s.RequestAnalysisInput.safeParse({ userContext: 'x'.repeat(257) }).success).toBe(false);
+  });
+
+  it('needs at least one archive flag', () => {
+    expect(s.ErrorGroupPatch.safeParse({}).success).toBe(false);
+    expect(s.ErrorGroupPatch.safeParse({ archiveForEver: true }).success).toBe(true);
+    expect(s.ErrorGroupPatch.safeParse({ archivedUntilNextEvent: 'yes' }).success).toBe(false);
+  });
+
+  it.each(['0', '101', '1.5', 'abc', '', '0x10', '-1'])('refuses limit=%j', (limit) => {
+    expect(s.PageQuery.safeParse({ limit }).success).toBe(false);
+  });
+
+  it('turns a limit into a number', () => {
+    expect(s.PageQuery.parse({ limit: '100' })).toEqual({ limit: 100 });
+  });
+
+  it('takes dates or date-times for availability windows', () => {
+    expect(s.AvailabilityQuery.safeParse({ startTime: '2026-11-01', endTime: '2026-11-02T10:00:00Z' }).success).toBe(true);
+    expect(s.AvailabilityQuery.safeParse({ startTime: '2026-13-01' }).success).toBe(false);
+  });
+});
+
+describe('published OpenAPI document', () => {
+  const document = buildOpenApiDocument('http://127.0.0.1:4010');
+
+  it('lists every operation of the table once', () => {
+    const count = Object.values(document.paths).reduce((n, methods) => n + Object.keys(methods).length, 0);
+    expect(count).toBe(table.length);
+  });
+
+  it('holds only JSON schemas that compile', () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    const schemas: unknown[] = [];
+    JSON.stringify(document, (key, value) => {
+      if (key === 'schema') schemas.push(value);
+      return value;
+    });
+    expect(schemas.length).toBeGreaterThan(30);
+    ajv.addSchema(document, "doc");
+    for (const schema of schemas) {
+      const resolved = JSON.parse(JSON.stringify(schema).replaceAll("\"#/components", "\"doc#/components"));
+      expect(() => ajv.compile(resolved)).not.toThrow();
+    }
+  });
+
+  it('shows limit as the bounded integer it is', () => {
+    const parameters = document.paths['/v1/status-pages/incidents']!.get as { parameters: { name: string; schema: unknown }[] };
+    expect(parameters.parameters.find((p) => p.name === 'limit')!.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+  });
+});
