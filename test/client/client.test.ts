@@ -1,0 +1,270 @@
+// The typed client over msw: one method per operation, the request that goes out (URL,
+// headers, body), strict request validation and lenient response checking.
+import { readFileSync } from 'node:fs';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { operations } from '../../src/contract/operations.js';
+import { createClient, RequestValidationError } from '../../src/client/index.js';
+import { API_KEY, BASE_URL, closeHarnesses, harness, incident, runtime } from './helpers.js';
+
+afterEach(closeHarnesses);
+
+/** Runs `call` expecting a RequestValidationError, and checks nothing was sent. */
+async function refused(run: () => Promise<unknown>, sent: () => number): Promise<RequestValidationError> {
+  const error = await run().then(
+    () => {
+      throw new Error('expected the request to be refused');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RequestValidationError);
+  expect(error).toBeInstanceOf(TypeError);
+  expect(sent()).toBe(0);
+  return error as RequestValidationError;
+}
+
+describe('methods', () => {
+  it('has one method per operation of the contract table, plus call', () => {
+    const { client } = harness([]);
+    for (const id of Object.keys(operations)) expect(typeof (client as unknown as Record<string, unknown>)[id], id).toBe('function');
+    expect(typeof client.call).toBe('function');
+  });
+
+  it('call() returns the status with the body (202 pending, then 200 completed)', async () => {
+    let polls = 0;
+    const { client } = harness([
+      http.get(`${BASE_URL}/v1/root-cause-analyses/rca-1`, () =>
+        ++polls === 1
+          ? HttpResponse.json({ id: 'rca-1', status: 'PENDING' }, { status: 202 })
+          : HttpResponse.json({ id: 'rca-1', status: 'COMPLETED', checkType: 'API', provider: 'rules', model: 'm', durationMs: 3 }),
+      ),
+    ]);
+    await expect(client.call('getRootCauseAnalysis', { params: { id: 'rca-1' } })).resolves.toEqual({
+      status: 202,
+      body: { id: 'rca-1', status: 'PENDING' },
+    });
+    const second = await client.call('getRootCauseAnalysis', { params: { id: 'rca-1' } });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ status: 'COMPLETED' });
+  });
+
+  it('refuses an unknown operation id', async () => {
+    const { client } = harness([]);
+    await expect(client.call('nope' as 'listRuntimes', {})).rejects.toThrow(TypeError);
+  });
+});
+
+describe('the request sent', () => {
+  it('carries the key, the account, accept and user-agent; content-type only with a body', async () => {
+    const { client, dispatcher } = harness(
+      [
+        http.get(`${BASE_URL}/v1/runtimes`, () => HttpResponse.json([runtime])),
+        http.post(`${BASE_URL}/v1/status-pages/incidents`, () => HttpResponse.json(incident, { status: 201 })),
+      ],
+      { accountId: 'acc-42' },
+    );
+    await client.listRuntimes({});
+    const body = { name: 'Outage', severity: 'MAJOR', services: [{ id: 'svc-1' }], incidentUpdates: [] } as const;
+    await client.createIncident({ body });
+
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    const [get, post] = dispatcher.seen;
+    expect(get!.headers).toMatchObject({
+      authorization: `Bearer ${API_KEY}`,
+      'x-service-account': 'acc-42',
+      accept: 'application/json',
+      'user-agent': `statusctl/${version}`,
+    });
+    expect(get!.headers['content-type']).toBeUndefined();
+    expect(get!.body).toBeUndefined();
+    expect(post!.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(post!.body!)).toEqual(body);
+  });
+
+  it('sends no x-service-account without an accountId', async () => {
+    const { client, dispatcher } = harness([http.get(`${BASE_URL}/v1/runtimes`, () => HttpResponse.json([]))]);
+    await client.listRuntimes({});
+    expect(dispatcher.seen[0]!.headers['x-service-account']).toBeUndefined();
+  });
+
+  it.each([
+    ['http://api.test/prefix', 'http://api.test/prefix/v1/runtimes'],
+    ['http://api.test/prefix/', 'http://api.test/prefix/v1/runtimes'],
+    ['http://api.test/', 'http://api.test/v1/runtimes'],
+    ['http://api.test', 'http://api.test/v1/runtimes'],
+  ])('keeps the path prefix of %s', async (baseUrl, expected) => {
+    const { client, dispatcher } = harness([http.get(expected, () => HttpResponse.json([]))], { baseUrl });
+    await client.listRuntimes({});
+    expect(dispatcher.seen.map((r) => r.url)).toEqual([expected]);
+  });
+
+  it('encodes path parameters and skips undefined query values', async () => {
+    const { client, dispatcher } = harness([
+      http.get(`${BASE_URL}/v1/status-pages/incidents/:id`, () => HttpResponse.json(incident)),
+      http.get(`${BASE_URL}/v1/status-pages/incidents`, () => HttpResponse.json({ length: 0, entries: [], nextId: null })),
+    ]);
+    await client.getIncident({ params: { incidentId: 'a/b c?d' } });
+    await client.listIncidents({ query: { limit: '5', nextId: undefined } });
+    expect(dispatcher.seen.map((r) => r.url)).toEqual([
+      `${BASE_URL}/v1/status-pages/incidents/a%2Fb%20c%3Fd`,
+      `${BASE_URL}/v1/status-pages/incidents?limit=5`,
+    ]);
+  });
+
+  it('accepts a number for a whole-number query value and sends it as text', async () => {
+    const { client, dispatcher } = harness([http.get(`${BASE_URL}/v1/status-pages`, () => HttpResponse.json({ length: 0, entries: [], nextId: null }))]);
+    await client.listStatusPages({ query: { limit: 7 as unknown as string } });
+    expect(dispatcher.seen[0]!.url).toBe(`${BASE_URL}/v1/status-pages?limit=7`);
+  });
+
+  it('sends no body (and no content-type) when an optional body is left out', async () => {
+    const url = `${BASE_URL}/v1/root-cause-analyses/test-session-error-groups/grp-1`;
+    const { client, dispatcher } = harness([http.post(url, () => HttpResponse.json({ id: 'rca-1', status: 'PENDING' }, { status: 202 }))]);
+    await client.requestRootCauseAnalysis({ params: { testSessionErrorGroupId: 'grp-1' } });
+    expect(dispatcher.seen[0]!.body).toBeUndefined();
+    expect(dispatcher.seen[0]!.headers['content-type']).toBeUndefined();
+  });
+
+  it('strips credentials of the base URL from the request and from events', async () => {
+    const { client, dispatcher, events } = harness([http.get(`${BASE_URL}/v1/runtimes`, () => HttpResponse.json([]))], {
+      baseUrl: 'http://user:hunter2@api.test',
+    });
+    await client.listRuntimes({});
+    expect(dispatcher.seen[0]!.url).toBe(`${BASE_URL}/v1/runtimes`);
+    expect(events).toEqual([{ method: 'GET', url: `${BASE_URL}/v1/runtimes`, attempt: 1, status: 200, durationMs: expect.any(Number) }]);
+  });
+});
+
+describe('strict requests', () => {
+  const valid = { name: 'Outage', severity: 'MAJOR', services: [{ id: 'svc-1' }], incidentUpdates: [] };
+
+  it('refuses a body that breaks the schema, naming every bad field, before sending', async () => {
+    const { client, dispatcher } = harness([]);
+    const error = await refused(
+      () => client.createIncident({ body: { ...valid, name: '', severity: 'HUGE' as 'MAJOR', services: [] } }),
+      () => dispatcher.seen.length,
+    );
+    expect(error.details.map((d) => d.path).sort()).toEqual(['body.name', 'body.services', 'body.severity']);
+    expect(error.message).toMatch(/^createIncident: invalid request: body\./);
+    expect(error.message).not.toMatch(/\n/);
+  });
+
+  it('refuses an unknown field', async () => {
+    const { client, dispatcher } = harness([]);
+    const error = await refused(
+      () => client.createIncident({ body: { ...valid, color: 'red' } as typeof valid }),
+      () => dispatcher.seen.length,
+    );
+    expect(error.details).toEqual([{ path: 'body.color', message: 'unknown field' }]);
+  });
+
+  it('names nested fields with their index', async () => {
+    const { client, dispatcher } = harness([]);
+    const error = await refused(
+      () => client.createIncident({ body: { ...valid, incidentUpdates: [{ description: 'ok' }, { description: '' }] } }),
+      () => dispatcher.seen.length,
+    );
+    expect(error.details.map((d) => d.path)).toEqual(['body.incidentUpdates[1].description']);
+  });
+
+  it('refuses an out-of-range or unknown query parameter', async () => {
+    const { client, dispatcher } = harness([]);
+    const tooMany = await refused(() => client.listIncidents({ query: { limit: '101' } }), () => dispatcher.seen.length);
+    expect(tooMany.details.map((d) => d.path)).toEqual(['query.limit']);
+    const unknown = await refused(
+      () => client.listIncidents({ query: { page: '2' } as { limit?: string } }),
+      () => dispatcher.seen.length,
+    );
+    expect(unknown.details).toEqual([{ path: 'query.page', message: 'unknown field' }]);
+  });
+
+  it('refuses a missing required body, a body where none is taken, and an empty archive patch', async () => {
+    const { client, dispatcher } = harness([]);
+    const sent = () => dispatcher.seen.length;
+    await refused(() => client.createIncident({} as never), sent);
+    await refused(() => client.listRuntimes({ body: { x: 1 } } as never), sent);
+    await refused(() => client.updateErrorGroup({ params: { id: 'grp-1' }, body: {} }), sent);
+  });
+
+  it('refuses missing, unknown and route-changing path parameters', async () => {
+    const { client, dispatcher } = harness([]);
+    const sent = () => dispatcher.seen.length;
+    const missing = await refused(() => client.getIncident({} as never), sent);
+    expect(missing.details).toEqual([{ path: 'params.incidentId', message: expect.any(String) }]);
+    await refused(() => client.getIncident({ params: { incidentId: '..' } }), sent);
+    await refused(() => client.getIncident({ params: { incidentId: 'x', other: 'y' } as { incidentId: string } }), sent);
+  });
+
+  it('refuses an unusable baseUrl or key at creation, without echoing the key', () => {
+    expect(() => createClient({ baseUrl: 'not a url', apiKey: 'k' })).toThrow(TypeError);
+    expect(() => createClient({ baseUrl: 'ftp://api.test', apiKey: 'k' })).toThrow(/http or https/);
+    let message = '';
+    try {
+      createClient({ baseUrl: BASE_URL, apiKey: `${API_KEY}\r\nx-evil: 1` });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/apiKey/);
+    expect(message).not.toContain(API_KEY);
+  });
+});
+
+describe('lenient responses', () => {
+  const get = (body: unknown, status = 200) =>
+    harness([http.get(`${BASE_URL}/v1/status-pages/incidents/inc-1`, () => HttpResponse.json(body, { status }))]);
+  const fetchIncident = (client: ReturnType<typeof get>['client']) => client.getIncident({ params: { incidentId: 'inc-1' } });
+
+  it('returns a matching body with no warning', async () => {
+    const { client, warnings } = get(incident);
+    await expect(fetchIncident(client)).resolves.toEqual(incident);
+    expect(warnings).toEqual([]);
+  });
+
+  it('keeps extra fields, silently (a newer server may add fields)', async () => {
+    const { client, warnings } = get({ ...incident, impact: 'high', services: [{ ...incident.services[0], tier: 1 }] });
+    const body = await fetchIncident(client);
+    expect(body).toMatchObject({ impact: 'high', services: [{ tier: 1 }] });
+    expect(warnings).toEqual([]);
+  });
+
+  it('returns a timestamp where a date was promised, with a warning naming the field', async () => {
+    const { client, warnings } = get({ ...incident, created_at: '2025-03-01T10:00:00.000Z' });
+    await expect(fetchIncident(client)).resolves.toMatchObject({ created_at: '2025-03-01T10:00:00.000Z' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^getIncident: 200 response differs from the contract at created_at: .*returned as received$/);
+  });
+
+  it('returns a null where a string was promised, with a warning naming the nested field', async () => {
+    const { client, warnings } = get({ ...incident, incidentUpdates: [{ ...incident.incidentUpdates[0], description: null }] });
+    await expect(fetchIncident(client)).resolves.toMatchObject({ incidentUpdates: [{ description: null }] });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('at incidentUpdates[0].description:');
+  });
+
+  it('returns a body with several problems and extra fields, as received, warning once', async () => {
+    const odd = { ...incident, created_at: '2025-03-01T10:00:00Z', name: null, extra: { deep: true } };
+    const { client, warnings } = get(odd);
+    await expect(fetchIncident(client)).resolves.toEqual(odd);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/\(and 1 more\)/);
+    expect(warnings[0]).not.toMatch(/\n/);
+  });
+
+  it('accepts a 2xx status the contract does not list', async () => {
+    const { client, warnings } = harness([
+      http.post(`${BASE_URL}/v1/status-pages/incidents`, () => HttpResponse.json({ id: 'x' }, { status: 200 })),
+    ]);
+    const result = await client.call('createIncident', {
+      body: { name: 'n', severity: 'MINOR', services: [{ id: 's' }], incidentUpdates: [] },
+    });
+    expect(result).toEqual({ status: 200, body: { id: 'x' } });
+    expect(warnings).toEqual([]);
+  });
+
+  it('does not fail when no onWarning is given', async () => {
+    const { client } = harness([http.get(`${BASE_URL}/v1/runtimes`, () => HttpResponse.json([{ name: 42 }]))], {
+      onWarning: undefined,
+    });
+    await expect(client.listRuntimes({})).resolves.toEqual([{ name: 42 }]);
+  });
+});
