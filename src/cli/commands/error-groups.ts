@@ -1,4 +1,63 @@
+// error-groups archive / unarchive: the PATCH of an error group, for CI jobs that silence a
+// known failure and people who want it back.
 import type { Command } from 'commander';
+import type { ErrorGroup } from '../../contract/schemas.js';
+import { action, examples } from '../command-kit.js';
+import type { Context } from '../context.js';
 
-// PLACEHOLDER: the command module is being written; it registers its noun and verbs here.
-export function register(_program: Command): void {}
+interface ArchiveOptions {
+  forever?: boolean;
+}
+
+export function register(program: Command): void {
+  const groups = program.command('error-groups').description('Archive and unarchive error groups');
+  examples(groups, [
+    'statusctl error-groups archive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11',
+    'statusctl error-groups unarchive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11',
+  ]);
+
+  examples(
+    groups
+      .command('archive')
+      .description('Archive an error group until the next matching error arrives (or for ever)')
+      .argument('<id>', 'id of the error group')
+      .option('--forever', 'stay archived even when new matching errors arrive')
+      .action(action<ArchiveOptions, [string]>(async (ctx, [id], options) => {
+        const body = options.forever ? { archiveForEver: true } : { archivedUntilNextEvent: true };
+        await patch(ctx, id, body, options.forever === true);
+      })),
+    [
+      'statusctl error-groups archive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11',
+      'statusctl error-groups archive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11 --forever',
+      'statusctl error-groups archive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11 -o json',
+    ],
+  );
+
+  examples(
+    groups
+      .command('unarchive')
+      .description('Unarchive an error group')
+      .argument('<id>', 'id of the error group')
+      .action(action<object, [string]>(async (ctx, [id]) => {
+        // Both flags false: whichever way the group was archived, it is active again.
+        await patch(ctx, id, { archivedUntilNextEvent: false, archiveForEver: false }, false);
+      })),
+    [
+      'statusctl error-groups unarchive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11',
+      'statusctl error-groups unarchive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11 --json',
+    ],
+  );
+}
+
+async function patch(
+  ctx: Context,
+  id: string,
+  body: { archivedUntilNextEvent?: boolean; archiveForEver?: boolean },
+  forever: boolean,
+): Promise<void> {
+  const client = await ctx.client();
+  const group: ErrorGroup = await client.updateErrorGroup({ params: { id }, body });
+  if (ctx.json) return ctx.printJson(group);
+  const { renderErrorGroup } = await import('../render/analysis.js');
+  ctx.out(renderErrorGroup(ctx, group, forever));
+}

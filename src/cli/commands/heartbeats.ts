@@ -1,4 +1,137 @@
+// heartbeats availability: success ratio of a heartbeat check now and in the previous period,
+// as figures and bars, and a CI gate (--fail-under, exit 5).
 import type { Command } from 'commander';
+import type { HeartbeatAvailability } from '../../contract/schemas.js';
+import { action, examples, percentage } from '../command-kit.js';
+import type { Context } from '../context.js';
+import { CliError, ExitCode, usageError } from '../exit-codes.js';
 
-// PLACEHOLDER: the command module is being written; it registers its noun and verbs here.
-export function register(_program: Command): void {}
+interface AvailabilityOptions {
+  from?: string;
+  to?: string;
+  failUnder?: number;
+}
+
+const BAR_WIDTH = 30;
+const DAY_MS = 86_400_000;
+
+export function register(program: Command): void {
+  const heartbeats = program.command('heartbeats').description('Heartbeat checks');
+  examples(heartbeats, [
+    'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c',
+    'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c --fail-under 99.5',
+  ]);
+
+  examples(
+    heartbeats
+      .command('availability')
+      .description('Success ratio now and in the previous period of the same length, as figures and bars')
+      .argument('<check>', 'id of the heartbeat check')
+      .option('--from <date>', 'start of the window: YYYY-MM-DD or an ISO date-time (default: 24 hours ago)')
+      .option('--to <date>', 'end of the window: YYYY-MM-DD (that whole day) or an ISO date-time (default: now)')
+      .option(
+        '--fail-under <percent>',
+        'exit 5 when the current success ratio is below this, or when the current period has no events at all',
+        percentage,
+      )
+      .action(action<AvailabilityOptions, [string]>(runAvailability)),
+    [
+      'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c',
+      'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c --from 2025-06-01 --to 2025-06-07',
+      'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c --from 2025-06-01T08:00:00Z',
+      'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c --fail-under 99.5 || echo "heartbeat below 99.5%"',
+      'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c -o json',
+    ],
+  );
+}
+
+async function runAvailability(ctx: Context, [checkId]: [string], options: AvailabilityOptions): Promise<void> {
+  await checkWindow(options);
+  const client = await ctx.client();
+  const query = {
+    ...(options.from ? { startTime: options.from } : {}),
+    ...(options.to ? { endTime: options.to } : {}),
+  };
+  const availability = await client.getHeartbeatAvailability({ params: { checkId }, query });
+  if (ctx.json) ctx.printJson(availability);
+  else ctx.out(await renderAvailability(ctx, checkId, availability, options));
+  if (options.failUnder !== undefined) enforceThreshold(availability, options.failUnder);
+}
+
+/**
+ * The same rules as the server (the contract's own schema), checked before any request so a
+ * typo is a usage error naming the option, not an API failure.
+ */
+async function checkWindow(options: AvailabilityOptions): Promise<void> {
+  const { DateOrDateTime } = await import('../../contract/schemas.js');
+  for (const [name, value] of [['--from', options.from], ['--to', options.to]] as const) {
+    if (value !== undefined && !DateOrDateTime.safeParse(value).success) {
+      throw usageError(`option '${name} <date>' argument '${value}' is invalid: expected YYYY-MM-DD or an ISO date-time like 2025-06-01T08:00:00Z`);
+    }
+  }
+  if (options.from && options.to) {
+    const start = Date.parse(options.from);
+    // A date-only end covers that whole day (CONTRACT-NOTES §7).
+    const end = Date.parse(options.to) + (isDateOnly(options.to) ? DAY_MS : 0);
+    if (start >= end) throw usageError(`option '--from' (${options.from}) must be before '--to' (${options.to})`);
+  }
+}
+
+/**
+ * No ratio for the current period fails the gate too: a heartbeat that sent nothing is the
+ * outage the gate is there to catch, not a pass.
+ */
+function enforceThreshold(availability: HeartbeatAvailability, failUnder: number): void {
+  const current = availability?.successRatio.currentPeriod;
+  if (current === undefined || current === null) {
+    throw new CliError(ExitCode.threshold, `no heartbeat events in the current period: availability cannot reach --fail-under ${failUnder}%`);
+  }
+  if (current < failUnder) {
+    throw new CliError(ExitCode.threshold, `availability ${current.toFixed(2)}% is below --fail-under ${failUnder}%`);
+  }
+}
+
+function isDateOnly(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value);
+}
+
+function describeWindow(options: AvailabilityOptions): string {
+  const to = options.to ? (isDateOnly(options.to) ? `${options.to} (whole day)` : options.to) : 'now';
+  if (!options.from && !options.to) return 'the last 24 hours';
+  if (!options.from) return `the 24 hours up to ${to}`;
+  return `${options.from} to ${to}`;
+}
+
+async function renderAvailability(
+  ctx: Context,
+  checkId: string,
+  availability: HeartbeatAvailability,
+  options: AvailabilityOptions,
+): Promise<string> {
+  const { bar } = await import('../render/bar-chart.js');
+  const s = ctx.style;
+  const label = (text: string) => `  ${s.dim(text.padEnd(9))} `;
+  const color = (percent: number) => {
+    if (options.failUnder !== undefined) return percent >= options.failUnder ? s.green : s.red;
+    return percent >= 99 ? s.green : percent >= 95 ? s.yellow : s.red;
+  };
+  const row = (name: string, percent: number | null | undefined) => {
+    if (percent === undefined || percent === null) return `${label(name)}${s.dim('no events in this period')}`;
+    const drawn = bar(percent, BAR_WIDTH);
+    const paint = color(percent);
+    return `${label(name)}${paint(drawn.filled)}${s.dim(drawn.track)} ${paint(`${percent.toFixed(2).padStart(6)}%`)}`;
+  };
+
+  const lines = [`${s.bold('Heartbeat availability')} ${checkId}`, `${label('window')}${describeWindow(options)}`];
+  if (availability === null) {
+    lines.push(`${label('current')}${s.dim('no events in this period')}`);
+    lines.push(`${label('previous')}${s.dim('no events in this period')}`);
+    lines.push(`${label('events')}0`);
+  } else {
+    lines.push(row('current', availability.successRatio.currentPeriod));
+    lines.push(row('previous', availability.successRatio.previousPeriod));
+    lines.push(`${label('events')}${availability.totalEntitiesCurrentPeriod} in the current period`);
+  }
+  if (options.failUnder !== undefined) lines.push(`${label('threshold')}${options.failUnder}%`);
+  return lines.join('\n');
+}

@@ -1,4 +1,153 @@
-import type { Command } from 'commander';
+// rca request / rca get: ask for a root cause analysis of an error group and wait for it. The
+// API answers 202 PENDING until the analysis is ready, so waiting is polling with backoff.
+import { InvalidArgumentError, type Command } from 'commander';
+import type { Client } from '../../client/index.js';
+import type { RootCauseAnalysis } from '../../contract/schemas.js';
+import { action, examples, positiveNumber } from '../command-kit.js';
+import type { Context } from '../context.js';
+import { CliError, ExitCode } from '../exit-codes.js';
 
-// PLACEHOLDER: the command module is being written; it registers its noun and verbs here.
-export function register(_program: Command): void {}
+const MAX_CONTEXT = 256;
+const DEFAULT_WAIT_SECONDS = 120;
+const FIRST_POLL_MS = 250;
+const MAX_POLL_MS = 5000;
+
+interface RequestOptions {
+  context?: string;
+  wait?: boolean;
+  waitTimeout: number;
+}
+
+interface GetOptions {
+  wait?: boolean;
+  waitTimeout: number;
+}
+
+function userContext(value: string): string {
+  if (value.length > MAX_CONTEXT) {
+    throw new InvalidArgumentError(`at most ${MAX_CONTEXT} characters (got ${value.length})`);
+  }
+  return value;
+}
+
+export function register(program: Command): void {
+  const rca = program.command('rca').description('Root cause analyses of error groups');
+  examples(rca, [
+    'statusctl rca request 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11 --wait',
+    'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e',
+  ]);
+
+  examples(
+    rca
+      .command('request')
+      .description('Ask for a root cause analysis of an error group; prints the analysis id, or the analysis with --wait')
+      .argument('<error-group>', 'id of the error group')
+      .option('--context <text>', `what you know that helps the analysis (at most ${MAX_CONTEXT} characters)`, userContext)
+      .option('--wait', 'wait for the analysis (progress on stderr) and print it')
+      .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
+      .action(action<RequestOptions, [string]>(runRequest)),
+    [
+      'statusctl rca request 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11',
+      'statusctl rca request 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11 --context "started after the 14:00 deploy" --wait',
+      'statusctl rca request 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11 --wait --wait-timeout 300 -o json',
+      'ID=$(statusctl rca request 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11) && statusctl rca get "$ID" --wait',
+    ],
+  );
+
+  examples(
+    rca
+      .command('get')
+      .description('Show an analysis, or that it is still pending (exit 0 either way)')
+      .argument('<id>', 'id of the analysis, as printed by rca request')
+      .option('--wait', 'wait until the analysis is ready (progress on stderr)')
+      .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
+      .action(action<GetOptions, [string]>(runGet)),
+    [
+      'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e',
+      'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e --wait',
+      'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e -o json',
+    ],
+  );
+}
+
+async function runRequest(ctx: Context, [errorGroupId]: [string], options: RequestOptions): Promise<void> {
+  const client = await ctx.client();
+  const accepted = await client.requestRootCauseAnalysis({
+    params: { testSessionErrorGroupId: errorGroupId },
+    ...(options.context !== undefined ? { body: { userContext: options.context } } : {}),
+  });
+  if (!options.wait) {
+    // The id alone on stdout, so `ID=$(statusctl rca request G)` works; the hint goes to stderr.
+    if (ctx.json) ctx.printJson(accepted);
+    else {
+      ctx.out(accepted.id);
+      ctx.info(`Analysis requested; follow it with: statusctl rca get ${accepted.id} --wait`);
+    }
+    return;
+  }
+  ctx.info(`Analysis ${accepted.id} requested for error group ${errorGroupId}`);
+  await printAnalysis(ctx, await waitForAnalysis(ctx, client, accepted.id, options.waitTimeout));
+}
+
+async function runGet(ctx: Context, [id]: [string], options: GetOptions): Promise<void> {
+  const client = await ctx.client();
+  if (options.wait) {
+    await printAnalysis(ctx, await waitForAnalysis(ctx, client, id, options.waitTimeout));
+    return;
+  }
+  const { body } = await client.call('getRootCauseAnalysis', { params: { id } });
+  if (body.status === 'PENDING') {
+    if (ctx.json) ctx.printJson(body);
+    else ctx.out(`Analysis ${id} is still pending; wait for it with: statusctl rca get ${id} --wait`);
+    return;
+  }
+  await printAnalysis(ctx, body);
+}
+
+async function printAnalysis(ctx: Context, rca: RootCauseAnalysis): Promise<void> {
+  if (ctx.json) return ctx.printJson(rca);
+  const { renderAnalysis } = await import('../render/analysis.js');
+  ctx.out(renderAnalysis(ctx, rca));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls until the analysis is COMPLETED. The delay doubles from 250 ms up to 5 s: a quick
+ * provider answers within a second, a slow one is not hammered. Gives up after `timeoutSeconds`
+ * with exit 1 and a message saying how to continue.
+ */
+export async function waitForAnalysis(ctx: Context, client: Client, id: string, timeoutSeconds: number): Promise<RootCauseAnalysis> {
+  const started = Date.now();
+  const deadline = started + timeoutSeconds * 1000;
+  const { startProgress } = await import('../render/progress.js');
+  const progress = await startProgress(ctx, `Waiting for analysis ${id}…`);
+  let delay = FIRST_POLL_MS;
+  try {
+    for (;;) {
+      const { status, body } = await client.call('getRootCauseAnalysis', { params: { id } });
+      // 200 is the documented signal; the body's status is checked too, liberal in what we accept.
+      if (status !== 202 && body.status !== 'PENDING') {
+        progress.stop(`Analysis ${id} completed after ${seconds(Date.now() - started)}`);
+        return body as RootCauseAnalysis;
+      }
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) {
+        throw new CliError(
+          ExitCode.failure,
+          `analysis ${id} is still pending after ${seconds(Date.now() - started)}; continue waiting with: statusctl rca get ${id} --wait`,
+        );
+      }
+      progress.update(`Waiting for analysis ${id}… (${seconds(Date.now() - started)}, still pending)`);
+      await sleep(Math.min(delay, remaining));
+      delay = Math.min(delay * 2, MAX_POLL_MS);
+    }
+  } catch (error) {
+    progress.stop();
+    throw error;
+  }
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 1000)}s`;
+}

@@ -1,0 +1,75 @@
+// Root cause analyses and error groups for people. JSON output never comes through here: it is
+// the API's own body, printed as received.
+import type { ErrorGroup, RootCauseAnalysis } from '../../contract/schemas.js';
+import type { Context } from '../context.js';
+
+/** Lines indented under a heading; empty text is left out by the caller. */
+function section(ctx: Context, title: string, body: string): string {
+  const indented = body
+    .trim()
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+  return `${ctx.style.bold(title)}\n${indented}`;
+}
+
+function field(ctx: Context, label: string, value: string): string {
+  return `  ${ctx.style.dim(label.padEnd(12))} ${value}`;
+}
+
+export function renderAnalysis(ctx: Context, rca: RootCauseAnalysis): string {
+  const s = ctx.style;
+  const parts: string[] = [];
+  const header = [`${s.bold('Root cause analysis')} ${rca.id} ${s.green(rca.status)}`];
+  if (rca.errorGroupId) header.push(field(ctx, 'error group', rca.errorGroupId));
+  if (rca.checkId) header.push(field(ctx, 'check', `${rca.checkId}${rca.checkType ? ` (${rca.checkType})` : ''}`));
+  header.push(field(ctx, 'provider', `${rca.provider} / ${rca.model}, ${Math.round(rca.durationMs)} ms`));
+  parts.push(header.join('\n'));
+
+  const analysis = rca.analysis;
+  if (!analysis) {
+    parts.push(s.dim('The provider returned no analysis.'));
+    return parts.join('\n\n');
+  }
+  if (analysis.classification) parts.push(section(ctx, 'Classification', analysis.classification));
+  if (analysis.rootCause) parts.push(section(ctx, 'Root cause', analysis.rootCause));
+  if (analysis.userImpact) parts.push(section(ctx, 'User impact', analysis.userImpact));
+  if (analysis.codeFix) parts.push(section(ctx, 'Code fix', analysis.codeFix));
+  if (analysis.evidence?.length) {
+    const items = analysis.evidence.map((item) => {
+      const artifacts = item.artifacts.map((artifact) => `${artifact.name} [${artifact.type}]`).join(', ');
+      return `- ${item.description}${artifacts ? `\n  ${s.dim(`artifacts: ${artifacts}`)}` : ''}`;
+    });
+    parts.push(section(ctx, 'Evidence', items.join('\n')));
+  }
+  if (analysis.referenceLinks?.length) {
+    const links = analysis.referenceLinks.map((link) => `- ${link.title}\n  ${s.cyan.underline(link.url)}`);
+    parts.push(section(ctx, 'References', links.join('\n')));
+  }
+  return parts.join('\n\n');
+}
+
+/**
+ * The API reports only whether a group is archived; whether it stays archived when new errors
+ * arrive is known only from what was asked for, so the caller passes that along.
+ */
+export function renderErrorGroup(ctx: Context, group: ErrorGroup, archivedForEver = false): string {
+  const s = ctx.style;
+  const state = !group.archivedUntilNextEvent
+    ? s.yellow('active')
+    : archivedForEver
+      ? s.green('archived for ever') + s.dim(' (stays archived when new errors arrive)')
+      : s.green('archived') + s.dim(' (until the next matching error)');
+  const lines = [
+    `${s.bold('Error group')} ${group.id}`,
+    field(ctx, 'state', state),
+    field(ctx, 'check', group.checkId),
+    field(ctx, 'error', group.cleanedErrorMessage),
+    field(ctx, 'first seen', group.firstSeen),
+    field(ctx, 'last seen', group.lastSeen),
+  ];
+  if (group.rootCauseAnalyses?.length) {
+    lines.push(field(ctx, 'analyses', group.rootCauseAnalyses.map((rca) => rca.id).join(', ')));
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,45 @@
+// Progress for a long wait, always on stderr so stdout stays the result. On a terminal a
+// spinner (yocto-spinner, loaded only then); elsewhere (CI, pipes, NO_COLOR) one plain line at
+// most every few seconds, so logs show the wait without being flooded.
+import type { Context } from '../context.js';
+
+export interface Progress {
+  update(text: string): void;
+  /** Ends the progress display; a final line is printed when given. */
+  stop(finalText?: string): void;
+}
+
+const PLAIN_INTERVAL_MS = 5000;
+
+export async function startProgress(ctx: Context, text: string): Promise<Progress> {
+  if (ctx.showProgress) {
+    const { default: yoctoSpinner } = await import('yocto-spinner');
+    // The spinner must not exit the process on SIGINT by itself: the command's own handling
+    // (and exit codes) stay in charge, the spinner is only cleared.
+    const spinner = yoctoSpinner({ text, stream: ctx.io.stderr, handleSignals: false }).start();
+    const clear = () => spinner.stop();
+    process.once('exit', clear);
+    return {
+      update(next) {
+        spinner.text = next;
+      },
+      stop(finalText) {
+        process.off('exit', clear);
+        if (finalText) spinner.success(finalText);
+        else spinner.stop();
+      },
+    };
+  }
+  ctx.info(text);
+  let lastPrinted = Date.now();
+  return {
+    update(next) {
+      if (Date.now() - lastPrinted < PLAIN_INTERVAL_MS) return;
+      lastPrinted = Date.now();
+      ctx.info(next);
+    },
+    stop(finalText) {
+      if (finalText) ctx.info(finalText);
+    },
+  };
+}
