@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CreateIncidentInput } from '../../src/contract/schemas.js';
 import { operations } from '../../src/contract/operations.js';
 import { createClient, RequestValidationError } from '../../src/client/index.js';
 import { API_KEY, BASE_URL, closeHarnesses, harness, incident, runtime } from './helpers.js';
@@ -64,7 +65,7 @@ describe('the request sent', () => {
       { accountId: 'acc-42' },
     );
     await client.listRuntimes({});
-    const body = { name: 'Outage', severity: 'MAJOR', services: [{ id: 'svc-1' }], incidentUpdates: [] } as const;
+    const body: CreateIncidentInput = { name: 'Outage', severity: 'MAJOR', services: [{ id: 'svc-1' }], incidentUpdates: [] };
     await client.createIncident({ body });
 
     const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
@@ -136,7 +137,7 @@ describe('the request sent', () => {
 });
 
 describe('strict requests', () => {
-  const valid = { name: 'Outage', severity: 'MAJOR', services: [{ id: 'svc-1' }], incidentUpdates: [] };
+  const valid: CreateIncidentInput = { name: 'Outage', severity: 'MAJOR', services: [{ id: 'svc-1' }], incidentUpdates: [] };
 
   it('refuses a body that breaks the schema, naming every bad field, before sending', async () => {
     const { client, dispatcher } = harness([]);
@@ -210,7 +211,7 @@ describe('strict requests', () => {
 });
 
 describe('lenient responses', () => {
-  const get = (body: unknown, status = 200) =>
+  const get = (body: Record<string, unknown>, status = 200) =>
     harness([http.get(`${BASE_URL}/v1/status-pages/incidents/inc-1`, () => HttpResponse.json(body, { status }))]);
   const fetchIncident = (client: ReturnType<typeof get>['client']) => client.getIncident({ params: { incidentId: 'inc-1' } });
 
