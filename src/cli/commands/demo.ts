@@ -1,4 +1,68 @@
+// statusctl demo: a tour of every command against the reference server, started in-process on
+// a free port. Each step runs the real binary with a throw-away config directory, so the
+// user's own config and credentials are never read or touched.
 import type { Command } from 'commander';
+import { action, examples, positiveInt } from '../command-kit.js';
+import type { Context } from '../context.js';
+import { CliError, ExitCode } from '../exit-codes.js';
 
-// PLACEHOLDER: the command module is being written; it registers its noun and verbs here.
-export function register(_program: Command): void {}
+interface DemoOptions {
+  rcaDelay: number;
+}
+
+export function register(program: Command): void {
+  examples(
+    program
+      .command('demo')
+      .description('Start the reference server in-process and tour every command against it, with real output')
+      .option('--rca-delay <ms>', 'how long the demo server keeps an analysis pending', positiveInt(0), 1500)
+      .action(action<DemoOptions>(runDemo)),
+    ['statusctl demo', 'statusctl demo --no-color > demo.txt', 'statusctl demo --rca-delay 5000'],
+  );
+}
+
+async function runDemo(ctx: Context, _args: string[], options: DemoOptions): Promise<void> {
+  const [{ mkdtemp, rm }, { tmpdir }, { join }] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:os'),
+    import('node:path'),
+  ]);
+  const { startServer } = await import('../../server/index.js');
+  const { createClient } = await import('../../client/index.js');
+  const { DemoRunner, DemoStepError } = await import('../demo/runner.js');
+  const { tour } = await import('../demo/tour.js');
+  const { maskKey } = await import('../mask.js');
+
+  const server = await startServer({ port: 0, rcaDelayMs: options.rcaDelay, log: (line) => ctx.verbose(line) });
+  const configDir = await mkdtemp(join(tmpdir(), 'statusctl-demo-'));
+  try {
+    const account = server.accounts[0]!;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      STATUSCTL_BASE_URL: server.url,
+      STATUSCTL_API_KEY: account.key,
+      STATUSCTL_ACCOUNT_ID: account.id,
+      STATUSCTL_CONFIG_DIR: configDir,
+    };
+    delete env.STATUSCTL_PROFILE;
+    // The steps write to a pipe, not a terminal: pass on whether this transcript has colors.
+    delete env.NO_COLOR;
+    delete env.FORCE_COLOR;
+    if (ctx.style.level > 0) env.FORCE_COLOR = String(ctx.style.level);
+    else env.NO_COLOR = '1';
+
+    ctx.out(ctx.style.bold(`Reference server listening on ${server.url}`));
+    ctx.out(`account ${account.id}, key ${maskKey(account.key)}; config in a temporary directory`);
+    const client = createClient({ baseUrl: server.url, apiKey: account.key, accountId: account.id });
+    try {
+      await tour(ctx, new DemoRunner(ctx, env), client);
+    } catch (error) {
+      if (error instanceof DemoStepError) throw new CliError(ExitCode.failure, `demo stopped: ${error.message}`);
+      throw error;
+    }
+    ctx.out(`\n${ctx.style.green('Tour finished.')} Try it yourself: statusctl server, then statusctl login.`);
+  } finally {
+    await server.close();
+    await rm(configDir, { recursive: true, force: true });
+  }
+}

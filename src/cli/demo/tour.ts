@@ -1,0 +1,107 @@
+// The demo's tour: every command against a fresh reference server, in the order an on-call
+// engineer would use them. Ids for later steps are read through the client, so the tour does
+// not depend on how a command formats its output.
+import { randomUUID } from 'node:crypto';
+import type { Client } from '../../client/index.js';
+import type { Context } from '../context.js';
+import type { DemoRunner } from './runner.js';
+
+const HOUR_MS = 3_600_000;
+
+export async function tour(ctx: Context, demo: DemoRunner, client: Client): Promise<void> {
+  demo.say('Log in. Not on a terminal, login takes the base URL, key and account from STATUSCTL_* variables');
+  await demo.run(['login']);
+  await demo.run(['config', 'list']);
+
+  demo.say('Which runtimes can checks use?');
+  await demo.run(['runtimes', 'list']);
+
+  demo.say('The status pages of the account, with their services');
+  await demo.run(['status-pages', 'list']);
+  const pages = await client.listStatusPages({ query: { limit: '100' } });
+  const services = pages.entries.flatMap((page) => page.cards.flatMap((card) => card.services));
+  const service = services[0];
+  if (!service) throw new Error('the demo data has no service to declare an incident on');
+
+  const name = `Checkout API returns 502 errors`;
+  demo.say(`Declare an incident on the service "${service.name}"`);
+  await demo.run([
+    'incidents', 'create',
+    '--name', name,
+    '--severity', 'MAJOR',
+    '--service', service.id,
+    '--message', 'We are investigating elevated 502 errors on checkout.',
+    '--yes',
+  ]);
+  const incidents = await client.listIncidents({ query: { limit: '100' } });
+  const incident = incidents.entries.find((entry) => entry.name === name);
+  if (!incident) throw new Error('the incident just created is not in the list');
+
+  demo.say('Post an update, read it back, then correct it');
+  const firstMessage = 'A deploy of the payments service is the likely cause; rolling it back.';
+  await demo.run(['incident-updates', 'add', incident.id, '--message', firstMessage, '--status', 'IDENTIFIED']);
+  const withUpdate = await client.getIncident({ params: { incidentId: incident.id } });
+  const update = withUpdate.incidentUpdates.find((entry) => entry.description === firstMessage);
+  if (!update) throw new Error('the update just added is not on the incident');
+  await demo.run(['incident-updates', 'get', incident.id, update.id]);
+  await demo.run([
+    'incident-updates', 'put', incident.id, update.id,
+    '--message', 'Cause identified: payments-api 4.2.1 drops connections; rolling back to 4.2.0.',
+    '--status', 'IDENTIFIED',
+  ]);
+  await demo.run(['incidents', 'get', incident.id]);
+
+  demo.say('Resolve it, and see it in the list');
+  await demo.run(['incidents', 'resolve', incident.id, '--message', 'Rolled back; checkout is healthy again.']);
+  await demo.run(['incidents', 'list', '--limit', '5']);
+
+  const { renderErrorGroup } = await import('../render/analysis.js');
+  const checkId = randomUUID();
+  demo.say('A check run reports an error (reference server only: POST /_reference/error-events)');
+  const group = await client.recordErrorEvent({
+    body: {
+      checkId,
+      rawErrorMessage: `Error: Timeout of 30000ms exceeded waiting for https://shop.example.com/api/checkout?session=${randomUUID()}`,
+    },
+  });
+  demo.show(renderErrorGroup(ctx, group));
+
+  demo.say('Ask for a root cause analysis and wait for it');
+  await demo.run(['rca', 'request', group.id, '--context', 'Started right after the 14:00 deploy', '--wait']);
+
+  demo.say('Another error; request an analysis without waiting, and look at it while it is still pending');
+  const second = await client.recordErrorEvent({
+    body: { checkId, rawErrorMessage: 'Error: connect ECONNREFUSED 10.0.3.17:5432' },
+  });
+  demo.show(renderErrorGroup(ctx, second));
+  const requested = await demo.run(['rca', 'request', second.id]);
+  const analysisId = requested.stdout.trim();
+  await demo.run(['rca', 'get', analysisId]);
+
+  demo.say('Archive the first group until it happens again, the second for ever, then bring the second back');
+  await demo.run(['error-groups', 'archive', group.id]);
+  await demo.run(['error-groups', 'archive', second.id, '--forever']);
+  await demo.run(['error-groups', 'unarchive', second.id]);
+
+  const heartbeat = randomUUID();
+  demo.say('A heartbeat check pings every hour for two days (reference server only: POST /_reference/heartbeats/{checkId}/events)');
+  const now = Date.now();
+  let late = 0;
+  for (let hoursAgo = 47; hoursAgo >= 0; hoursAgo--) {
+    // Two bad pings in the last 24 hours, none before: availability drops from 100% to 91.67%.
+    const state = hoursAgo === 5 ? 'LATE' : hoursAgo === 3 ? 'FAILING' : 'RECEIVED';
+    if (state !== 'RECEIVED') late++;
+    await client.recordHeartbeatEvent({
+      params: { checkId: heartbeat },
+      body: { state, timestamp: new Date(now - hoursAgo * HOUR_MS - HOUR_MS / 2).toISOString() },
+    });
+  }
+  demo.show(`recorded 48 pings, ${late} of them late or failing, all in the last 24 hours`);
+  await demo.run(['heartbeats', 'availability', heartbeat]);
+
+  demo.say('The same in a CI job: below --fail-under, exit code 5');
+  await demo.run(['heartbeats', 'availability', heartbeat, '--fail-under', '99'], 5);
+
+  demo.say('Log out: the key is removed from the profile');
+  await demo.run(['logout']);
+}
