@@ -1,4 +1,128 @@
+// `login` and `logout`: put the API key (and where and as whom to use it) into a profile of the
+// config file, after one request has shown that the server accepts them.
 import type { Command } from 'commander';
+import { action, examples } from '../command-kit.js';
+import { Context } from '../context.js';
+import { CliError, ExitCode, usageError } from '../exit-codes.js';
+import { maskKey } from '../mask.js';
+import { checkBaseUrl, checkHeaderValue } from './config.js';
 
-// PLACEHOLDER: the command module is being written; it registers its noun and verbs here.
-export function register(_program: Command): void {}
+export function register(program: Command): void {
+  examples(
+    program
+      .command('login')
+      .description(
+        'Check an API key against the server and save it, with the base URL and account id, to the profile.\n\n' +
+          'On a terminal, asks for what --base-url/--api-key/--account-id do not give (the key as hidden input).\n\n' +
+          'Not on a terminal, takes them from the options or STATUSCTL_BASE_URL/STATUSCTL_API_KEY/STATUSCTL_ACCOUNT_ID, ' +
+          'and fails (exit 2) naming what is missing. A key the server refuses (exit 3) is not saved.',
+      )
+      .action(action<object>((ctx) => runLogin(ctx))),
+    [
+      'statusctl login',
+      'statusctl login --base-url https://status.example.com --account-id acct-1',
+      'STATUSCTL_API_KEY=$KEY statusctl login --account-id acct-1 --profile ci',
+    ],
+  );
+  examples(
+    program
+      .command('logout')
+      .description("Remove the API key from the profile (the base URL and account id stay)")
+      .action(action<object>((ctx) => runLogout(ctx))),
+    ['statusctl logout', 'statusctl logout --profile staging'],
+  );
+}
+
+interface Credentials {
+  baseUrl: string;
+  apiKey: string;
+  accountId: string;
+}
+
+async function runLogin(ctx: Context): Promise<void> {
+  const credentials = ctx.interactive ? await askCredentials(ctx) : await credentialsFromSettings(ctx);
+  await checkCredentials(ctx, credentials);
+  const config = await ctx.config();
+  config.setProfile(ctx.profileName, { ...config.profile(ctx.profileName), ...credentials });
+  const summary = {
+    profile: ctx.profileName,
+    baseUrl: credentials.baseUrl,
+    accountId: credentials.accountId,
+    apiKey: maskKey(credentials.apiKey),
+    path: config.path,
+  };
+  if (ctx.json) ctx.printJson(summary);
+  ctx.info(
+    `Logged in to ${summary.baseUrl} as account ${summary.accountId} (key ${summary.apiKey}), saved to profile '${summary.profile}' in ${summary.path}`,
+  );
+}
+
+/** Asks on the terminal for what the command line did not give; current settings are the defaults. */
+async function askCredentials(ctx: Context): Promise<Credentials> {
+  const { askSecret, askText } = await import('../prompts/index.js');
+  const current = await ctx.settings();
+  const baseUrl =
+    ctx.globals.baseUrl ?? (await askText({ message: 'API base URL', default: current.baseUrl, validate: checkBaseUrl }));
+  const apiKey =
+    ctx.globals.apiKey ??
+    (await askSecret({ message: 'API key (hidden)', validate: (value) => (value ? checkHeaderValue(value, 'the key') : 'an API key is required') }));
+  const accountId =
+    ctx.globals.accountId ??
+    (await askText({
+      message: 'Account id',
+      ...(current.accountId ? { default: current.accountId } : {}),
+      validate: (value) => (value ? checkHeaderValue(value, 'the account id') : 'an account id is required'),
+    }));
+  return { baseUrl: baseUrl.trim(), apiKey, accountId: accountId.trim() };
+}
+
+/** Off a terminal: options and environment only (what is already in the profile proves nothing). */
+async function credentialsFromSettings(ctx: Context): Promise<Credentials> {
+  const settings = await ctx.settings();
+  const given = (field: 'apiKey' | 'accountId') =>
+    settings.sources[field] === 'option' || settings.sources[field] === 'environment' ? settings[field] : undefined;
+  const apiKey = given('apiKey');
+  const accountId = given('accountId');
+  const missing = [
+    ...(apiKey ? [] : ['--api-key (or STATUSCTL_API_KEY)']),
+    ...(accountId ? [] : ['--account-id (or STATUSCTL_ACCOUNT_ID)']),
+  ];
+  if (missing.length > 0 || !apiKey || !accountId) {
+    throw usageError(`not on a terminal, so nothing can be asked: login needs ${missing.join(' and ')}`);
+  }
+  const verdict = checkBaseUrl(settings.baseUrl);
+  if (verdict !== true) throw usageError(`base URL ${settings.baseUrl}: ${verdict}`);
+  return { baseUrl: settings.baseUrl, apiKey, accountId };
+}
+
+/** One request with exactly these credentials; a refusal is exit 3 and nothing is saved. */
+async function checkCredentials(ctx: Context, credentials: Credentials): Promise<void> {
+  const probe = new Context({ ...ctx.globals, ...credentials }, ctx.io, ctx.env);
+  const client = await probe.client();
+  try {
+    await client.listStatusPages({ query: { limit: '1' } });
+  } catch (error) {
+    const { ApiError } = await import('../../client/errors.js');
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      throw new CliError(
+        ExitCode.auth,
+        `${credentials.baseUrl} refused these credentials (${error.message}); nothing was saved`,
+        error.details.map((detail) => `  ${detail.path}: ${detail.message}`).join('\n') || undefined,
+      );
+    }
+    throw error;
+  }
+}
+
+async function runLogout(ctx: Context): Promise<void> {
+  const config = await ctx.config();
+  const profile = config.profile(ctx.profileName);
+  if (!profile.apiKey) {
+    ctx.info(`No API key in profile '${ctx.profileName}' (${config.path}); nothing to remove.`);
+  } else {
+    config.setProfile(ctx.profileName, { ...profile, apiKey: undefined });
+    ctx.info(`Removed the API key ${maskKey(profile.apiKey)} from profile '${ctx.profileName}' in ${config.path}`);
+  }
+  if (ctx.env.STATUSCTL_API_KEY) ctx.info('Note: STATUSCTL_API_KEY is still set in this environment and will be used.');
+  if (ctx.json) ctx.printJson({ profile: ctx.profileName, path: config.path, removed: Boolean(profile.apiKey) });
+}

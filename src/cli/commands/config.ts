@@ -1,4 +1,158 @@
+// `config list|get|set|unset|path`: the settings of a profile. The API key is a password: it is
+// shown masked (`****` and its last 4 characters) by every one of these, `config get` included.
 import type { Command } from 'commander';
+import { action, examples } from '../command-kit.js';
+import { SETTINGS, isSettingName, type SettingName } from '../config.js';
+import type { Context, SettingSource } from '../context.js';
+import { usageError } from '../exit-codes.js';
+import { maskKey } from '../mask.js';
 
-// PLACEHOLDER: the command module is being written; it registers its noun and verbs here.
-export function register(_program: Command): void {}
+const NAMES = Object.keys(SETTINGS) as SettingName[];
+const KEY_HELP = `KEY is one of ${NAMES.join(', ')}`;
+
+export function register(program: Command): void {
+  const config = program
+    .command('config')
+    .description(
+      'Show and change the settings of a profile in the config file.\n\n' +
+        'Settings come from, in order: the option, the environment, the profile, the default.\n\n' +
+        'The API key is always shown masked (****abcd), also by `config get api-key`.',
+    );
+
+  examples(
+    config
+      .command('list')
+      .description('Each setting with its value (the key masked) and where it comes from (option, environment, profile, default)')
+      .action(action<object>((ctx) => runList(ctx))),
+    ['statusctl config list', 'statusctl config list --profile staging --json'],
+  );
+  examples(
+    config
+      .command('get')
+      .argument('<key>', KEY_HELP)
+      .description('The value in effect for one setting (api-key: masked, never the full key)')
+      .action(action<object, [string]>((ctx, [key]) => runGet(ctx, key))),
+    ['statusctl config get base-url', 'statusctl config get account-id --json'],
+  );
+  examples(
+    config
+      .command('set')
+      .argument('<key>', KEY_HELP)
+      .argument('<value>', 'the new value')
+      .description('Save a setting to the profile (created 0600); `statusctl login` also checks the key first')
+      .action(action<object, [string, string]>((ctx, [key, value]) => runSet(ctx, key, value))),
+    ['statusctl config set base-url https://status.example.com', 'statusctl config set account-id acct-1 --profile staging'],
+  );
+  examples(
+    config
+      .command('unset')
+      .argument('<key>', KEY_HELP)
+      .description('Remove a setting from the profile')
+      .action(action<object, [string]>((ctx, [key]) => runUnset(ctx, key))),
+    ['statusctl config unset account-id'],
+  );
+  examples(
+    config
+      .command('path')
+      .description('Where the config file is (STATUSCTL_CONFIG_DIR moves it)')
+      .action(action<object>((ctx) => runPath(ctx))),
+    ['statusctl config path', 'cat "$(statusctl config path)"'],
+  );
+}
+
+function settingName(key: string): SettingName {
+  if (!isSettingName(key)) throw usageError(`unknown setting '${key}': expected one of ${NAMES.join(', ')}`);
+  return key;
+}
+
+/** What may be shown of a value: the key masked, the rest as it is. */
+function shown(name: SettingName, value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  return name === 'api-key' ? maskKey(value) : value;
+}
+
+interface Shown {
+  value: string | null;
+  source: SettingSource;
+}
+
+async function effective(ctx: Context): Promise<Record<SettingName, Shown>> {
+  const settings = await ctx.settings();
+  return Object.fromEntries(
+    NAMES.map((name) => [name, { value: shown(name, settings[SETTINGS[name]]), source: settings.sources[SETTINGS[name]] }]),
+  ) as Record<SettingName, Shown>;
+}
+
+async function runList(ctx: Context): Promise<void> {
+  const [values, config] = await Promise.all([effective(ctx), ctx.config()]);
+  if (ctx.json) {
+    ctx.printJson({ profile: ctx.profileName, path: config.path, settings: values });
+    return;
+  }
+  const width = Math.max(...NAMES.map((name) => name.length));
+  const valueWidth = Math.max(...NAMES.map((name) => (values[name].value ?? '-').length));
+  ctx.out(
+    NAMES.map((name) => `${name.padEnd(width)}  ${(values[name].value ?? '-').padEnd(valueWidth)}  ${ctx.style.dim(`(${values[name].source})`)}`).join('\n'),
+  );
+  ctx.info(ctx.style.dim(`profile '${ctx.profileName}' in ${config.path}`));
+}
+
+async function runGet(ctx: Context, key: string): Promise<void> {
+  const name = settingName(key);
+  const { value, source } = (await effective(ctx))[name];
+  if (ctx.json) {
+    ctx.printJson({ key: name, value, source });
+    return;
+  }
+  if (value === null) {
+    ctx.info(`${name} is not set (profile '${ctx.profileName}')`);
+    return;
+  }
+  ctx.out(value);
+  if (name === 'api-key') ctx.info(ctx.style.dim('(masked: the full key is never printed)'));
+}
+
+export function checkBaseUrl(value: string): string | true {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return 'expected a URL like https://status.example.com';
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? true : `expected http or https, not ${url.protocol}`;
+}
+
+/** Key and account id travel in HTTP headers: visible ASCII only. */
+export function checkHeaderValue(value: string, what: string): string | true {
+  return /^[\x21-\x7e]+$/.test(value) ? true : `${what} may only hold visible ASCII characters (no spaces)`;
+}
+
+function checkValue(name: SettingName, value: string): void {
+  const verdict = name === 'base-url' ? checkBaseUrl(value) : checkHeaderValue(value, name);
+  if (verdict !== true) throw usageError(`${name}: ${verdict}`);
+}
+
+async function runSet(ctx: Context, key: string, value: string): Promise<void> {
+  const name = settingName(key);
+  checkValue(name, value);
+  const config = await ctx.config();
+  config.setProfile(ctx.profileName, { ...config.profile(ctx.profileName), [SETTINGS[name]]: value.trim() });
+  if (ctx.json) ctx.printJson({ key: name, value: shown(name, value), source: 'profile', profile: ctx.profileName, path: config.path });
+  ctx.info(`Set ${name} to ${shown(name, value)} in profile '${ctx.profileName}' (${config.path})`);
+}
+
+async function runUnset(ctx: Context, key: string): Promise<void> {
+  const name = settingName(key);
+  const config = await ctx.config();
+  const profile = config.profile(ctx.profileName);
+  const had = Boolean(profile[SETTINGS[name]]);
+  if (had) config.setProfile(ctx.profileName, { ...profile, [SETTINGS[name]]: undefined });
+  if (ctx.json) ctx.printJson({ key: name, removed: had, profile: ctx.profileName, path: config.path });
+  ctx.info(had ? `Removed ${name} from profile '${ctx.profileName}' (${config.path})` : `${name} was not set in profile '${ctx.profileName}'`);
+}
+
+async function runPath(ctx: Context): Promise<void> {
+  const config = await ctx.config();
+  if (ctx.json) ctx.printJson({ path: config.path });
+  else ctx.out(config.path);
+}
