@@ -230,3 +230,13 @@ export async function runPty(args: string[], options: { env?: Record<string, str
     },
   };
 }
+
+/** A URL on 127.0.0.1 where nothing listens (a port that was free a moment ago): for exit 1 tests. */
+export async function closedPortUrl(): Promise<string> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return `http://127.0.0.1:${port}`;
+}
