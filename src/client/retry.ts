@@ -45,6 +45,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   const raw = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!raw) return undefined;
   if (/^\d+$/.test(raw)) return Number(raw);
+  // All three HTTP-date forms start with a day name; Date.parse alone would take "-3" or "1.5".
+  if (!/^[A-Za-z]{3}/.test(raw) || !raw.includes(':')) return undefined;
   const date = Date.parse(raw);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now) / 1000));
