@@ -1,5 +1,24 @@
-// INTERFACE STUB: the server helper implements startServer; the exported types are the agreed
-// interface that `statusctl server`, `statusctl demo` and the tests are written against.
+// The reference server: startServer() is what `statusctl server`, `statusctl demo` and the
+// tests run. It wires the pieces: accounts and keys, one store per account filled from the
+// fixtures, the analysis provider, and the HTTP pipeline.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { AnalysisProvider } from './analysis/provider.js';
+import { rulesProvider } from './analysis/rules-provider.js';
+import { KeyRing } from './auth.js';
+import { dateOnly } from './dates.js';
+import { DEMO_FIXTURES } from './fixtures/demo.js';
+import { applyFixtures, loadFixtureFile } from './fixtures/load.js';
+import type { Fixtures } from './fixtures/schema.js';
+import { handlers } from './handlers/index.js';
+import type { AccountScope, AppContext } from './handlers/types.js';
+import { answerClientError, createRequestHandler } from './http.js';
+import { RateLimiter } from './rate-limit.js';
+import { Router } from './router.js';
+import { AccountStore } from './store.js';
+
 export interface Account {
   id: string;
   key: string;
@@ -14,12 +33,16 @@ export interface ServerOptions {
   accounts?: Account[];
   /** Path of a fixture file replacing the demo data (validated at start). */
   fixturesPath?: string;
-  /** How long an analysis stays PENDING, in ms. */
+  /** How long an analysis stays PENDING, in ms. Default 1500. */
   rcaDelayMs?: number;
   /** Requests per second per key before 429; unset: no limit. */
   rateLimit?: number;
   /** Where log lines go (never a full key). Default: stderr. */
   log?: (line: string) => void;
+  /** The clock, in ms since the epoch. Default Date.now; tests pass a controllable one. */
+  now?: () => number;
+  /** Produces root cause analyses. Default: the offline rules provider. */
+  analysisProvider?: AnalysisProvider;
 }
 
 export interface RunningServer {
@@ -31,6 +54,147 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(_options: ServerOptions = {}): Promise<RunningServer> {
-  throw new Error('not implemented yet');
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_RCA_DELAY_MS = 1500;
+
+export { DEMO_FIXTURES, DEMO_IDS } from './fixtures/demo.js';
+export { FixtureError } from './fixtures/load.js';
+export type { AnalysisProvider, AnalysisInput } from './analysis/provider.js';
+
+/** A fresh account: a UUID id and a key with 192 random bits. */
+export function generateAccount(): Account {
+  return { id: randomUUID(), key: `sc_${randomBytes(24).toString('base64url')}` };
+}
+
+function checkAccounts(accounts: Account[]): void {
+  const ids = new Set<string>();
+  const keys = new Set<string>();
+  for (const account of accounts) {
+    if (!account.id) throw new Error('an account needs a non-empty id');
+    if (!account.key) throw new Error(`account ${account.id} needs a non-empty key`);
+    if (ids.has(account.id)) throw new Error(`account ${account.id} is given twice`);
+    // The key itself is never put in a message; the account it was given for is enough.
+    if (keys.has(account.key)) throw new Error(`account ${account.id} reuses the key of another account`);
+    ids.add(account.id);
+    keys.add(account.key);
+  }
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? DEFAULT_HOST;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const now = options.now ?? Date.now;
+  const accounts = options.accounts?.length ? options.accounts.map((account) => ({ ...account })) : [generateAccount()];
+  checkAccounts(accounts);
+  if (options.rateLimit !== undefined && !(options.rateLimit > 0)) throw new Error('rateLimit must be a positive number');
+  const fixtures: Fixtures = options.fixturesPath ? loadFixtureFile(options.fixturesPath) : DEMO_FIXTURES;
+
+  const keys = new KeyRing();
+  const scopes = new Map<string, AccountScope>();
+  const startedAt = now();
+  for (const account of accounts) {
+    keys.add(account.id, account.key);
+    const store = new AccountStore(account.id);
+    applyFixtures(store, fixtures, { now: startedAt, newId: randomUUID });
+    scopes.set(account.id, { id: account.id, store });
+  }
+
+  const provider = options.analysisProvider ?? rulesProvider;
+  const rcaDelayMs = options.rcaDelayMs ?? DEFAULT_RCA_DELAY_MS;
+  const timers = new Set<NodeJS.Timeout>();
+  const app: AppContext = {
+    now,
+    newId: randomUUID,
+    scheduleAnalysis(store, analysisId) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void generateAnalysis(store, analysisId);
+      }, rcaDelayMs);
+      timers.add(timer);
+    },
+  };
+
+  async function generateAnalysis(store: AccountStore, analysisId: string): Promise<void> {
+    const request = store.getAnalysisRequest(analysisId)!;
+    const group = store.getErrorGroup(request.errorGroupId)!;
+    const checkType = store.getErrorGroupCheckType(group.id) ?? 'API';
+    const started = performance.now();
+    let analysis;
+    try {
+      analysis = await provider.analyze({
+        rawErrorMessage: group.rawErrorMessage,
+        cleanedErrorMessage: group.cleanedErrorMessage,
+        checkType,
+        userContext: request.userContext,
+      });
+    } catch (error) {
+      // No FAILED status exists in the contract: report the failure as the analysis, so a
+      // client polling for it stops waiting.
+      log(`error: analysis ${analysisId} failed: ${error instanceof Error ? error.message : String(error)}`);
+      analysis = {
+        classification: 'ANALYSIS FAILED',
+        userImpact: 'Unknown.',
+        rootCause: `The analysis provider ${provider.provider} failed: ${error instanceof Error ? error.message : String(error)}`,
+        codeFix: null,
+        evidence: [],
+        referenceLinks: [],
+      };
+    }
+    store.completeAnalysis({
+      id: analysisId,
+      status: 'COMPLETED',
+      checkType,
+      provider: provider.provider,
+      model: provider.model,
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      checkId: group.checkId,
+      errorGroupId: group.id,
+      analysis,
+      created_at: dateOnly(now()),
+    });
+  }
+
+  let baseUrl = '';
+  const server = createServer(
+    createRequestHandler({
+      router: new Router(),
+      handlers,
+      keys,
+      accounts: scopes,
+      app,
+      rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
+      log,
+      url: () => baseUrl,
+    }),
+  );
+  server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' || host.includes(':') ? `[${address.address}]` : host;
+  baseUrl = `http://${urlHost}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: baseUrl,
+    port: address.port,
+    accounts,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive connections with no request in flight would hold close() open.
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
 }

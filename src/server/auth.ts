@@ -1,0 +1,55 @@
+// API keys: compared in constant time and never kept, logged or echoed in full.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { HttpError } from './http-error.js';
+
+// Hashing both sides first gives equal-length buffers, so timingSafeEqual never throws and the
+// comparison time says nothing about the key's length or its first differing character.
+const digest = (key: string) => createHash('sha256').update(key, 'utf8').digest();
+
+/** `****abcd`: the only form of a key that may leave the server's memory. */
+export function maskKey(key: string): string {
+  return `****${key.slice(-4)}`;
+}
+
+export class KeyRing {
+  private readonly entries: { accountId: string; hash: Buffer }[] = [];
+
+  add(accountId: string, key: string): void {
+    this.entries.push({ accountId, hash: digest(key) });
+  }
+
+  /** The account of the key, or undefined. Looks at every entry so timing does not say which matched. */
+  accountOf(key: string): string | undefined {
+    const presented = digest(key);
+    let match: string | undefined;
+    for (const entry of this.entries) {
+      if (timingSafeEqual(entry.hash, presented) && match === undefined) match = entry.accountId;
+    }
+    return match;
+  }
+}
+
+const BEARER = /^Bearer +([^\s]+) *$/i;
+
+/**
+ * CONTRACT-NOTES §1: the key names the account; `x-service-account`, when present, must agree.
+ * Returns the account id or throws 401/403.
+ */
+export function authenticate(
+  keys: KeyRing,
+  authorization: string | undefined,
+  serviceAccount: string | string[] | undefined,
+): string {
+  if (!authorization) throw new HttpError(401, 'missing Authorization header: expected "Bearer <API key>"');
+  const match = BEARER.exec(authorization);
+  if (!match) throw new HttpError(401, 'malformed Authorization header: expected "Bearer <API key>"');
+  const accountId = keys.accountOf(match[1]!);
+  if (accountId === undefined) throw new HttpError(401, 'unknown API key');
+  if (serviceAccount !== undefined) {
+    const claimed = Array.isArray(serviceAccount) ? serviceAccount.join(',') : serviceAccount;
+    if (claimed !== accountId) {
+      throw new HttpError(403, `the API key does not belong to account ${JSON.stringify(claimed)}`);
+    }
+  }
+  return accountId;
+}

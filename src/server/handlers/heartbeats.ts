@@ -1,0 +1,34 @@
+// Heartbeat availability (CONTRACT-NOTES §7).
+import { DAY_MS, isDateOnly, toMillis } from '../dates.js';
+import { badField, notFound } from '../http-error.js';
+import type { Handler } from './types.js';
+
+/** Percentage with two decimals; undefined for a window without events. */
+function percentage(successes: number, total: number): number | undefined {
+  return total === 0 ? undefined : Math.round((successes / total) * 10_000) / 100;
+}
+
+/**
+ * The window [start, end) in milliseconds. A date-only endTime covers its whole day; a
+ * date-time endTime includes that instant.
+ */
+export function availabilityWindow(now: number, startTime?: string, endTime?: string): { start: number; end: number } {
+  const end = endTime === undefined ? now + 1 : isDateOnly(endTime) ? toMillis(endTime) + DAY_MS : toMillis(endTime) + 1;
+  const start = startTime === undefined ? end - DAY_MS : toMillis(startTime);
+  if (start >= end) throw badField('startTime', `must not be after endTime${endTime === undefined ? ' (default: now)' : ''}`);
+  return { start, end };
+}
+
+export const getHeartbeatAvailability: Handler<'getHeartbeatAvailability'> = ({ params, query, account: { store }, app }) => {
+  const { start, end } = availabilityWindow(app.now(), query.startTime, query.endTime);
+  if (!store.hasHeartbeatCheck(params.checkId)) throw notFound('heartbeat check', params.checkId);
+  const current = store.countHeartbeatEvents(params.checkId, start, end);
+  const previous = store.countHeartbeatEvents(params.checkId, start - (end - start), start);
+  if (current.total === 0 && previous.total === 0) return { status: 200, body: null };
+  const successRatio: { previousPeriod?: number; currentPeriod?: number } = {};
+  const previousRatio = percentage(previous.successes, previous.total);
+  const currentRatio = percentage(current.successes, current.total);
+  if (previousRatio !== undefined) successRatio.previousPeriod = previousRatio;
+  if (currentRatio !== undefined) successRatio.currentPeriod = currentRatio;
+  return { status: 200, body: { successRatio, totalEntitiesCurrentPeriod: current.total } };
+};

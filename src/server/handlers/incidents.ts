@@ -1,0 +1,82 @@
+// Incidents and their updates (CONTRACT-NOTES §4).
+import type { IncidentUpdate } from '../../contract/schemas.js';
+import { dateOnly, isoUtc } from '../dates.js';
+import { badField, notFound } from '../http-error.js';
+import { DEFAULT_PAGE_SIZE, decodeCursor, listBody } from './pagination.js';
+import type { AppContext, Handler } from './types.js';
+
+type UpdateInput = { description: string; status?: IncidentUpdate['status']; publicIncidentUpdateDate?: string; notifySubscribers?: boolean };
+
+function newUpdate(app: AppContext, input: UpdateInput, defaultStatus: IncidentUpdate['status']): IncidentUpdate {
+  const now = app.now();
+  return {
+    id: app.newId(),
+    description: input.description,
+    status: input.status ?? defaultStatus,
+    publicIncidentUpdateDate: isoUtc(input.publicIncidentUpdateDate ?? now),
+    created_at: dateOnly(now),
+    notifySubscribers: input.notifySubscribers ?? false,
+  };
+}
+
+export const createIncident: Handler<'createIncident'> = ({ body, account: { store }, app }) => {
+  body.services.forEach((service, index) => {
+    if (!store.getService(service.id)) {
+      throw badField(`services[${index}].id`, `unknown service ${JSON.stringify(service.id)}`);
+    }
+  });
+  const incident = store.createIncident({
+    id: app.newId(),
+    name: body.name,
+    severity: body.severity,
+    serviceIds: body.services.map((service) => service.id),
+    incidentUpdates: body.incidentUpdates.map((update) => newUpdate(app, update, 'INVESTIGATING')),
+    created_at: dateOnly(app.now()),
+  });
+  return { status: 201, body: incident };
+};
+
+export const listIncidents: Handler<'listIncidents'> = ({ query, account: { store } }) => {
+  const before = query.nextId === undefined ? undefined : decodeCursor('incidents', query.nextId, store.incidentCount);
+  return { status: 200, body: listBody('incidents', store.listIncidents(query.limit ?? DEFAULT_PAGE_SIZE, before)) };
+};
+
+export const getIncident: Handler<'getIncident'> = ({ params, account: { store } }) => {
+  const incident = store.getIncident(params.incidentId);
+  if (!incident) throw notFound('incident', params.incidentId);
+  return { status: 200, body: incident };
+};
+
+export const createIncidentUpdate: Handler<'createIncidentUpdate'> = ({ params, body, account: { store }, app }) => {
+  const incident = store.getIncident(params.incidentId);
+  if (!incident) throw notFound('incident', params.incidentId);
+  const update = newUpdate(app, body, incident.lastUpdateStatus);
+  return { status: 200, body: store.addIncidentUpdate(incident.id, update, dateOnly(app.now())) };
+};
+
+function requireUpdate(store: Parameters<Handler<'getIncidentUpdate'>>[0]['account']['store'], incidentId: string, updateId: string) {
+  if (!store.getIncident(incidentId)) throw notFound('incident', incidentId);
+  // An update id of another incident is not found here either: the path names both.
+  const update = store.getIncidentUpdate(incidentId, updateId);
+  if (!update) throw notFound('incident update', updateId);
+  return update;
+}
+
+export const getIncidentUpdate: Handler<'getIncidentUpdate'> = ({ params, account: { store } }) => ({
+  status: 200,
+  body: requireUpdate(store, params.incidentId, params.incidentUpdateId),
+});
+
+export const updateIncidentUpdate: Handler<'updateIncidentUpdate'> = ({ params, body, account: { store }, app }) => {
+  requireUpdate(store, params.incidentId, params.incidentUpdateId);
+  const changes = {
+    description: body.description,
+    status: body.status,
+    publicIncidentUpdateDate: body.publicIncidentUpdateDate === undefined ? undefined : isoUtc(body.publicIncidentUpdateDate),
+    notifySubscribers: body.notifySubscribers,
+  };
+  return {
+    status: 200,
+    body: store.changeIncidentUpdate(params.incidentId, params.incidentUpdateId, changes, dateOnly(app.now())),
+  };
+};

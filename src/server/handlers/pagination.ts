@@ -1,0 +1,30 @@
+// Keyset cursors (CONTRACT-NOTES §3). A cursor names the sequence number of the last entry
+// served; the next page starts just below it, so entries created meanwhile (with higher
+// numbers) can neither shift nor repeat what follows. Opaque to clients: base64url text.
+import { badField } from '../http-error.js';
+import type { Page } from '../store.js';
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+export function encodeCursor(kind: string, seq: number): string {
+  return Buffer.from(`${kind}:${seq}`, 'utf8').toString('base64url');
+}
+
+/** The sequence number in a cursor; a cursor we could not have issued is a 400. */
+export function decodeCursor(kind: string, cursor: string, count: number): number {
+  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const match = /^(\w+):(\d{1,15})$/.exec(text);
+  const seq = match ? Number(match[2]) : NaN;
+  if (!match || match[1] !== kind || seq < 1 || seq >= count || encodeCursor(kind, seq) !== cursor) {
+    throw badField('nextId', 'is not a cursor from a previous page of this list');
+  }
+  return seq;
+}
+
+export function listBody<T>(kind: string, page: Page<T>) {
+  return {
+    length: page.entries.length,
+    entries: page.entries,
+    nextId: page.lastSeq === null ? null : encodeCursor(kind, page.lastSeq),
+  };
+}

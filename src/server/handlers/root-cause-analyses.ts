@@ -1,0 +1,17 @@
+// Root cause analyses (CONTRACT-NOTES §6): accepted at once, generated later by the provider.
+import { notFound } from '../http-error.js';
+import type { Handler } from './types.js';
+
+export const requestRootCauseAnalysis: Handler<'requestRootCauseAnalysis'> = ({ params, body, account: { store }, app }) => {
+  const groupId = params.testSessionErrorGroupId;
+  if (!store.getErrorGroup(groupId)) throw notFound('error group', groupId);
+  const pending = store.requestAnalysis({ id: app.newId(), errorGroupId: groupId, userContext: body?.userContext ?? null });
+  app.scheduleAnalysis(store, pending.id);
+  return { status: 202, body: pending };
+};
+
+export const getRootCauseAnalysis: Handler<'getRootCauseAnalysis'> = ({ params, account: { store } }) => {
+  const analysis = store.getAnalysis(params.id);
+  if (!analysis) throw notFound('root cause analysis', params.id);
+  return { status: analysis.status === 'PENDING' ? 202 : 200, body: analysis };
+};

@@ -1,0 +1,176 @@
+// The request pipeline, in the order of CONTRACT-NOTES §2: auth (401/403), route and method
+// (404/405), body size and type (413/415), validation (400), then the handler (which answers
+// 404 for unknown ids). Every error, including a 500 and a request the HTTP parser rejects,
+// answers the one JSON error body.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { errorBody, reasonPhrase } from '../contract/errors.js';
+import { buildOpenApiDocument } from '../contract/openapi.js';
+import { authenticate, type KeyRing } from './auth.js';
+import type { Handlers, AccountScope, AppContext } from './handlers/types.js';
+import { HttpError } from './http-error.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { Router } from './router.js';
+import { parseOr400, readQuery } from './validation.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+// Past this much, an oversized body is no longer drained (to answer 413 cleanly) but cut off.
+const MAX_DRAIN_BYTES = 16 * MAX_BODY_BYTES;
+
+export interface PipelineDeps {
+  router: Router;
+  handlers: Handlers;
+  keys: KeyRing;
+  accounts: ReadonlyMap<string, AccountScope>;
+  app: AppContext;
+  rateLimiter?: RateLimiter;
+  log: (line: string) => void;
+  /** Base URL put in the published OpenAPI document. */
+  url: () => string;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}
+
+/** The whole body, or a 413 once past the limit (after draining it, so the client reads the answer). */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let ended = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else if (size > MAX_DRAIN_BYTES) req.destroy();
+    });
+    req.on('end', () => {
+      ended = true;
+      if (size > MAX_BODY_BYTES) reject(new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`));
+      else resolve(Buffer.concat(chunks));
+    });
+    req.on('error', reject);
+    req.on('close', () => {
+      if (!ended) reject(new Error('request closed before its body was complete'));
+    });
+  });
+}
+
+function isJson(contentType: string | undefined): boolean {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType);
+}
+
+function declaresBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+export function createRequestHandler(deps: PipelineDeps) {
+  return async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    let pathname = '/';
+    try {
+      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      // Left as '/': a request line that is no URL at all is answered as not found below.
+    }
+    res.on('finish', () => {
+      deps.log(`${method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+    });
+    try {
+      const result = await route(deps, req, method);
+      send(res, result.status, result.body, result.headers);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        send(res, error.statusCode, errorBody(error.statusCode, error.message, error.details), error.headers);
+        return;
+      }
+      deps.log(`error: ${method} ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (req.destroyed) return;
+      send(res, 500, errorBody(500, 'internal server error; the server log has the details'));
+    }
+  };
+}
+
+async function route(
+  deps: PipelineDeps,
+  req: IncomingMessage,
+  method: string,
+): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+
+  // The published contract needs no key: it is what a client reads before it has one.
+  if (url.pathname === '/openapi.json') {
+    if (method !== 'GET') throw new HttpError(405, `${method} is not allowed on /openapi.json`, undefined, { allow: 'GET' });
+    return { status: 200, body: buildOpenApiDocument(deps.url()) };
+  }
+
+  const accountId = authenticate(deps.keys, req.headers.authorization, req.headers['x-service-account']);
+  const account = deps.accounts.get(accountId)!;
+
+  if (deps.rateLimiter) {
+    const retryAfter = deps.rateLimiter.take(accountId);
+    if (retryAfter > 0) {
+      throw new HttpError(429, `rate limit exceeded; retry in ${retryAfter} s`, undefined, { 'retry-after': String(retryAfter) });
+    }
+  }
+
+  const match = deps.router.match(method, url.pathname);
+  if (match.kind === 'not-found') throw new HttpError(404, `no route for ${method} ${url.pathname}`);
+  if (match.kind === 'method-not-allowed') {
+    throw new HttpError(405, `${method} is not allowed on ${url.pathname}`, undefined, { allow: match.allow.join(', ') });
+  }
+  const { route: compiled, params } = match;
+  const op = compiled.op;
+
+  let body: unknown = undefined;
+  if (op.body) {
+    const raw = declaresBody(req) ? await readBody(req) : Buffer.alloc(0);
+    if (raw.length > 0) {
+      if (!isJson(req.headers['content-type'])) {
+        throw new HttpError(415, `request body must be application/json, not ${req.headers['content-type'] ?? 'untyped'}`);
+      }
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch (error) {
+        throw new HttpError(400, `malformed JSON body: ${(error as Error).message}`);
+      }
+    } else if (op.bodyRequired) {
+      throw new HttpError(400, 'request body is required', [{ path: 'body', message: 'required' }]);
+    } else {
+      body = null;
+    }
+    body = parseOr400(op.body, body, 'body');
+  }
+  // Bodies of operations that take none (GET) are ignored; node discards them.
+
+  const query = op.query ? parseOr400(op.query, readQuery(url.searchParams), 'query') : undefined;
+
+  const handler = deps.handlers[compiled.id] as (request: unknown) => { status: number; body: unknown };
+  return handler({ params, query, body, account, app: deps.app });
+}
+
+/** Requests the HTTP parser refuses (bad framing, huge headers) still get the JSON error body. */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex, log: (line: string) => void): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const text = JSON.stringify(errorBody(status, `the HTTP request could not be parsed (${error.code ?? 'malformed request'})`));
+  // The raw packet may hold an Authorization header: only the error code is logged.
+  log(`- - ${status} (unparsable request: ${error.code ?? 'unknown'})`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+  );
+}

@@ -1,0 +1,61 @@
+// `statusctl server`: starts the reference server in the foreground until SIGINT/SIGTERM.
+// stdout carries what a user or script needs (the URL, then each account's id and key: the one
+// place a key is shown, since it is the user's own server); request logs go to stderr.
+import { startServer, type Account, type ServerOptions } from './index.js';
+
+export type { Account, ServerOptions } from './index.js';
+
+/** How long a shutdown waits for requests in flight before cutting them off. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** `ID:KEY` from `--account`; the key may itself contain colons. */
+export function parseAccountSpec(spec: string): Account {
+  const colon = spec.indexOf(':');
+  if (colon === -1) throw new Error(`--account expects ID:KEY, got ${JSON.stringify(spec.length > 4 ? `${spec.slice(0, 4)}…` : spec)}`);
+  const id = spec.slice(0, colon);
+  const key = spec.slice(colon + 1);
+  if (!id) throw new Error('--account expects ID:KEY, but the ID is empty');
+  if (!key) throw new Error(`--account expects ID:KEY, but the KEY of account ${id} is empty`);
+  if (/\s/.test(id)) throw new Error(`--account: the ID ${JSON.stringify(id)} contains white space`);
+  if (/\s/.test(key)) throw new Error(`--account: the KEY of account ${id} contains white space`);
+  return { id, key };
+}
+
+export interface RunServerIO {
+  stdout?: (line: string) => void;
+  stderr?: (line: string) => void;
+}
+
+/** Resolves once the server has shut down after a signal; startup errors (bad fixtures, port in use) reject. */
+export async function runServer(options: ServerOptions, io: RunServerIO = {}): Promise<void> {
+  const stdout = io.stdout ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const stderr = io.stderr ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const server = await startServer({ log: stderr, ...options });
+  stdout(`listening on ${server.url}`);
+  for (const account of server.accounts) stdout(`account ${account.id} key ${account.key}`);
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      stderr(`${signal}: finishing requests in flight, then stopping`);
+      const force = setTimeout(() => {
+        stderr(`requests still open after ${SHUTDOWN_GRACE_MS} ms: closing them`);
+        process.exit(0);
+      }, SHUTDOWN_GRACE_MS);
+      force.unref();
+      server.close().then(
+        () => {
+          clearTimeout(force);
+          resolve();
+        },
+        (error: unknown) => {
+          stderr(`error while stopping: ${error instanceof Error ? error.message : String(error)}`);
+          resolve();
+        },
+      );
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,372 @@
+// One account's data, in memory. Every change goes through the mutation methods below, which
+// take plain JSON data with ids and timestamps already decided (never generated here), so a
+// journal can record and replay exactly these calls. Stored objects already have the shape
+// the API answers with: a response is JSON.stringify of what is stored, with no copying or
+// re-validation on the hot paths.
+import type {
+  Analysis,
+  ErrorGroup,
+  HeartbeatEvent,
+  Incident,
+  IncidentUpdate,
+  RootCauseAnalysis,
+  Service,
+  Severity,
+  StatusPage,
+} from '../contract/schemas.js';
+import { SUCCESS_HEARTBEAT_STATES } from '../contract/schemas.js';
+import { dateOnly } from './dates.js';
+import { cleanErrorMessage, errorHash } from './error-cleaning.js';
+import { duration, lastUpdateStatus } from './timeline.js';
+
+/** A status page as stored: its incidents are looked up when it is read. */
+export type StoredStatusPage = Omit<StatusPage, 'incidents'>;
+
+export type ArchiveMode = 'NONE' | 'UNTIL_NEXT_EVENT' | 'FOREVER';
+
+interface ErrorGroupRecord {
+  readonly group: ErrorGroup & { rootCauseAnalyses: RootCauseAnalysis[] };
+  /** `API` or `BROWSER`: what the analysis reports as checkType. */
+  readonly checkType: string;
+  /** Archived with archiveForEver: new events do not unarchive it. */
+  forever: boolean;
+}
+
+export interface PendingAnalysis {
+  id: string;
+  status: 'PENDING';
+}
+
+interface AnalysisRecord {
+  view: PendingAnalysis | RootCauseAnalysis;
+  readonly errorGroupId: string;
+  readonly userContext: string | null;
+}
+
+interface HeartbeatSeries {
+  /** Sorted by timestamp; `times` and `successesBefore` run in parallel for binary search. */
+  readonly events: HeartbeatEvent[];
+  readonly times: number[];
+  /** successesBefore[i]: successes among events[0..i); one longer than events. */
+  readonly successesBefore: number[];
+}
+
+export interface Page<T> {
+  entries: T[];
+  /** Sequence number of the last entry when older entries remain, else null. */
+  lastSeq: number | null;
+}
+
+export const STATUS_PAGE_INCIDENT_LIMIT = 20;
+
+/** Index of the first element of a sorted array that is >= value. */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * Newest first from an append-only array whose index is the sequence number. `beforeSeq` is a
+ * cursor: only entries older than it. O(limit), whatever the array's length.
+ */
+function pageNewestFirst<T>(items: readonly T[], limit: number, beforeSeq?: number): Page<T> {
+  const start = Math.min(beforeSeq ?? items.length, items.length) - 1;
+  const entries: T[] = [];
+  let seq = start;
+  for (; seq >= 0 && entries.length < limit; seq--) entries.push(items[seq]!);
+  const lastReturned = seq + 1;
+  return { entries, lastSeq: entries.length && lastReturned > 0 ? lastReturned : null };
+}
+
+export class AccountStore {
+  private readonly services = new Map<string, Service>();
+  private readonly statusPages: StoredStatusPage[] = [];
+  private readonly statusPageSeq = new Map<string, number>();
+  // Incidents are only ever appended, so an incident's index is its sequence number.
+  private readonly incidents: Incident[] = [];
+  private readonly incidentSeq = new Map<string, number>();
+  private readonly incidentSeqsByService = new Map<string, number[]>();
+  private readonly errorGroups = new Map<string, ErrorGroupRecord>();
+  private readonly errorGroupByKey = new Map<string, string>();
+  private readonly analyses = new Map<string, AnalysisRecord>();
+  private readonly heartbeats = new Map<string, HeartbeatSeries>();
+
+  constructor(readonly accountId: string) {}
+
+  // ---- reads ---------------------------------------------------------------------------
+
+  getService(id: string): Service | undefined {
+    return this.services.get(id);
+  }
+
+  get incidentCount(): number {
+    return this.incidents.length;
+  }
+
+  get statusPageCount(): number {
+    return this.statusPages.length;
+  }
+
+  listIncidents(limit: number, beforeSeq?: number): Page<Incident> {
+    return pageNewestFirst(this.incidents, limit, beforeSeq);
+  }
+
+  getIncident(id: string): Incident | undefined {
+    const seq = this.incidentSeq.get(id);
+    return seq === undefined ? undefined : this.incidents[seq];
+  }
+
+  getIncidentUpdate(incidentId: string, updateId: string): IncidentUpdate | undefined {
+    return this.getIncident(incidentId)?.incidentUpdates.find((update) => update.id === updateId);
+  }
+
+  listStatusPages(limit: number, beforeSeq?: number): Page<StatusPage> {
+    const page = pageNewestFirst(this.statusPages, limit, beforeSeq);
+    return { entries: page.entries.map((stored) => this.withIncidents(stored)), lastSeq: page.lastSeq };
+  }
+
+  getStatusPage(id: string): StatusPage | undefined {
+    const seq = this.statusPageSeq.get(id);
+    return seq === undefined ? undefined : this.withIncidents(this.statusPages[seq]!);
+  }
+
+  getErrorGroup(id: string): ErrorGroup | undefined {
+    return this.errorGroups.get(id)?.group;
+  }
+
+  getErrorGroupCheckType(id: string): string | undefined {
+    return this.errorGroups.get(id)?.checkType;
+  }
+
+  getAnalysis(id: string): PendingAnalysis | RootCauseAnalysis | undefined {
+    return this.analyses.get(id)?.view;
+  }
+
+  getAnalysisRequest(id: string): { errorGroupId: string; userContext: string | null } | undefined {
+    const record = this.analyses.get(id);
+    return record && { errorGroupId: record.errorGroupId, userContext: record.userContext };
+  }
+
+  hasHeartbeatCheck(checkId: string): boolean {
+    return this.heartbeats.has(checkId);
+  }
+
+  /** Events of a heartbeat check with from <= timestamp < to. O(log n). */
+  countHeartbeatEvents(checkId: string, from: number, to: number): { total: number; successes: number } {
+    const series = this.heartbeats.get(checkId);
+    if (!series || to <= from) return { total: 0, successes: 0 };
+    const first = lowerBound(series.times, from);
+    const end = lowerBound(series.times, to);
+    return { total: end - first, successes: series.successesBefore[end]! - series.successesBefore[first]! };
+  }
+
+  /** The latest incidents touching one of the page's services: a k-way merge of per-service indexes. */
+  private withIncidents(page: StoredStatusPage): StatusPage {
+    const lists: number[][] = [];
+    const seen = new Set<string>();
+    for (const card of page.cards) {
+      for (const service of card.services) {
+        if (seen.has(service.id)) continue;
+        seen.add(service.id);
+        const seqs = this.incidentSeqsByService.get(service.id);
+        if (seqs?.length) lists.push(seqs);
+      }
+    }
+    const cursors = lists.map((seqs) => seqs.length - 1);
+    const incidents: Incident[] = [];
+    let previous = Infinity;
+    while (incidents.length < STATUS_PAGE_INCIDENT_LIMIT) {
+      let best = -1;
+      for (let i = 0; i < lists.length; i++) {
+        const seq = lists[i]![cursors[i]!];
+        if (seq !== undefined && (best === -1 || seq > lists[best]![cursors[best]!]!)) best = i;
+      }
+      if (best === -1) break;
+      const seq = lists[best]![cursors[best]!]!;
+      cursors[best]!--;
+      // An incident on two of the page's services comes out of two lists, one after the other.
+      if (seq === previous) continue;
+      previous = seq;
+      incidents.push(this.incidents[seq]!);
+    }
+    return { ...page, incidents };
+  }
+
+  // ---- mutations -----------------------------------------------------------------------
+
+  addService(service: Service): void {
+    this.services.set(service.id, service);
+  }
+
+  /** Cards name services by id; the stored services are embedded. */
+  addStatusPage(page: Omit<StoredStatusPage, 'cards'> & { cards: (Omit<StoredStatusPage['cards'][number], 'services'> & { serviceIds: string[] })[] }): void {
+    const { cards, ...rest } = page;
+    const stored: StoredStatusPage = {
+      ...rest,
+      cards: cards.map(({ serviceIds, ...card }) => ({ ...card, services: serviceIds.map((id) => this.requireService(id)) })),
+    };
+    this.statusPageSeq.set(stored.id, this.statusPages.length);
+    this.statusPages.push(stored);
+  }
+
+  createIncident(args: {
+    id: string;
+    name: string;
+    severity: Severity;
+    serviceIds: string[];
+    incidentUpdates: IncidentUpdate[];
+    created_at: string;
+    /** Defaults to created_at; fixtures set it to the day of their last update. */
+    updated_at?: string;
+  }): Incident {
+    const services = [...new Set(args.serviceIds)].map((id) => this.requireService(id));
+    const incident: Incident = {
+      id: args.id,
+      name: args.name,
+      severity: args.severity,
+      services,
+      incidentUpdates: args.incidentUpdates,
+      lastUpdateStatus: lastUpdateStatus(args.incidentUpdates),
+      duration: duration(args.incidentUpdates),
+      created_at: args.created_at,
+      updated_at: args.updated_at ?? args.created_at,
+    };
+    const seq = this.incidents.length;
+    this.incidents.push(incident);
+    this.incidentSeq.set(incident.id, seq);
+    for (const service of services) {
+      let seqs = this.incidentSeqsByService.get(service.id);
+      if (!seqs) this.incidentSeqsByService.set(service.id, (seqs = []));
+      seqs.push(seq);
+    }
+    return incident;
+  }
+
+  addIncidentUpdate(incidentId: string, update: IncidentUpdate, today: string): IncidentUpdate {
+    const incident = this.requireIncident(incidentId);
+    incident.incidentUpdates.push(update);
+    this.recompute(incident, today);
+    return update;
+  }
+
+  changeIncidentUpdate(
+    incidentId: string,
+    updateId: string,
+    changes: Partial<Pick<IncidentUpdate, 'description' | 'status' | 'publicIncidentUpdateDate' | 'notifySubscribers'>>,
+    today: string,
+  ): IncidentUpdate {
+    const incident = this.requireIncident(incidentId);
+    const update = incident.incidentUpdates.find((candidate) => candidate.id === updateId);
+    if (!update) throw new Error(`incident update ${updateId} is not part of incident ${incidentId}`);
+    for (const key of ['description', 'status', 'publicIncidentUpdateDate', 'notifySubscribers'] as const) {
+      if (changes[key] !== undefined) (update as Record<typeof key, unknown>)[key] = changes[key];
+    }
+    this.recompute(incident, today);
+    return update;
+  }
+
+  /**
+   * An error from a check run: grouped by (checkId, errorHash of the cleaned message). A new
+   * event unarchives a group archived until the next event, not one archived for ever.
+   */
+  recordErrorEvent(args: { newGroupId: string; checkId: string; rawErrorMessage: string; timestamp: string; checkType: string }): ErrorGroup {
+    const cleaned = cleanErrorMessage(args.rawErrorMessage);
+    const hash = errorHash(cleaned);
+    const key = `${args.checkId}\u0000${hash}`;
+    const day = dateOnly(Date.parse(args.timestamp));
+    const existingId = this.errorGroupByKey.get(key);
+    const existing = existingId === undefined ? undefined : this.errorGroups.get(existingId);
+    if (existing) {
+      const group = existing.group;
+      if (day < group.firstSeen) group.firstSeen = day;
+      if (day >= group.lastSeen) {
+        group.lastSeen = day;
+        group.rawErrorMessage = args.rawErrorMessage;
+      }
+      if (!existing.forever) group.archivedUntilNextEvent = false;
+      return group;
+    }
+    const group = {
+      id: args.newGroupId,
+      checkId: args.checkId,
+      errorHash: hash,
+      rawErrorMessage: args.rawErrorMessage,
+      cleanedErrorMessage: cleaned,
+      firstSeen: day,
+      lastSeen: day,
+      archivedUntilNextEvent: false,
+      rootCauseAnalyses: [],
+    };
+    this.errorGroups.set(group.id, { group, checkType: args.checkType, forever: false });
+    this.errorGroupByKey.set(key, group.id);
+    return group;
+  }
+
+  archiveErrorGroup(id: string, mode: ArchiveMode): ErrorGroup {
+    const record = this.errorGroups.get(id);
+    if (!record) throw new Error(`unknown error group ${id}`);
+    record.forever = mode === 'FOREVER';
+    record.group.archivedUntilNextEvent = mode !== 'NONE';
+    return record.group;
+  }
+
+  requestAnalysis(args: { id: string; errorGroupId: string; userContext: string | null }): PendingAnalysis {
+    if (!this.errorGroups.has(args.errorGroupId)) throw new Error(`unknown error group ${args.errorGroupId}`);
+    const view: PendingAnalysis = { id: args.id, status: 'PENDING' };
+    this.analyses.set(args.id, { view, errorGroupId: args.errorGroupId, userContext: args.userContext });
+    return view;
+  }
+
+  completeAnalysis(analysis: RootCauseAnalysis & { analysis: Analysis }): RootCauseAnalysis {
+    const record = this.analyses.get(analysis.id);
+    if (!record) throw new Error(`unknown analysis ${analysis.id}`);
+    record.view = analysis;
+    this.errorGroups.get(record.errorGroupId)?.group.rootCauseAnalyses.push(analysis);
+    return analysis;
+  }
+
+  recordHeartbeatEvent(event: HeartbeatEvent): HeartbeatEvent {
+    let series = this.heartbeats.get(event.checkId);
+    if (!series) this.heartbeats.set(event.checkId, (series = { events: [], times: [], successesBefore: [0] }));
+    const at = Date.parse(event.timestamp);
+    const success = SUCCESS_HEARTBEAT_STATES.has(event.state) ? 1 : 0;
+    // Pings arrive in order almost always: then this is an append. A late one is spliced in.
+    const index = lowerBound(series.times, at + 1);
+    series.events.splice(index, 0, event);
+    series.times.splice(index, 0, at);
+    series.successesBefore.splice(index + 1, 0, series.successesBefore[index]! + success);
+    for (let i = index + 2; i < series.successesBefore.length; i++) series.successesBefore[i]! += success;
+    return event;
+  }
+
+  /** A check known before any ping (from fixtures). */
+  addHeartbeatCheck(checkId: string): void {
+    if (!this.heartbeats.has(checkId)) this.heartbeats.set(checkId, { events: [], times: [], successesBefore: [0] });
+  }
+
+  // ---- helpers -------------------------------------------------------------------------
+
+  private recompute(incident: Incident, today: string): void {
+    incident.lastUpdateStatus = lastUpdateStatus(incident.incidentUpdates);
+    incident.duration = duration(incident.incidentUpdates);
+    incident.updated_at = today;
+  }
+
+  private requireService(id: string): Service {
+    const service = this.services.get(id);
+    if (!service) throw new Error(`unknown service ${id}`);
+    return service;
+  }
+
+  private requireIncident(id: string): Incident {
+    const incident = this.getIncident(id);
+    if (!incident) throw new Error(`unknown incident ${id}`);
+    return incident;
+  }
+}
