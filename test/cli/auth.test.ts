@@ -1,0 +1,131 @@
+// `statusctl login` and `logout` off a terminal: credentials from options or environment, one
+// checking request, saved only when the server accepts them; the key never shown in full.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ accounts: [{ id: 'acct-auth', key: 'sk_auth_key_0000_abcd' }, { id: 'acct-other', key: 'sk_other_key_1111_efgh' }] });
+});
+afterAll(async () => {
+  await server?.close();
+  removeTempDirs();
+});
+
+function savedProfile(dir: string, name = 'default') {
+  const path = join(dir, 'config.json');
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')).profiles?.[name] : undefined;
+}
+
+describe('login (not on a terminal)', () => {
+  it('checks the credentials, saves them 0600 and says so with the key masked', async () => {
+    const dir = tempConfigDir();
+    const result = await runCli(['login', '--base-url', server.url, '--account-id', 'acct-auth'], {
+      env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: 'sk_auth_key_0000_abcd' },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(
+      `Logged in to ${server.url} as account acct-auth (key ****abcd), saved to profile 'default' in ${join(dir, 'config.json')}\n`,
+    );
+    expect(result.stdout + result.stderr).not.toContain('sk_auth_key_0000_abcd');
+    expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, apiKey: 'sk_auth_key_0000_abcd', accountId: 'acct-auth' });
+
+    // The saved profile is enough for the next command.
+    const list = await runCli(['incidents', 'list', '--json'], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    expect(list.code, list.stderr).toBe(0);
+  });
+
+  it('saves to the profile named by --profile, and prints a JSON summary with --json', async () => {
+    const dir = tempConfigDir();
+    const result = await runCli(
+      ['login', '--profile', 'ci', '--json', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'acct-auth'],
+      { env: { STATUSCTL_CONFIG_DIR: dir } },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(parseJson(result)).toEqual({
+      profile: 'ci',
+      baseUrl: server.url,
+      accountId: 'acct-auth',
+      apiKey: '****abcd',
+      path: join(dir, 'config.json'),
+    });
+    expect(savedProfile(dir, 'ci')).toMatchObject({ accountId: 'acct-auth' });
+    expect(savedProfile(dir, 'default')).toBeUndefined();
+  });
+
+  it('fails with exit 2 naming what is missing', async () => {
+    const dir = tempConfigDir();
+    const result = await runCli(['login', '--base-url', server.url], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^statusctl: .*--api-key.*--account-id/);
+    expect(savedProfile(dir)).toBeUndefined();
+
+    const onlyKey = await runCli(['login', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd'], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    expect(onlyKey.code).toBe(2);
+    expect(onlyKey.stderr).toContain('--account-id');
+    expect(onlyKey.stderr).not.toContain('--api-key');
+  });
+
+  it('a wrong key is exit 3 and nothing is saved', async () => {
+    const dir = tempConfigDir();
+    const result = await runCli(['login', '--base-url', server.url, '--api-key', 'sk_wrong_key_9999_zzzz', '--account-id', 'acct-auth'], {
+      env: { STATUSCTL_CONFIG_DIR: dir },
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^statusctl: .*nothing was saved\n$/);
+    expect(result.stderr).not.toContain('sk_wrong_key_9999_zzzz');
+    expect(savedProfile(dir)).toBeUndefined();
+  });
+
+  it("a key of another account (403) is exit 3 and nothing is saved", async () => {
+    const dir = tempConfigDir();
+    const result = await runCli(['login', '--base-url', server.url, '--api-key', 'sk_other_key_1111_efgh', '--account-id', 'acct-auth'], {
+      env: { STATUSCTL_CONFIG_DIR: dir },
+    });
+    expect(result.code).toBe(3);
+    expect(savedProfile(dir)).toBeUndefined();
+  });
+
+  it('an unreachable server is exit 1 and nothing is saved', async () => {
+    const dir = tempConfigDir();
+    const result = await runCli(['login', '--base-url', await closedPortUrl(), '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'acct-auth'], {
+      env: { STATUSCTL_CONFIG_DIR: dir },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(savedProfile(dir)).toBeUndefined();
+  });
+
+  it('--verbose shows the request with the key masked', async () => {
+    const result = await runCli(['login', '--verbose', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'acct-auth']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('/v1/status-pages');
+    expect(result.stderr).toContain('****abcd');
+    expect(result.stdout + result.stderr).not.toContain('sk_auth_key_0000_abcd');
+  });
+});
+
+describe('logout', () => {
+  it('removes the key and keeps the rest of the profile', async () => {
+    const dir = tempConfigDir();
+    const env = { STATUSCTL_CONFIG_DIR: dir };
+    await runCli(['login', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'acct-auth'], { env });
+    const result = await runCli(['logout'], { env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('****abcd');
+    expect(result.stderr).not.toContain('sk_auth_key_0000_abcd');
+    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, accountId: 'acct-auth' });
+
+    // Without a key, commands that call the API fail with exit 3.
+    const list = await runCli(['incidents', 'list'], { env });
+    expect(list.code).toBe(3);
+    expect(list.stderr).toMatch(/^statusctl: no API key/);
+
+    const again = await runCli(['logout'], { env });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('nothing to remove');
+  });
+});

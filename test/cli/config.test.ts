@@ -1,0 +1,161 @@
+// `statusctl config ...` as a process: the file it writes (0600), the key always masked, and the
+// precedence option > environment > profile > default, down to which server a request reaches.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+
+const KEY = 'sk_live_supersecret_9876wxyz';
+
+interface Listed {
+  profile: string;
+  path: string;
+  settings: Record<'base-url' | 'api-key' | 'account-id', { value: string | null; source: string }>;
+}
+
+afterAll(removeTempDirs);
+
+describe('config path, set, get, unset', () => {
+  it('prints the config file path inside STATUSCTL_CONFIG_DIR', async () => {
+    const dir = tempConfigDir();
+    const result = await runCli(['config', 'path'], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(join(dir, 'config.json'));
+  });
+
+  it('creates the file with mode 0600 and reads back what it set', async () => {
+    const dir = tempConfigDir();
+    const env = { STATUSCTL_CONFIG_DIR: dir };
+    const set = await runCli(['config', 'set', 'base-url', 'https://status.example.com'], { env });
+    expect(set.code).toBe(0);
+    expect(set.stderr).toContain("Set base-url to https://status.example.com in profile 'default'");
+    expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+    const get = await runCli(['config', 'get', 'base-url'], { env });
+    expect(get).toMatchObject({ code: 0, stdout: 'https://status.example.com\n' });
+  });
+
+  it('never shows the full key: set, get, list and their JSON forms', async () => {
+    const env = { STATUSCTL_CONFIG_DIR: tempConfigDir() };
+    const results = [
+      await runCli(['config', 'set', 'api-key', KEY], { env }),
+      await runCli(['config', 'get', 'api-key'], { env }),
+      await runCli(['config', 'get', 'api-key', '--json'], { env }),
+      await runCli(['config', 'list'], { env }),
+      await runCli(['config', 'list', '-o', 'json'], { env }),
+    ];
+    for (const result of results) {
+      expect(result.code).toBe(0);
+      expect(result.stdout + result.stderr).not.toContain(KEY);
+      expect(result.stdout + result.stderr).toContain('****wxyz');
+    }
+    expect(results[1]!.stdout).toBe('****wxyz\n');
+    expect(parseJson(results[2]!)).toEqual({ key: 'api-key', value: '****wxyz', source: 'profile' });
+    // ...while the file itself keeps the key, for the requests to use.
+    const file = JSON.parse(readFileSync(join(env.STATUSCTL_CONFIG_DIR, 'config.json'), 'utf8'));
+    expect(file.profiles.default.apiKey).toBe(KEY);
+  });
+
+  it('unset removes a setting from the profile', async () => {
+    const env = { STATUSCTL_CONFIG_DIR: tempConfigDir() };
+    await runCli(['config', 'set', 'account-id', 'acct-9'], { env });
+    const unset = await runCli(['config', 'unset', 'account-id'], { env });
+    expect(unset.code).toBe(0);
+    const get = await runCli(['config', 'get', 'account-id', '--json'], { env });
+    expect(parseJson(get)).toEqual({ key: 'account-id', value: null, source: 'unset' });
+  });
+
+  it('keeps profiles apart (--profile, STATUSCTL_PROFILE)', async () => {
+    const dir = tempConfigDir();
+    await runCli(['config', 'set', 'account-id', 'acct-staging', '--profile', 'staging'], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    const other = await runCli(['config', 'get', 'account-id', '--json'], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    expect(parseJson(other)).toMatchObject({ value: null });
+    const viaEnv = await runCli(['config', 'get', 'account-id'], { env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_PROFILE: 'staging' } });
+    expect(viaEnv.stdout).toBe('acct-staging\n');
+  });
+
+  it.each([
+    [['config', 'get', 'token']],
+    [['config', 'set', 'apikey', 'x']],
+    [['config', 'unset', 'url']],
+  ])('an unknown key is a usage error naming the valid keys: %j', async (args) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^statusctl: unknown setting '.+': expected one of base-url, api-key, account-id\n$/);
+    expect(result.stdout).toBe('');
+  });
+
+  it('refuses a base URL that is not http(s) (exit 2)', async () => {
+    const result = await runCli(['config', 'set', 'base-url', 'ftp://example.com']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('base-url');
+  });
+
+  it('an unknown verb is a usage error', async () => {
+    const result = await runCli(['config', 'show']);
+    expect(result.code).toBe(2);
+  });
+});
+
+describe('precedence: option > environment > profile > default', () => {
+  it('config list --json names the source of each setting', async () => {
+    const env = { STATUSCTL_CONFIG_DIR: tempConfigDir() };
+    await runCli(['config', 'set', 'base-url', 'http://profile.example'], { env });
+    await runCli(['config', 'set', 'api-key', KEY], { env });
+    await runCli(['config', 'set', 'account-id', 'acct-profile'], { env });
+
+    const layered = parseJson<Listed>(
+      await runCli(['config', 'list', '--json', '--base-url', 'http://option.example'], {
+        env: { ...env, STATUSCTL_BASE_URL: 'http://env.example', STATUSCTL_ACCOUNT_ID: 'acct-env' },
+      }),
+    );
+    expect(layered.settings).toEqual({
+      'base-url': { value: 'http://option.example', source: 'option' },
+      'api-key': { value: '****wxyz', source: 'profile' },
+      'account-id': { value: 'acct-env', source: 'environment' },
+    });
+    expect(layered.path).toBe(join(env.STATUSCTL_CONFIG_DIR, 'config.json'));
+
+    const fresh = parseJson<Listed>(await runCli(['config', 'list', '--json']));
+    expect(fresh.settings['base-url'].source).toBe('default');
+    expect(fresh.settings['api-key']).toEqual({ value: null, source: 'unset' });
+  });
+
+  describe('against a server', () => {
+    let server: TestServer;
+    let deadUrl: string;
+    beforeAll(async () => {
+      server = await startTestServer();
+      deadUrl = await closedPortUrl();
+    });
+    afterAll(() => server?.close());
+
+    function profileEnv(baseUrl: string) {
+      const dir = tempConfigDir();
+      return runCli(['config', 'set', 'base-url', baseUrl], { env: { STATUSCTL_CONFIG_DIR: dir } }).then(() => ({
+        STATUSCTL_CONFIG_DIR: dir,
+        STATUSCTL_API_KEY: server.account.key,
+      }));
+    }
+
+    it('the option beats the environment and the profile', async () => {
+      const env = { ...(await profileEnv(deadUrl)), STATUSCTL_BASE_URL: deadUrl };
+      const result = await runCli(['--base-url', server.url, 'incidents', 'list', '--json'], { env });
+      expect(result.code, result.stderr).toBe(0);
+      expect(parseJson<{ entries: unknown[] }>(result).entries).toBeInstanceOf(Array);
+    });
+
+    it('the environment beats the profile', async () => {
+      const good = { ...(await profileEnv(deadUrl)), STATUSCTL_BASE_URL: server.url };
+      expect((await runCli(['incidents', 'list', '--json'], { env: good })).code).toBe(0);
+      const bad = { ...(await profileEnv(server.url)), STATUSCTL_BASE_URL: deadUrl };
+      const result = await runCli(['incidents', 'list'], { env: bad });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^statusctl: /);
+    });
+
+    it('the profile is used when nothing else is given', async () => {
+      const result = await runCli(['incidents', 'list', '--json'], { env: await profileEnv(server.url) });
+      expect(result.code, result.stderr).toBe(0);
+    });
+  });
+});
