@@ -29,7 +29,7 @@ function optionSpec(option: Option): OptionSpec {
   return {
     ...(option.short ? { short: option.short } : {}),
     ...(option.long ? { long: option.long } : {}),
-    description: option.description,
+    description: firstLine(option.description),
     takesValue: option.required || option.optional,
     choices: option.argChoices ?? [],
     takesFile: /<file>|\[file\]/.test(option.flags),
@@ -41,13 +41,18 @@ export function commandTree(program: Command, path: string[] = []): CommandNode 
   const help = program.createHelp();
   return {
     path,
-    description: program.description(),
+    // Completion menus have one line per entry: the first line of a long description.
+    description: firstLine(program.summary() || program.description()),
     options: help.visibleOptions(program).map(optionSpec),
     children: help
       .visibleCommands(program)
       .filter((child) => child.name() !== 'help')
       .map((child) => commandTree(child, [...path, child.name()])),
   };
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0]!.trim();
 }
 
 function allNodes(node: CommandNode): CommandNode[] {

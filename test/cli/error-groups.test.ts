@@ -1,0 +1,90 @@
+// error-groups archive / unarchive: the built binary against the reference server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Client } from '../../src/client/index.js';
+import { ErrorGroup } from '../../src/contract/schemas.js';
+import { parseJson, removeTempDirs, runCli, startTestServer, type TestServer } from './helpers.js';
+
+let server: TestServer;
+let client: Client;
+let counter = 0;
+
+/** A fresh error group: each call records a message no other test uses. */
+async function newGroup(): Promise<ErrorGroup> {
+  counter++;
+  return client.recordErrorEvent({ body: { checkId: `check-eg-${counter}`, rawErrorMessage: `Error: expected element #pay-button-${'x'.repeat(counter)} to be visible` } });
+}
+
+async function recordAgain(group: ErrorGroup): Promise<ErrorGroup> {
+  return client.recordErrorEvent({ body: { checkId: group.checkId, rawErrorMessage: group.rawErrorMessage ?? group.cleanedErrorMessage } });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
+});
+
+afterAll(async () => {
+  await server?.close();
+  removeTempDirs();
+});
+
+describe('error-groups archive', () => {
+  it('archives until the next matching error, and says so', async () => {
+    const group = await newGroup();
+    const result = await runCli(['error-groups', 'archive', group.id], { env: server.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(group.id);
+    expect(result.stdout).toMatch(/archived \(until the next matching error\)/);
+    expect(result.stdout).not.toContain('\x1b[');
+    // The next matching error brings it back.
+    expect((await recordAgain(group)).archivedUntilNextEvent).toBe(false);
+  });
+
+  it('--forever keeps it archived when the error comes back; JSON is the API shape', async () => {
+    const group = await newGroup();
+    const result = await runCli(['error-groups', 'archive', group.id, '--forever', '-o', 'json'], { env: server.env });
+    expect(result.code, result.stderr).toBe(0);
+    const archived = ErrorGroup.parse(parseJson(result));
+    expect(archived).toMatchObject({ id: group.id, archivedUntilNextEvent: true });
+    expect((await recordAgain(group)).archivedUntilNextEvent).toBe(true);
+  });
+
+  it('says "archived for ever" for people', async () => {
+    const group = await newGroup();
+    const result = await runCli(['error-groups', 'archive', group.id, '--forever'], { env: server.env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('archived for ever');
+  });
+
+  it('exits 4 for an unknown group and 2 without an id', async () => {
+    const unknown = await runCli(['error-groups', 'archive', '00000000-0000-4000-8000-000000000000'], { env: server.env });
+    expect(unknown.code).toBe(4);
+    expect(unknown.stderr).toMatch(/^statusctl: .+\n$/);
+    expect((await runCli(['error-groups', 'archive'], { env: server.env })).code).toBe(2);
+  });
+
+  it('exits 3 with a key of no account', async () => {
+    const result = await runCli(['error-groups', 'archive', 'g'], { env: { ...server.env, STATUSCTL_API_KEY: 'sk_unknown_1234567890' } });
+    expect(result.code).toBe(3);
+    expect(result.stderr).not.toContain('sk_unknown_1234567890');
+  });
+});
+
+describe('error-groups unarchive', () => {
+  it('unarchives a group archived for ever', async () => {
+    const group = await newGroup();
+    await client.updateErrorGroup({ params: { id: group.id }, body: { archiveForEver: true } });
+    const text = await runCli(['error-groups', 'unarchive', group.id], { env: server.env });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('active');
+    const json = await runCli(['error-groups', 'unarchive', group.id, '--json'], { env: server.env });
+    expect(ErrorGroup.parse(parseJson(json)).archivedUntilNextEvent).toBe(false);
+    // Unarchived for good: a new error does not archive it again, and it stays active.
+    expect((await recordAgain(group)).archivedUntilNextEvent).toBe(false);
+  });
+
+  it('exits 4 for an unknown group', async () => {
+    const result = await runCli(['error-groups', 'unarchive', 'no-such-group'], { env: server.env });
+    expect(result.code).toBe(4);
+  });
+});

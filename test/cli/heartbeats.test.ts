@@ -1,0 +1,151 @@
+// heartbeats availability: the built binary against the reference server, with pings recorded
+// through the reference-only ingest route.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Client } from '../../src/client/index.js';
+import { HeartbeatAvailability } from '../../src/contract/schemas.js';
+import { parseJson, removeTempDirs, runCli, startTestServer, type TestServer } from './helpers.js';
+
+const HOUR = 3_600_000;
+let server: TestServer;
+let client: Client;
+/** 8 pings in the last 24 hours, 6 good (75%); 4 good pings the day before (100%). */
+let mixed: string;
+/** Pings only the day before: the current period has no ratio. */
+let quietNow: string;
+
+async function ping(checkId: string, state: 'RECEIVED' | 'LATE' | 'FAILING', hoursAgo: number): Promise<void> {
+  await client.recordHeartbeatEvent({
+    params: { checkId },
+    body: { state, timestamp: new Date(Date.now() - hoursAgo * HOUR).toISOString() },
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
+  mixed = randomUUID();
+  quietNow = randomUUID();
+  for (let hour = 1; hour <= 8; hour++) await ping(mixed, hour === 2 ? 'LATE' : hour === 5 ? 'FAILING' : 'RECEIVED', hour);
+  for (let hour = 30; hour <= 33; hour++) await ping(mixed, 'RECEIVED', hour);
+  await ping(quietNow, 'RECEIVED', 30);
+});
+
+afterAll(async () => {
+  await server?.close();
+  removeTempDirs();
+});
+
+describe('heartbeats availability', () => {
+  it('shows both periods as figures and bars, the events and the window, plain off a terminal', async () => {
+    const result = await runCli(['heartbeats', 'availability', mixed], { env: server.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/current\s+█+░+\s+75\.00%/);
+    expect(result.stdout).toMatch(/previous\s+█+\s+100\.00%/);
+    expect(result.stdout).toContain('8 in the current period');
+    expect(result.stdout).toContain('the last 24 hours');
+    expect(result.stdout).not.toContain('\x1b[');
+  });
+
+  it('draws the bar to scale: 75% fills 3/4 of it', async () => {
+    const result = await runCli(['heartbeats', 'availability', mixed], { env: server.env });
+    const line = result.stdout.split('\n').find((text) => text.includes('current'))!;
+    const filled = [...line].filter((char) => char === '█').length;
+    const track = [...line].filter((char) => char === '░').length;
+    expect(filled / (filled + track)).toBeCloseTo(0.75, 1);
+  });
+
+  it('colors the bars by threshold when colors are forced', async () => {
+    const result = await runCli(['heartbeats', 'availability', mixed], { env: { ...server.env, FORCE_COLOR: '1' } });
+    expect(result.code).toBe(0);
+    // 75% is below the default 95% mark (red), 100% above 99% (green).
+    expect(result.stdout).toContain('\x1b[31m');
+    expect(result.stdout).toContain('\x1b[32m');
+  });
+
+  it('prints the API shape with -o json', async () => {
+    const result = await runCli(['heartbeats', 'availability', mixed, '-o', 'json'], { env: server.env });
+    expect(result.code).toBe(0);
+    expect(HeartbeatAvailability.parse(parseJson(result))).toEqual({
+      successRatio: { currentPeriod: 75, previousPeriod: 100 },
+      totalEntitiesCurrentPeriod: 8,
+    });
+  });
+
+  it('says "no events in this period" for a period without a ratio', async () => {
+    const result = await runCli(['heartbeats', 'availability', quietNow], { env: server.env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/current\s+no events in this period/);
+    expect(result.stdout).toMatch(/previous\s+█+\s+100\.00%/);
+  });
+
+  it('handles a null body (no events in either window), in text and JSON', async () => {
+    const window = ['--from', '2020-01-01', '--to', '2020-01-02'];
+    const text = await runCli(['heartbeats', 'availability', mixed, ...window], { env: server.env });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout.match(/no events in this period/g)).toHaveLength(2);
+    expect(text.stdout).toContain('2020-01-01 to 2020-01-02 (whole day)');
+    const json = await runCli(['heartbeats', 'availability', mixed, ...window, '--json'], { env: server.env });
+    expect(parseJson(json)).toBeNull();
+  });
+
+  it('accepts ISO date-times for the window', async () => {
+    const from = new Date(Date.now() - 10 * HOUR).toISOString();
+    const result = await runCli(['heartbeats', 'availability', mixed, '--from', from, '--json'], { env: server.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(HeartbeatAvailability.parse(parseJson(result))?.totalEntitiesCurrentPeriod).toBe(8);
+  });
+
+  describe('--fail-under', () => {
+    it('passes (exit 0) when the current ratio reaches it', async () => {
+      const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '75'], { env: server.env });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+    });
+
+    it('fails with exit 5 and the reason on stderr when the ratio is below it; the result is still printed', async () => {
+      const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '99.5'], { env: server.env });
+      expect(result.code).toBe(5);
+      expect(result.stderr).toContain('75.00% is below --fail-under 99.5%');
+      expect(result.stdout).toContain('75.00%');
+      const json = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '99.5', '--json'], { env: server.env });
+      expect(json.code).toBe(5);
+      expect(HeartbeatAvailability.parse(parseJson(json))).not.toBeNull();
+    });
+
+    it('fails with exit 5 when the current period has no events at all', async () => {
+      const quiet = await runCli(['heartbeats', 'availability', quietNow, '--fail-under', '1'], { env: server.env });
+      expect(quiet.code).toBe(5);
+      expect(quiet.stderr).toContain('no heartbeat events in the current period');
+      const empty = await runCli(['heartbeats', 'availability', mixed, '--from', '2020-01-01', '--to', '2020-01-02', '--fail-under', '1'], { env: server.env });
+      expect(empty.code).toBe(5);
+    });
+
+    it('exits 2 for a value that is not a percentage', async () => {
+      for (const value of ['150', '-1', 'high']) {
+        const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', value], { env: server.env });
+        expect(result.code, value).toBe(2);
+        expect(result.stderr).toContain('--fail-under');
+      }
+    });
+  });
+
+  it('exits 2 naming the option for a bad --from or --to, or a window that ends before it starts', async () => {
+    const cases: [string[], string][] = [
+      [['--from', 'yesterday'], '--from'],
+      [['--to', '2025-02-30'], '--to'],
+      [['--from', '2025-01-01T10:00'], '--from'],
+      [['--from', '2025-01-03', '--to', '2025-01-02'], '--from'],
+    ];
+    for (const [args, option] of cases) {
+      const result = await runCli(['heartbeats', 'availability', mixed, ...args], { env: server.env });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(option);
+    }
+  });
+
+  it('exits 4 for an unknown check, 3 without a key', async () => {
+    expect((await runCli(['heartbeats', 'availability', randomUUID()], { env: server.env })).code).toBe(4);
+    expect((await runCli(['heartbeats', 'availability', mixed], { env: { STATUSCTL_BASE_URL: server.url } })).code).toBe(3);
+  });
+});

@@ -1,0 +1,60 @@
+// Every command's --help carries real examples. The tree is read from the program's own help
+// output, so a command added later is checked without touching this file.
+import { describe, expect, it } from 'vitest';
+import { runCli } from './helpers.js';
+
+/** Names listed under "Commands:" in a commander help text (the implicit `help` left out). */
+function commandsIn(help: string): string[] {
+  const section = help.split(/^Commands:\n/m)[1];
+  if (!section) return [];
+  const names: string[] = [];
+  for (const line of section.split('\n')) {
+    // The section ends at an empty line; a description's own paragraph breaks are indented.
+    if (line === '') break;
+    const match = /^ {2}([a-z][\w-]*)/.exec(line);
+    if (match && match[1] !== 'help') names.push(match[1]!);
+  }
+  return names;
+}
+
+async function helpOf(path: string[]): Promise<string> {
+  const result = await runCli([...path, '--help']);
+  expect(result.code, `${path.join(' ')} --help`).toBe(0);
+  return result.stdout;
+}
+
+describe('help', () => {
+  it('every command and subcommand shows Examples:', async () => {
+    const nouns = commandsIn(await helpOf([]));
+    // A floor, so a parser that finds nothing cannot pass.
+    expect(nouns.length).toBeGreaterThanOrEqual(10);
+    expect(nouns).toEqual(expect.arrayContaining(['rca', 'error-groups', 'heartbeats', 'runtimes', 'server', 'demo', 'completion']));
+    const missing: string[] = [];
+    const visit = async (path: string[]): Promise<void> => {
+      const help = await helpOf(path);
+      if (!help.includes('\nExamples:\n')) missing.push(path.join(' '));
+      await Promise.all(commandsIn(help).map((child) => visit([...path, child])));
+    };
+    await Promise.all(nouns.map((noun) => visit([noun])));
+    expect(missing).toEqual([]);
+  });
+
+  it('examples are statusctl command lines', async () => {
+    const help = await helpOf(['heartbeats', 'availability']);
+    const examples = help.split('\nExamples:\n')[1]!.split('\n').filter(Boolean);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const line of examples) expect(line).toMatch(/^ {2}\$ (ID=\$\(|echo .*)?statusctl /);
+  });
+
+  it('an unknown command exits 2 with a one-line reason on stderr', async () => {
+    const result = await runCli(['nosuchcommand']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('nosuchcommand');
+    expect(result.stdout).toBe('');
+  });
+
+  it('an unknown verb or option exits 2', async () => {
+    expect((await runCli(['rca', 'nosuchverb'])).code).toBe(2);
+    expect((await runCli(['runtimes', 'list', '--nosuchoption'])).code).toBe(2);
+  });
+});

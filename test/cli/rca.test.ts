@@ -1,0 +1,141 @@
+// rca request / rca get: the built binary against the reference server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Client } from '../../src/client/index.js';
+import { RootCauseAnalysis, RootCauseAnalysisPending } from '../../src/contract/schemas.js';
+import { parseJson, removeTempDirs, runCli, startTestServer, type TestServer } from './helpers.js';
+
+let quick: TestServer;
+/** Keeps every analysis pending far longer than any test runs. */
+let slow: TestServer;
+
+function clientFor(server: TestServer): Client {
+  return createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
+}
+
+async function errorGroup(server: TestServer, message = 'Error: connect ECONNREFUSED 10.0.0.1:443'): Promise<string> {
+  const group = await clientFor(server).recordErrorEvent({ body: { checkId: 'check-rca', rawErrorMessage: message } });
+  return group.id;
+}
+
+beforeAll(async () => {
+  [quick, slow] = await Promise.all([startTestServer({ rcaDelayMs: 50 }), startTestServer({ rcaDelayMs: 600_000 })]);
+});
+
+afterAll(async () => {
+  await Promise.all([quick?.close(), slow?.close()]);
+  removeTempDirs();
+});
+
+describe('rca request', () => {
+  it('prints only the analysis id on stdout, and how to follow it on stderr', async () => {
+    const group = await errorGroup(quick);
+    const result = await runCli(['rca', 'request', group], { env: quick.env });
+    expect(result.code).toBe(0);
+    const id = result.stdout.trim();
+    expect(id).toMatch(/^\S+$/);
+    expect(result.stderr).toContain(`statusctl rca get ${id} --wait`);
+  });
+
+  it('prints the pending body with -o json', async () => {
+    const group = await errorGroup(slow);
+    const result = await runCli(['rca', 'request', group, '-o', 'json'], { env: slow.env });
+    expect(result.code).toBe(0);
+    const body = RootCauseAnalysisPending.parse(parseJson(result));
+    expect(body.status).toBe('PENDING');
+  });
+
+  it('waits for the analysis and prints it for people, without colors off a terminal', async () => {
+    const group = await errorGroup(quick, 'Error: Timeout of 30000ms exceeded waiting for https://example.com/api');
+    const result = await runCli(['rca', 'request', group, '--context', 'after the 14:00 deploy', '--wait'], { env: quick.env });
+    expect(result.code, result.stderr).toBe(0);
+    for (const heading of ['Root cause analysis', 'Classification', 'Root cause', 'User impact']) {
+      expect(result.stdout).toContain(heading);
+    }
+    expect(result.stdout).toContain(group);
+    expect(result.stdout + result.stderr).not.toContain('\x1b[');
+    // Progress goes to stderr, never into the result.
+    expect(result.stderr).toMatch(/Analysis \S+ requested/);
+  });
+
+  it('waits and prints the API body with -o json, matching the contract', async () => {
+    const group = await errorGroup(quick);
+    const result = await runCli(['rca', 'request', group, '--wait', '--json'], { env: quick.env });
+    expect(result.code, result.stderr).toBe(0);
+    const analysis = RootCauseAnalysis.parse(parseJson(result));
+    expect(analysis.status).toBe('COMPLETED');
+    expect(analysis.errorGroupId).toBe(group);
+  });
+
+  it('gives up after --wait-timeout with exit 1, naming the analysis and how to continue', async () => {
+    const group = await errorGroup(slow);
+    const result = await runCli(['rca', 'request', group, '--wait', '--wait-timeout', '1'], { env: slow.env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const id = /Analysis (\S+) requested/.exec(result.stderr)?.[1];
+    expect(id, result.stderr).toBeDefined();
+    expect(result.stderr).toContain(`statusctl rca get ${id} --wait`);
+    expect(result.stderr).not.toContain('\x1b[');
+  });
+
+  it('refuses a --context over 256 characters with exit 2', async () => {
+    const result = await runCli(['rca', 'request', 'any-group', '--context', 'x'.repeat(257)], { env: quick.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--context');
+  });
+
+  it('accepts a --context of exactly 256 characters', async () => {
+    const group = await errorGroup(quick);
+    const result = await runCli(['rca', 'request', group, '--context', 'x'.repeat(256)], { env: quick.env });
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('exits 4 for an unknown error group', async () => {
+    const result = await runCli(['rca', 'request', '00000000-0000-4000-8000-000000000000'], { env: quick.env });
+    expect(result.code).toBe(4);
+    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('exits 3 without credentials and with a wrong key', async () => {
+    const none = await runCli(['rca', 'request', 'g'], { env: { STATUSCTL_BASE_URL: quick.url } });
+    expect(none.code).toBe(3);
+    const wrong = await runCli(['rca', 'request', 'g'], { env: { ...quick.env, STATUSCTL_API_KEY: 'sk_wrong_key_000000' } });
+    expect(wrong.code).toBe(3);
+  });
+
+  it('exits 2 without the error group argument or with a bad --wait-timeout', async () => {
+    expect((await runCli(['rca', 'request'], { env: quick.env })).code).toBe(2);
+    expect((await runCli(['rca', 'request', 'g', '--wait', '--wait-timeout', 'soon'], { env: quick.env })).code).toBe(2);
+  });
+});
+
+describe('rca get', () => {
+  it('says a pending analysis is pending, exit 0; -o json prints the pending body', async () => {
+    const pending = await clientFor(slow).requestRootCauseAnalysis({ params: { testSessionErrorGroupId: await errorGroup(slow) } });
+    const text = await runCli(['rca', 'get', pending.id], { env: slow.env });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('still pending');
+    expect(text.stdout).toContain(`statusctl rca get ${pending.id} --wait`);
+    const json = await runCli(['rca', 'get', pending.id, '-o', 'json'], { env: slow.env });
+    expect(json.code).toBe(0);
+    expect(RootCauseAnalysisPending.parse(parseJson(json))).toEqual({ id: pending.id, status: 'PENDING' });
+  });
+
+  it('--wait prints the completed analysis', async () => {
+    const pending = await clientFor(quick).requestRootCauseAnalysis({ params: { testSessionErrorGroupId: await errorGroup(quick) } });
+    const result = await runCli(['rca', 'get', pending.id, '--wait', '-o', 'json'], { env: quick.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(RootCauseAnalysis.parse(parseJson(result)).id).toBe(pending.id);
+  });
+
+  it('--wait gives up with exit 1 after --wait-timeout', async () => {
+    const pending = await clientFor(slow).requestRootCauseAnalysis({ params: { testSessionErrorGroupId: await errorGroup(slow) } });
+    const result = await runCli(['rca', 'get', pending.id, '--wait', '--wait-timeout', '0.5'], { env: slow.env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(pending.id);
+  });
+
+  it('exits 4 for an unknown analysis', async () => {
+    const result = await runCli(['rca', 'get', '00000000-0000-4000-8000-000000000000'], { env: quick.env });
+    expect(result.code).toBe(4);
+  });
+});
