@@ -117,10 +117,11 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
       event.status = result.status;
       const contentType = firstHeader(result.headers['content-type']);
       if (result.status >= 200 && result.status < 300) {
-        if (result.timedOut) {
-          failure = timeoutError(label, options.timeoutMs, result.bodyError);
-        } else if (result.bodyError !== undefined) {
-          failure = invalidResponseError(label, result.status, { text: result.text, contentType, bodyError: result.bodyError });
+        if (result.bodyError !== undefined) {
+          // Only a read that failed counts: the timer may fire just after a complete read.
+          failure = result.timedOut
+            ? timeoutError(label, options.timeoutMs, result.bodyError)
+            : invalidResponseError(label, result.status, { text: result.text, contentType, bodyError: result.bodyError });
         } else {
           const parsed = parseJson(result.text);
           if (parsed.ok) {
