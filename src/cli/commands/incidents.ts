@@ -111,5 +111,5 @@ async function runResolve(ctx: Context, id: string, options: { message: string; 
     body: { description: options.message, status: 'RESOLVED', ...(options.notify ? { notifySubscribers: true } : {}) },
   });
   if (ctx.json) ctx.printJson(update);
-  else ctx.out(renderUpdate(ctx, id, update, 'Resolved incident with update'));
+  else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${renderUpdate(ctx, id, update)}`);
 }

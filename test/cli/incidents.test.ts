@@ -1,0 +1,313 @@
+// `statusctl incidents ...` and `incident-updates ...` as a process against the reference
+// server: success paths, every documented exit code, plain output, JSON in the API's shape.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Client } from '../../src/client/index.js';
+import { Incident, IncidentList, IncidentUpdate } from '../../src/contract/schemas.js';
+import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, type RunResult, type TestServer } from './helpers.js';
+
+let server: TestServer;
+let api: Client;
+let serviceIds: string[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id, retries: 0 });
+  const pages = await api.listStatusPages({ query: { limit: '100' } });
+  serviceIds = [...new Set(pages.entries.flatMap((page) => page.cards.flatMap((card) => card.services.map((service) => service.id))))];
+});
+afterAll(async () => {
+  await server?.close();
+  removeTempDirs();
+});
+
+/** Runs against the test server as its account, with plain output unless a test says otherwise. */
+function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+  return runCli(args, { env: { ...server.env, ...env } });
+}
+
+async function allIncidents() {
+  const incidents = [];
+  let nextId: string | undefined;
+  do {
+    const page = await api.listIncidents({ query: { limit: '100', ...(nextId ? { nextId } : {}) } });
+    incidents.push(...page.entries);
+    nextId = page.nextId ?? undefined;
+  } while (nextId);
+  return incidents;
+}
+
+async function createIncident(name: string, extra: string[] = []) {
+  const result = await cli(['incidents', 'create', '--name', name, '--severity', 'minor', '--service', serviceIds[0]!, '-o', 'json', ...extra]);
+  expect(result.code, result.stderr).toBe(0);
+  return Incident.parse(parseJson(result));
+}
+
+describe('incidents create (not on a terminal)', () => {
+  it('creates from flags (enums in any case) and prints the incident with its id', async () => {
+    const result = await cli([
+      'incidents', 'create', '--name', 'Checkout errors', '--severity', 'Major', '--service', serviceIds[0]!,
+      '--service', serviceIds[1]!, '--message', 'Investigating failed payments', '--status', 'identified', '--notify',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const id = /^Created incident (\S+)$/m.exec(result.stdout)?.[1];
+    expect(id).toBeDefined();
+    const stored = await api.getIncident({ params: { incidentId: id! } });
+    expect(stored).toMatchObject({ name: 'Checkout errors', severity: 'MAJOR', lastUpdateStatus: 'IDENTIFIED' });
+    expect(stored.services.map((service) => service.id).sort()).toEqual([serviceIds[0], serviceIds[1]].sort());
+    expect(stored.incidentUpdates).toEqual([
+      expect.objectContaining({ description: 'Investigating failed payments', status: 'IDENTIFIED', notifySubscribers: true }),
+    ]);
+    expect(result.stdout).toContain('Investigating failed payments');
+  });
+
+  it('-o json prints the API response (Incident schema), so scripts can take .id', async () => {
+    const incident = await createIncident('Scripted incident', ['--service', `${serviceIds[1]},${serviceIds[0]}`]);
+    expect(incident.name).toBe('Scripted incident');
+    expect(incident.services).toHaveLength(2); // de-duplicated
+    expect((await api.getIncident({ params: { incidentId: incident.id } })).id).toBe(incident.id);
+  });
+
+  it('a missing required option is exit 2 naming every missing flag, and nothing is created', async () => {
+    const before = (await allIncidents()).length;
+    const result = await cli(['incidents', 'create', '--message', 'hello']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^statusctl: missing required options --name, --severity .*, --service/);
+    expect(result.stdout).toBe('');
+    const onlyService = await cli(['incidents', 'create', '--name', 'x', '--service', serviceIds[0]!]);
+    expect(onlyService.code).toBe(2);
+    expect(onlyService.stderr).toContain('--severity');
+    expect(onlyService.stderr).not.toContain('--name');
+    expect((await allIncidents()).length).toBe(before);
+  });
+
+  it.each([
+    [['--severity', 'huge']],
+    [['--severity', 'minor', '--status', 'fixed']],
+    [['--severity', 'minor', '--name', 'x'.repeat(256)]],
+    [['--severity', 'minor', '--status', 'resolved']],
+  ])('bad or inconsistent flags are exit 2: %j', async (flags) => {
+    const result = await cli(['incidents', 'create', '--name', 'n', '--service', serviceIds[0]!, ...flags]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+  });
+
+  it('--dry-run prints the request without sending it, and needs no API key', async () => {
+    const before = (await allIncidents()).length;
+    const args = ['incidents', 'create', '--name', 'Dry', '--severity', 'critical', '--service', serviceIds[0]!, '--message', 'm', '--dry-run'];
+    const noKey = { STATUSCTL_API_KEY: undefined };
+    const text = await cli(args, noKey);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^POST \/v1\/status-pages\/incidents\n\{/);
+    expect(JSON.parse(text.stdout.slice(text.stdout.indexOf('\n')))).toEqual({
+      name: 'Dry',
+      severity: 'CRITICAL',
+      services: [{ id: serviceIds[0] }],
+      incidentUpdates: [{ description: 'm' }],
+    });
+    expect(text.stderr).toContain('dry run');
+    const json = parseJson<{ method: string; path: string; body: { name: string } }>(await cli([...args, '--json'], noKey));
+    expect(json).toMatchObject({ method: 'POST', path: '/v1/status-pages/incidents', body: { name: 'Dry' } });
+    expect((await allIncidents()).length).toBe(before);
+  });
+
+  it('an unknown service id is the API refusing it: exit 1 with the server message', async () => {
+    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', 'no-such-service']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^statusctl: 400 .*no-such-service/);
+  });
+});
+
+describe('incidents list', () => {
+  it('shows a table of incidents, and JSON in the API shape', async () => {
+    const created = await createIncident('Listed incident');
+    const table = await cli(['incidents', 'list', '--limit', '100']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toContain(created.id);
+    expect(table.stdout).toContain('Listed incident');
+    expect(table.stdout).toContain('INVESTIGATING');
+
+    const json = IncidentList.parse(parseJson(await cli(['incidents', 'list', '--json'])));
+    expect(json.entries[0]!.id).toBe(created.id); // newest first
+  });
+
+  it('--status open|resolved filters what was fetched (any case); bad values are exit 2', async () => {
+    const open = IncidentList.parse(parseJson(await cli(['incidents', 'list', '--all', '--status', 'OPEN', '-o', 'json'])));
+    const resolved = IncidentList.parse(parseJson(await cli(['incidents', 'list', '--all', '--status', 'resolved', '-o', 'json'])));
+    const all = await allIncidents();
+    expect(open.entries.length).toBeGreaterThan(0);
+    expect(resolved.entries.length).toBeGreaterThan(0);
+    expect(open.entries.every((incident) => incident.lastUpdateStatus !== 'RESOLVED')).toBe(true);
+    expect(resolved.entries.every((incident) => incident.lastUpdateStatus === 'RESOLVED')).toBe(true);
+    expect(open.length + resolved.length).toBe(all.length);
+    expect((await cli(['incidents', 'list', '--status', 'closed'])).code).toBe(2);
+  });
+
+  it('pages with --limit/--next-id (hint on stderr) and --all follows the cursor to the end', async () => {
+    const first = await cli(['incidents', 'list', '--limit', '2', '-o', 'json']);
+    const page1 = IncidentList.parse(parseJson(first));
+    expect(page1.entries).toHaveLength(2);
+    expect(page1.nextId).toEqual(expect.any(String));
+    expect(first.stderr).toContain(`more: --next-id ${page1.nextId}`);
+    const page2 = IncidentList.parse(parseJson(await cli(['incidents', 'list', '--limit', '2', '--next-id', page1.nextId!, '-o', 'json'])));
+    expect(page2.entries.map((i) => i.id)).not.toContain(page1.entries[0]!.id);
+
+    const everything = await cli(['incidents', 'list', '--all', '--limit', '3', '-o', 'json']);
+    const combined = IncidentList.parse(parseJson(everything));
+    expect(combined.nextId).toBeNull();
+    expect(combined.length).toBe(combined.entries.length);
+    expect(combined.entries.map((i) => i.id)).toEqual((await allIncidents()).map((i) => i.id));
+    expect(everything.stderr).not.toContain('more:');
+  });
+
+  it.each([['0'], ['101'], ['x']])('--limit %s is exit 2', async (limit) => {
+    expect((await cli(['incidents', 'list', '--limit', limit])).code).toBe(2);
+  });
+});
+
+describe('incidents get and resolve', () => {
+  it('get shows the timeline; -o json is the Incident', async () => {
+    const incident = await createIncident('Timeline incident', ['--message', 'First look']);
+    await api.createIncidentUpdate({ params: { incidentId: incident.id }, body: { description: 'Found it', status: 'IDENTIFIED', notifySubscribers: true } });
+    const text = await cli(['incidents', 'get', incident.id]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('Timeline (2 updates)');
+    expect(text.stdout.indexOf('First look')).toBeLessThan(text.stdout.indexOf('Found it'));
+    expect(text.stdout).toMatch(/IDENTIFIED.*Found it.*yes/);
+    const json = Incident.parse(parseJson(await cli(['incidents', 'get', incident.id, '--json'])));
+    expect(json.incidentUpdates).toHaveLength(2);
+  });
+
+  it('resolve adds a RESOLVED update (default message "Resolved.")', async () => {
+    const incident = await createIncident('To resolve');
+    const result = await cli(['incidents', 'resolve', incident.id]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Resolved incident ${incident.id}`);
+    const stored = await api.getIncident({ params: { incidentId: incident.id } });
+    expect(stored.lastUpdateStatus).toBe('RESOLVED');
+    expect(stored.incidentUpdates.at(-1)).toMatchObject({ description: 'Resolved.', status: 'RESOLVED' });
+
+    const withMessage = IncidentUpdate.parse(parseJson(await cli(['incidents', 'resolve', incident.id, '--message', 'Rolled back', '-o', 'json'])));
+    expect(withMessage).toMatchObject({ description: 'Rolled back', status: 'RESOLVED' });
+  });
+
+  it('an unknown incident id is exit 4', async () => {
+    for (const args of [['incidents', 'get', 'no-such-incident'], ['incidents', 'resolve', 'no-such-incident']]) {
+      const result = await cli(args);
+      expect(result.code).toBe(4);
+      expect(result.stderr).toMatch(/^statusctl: 404 .*\n$/);
+    }
+  });
+});
+
+describe('incident-updates', () => {
+  it('add, get and put an update', async () => {
+    const incident = await createIncident('Updates incident');
+    const added = await cli([
+      'incident-updates', 'add', incident.id, '--message', 'Monitoring now', '--status', 'Monitoring', '--notify',
+      '--date', '2025-05-01T12:30:00+02:00', '-o', 'json',
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    const update = IncidentUpdate.parse(parseJson(added));
+    expect(update).toMatchObject({ description: 'Monitoring now', status: 'MONITORING', notifySubscribers: true });
+    expect(Date.parse(update.publicIncidentUpdateDate)).toBe(Date.parse('2025-05-01T10:30:00Z'));
+
+    const got = await cli(['incident-updates', 'get', incident.id, update.id]);
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.stdout).toContain('Monitoring now');
+    expect(got.stdout).toContain('MONITORING');
+
+    const put = await cli(['incident-updates', 'put', incident.id, update.id, '--message', 'Monitoring (edited)', '--no-notify', '--status', 'resolved']);
+    expect(put.code, put.stderr).toBe(0);
+    expect(await api.getIncidentUpdate({ params: { incidentId: incident.id, incidentUpdateId: update.id } })).toMatchObject({
+      description: 'Monitoring (edited)',
+      notifySubscribers: false,
+      status: 'RESOLVED',
+    });
+  });
+
+  it.each([
+    [['add', 'INCIDENT', '--message', 'm', '--date', 'yesterday']],
+    [['add', 'INCIDENT', '--message', 'm', '--date', '2025-05-01']],
+    [['add', 'INCIDENT', '--message', 'm', '--date', '2025-13-01T00:00:00Z']],
+    [['add', 'INCIDENT']],
+    [['put', 'INCIDENT', 'UPDATE']],
+    [['add', 'INCIDENT', '--message', 'm', '--status', 'done']],
+    [['get', 'INCIDENT']],
+  ])('usage errors are exit 2 before any request: %j', async (args) => {
+    const result = await cli(['incident-updates', ...args], { STATUSCTL_BASE_URL: 'http://127.0.0.1:9' });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+  });
+
+  it('an unknown incident or update is exit 4', async () => {
+    const incident = await createIncident('Lookup incident');
+    expect((await cli(['incident-updates', 'get', incident.id, 'no-such-update'])).code).toBe(4);
+    expect((await cli(['incident-updates', 'add', 'no-such-incident', '--message', 'm'])).code).toBe(4);
+    expect((await cli(['incident-updates', 'put', 'no-such-incident', 'u', '--message', 'm'])).code).toBe(4);
+  });
+});
+
+describe('failures and exit codes', () => {
+  it('no key, a wrong key and a mismatched account id are exit 3', async () => {
+    const noKey = await cli(['incidents', 'list'], { STATUSCTL_API_KEY: undefined });
+    expect(noKey.code).toBe(3);
+    expect(noKey.stderr).toMatch(/^statusctl: no API key/);
+    const wrongKey = await cli(['incidents', 'list'], { STATUSCTL_API_KEY: 'sk_wrong_0000000000000000' });
+    expect(wrongKey.code).toBe(3);
+    expect(wrongKey.stderr).toMatch(/^statusctl: 401/);
+    const otherAccount = await cli(['incidents', 'get', 'whatever'], { STATUSCTL_ACCOUNT_ID: 'acct-someone-else' });
+    expect(otherAccount.code).toBe(3);
+    expect(otherAccount.stderr).toMatch(/^statusctl: 403/);
+  });
+
+  it('an unreachable server is exit 1, one line on stderr', async () => {
+    const result = await cli(['incidents', 'list'], { STATUSCTL_BASE_URL: await closedPortUrl() });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^statusctl: [^\n]+\n$/);
+    expect(result.stdout).toBe('');
+  });
+
+  it('an unknown command is exit 2', async () => {
+    expect((await cli(['incidents', 'frobnicate'])).code).toBe(2);
+    expect((await cli(['incident'])).code).toBe(2);
+    expect((await cli(['incidents', 'get'])).code).toBe(2);
+  });
+
+  it('--verbose logs each request on stderr with the key masked, never in full', async () => {
+    const result = await cli(['incidents', 'list', '--verbose']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/v1\/status-pages\/incidents -> 200 .*key \*\*\*\*cdef/);
+    expect(result.stdout + result.stderr).not.toContain(server.account.key);
+  });
+});
+
+describe('plain output', () => {
+  // eslint-disable-next-line no-control-regex
+  const ESCAPE = /\x1b\[/;
+  const commands = [['incidents', 'list'], ['status-pages', 'list']];
+
+  it('has no ANSI escapes when not on a terminal', async () => {
+    for (const args of commands) {
+      const result = await cli(args);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).not.toMatch(ESCAPE);
+      expect(result.stderr).not.toMatch(ESCAPE);
+    }
+  });
+
+  it('NO_COLOR and --no-color win over FORCE_COLOR (which alone does color a pipe)', async () => {
+    const forced = await cli(['incidents', 'list'], { FORCE_COLOR: '1' });
+    expect(forced.stdout).toMatch(ESCAPE); // the check below can fail
+    for (const env of [{ FORCE_COLOR: '1', NO_COLOR: '1' }, { FORCE_COLOR: '3', NO_COLOR: 'true' }]) {
+      const result = await cli(['incidents', 'list'], env);
+      expect(result.stdout + result.stderr).not.toMatch(ESCAPE);
+    }
+    const flag = await cli(['incidents', 'list', '--no-color'], { FORCE_COLOR: '1' });
+    expect(flag.stdout + flag.stderr).not.toMatch(ESCAPE);
+  });
+
+  it('errors are one plain line', async () => {
+    const result = await cli(['incidents', 'get', 'nope'], { FORCE_COLOR: '1', NO_COLOR: '1' });
+    expect(result.stderr).toMatch(/^statusctl: [^\n\x1b]+\n$/);
+  });
+});
