@@ -95,7 +95,7 @@ export function createRequestHandler(deps: PipelineDeps) {
         return;
       }
       deps.log(`error: ${method} ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (req.destroyed) return;
+      if (res.destroyed) return;
       send(res, 500, errorBody(500, 'internal server error; the server log has the details'));
     }
   };

@@ -1,0 +1,155 @@
+// Shared by the server tests: a server on a real port, a small fetch wrapper, and checks of
+// every 2xx body against the contract schema and, where the upstream document describes the
+// operation, against its response schema (ajv).
+import { readFileSync } from 'node:fs';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { afterEach, expect } from 'vitest';
+import { operations, type OperationId } from '../../src/contract/operations.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server/index.js';
+
+export const ACCOUNT_A = { id: 'acct-a-7d1c', key: 'key-a-0123456789abcdef' };
+export const ACCOUNT_B = { id: 'acct-b-92fe', key: 'key-b-fedcba9876543210' };
+
+/** A fixed instant: tests never depend on the wall clock. */
+export const NOW = Date.parse('2025-03-10T12:00:00.000Z');
+
+const running: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+export interface TestServer extends RunningServer {
+  logs: string[];
+  /** Request as account A unless `key` is given. */
+  call(method: string, path: string, init?: CallInit): Promise<CallResult>;
+}
+
+export interface CallInit {
+  body?: unknown;
+  /** Sent as is, with no JSON encoding. */
+  rawBody?: string | Buffer;
+  key?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  const logs: string[] = [];
+  const server = await startServer({
+    port: 0,
+    accounts: [ACCOUNT_A, ACCOUNT_B],
+    rcaDelayMs: 5,
+    log: (line) => logs.push(line),
+    ...options,
+  });
+  running.push(server);
+  return {
+    ...server,
+    logs,
+    async call(method, path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      const key = init.key === undefined ? ACCOUNT_A.key : init.key;
+      if (key !== null) headers.authorization = `Bearer ${key}`;
+      let body: string | Buffer | undefined = init.rawBody;
+      if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(server.url + path, { method, headers, body });
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, headers: response.headers, text, json };
+    },
+  };
+}
+
+// ---- upstream OpenAPI document ---------------------------------------------------------
+
+const upstream = JSON.parse(
+  readFileSync(new URL('../../../shared/spec/upstream-openapi-subset.json', import.meta.url), 'utf8'),
+) as { paths: Record<string, Record<string, { responses: Record<string, any> }>>; components: unknown };
+
+/** OpenAPI 3.0 `nullable: true` becomes a JSON Schema type union (or an anyOf with null). */
+function convertNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(convertNullable);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = convertNullable(value);
+  if (out.nullable === true) {
+    delete out.nullable;
+    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
+    if (typeof out.$ref === 'string') return { anyOf: [{ $ref: out.$ref }, { type: 'null' }] };
+  }
+  return out;
+}
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema({ $id: 'upstream.json', components: convertNullable(upstream.components) });
+const validators = new Map<string, ValidateFunction | null>();
+
+function upstreamValidator(method: string, path: string, status: number): ValidateFunction | null {
+  const cacheKey = `${method} ${path} ${status}`;
+  if (!validators.has(cacheKey)) {
+    const schema = upstream.paths[path]?.[method.toLowerCase()]?.responses[String(status)]?.content?.['application/json']?.schema;
+    validators.set(
+      cacheKey,
+      schema ? ajv.compile(JSON.parse(JSON.stringify(convertNullable(schema)).replaceAll('"#/components/', '"upstream.json#/components/'))) : null,
+    );
+  }
+  return validators.get(cacheKey)!;
+}
+
+export function upstreamDescribes(id: OperationId, status: number): boolean {
+  const op = operations[id];
+  return upstreamValidator(op.method, op.path, status) !== null;
+}
+
+/**
+ * Asserts the expected success status and that the body parses with the operation's contract
+ * schema and validates against the upstream response schema when upstream has the operation.
+ */
+export function expectSuccess(id: OperationId, result: CallResult, status: number): any {
+  expect(result.status, result.text).toBe(status);
+  const op = operations[id];
+  const schema = (op.responses as Record<number, import('zod').ZodType>)[status];
+  expect(schema, `${id} has no ${status} response in the contract`).toBeDefined();
+  const parsed = schema!.safeParse(result.json);
+  expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))).toBe(true);
+  const validate = upstreamValidator(op.method, op.path, status);
+  if (validate) {
+    const valid = validate(result.json);
+    expect(valid, JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+  }
+  return result.json;
+}
+
+/** An error answer: the status and the one error body of CONTRACT-NOTES §2. */
+export function expectError(result: CallResult, status: number): { statusCode: number; error: string; message: string; details?: { path: string; message: string }[] } {
+  expect(result.status, result.text).toBe(status);
+  expect(result.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(result.json).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+  expect(Object.keys(result.json).sort()).toEqual(
+    result.json.details ? ['details', 'error', 'message', 'statusCode'] : ['error', 'message', 'statusCode'],
+  );
+  return result.json;
+}
+
+/** Ids of services of account A's demo data, for creating incidents. */
+export async function someServiceIds(server: TestServer, key = ACCOUNT_A.key): Promise<string[]> {
+  const pages = await server.call('GET', '/v1/status-pages', { key });
+  return pages.json.entries.flatMap((page: any) => page.cards.flatMap((card: any) => card.services.map((s: any) => s.id)));
+}

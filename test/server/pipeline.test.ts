@@ -1,0 +1,239 @@
+// CONTRACT-NOTES §1–§2: auth, routing, body checks, validation and their order; the error body.
+import { connect } from 'node:net';
+import { request } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../src/contract/openapi.js';
+import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, someServiceIds, startTestServer } from './helpers.js';
+
+describe('authentication (401/403)', () => {
+  it('refuses a request without, with a malformed or with an unknown key', async () => {
+    const server = await startTestServer();
+    expectError(await server.call('GET', '/v1/runtimes', { key: null }), 401);
+    expectError(await server.call('GET', '/v1/runtimes', { key: null, headers: { authorization: `Basic ${ACCOUNT_A.key}` } }), 401);
+    expectError(await server.call('GET', '/v1/runtimes', { key: null, headers: { authorization: 'Bearer' } }), 401);
+    const unknown = expectError(await server.call('GET', '/v1/runtimes', { key: 'not-a-key-at-all-9999' }), 401);
+    expect(unknown.message).not.toContain('not-a-key-at-all-9999');
+    // A key that is a prefix of a real one is not accepted either.
+    expectError(await server.call('GET', '/v1/runtimes', { key: ACCOUNT_A.key.slice(0, -1) }), 401);
+  });
+
+  it('uses the key’s account when x-service-account is absent and refuses another account with 403', async () => {
+    const server = await startTestServer();
+    expectSuccess('listRuntimes', await server.call('GET', '/v1/runtimes'), 200);
+    expectSuccess('listRuntimes', await server.call('GET', '/v1/runtimes', { headers: { 'x-service-account': ACCOUNT_A.id } }), 200);
+    const forbidden = expectError(await server.call('GET', '/v1/runtimes', { headers: { 'x-service-account': ACCOUNT_B.id } }), 403);
+    expect(forbidden.error).toBe('Forbidden');
+  });
+
+  it('checks auth before the route: an unknown path without a key is 401, with a key 404', async () => {
+    const server = await startTestServer();
+    expectError(await server.call('GET', '/v1/nothing-here', { key: null }), 401);
+    expectError(await server.call('GET', '/v1/nothing-here'), 404);
+  });
+
+  it('never writes a key to the log', async () => {
+    const server = await startTestServer();
+    await server.call('GET', '/v1/status-pages');
+    await server.call('GET', '/v1/status-pages', { key: 'wrong-key-abcdefgh' });
+    const log = server.logs.join('\n');
+    expect(server.logs.some((line) => /^GET \/v1\/status-pages 200 [\d.]+ms$/.test(line))).toBe(true);
+    expect(server.logs.some((line) => /^GET \/v1\/status-pages 401 /.test(line))).toBe(true);
+    expect(log).not.toContain(ACCOUNT_A.key);
+    expect(log).not.toContain('wrong-key-abcdefgh');
+  });
+});
+
+describe('routing (404/405)', () => {
+  it('answers 405 with Allow for a known path and a wrong method', async () => {
+    const server = await startTestServer();
+    const result = await server.call('DELETE', '/v1/status-pages/incidents');
+    expectError(result, 405);
+    expect(result.headers.get('allow')).toBe('GET, POST');
+    const patch = await server.call('PUT', '/v1/error-groups/some-id', { body: {} });
+    expectError(patch, 405);
+    expect(patch.headers.get('allow')).toBe('PATCH');
+  });
+
+  it('answers 404 for unknown paths and a trailing slash', async () => {
+    const server = await startTestServer();
+    expectError(await server.call('GET', '/v2/status-pages'), 404);
+    expectError(await server.call('GET', '/v1/runtimes/'), 404);
+  });
+
+  it('routes the literal path before a template (incidents is not a status page id)', async () => {
+    const server = await startTestServer();
+    expectSuccess('listIncidents', await server.call('GET', '/v1/status-pages/incidents'), 200);
+  });
+
+  it('serves the OpenAPI document without a key', async () => {
+    const server = await startTestServer();
+    const result = await server.call('GET', '/openapi.json', { key: null });
+    expect(result.status).toBe(200);
+    expect(result.json).toEqual(buildOpenApiDocument(server.url));
+    expect(Object.keys(result.json.paths)).toContain('/v1/status-pages/incidents');
+  });
+});
+
+describe('body size and type (413/415)', () => {
+  it('answers 413 for a body over 1 MiB, before looking at its type', async () => {
+    const server = await startTestServer();
+    const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
+    expectError(await server.call('POST', '/v1/status-pages/incidents', { rawBody: big, headers: { 'content-type': 'application/json' } }), 413);
+    expectError(await server.call('POST', '/v1/status-pages/incidents', { rawBody: big, headers: { 'content-type': 'text/plain' } }), 413);
+    // The connection is still usable afterwards.
+    expectSuccess('listRuntimes', await server.call('GET', '/v1/runtimes'), 200);
+  });
+
+  it('answers 415 for a body that is not application/json', async () => {
+    const server = await startTestServer();
+    const body = JSON.stringify({ archivedUntilNextEvent: true });
+    expectError(await server.call('PATCH', '/v1/error-groups/x', { rawBody: body, headers: { 'content-type': 'text/plain' } }), 415);
+    expectError(await server.call('PATCH', '/v1/error-groups/x', { rawBody: Buffer.from(body) }), 415);
+  });
+
+  it('checks the body before looking up ids (415 and 400 win over 404)', async () => {
+    const server = await startTestServer();
+    expectError(await server.call('PATCH', '/v1/error-groups/unknown', { rawBody: 'x', headers: { 'content-type': 'text/plain' } }), 415);
+    expectError(await server.call('PATCH', '/v1/error-groups/unknown', { body: { archived: true } }), 400);
+    expectError(await server.call('PATCH', '/v1/error-groups/unknown', { body: { archivedUntilNextEvent: true } }), 404);
+  });
+
+  it('ignores a body on a GET', async () => {
+    const server = await startTestServer();
+    const response = await request(`${server.url}/v1/runtimes`, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${ACCOUNT_A.key}`, 'content-type': 'text/plain' },
+      body: 'this is not JSON',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(Array.isArray(await response.body.json())).toBe(true);
+  });
+});
+
+describe('validation (400)', () => {
+  it('refuses malformed JSON', async () => {
+    const server = await startTestServer();
+    const error = expectError(await server.call('POST', '/v1/status-pages/incidents', { rawBody: '{"name": ', headers: { 'content-type': 'application/json' } }), 400);
+    expect(error.message).toMatch(/malformed JSON/);
+  });
+
+  it('lists one detail per bad field, unknown fields as "is not allowed"', async () => {
+    const server = await startTestServer();
+    const [serviceId] = await someServiceIds(server);
+    const error = expectError(
+      await server.call('POST', '/v1/status-pages/incidents', {
+        body: { name: '', severity: 'HUGE', services: [{ id: serviceId, color: 'red' }], incidentUpdates: [], foo: 1 },
+      }),
+      400,
+    );
+    expect(error.details).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: expect.any(String) },
+        { path: 'severity', message: 'expected one of CRITICAL, MAJOR, MEDIUM, MINOR' },
+        { path: 'services[0].color', message: '"color" is not allowed' },
+        { path: 'foo', message: '"foo" is not allowed' },
+      ]),
+    );
+    expect(error.details).toHaveLength(4);
+  });
+
+  it('refuses null in an optional field that is not nullable, and accepts it where it is', async () => {
+    const server = await startTestServer();
+    const [serviceId] = await someServiceIds(server);
+    const error = expectError(
+      await server.call('POST', '/v1/status-pages/incidents', {
+        body: { name: 'n', severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [{ description: 'd', notifySubscribers: null }] },
+      }),
+      400,
+    );
+    expect(error.details).toEqual([{ path: 'incidentUpdates[0].notifySubscribers', message: 'expected boolean' }]);
+    const group = await server.call('POST', '/_reference/error-events', { body: { checkId: 'c1', rawErrorMessage: 'boom' } });
+    expectSuccess('requestRootCauseAnalysis', await server.call('POST', `/v1/root-cause-analyses/test-session-error-groups/${group.json.id}`, { body: { userContext: null } }), 202);
+  });
+
+  it('requires a body where the operation does', async () => {
+    const server = await startTestServer();
+    const error = expectError(await server.call('POST', '/v1/status-pages/incidents'), 400);
+    expect(error.details).toEqual([{ path: 'body', message: 'required' }]);
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=1.5', 'limit'],
+    ['limit=abc', 'limit'],
+    ['limit=', 'limit'],
+    ['limit=5&limit=6', 'limit'],
+    ['nextId=', 'nextId'],
+    ['nextId=garbage', 'nextId'],
+    ['sort=name', 'sort'],
+  ])('refuses the incidents query %s', async (query, path) => {
+    const server = await startTestServer();
+    const error = expectError(await server.call('GET', `/v1/status-pages/incidents?${query}`), 400);
+    expect(error.details?.map((detail) => detail.path)).toContain(path);
+  });
+
+  it('accepts the bounds of limit', async () => {
+    const server = await startTestServer();
+    expect(expectSuccess('listIncidents', await server.call('GET', '/v1/status-pages/incidents?limit=1'), 200).length).toBe(1);
+    expectSuccess('listIncidents', await server.call('GET', '/v1/status-pages/incidents?limit=100'), 200);
+  });
+});
+
+describe('rate limit (429)', () => {
+  it('answers 429 with Retry-After past the limit, per key', async () => {
+    // The clock stands still, so the bucket does not refill during the test.
+    const server = await startTestServer({ rateLimit: 2, now: () => NOW });
+    expect((await server.call('GET', '/v1/runtimes')).status).toBe(200);
+    expect((await server.call('GET', '/v1/runtimes')).status).toBe(200);
+    const limited = await server.call('GET', '/v1/runtimes');
+    expectError(limited, 429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Another key has its own bucket.
+    expect((await server.call('GET', '/v1/runtimes', { key: ACCOUNT_B.key })).status).toBe(200);
+  });
+
+  it('refills the bucket as time passes', async () => {
+    let clock = NOW;
+    const server = await startTestServer({ rateLimit: 1, now: () => clock });
+    expect((await server.call('GET', '/v1/runtimes')).status).toBe(200);
+    expect((await server.call('GET', '/v1/runtimes')).status).toBe(429);
+    clock += 1000;
+    expect((await server.call('GET', '/v1/runtimes')).status).toBe(200);
+  });
+});
+
+describe('failures', () => {
+  it('answers a request the HTTP parser rejects with the JSON error body', async () => {
+    const server = await startTestServer();
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1');
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+      socket.write('POST /v1/status-pages/incidents HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+    expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining('could not be parsed') });
+  });
+
+  it('answers a bug with the generic 500 body, no stack, and logs it', async () => {
+    let broken = false;
+    const server = await startTestServer({
+      now: () => {
+        if (broken) throw new Error('clock exploded');
+        return NOW;
+      },
+    });
+    const [serviceId] = await someServiceIds(server);
+    broken = true;
+    const result = await server.call('POST', '/v1/status-pages/incidents', {
+      body: { name: 'n', severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [] },
+    });
+    const error = expectError(result, 500);
+    expect(error.message).not.toMatch(/clock exploded|at /);
+    expect(server.logs.some((line) => line.includes('clock exploded') && line.includes('POST /v1/status-pages/incidents'))).toBe(true);
+  });
+});
