@@ -1,0 +1,85 @@
+// `statusctl status-pages list` as a process against the reference server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Client } from '../../src/client/index.js';
+import { StatusPageList } from '../../src/contract/schemas.js';
+import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, type RunResult, type TestServer } from './helpers.js';
+
+let server: TestServer;
+let api: Client;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = createClient({ baseUrl: server.url, apiKey: server.account.key, retries: 0 });
+});
+afterAll(async () => {
+  await server?.close();
+  removeTempDirs();
+});
+
+function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+  return runCli(['status-pages', 'list', ...args], { env: { ...server.env, ...env } });
+}
+
+describe('status-pages list', () => {
+  it('shows each page with its cards and services, and only its open incidents', async () => {
+    const pages = await api.listStatusPages({ query: { limit: '100' } });
+    const page = pages.entries[0]!;
+    const service = page.cards[0]!.services[0]!;
+    const open = await api.createIncident({
+      body: { name: 'Open one on the first page', severity: 'MAJOR', services: [{ id: service.id }], incidentUpdates: [] },
+    });
+    const closed = await api.createIncident({
+      body: { name: 'Closed one on the first page', severity: 'MINOR', services: [{ id: service.id }], incidentUpdates: [] },
+    });
+    await api.createIncidentUpdate({ params: { incidentId: closed.id }, body: { description: 'Done', status: 'RESOLVED' } });
+
+    const result = await cli(['--all']);
+    expect(result.code, result.stderr).toBe(0);
+    for (const each of pages.entries) expect(result.stdout).toContain(each.name);
+    expect(result.stdout).toContain(`${page.cards[0]!.name}: `);
+    expect(result.stdout).toContain(service.name);
+    expect(result.stdout).toContain(open.name);
+    expect(result.stdout).toContain(open.id);
+    expect(result.stdout).not.toContain(closed.name);
+    // eslint-disable-next-line no-control-regex
+    expect(result.stdout + result.stderr).not.toMatch(/\x1b\[/);
+  });
+
+  it('-o json is the API response', async () => {
+    const json = StatusPageList.parse(parseJson(await cli(['-o', 'json'])));
+    expect(json.length).toBe(json.entries.length);
+    expect(json.entries.length).toBeGreaterThan(0);
+  });
+
+  it('pages with --limit and --next-id, the hint on stderr; --all combines every page', async () => {
+    const total = (await api.listStatusPages({ query: { limit: '100' } })).entries.map((page) => page.id);
+    expect(total.length).toBeGreaterThan(1); // the demo data has several pages
+
+    const first = await cli(['--limit', '1', '--json']);
+    const page1 = StatusPageList.parse(parseJson(first));
+    expect(page1.entries).toHaveLength(1);
+    expect(first.stderr).toContain(`more: --next-id ${page1.nextId}`);
+    const page2 = StatusPageList.parse(parseJson(await cli(['--limit', '1', '--next-id', page1.nextId!, '--json'])));
+    expect(page2.entries.map((page) => page.id)).toEqual([total[1]]);
+
+    const all = await cli(['--all', '--limit', '1', '--json']);
+    expect(all.code, all.stderr).toBe(0);
+    const combined = StatusPageList.parse(parseJson(all));
+    expect(combined).toMatchObject({ length: total.length, nextId: null });
+    expect(combined.entries.map((page) => page.id)).toEqual(total);
+    expect(all.stderr).not.toContain('more:');
+  });
+
+  it('a bad cursor is the API refusing it (exit 1); a bad --limit is exit 2', async () => {
+    expect((await cli(['--next-id', '%%%not-a-cursor'])).code).toBe(1);
+    expect((await cli(['--limit', '0'])).code).toBe(2);
+  });
+
+  it('no key is exit 3, an unreachable server exit 1', async () => {
+    const noKey = await cli([], { STATUSCTL_API_KEY: undefined });
+    expect(noKey.code).toBe(3);
+    const unreachable = await cli([], { STATUSCTL_BASE_URL: await closedPortUrl() });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(/^statusctl: [^\n]+\n$/);
+  });
+});
