@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 
 const RULES: [RegExp, string][] = [
   // Query strings carry tokens, cache busters and ids: keep the URL's path, drop the query.
-  [/(\b[a-z][a-z0-9+.-]*:\/\/[^\s?#"'<>]*)\?[^\s#"'<>]*/gi, '$1?<query>'],
+  [/(\b[a-z][a-z0-9+.-]*:\/\/[^\s?#"'<>]*)\?[^\s#"'<>]+/gi, '$1?<query>'],
   [/\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g, '<timestamp>'],
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<uuid>'],
   // Long hex runs (commit shas, trace ids, object ids) need at least one digit, so words pass.
