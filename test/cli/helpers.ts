@@ -142,8 +142,8 @@ export interface PtySession {
   /** Everything printed so far, raw. */
   raw(): string;
   /**
-   * Waits until `text` (a string or pattern, matched against the ANSI-stripped output printed
-   * after the previous successful waitFor) appears; rejects after timeoutMs with the screen.
+   * Waits until `text` (a string or pattern, matched against the ANSI-stripped output after the
+   * end of the previous successful match) appears; rejects after timeoutMs with the screen.
    */
   waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
   write(keys: string): void;
@@ -208,13 +208,20 @@ export async function runPty(args: string[], options: { env?: Record<string, str
     async waitFor(text, timeoutMs = 10_000) {
       await until(
         () => {
-          const fresh = stripAnsi(output.slice(matchedUpTo));
-          const found = typeof text === 'string' ? fresh.includes(text) : text.test(fresh);
-          if (found) {
-            matchedUpTo = output.length;
+          // Positions are taken in the stripped text, so a match may span chunks and escapes.
+          const screen = stripAnsi(output);
+          const rest = screen.slice(matchedUpTo);
+          const found =
+            typeof text === 'string'
+              ? { index: rest.indexOf(text), length: text.length }
+              : ((match) => (match ? { index: match.index, length: match[0].length } : { index: -1, length: 0 }))(
+                  new RegExp(text.source, text.flags.replace('g', '')).exec(rest),
+                );
+          if (found.index >= 0) {
+            matchedUpTo += found.index + found.length;
             return true;
           }
-          if (exitCode !== undefined) throw new Error(`program exited (${exitCode}) before printing ${String(text)}\n--- screen ---\n${stripAnsi(output)}`);
+          if (exitCode !== undefined) throw new Error(`program exited (${exitCode}) before printing ${String(text)}\n--- screen ---\n${screen}`);
           return undefined;
         },
         timeoutMs,

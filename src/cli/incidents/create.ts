@@ -117,14 +117,14 @@ async function askMissing(ctx: Context, options: CreateOptions): Promise<Answers
       message: 'Severity',
       choices: SEVERITIES.map((value) => ({ name: value, value })),
     }));
-  const name = options.name ?? (await prompts.askText({ message: 'Incident name', validate: checkIncidentName }));
+  const name = options.name ?? (await prompts.askText({ message: 'Incident name', validate: checkIncidentName })).trim();
   const message =
     options.message ??
     (await prompts.askText({
       message: 'First update (shown on the status page)',
       default: 'We are investigating the issue.',
       validate: (value) => (value.trim() ? true : 'a message is required'),
-    }));
+    })).trim();
   return { name, severity, serviceIds, serviceNames, message };
 }
 

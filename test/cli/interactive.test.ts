@@ -1,0 +1,159 @@
+// The questions of `incidents create` and `login`, answered through a real pseudo-terminal:
+// each step waits for the prompt's text (with a timeout), then sends keystrokes; the outcome is
+// checked through the API and the config file, not through the screen alone.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Client } from '../../src/client/index.js';
+import { KEYS, removeTempDirs, runPty, startTestServer, tempConfigDir, type PtySession, type TestServer } from './helpers.js';
+
+let server: TestServer;
+let api: Client;
+/** Services in the order the picker lists them: by page, then card, each service once. */
+let pickerOrder: { id: string; name: string }[];
+const sessions: PtySession[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = createClient({ baseUrl: server.url, apiKey: server.account.key, retries: 0 });
+  const pages = await api.listStatusPages({ query: { limit: '100' } });
+  const seen = new Map<string, string>();
+  for (const page of pages.entries) for (const card of page.cards) for (const s of card.services) if (!seen.has(s.id)) seen.set(s.id, s.name);
+  pickerOrder = [...seen].map(([id, name]) => ({ id, name }));
+});
+afterEach(() => {
+  for (const session of sessions.splice(0)) session.kill();
+});
+afterAll(async () => {
+  await server?.close();
+  removeTempDirs();
+});
+
+async function pty(args: string[], env: Record<string, string | undefined> = {}): Promise<PtySession> {
+  const session = await runPty(args, { env });
+  sessions.push(session);
+  return session;
+}
+
+async function incidentIds(): Promise<string[]> {
+  return (await api.listIncidents({ query: { limit: '100' } })).entries.map((incident) => incident.id);
+}
+
+describe('incidents create on a terminal', () => {
+  it('asks for services, severity, name and message, confirms, then creates', async () => {
+    const session = await pty(['incidents', 'create'], server.env);
+    await session.waitFor('Affected services');
+    await session.waitFor(pickerOrder[1]!.name);
+    session.write(KEYS.space); // first service
+    session.write(KEYS.down);
+    session.write(KEYS.space); // second service
+    await session.waitFor(/◉[^\n]*\n[^\n]*◉/); // both ticked
+    session.write(KEYS.enter);
+
+    await session.waitFor('Severity');
+    await session.waitFor('MINOR');
+    session.write(KEYS.down); // CRITICAL -> MAJOR
+    session.write(KEYS.enter);
+
+    await session.waitFor('Incident name');
+    session.write(`Payments down from the pty${KEYS.enter}`);
+    await session.waitFor('First update');
+    session.write(`Looking into it${KEYS.enter}`);
+
+    await session.waitFor('About to create this incident');
+    await session.waitFor('Create this incident?');
+    session.write(KEYS.enter); // default: yes
+
+    await session.waitFor(/Created incident \S+/);
+    expect(await session.exited()).toBe(0);
+    const id = /Created incident (\S+)/.exec(session.screen())![1]!;
+    const incident = await api.getIncident({ params: { incidentId: id } });
+    expect(incident).toMatchObject({ name: 'Payments down from the pty', severity: 'MAJOR', lastUpdateStatus: 'INVESTIGATING' });
+    expect(incident.services.map((service) => service.id).sort()).toEqual([pickerOrder[0]!.id, pickerOrder[1]!.id].sort());
+    expect(incident.incidentUpdates.map((update) => update.description)).toEqual(['Looking into it']);
+  });
+
+  it('asks only for what the flags left out, and --yes skips the confirmation', async () => {
+    const session = await pty(['incidents', 'create', '--name', 'Half-flagged', '--severity', 'minor', '--message', 'Flagged message', '--yes'], server.env);
+    await session.waitFor('Affected services');
+    await session.waitFor(pickerOrder[0]!.name);
+    session.write(KEYS.space);
+    await session.waitFor('◉');
+    session.write(KEYS.enter);
+    await session.waitFor(/Created incident \S+/);
+    expect(await session.exited()).toBe(0);
+    const screen = session.screen();
+    expect(screen).not.toContain('Severity');
+    expect(screen).not.toContain('Incident name');
+    expect(screen).not.toContain('Create this incident?');
+    const incident = await api.getIncident({ params: { incidentId: /Created incident (\S+)/.exec(screen)![1]! } });
+    expect(incident).toMatchObject({ name: 'Half-flagged', severity: 'MINOR' });
+    expect(incident.services.map((service) => service.id)).toEqual([pickerOrder[0]!.id]);
+  });
+
+  it('the name is validated (1..255) before moving on', async () => {
+    const session = await pty(['incidents', 'create', '--severity', 'minor', '--service', pickerOrder[0]!.id, '--message', 'm', '--dry-run'], server.env);
+    await session.waitFor('Incident name');
+    session.write(`   ${KEYS.enter}`);
+    await session.waitFor('a name is required');
+    session.write(`Valid name${KEYS.enter}`);
+    await session.waitFor('POST /v1/status-pages/incidents');
+    expect(await session.exited()).toBe(0);
+    expect(session.screen()).toContain('"name": "Valid name"');
+  });
+
+  it('declining the confirmation creates nothing (exit 2)', async () => {
+    const before = await incidentIds();
+    const session = await pty(['incidents', 'create', '--name', 'Declined', '--severity', 'major', '--service', pickerOrder[0]!.id, '--message', 'm'], server.env);
+    await session.waitFor('Create this incident?');
+    session.write(`n${KEYS.enter}`);
+    await session.waitFor('cancelled');
+    expect(await session.exited()).toBe(2);
+    expect(await incidentIds()).toEqual(before);
+  });
+
+  it('asks nothing with CI set, even on a terminal: missing flags are exit 2', async () => {
+    const session = await pty(['incidents', 'create'], { ...server.env, CI: 'true' });
+    expect(await session.exited()).toBe(2);
+    expect(session.screen()).toContain('missing required options --name');
+    expect(session.screen()).not.toContain('Affected services');
+  });
+});
+
+describe('login on a terminal', () => {
+  it('asks base URL, hidden key and account id, checks them, saves the profile; the key never shows', async () => {
+    const dir = tempConfigDir();
+    const session = await pty(['login'], { STATUSCTL_CONFIG_DIR: dir });
+    await session.waitFor('API base URL');
+    session.write(`${server.url}${KEYS.enter}`);
+    await session.waitFor('API key');
+    session.write(`${server.account.key}${KEYS.enter}`);
+    await session.waitFor('Account id');
+    session.write(`${server.account.id}${KEYS.enter}`);
+    await session.waitFor('Logged in to');
+    expect(await session.exited()).toBe(0);
+
+    expect(session.screen()).toContain(`Logged in to ${server.url} as account ${server.account.id} (key ****cdef), saved to profile 'default'`);
+    expect(session.raw()).not.toContain(server.account.key);
+    expect(session.screen()).toContain('*'.repeat(server.account.key.length)); // the mask, one star per character
+    const file = join(dir, 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default).toEqual({
+      baseUrl: server.url,
+      apiKey: server.account.key,
+      accountId: server.account.id,
+    });
+  });
+
+  it('a key the server refuses is exit 3 and nothing is saved', async () => {
+    const dir = tempConfigDir();
+    const session = await pty(['login', '--base-url', server.url, '--account-id', server.account.id], { STATUSCTL_CONFIG_DIR: dir });
+    await session.waitFor('API key');
+    expect(session.screen()).not.toContain('API base URL'); // given as an option
+    session.write(`sk_wrong_but_long_enough_9999${KEYS.enter}`);
+    expect(await session.exited()).toBe(3);
+    expect(session.screen()).toContain('nothing was saved');
+    expect(session.raw()).not.toContain('sk_wrong_but_long_enough_9999');
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+  });
+});
