@@ -60,4 +60,11 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// `statusctl incidents list | head` closes the pipe before the table is written: the reader is
+// done, which is not a failure worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  throw error;
+});
+
 process.exitCode = await main(process.argv);
