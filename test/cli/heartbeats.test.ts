@@ -40,7 +40,8 @@ describe('heartbeats availability', () => {
   it('shows both periods as figures and bars, the events and the window, plain off a terminal', async () => {
     const result = await runCli(['heartbeats', 'availability', mixed], { env: server.env });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/current\s+█+░+\s+75\.00%/);
+    // Full blocks, an eighth block for the remainder, then the unfilled track.
+    expect(result.stdout).toMatch(/current\s+█+[▏▎▍▌▋▊▉]?░+\s+75\.00%/);
     expect(result.stdout).toMatch(/previous\s+█+\s+100\.00%/);
     expect(result.stdout).toContain('8 in the current period');
     expect(result.stdout).toContain('the last 24 hours');

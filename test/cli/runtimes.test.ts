@@ -1,7 +1,7 @@
 // runtimes list: the built binary against the reference server's runtime catalog.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuntimeList } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, runCli, startTestServer, type TestServer } from './helpers.js';
+import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, type TestServer } from './helpers.js';
 
 let server: TestServer;
 
@@ -69,8 +69,7 @@ describe('runtimes list', () => {
 
   it('exits 3 without a key, 1 when the server cannot be reached', async () => {
     expect((await runCli(['runtimes', 'list'], { env: { STATUSCTL_BASE_URL: server.url } })).code).toBe(3);
-    // Port 9 (discard) on localhost: nothing listens there in a test environment.
-    const unreachable = await runCli(['runtimes', 'list', '--timeout', '2'], { env: { ...server.env, STATUSCTL_BASE_URL: 'http://127.0.0.1:9' } });
+    const unreachable = await runCli(['runtimes', 'list', '--timeout', '2'], { env: { ...server.env, STATUSCTL_BASE_URL: await closedPortUrl() } });
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toMatch(/^statusctl: /);
   });

@@ -110,7 +110,7 @@ async function renderAvailability(
 ): Promise<string> {
   const { bar } = await import('../render/bar-chart.js');
   const s = ctx.style;
-  const label = (text: string) => `  ${s.dim(text.padEnd(9))} `;
+  const label = (text: string) => `  ${s.dim(text.padEnd(10))}`;
   const color = (percent: number) => {
     if (options.failUnder !== undefined) return percent >= options.failUnder ? s.green : s.red;
     return percent >= 99 ? s.green : percent >= 95 ? s.yellow : s.red;

@@ -1,4 +1,79 @@
+// statusctl server: the bundled reference server (CONTRACT-NOTES §10). The server code is
+// imported only when this command runs, so no other command pays for loading it.
 import type { Command } from 'commander';
+import { action, examples, positiveInt } from '../command-kit.js';
+import { CliError, ExitCode, usageError } from '../exit-codes.js';
 
-// PLACEHOLDER: the command module is being written; it registers its noun and verbs here.
-export function register(_program: Command): void {}
+interface ServerCommandOptions {
+  host: string;
+  port: number;
+  account?: string[];
+  fixtures?: string;
+  rcaDelay?: number;
+  rateLimit?: number;
+}
+
+export function register(program: Command): void {
+  examples(
+    program
+      .command('server')
+      .description('Run the reference server: the whole API in memory, with demo data')
+      .option('--host <host>', 'address to listen on', '127.0.0.1')
+      .option('--port <port>', 'port to listen on; 0 picks a free one', positiveInt(0, 65535), 4010)
+      .option('--account <id:key>', 'an account and its API key (repeatable); none: one account with a generated key', collectAccount)
+      .option('--fixtures <file>', 'JSON fixture file replacing the demo data')
+      .option('--rca-delay <ms>', 'how long an analysis stays PENDING', positiveInt(0))
+      .option('--rate-limit <n>', 'requests per second per key before 429', positiveInt(1))
+      .action(action<ServerCommandOptions>(async (_ctx, _args, options) => {
+        const { runServer, parseAccountSpec } = await import('../../server/run.js');
+        const accounts = (options.account ?? []).map((spec) => {
+          try {
+            return parseAccountSpec(spec);
+          } catch (error) {
+            const reason = error instanceof Error ? error.message : String(error);
+            throw usageError(`option '--account <id:key>' argument '${spec.replace(/:.*/, ':****')}' is invalid: ${reason}`);
+          }
+        });
+        try {
+          await runServer({
+            host: options.host,
+            port: options.port,
+            ...(accounts.length ? { accounts } : {}),
+            ...(options.fixtures !== undefined ? { fixturesPath: options.fixtures } : {}),
+            ...(options.rcaDelay !== undefined ? { rcaDelayMs: options.rcaDelay } : {}),
+            ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+          });
+        } catch (error) {
+          throw startupFailure(error, options);
+        }
+      })),
+    [
+      'statusctl server',
+      'statusctl server --port 0 --account acct-1:sk_local_0123456789',
+      'statusctl server --account team-a:key-a-123456 --account team-b:key-b-123456 --rca-delay 2000',
+      'statusctl server --fixtures ./fixtures.json --rate-limit 20',
+    ],
+  );
+}
+
+/** Repeatable, never split on commas (a key may hold one); the server's parser checks each. */
+function collectAccount(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/**
+ * A bad fixture file is bad input (exit 2, its message names the file and the first bad
+ * field); a port in use is a plain failure with a hint, not an "unexpected error".
+ */
+function startupFailure(error: unknown, options: ServerCommandOptions): unknown {
+  if (!(error instanceof Error)) return error;
+  if (error.name === 'FixtureError') return usageError(`option '--fixtures': ${error.message}`);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return new CliError(ExitCode.failure, `cannot listen on ${options.host}:${options.port}: the port is in use (try --port 0 for a free one)`);
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'EACCES') {
+    return new CliError(ExitCode.failure, `cannot listen on ${options.host}:${options.port}: ${error.message}`);
+  }
+  return error;
+}

@@ -1,0 +1,43 @@
+// statusctl demo: runs the whole tour with no terminal and no stdin, as CI would.
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, runCli } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+describe('statusctl demo', () => {
+  it('tours every command against its own server and exits 0', async () => {
+    const result = await runCli(['demo'], { timeoutMs: 90_000 });
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    const out = result.stdout;
+    // Each step is shown as the command line, followed by what it printed.
+    for (const step of [
+      'login', 'config list', 'runtimes list', 'status-pages list', 'incidents create', 'incident-updates add',
+      'incident-updates get', 'incident-updates put', 'incidents get', 'incidents resolve', 'incidents list',
+      'rca request', 'rca get', 'error-groups archive', 'error-groups unarchive', 'heartbeats availability', 'logout',
+    ]) {
+      expect(out).toContain(`$ statusctl ${step}`);
+    }
+    expect(out).toMatch(/^listening|Reference server listening on http:\/\/127\.0\.0\.1:\d+/m);
+    expect(out).toMatch(/\$ statusctl incidents create --name .+ --severity MAJOR --service \S+ .*--yes/);
+    // Results of the steps, not only their command lines.
+    expect(out).toMatch(/Node\.js/);
+    expect(out).toContain('Checkout API returns 502 errors');
+    expect(out).toContain('RESOLVED');
+    expect(out).toContain('Root cause');
+    expect(out).toContain('still pending');
+    expect(out).toContain('archived for ever');
+    expect(out).toMatch(/current\s+█+.*91\.67%/);
+    expect(out).toContain('below --fail-under 99%');
+    expect(out).toContain('(exit code 5)');
+    expect(out).toContain('Tour finished');
+    // The key is never shown in full; no colors on a pipe.
+    expect(out).toMatch(/key \*\*\*\*\S{4}/);
+    expect(out).not.toContain('\x1b[');
+  }, 120_000);
+
+  it('colors the transcript when colors are forced', async () => {
+    const result = await runCli(['demo', '--rca-delay', '0'], { env: { FORCE_COLOR: '1' }, timeoutMs: 90_000 });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('\x1b[');
+  }, 120_000);
+});

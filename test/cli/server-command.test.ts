@@ -1,0 +1,129 @@
+// statusctl server as a child process: the first stdout line, a real request with the printed
+// key, a clean stop on SIGTERM, and the usage errors of its options.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { BIN, ROOT, cleanEnv, removeTempDirs, runCli } from './helpers.js';
+
+const running: ChildProcessWithoutNullStreams[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'statusctl-server-test-'));
+
+function startServerCommand(args: string[]) {
+  const child = spawn(process.execPath, [BIN, 'server', ...args], { cwd: ROOT, env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+  running.push(child);
+  const lines: string[] = [];
+  const waiters: (() => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  /** Resolves with the first `count` stdout lines; fails if the process ends first. */
+  const firstLines = (count: number) =>
+    new Promise<string[]>((resolve, reject) => {
+      const check = () => {
+        if (lines.length >= count) resolve(lines.slice(0, count));
+        else waiters.push(check);
+      };
+      void exited.then((code) => reject(new Error(`server exited (${code}) after ${JSON.stringify(lines)}; stderr: ${stderr}`)));
+      check();
+    });
+  return { child, firstLines, exited, stderr: () => stderr };
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  removeTempDirs();
+});
+
+describe('statusctl server', () => {
+  it('prints "listening on" first, serves a request with the given key, exits 0 on SIGTERM', async () => {
+    const server = startServerCommand(['--port', '0', '--account', 'acct-cli:sk_cli_test_0123456789']);
+    const [first, second] = await server.firstLines(2);
+    const url = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(first!)?.[1];
+    expect(url, first).toBeDefined();
+    expect(second).toContain('acct-cli');
+
+    const response = await fetch(`${url}/v1/runtimes`, { headers: { authorization: 'Bearer sk_cli_test_0123456789' } });
+    expect(response.status).toBe(200);
+    expect(Array.isArray(await response.json())).toBe(true);
+    const refused = await fetch(`${url}/v1/runtimes`, { headers: { authorization: 'Bearer sk_wrong' } });
+    expect(refused.status).toBe(401);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('without --account, prints a generated key that works with the CLI', async () => {
+    const server = startServerCommand(['--port', '0']);
+    const [first, second] = await server.firstLines(2);
+    const url = first!.replace('listening on ', '');
+    // The account line carries the id and the key; the key is the last word.
+    const words = second!.trim().split(/\s+/);
+    const key = words.at(-1)!;
+    const result = await runCli(['runtimes', 'list', '--json'], { env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: key } });
+    expect(result.code, result.stderr).toBe(0);
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('takes --rca-delay: an analysis stays pending', async () => {
+    const server = startServerCommand(['--port', '0', '--account', 'a:sk_delay_test_123456', '--rca-delay', '600000']);
+    const [first] = await server.firstLines(1);
+    const env = { STATUSCTL_BASE_URL: first!.replace('listening on ', ''), STATUSCTL_API_KEY: 'sk_delay_test_123456' };
+    const { createClient } = await import('../../src/client/index.js');
+    const client = createClient({ baseUrl: env.STATUSCTL_BASE_URL, apiKey: env.STATUSCTL_API_KEY });
+    const group = await client.recordErrorEvent({ body: { checkId: 'c', rawErrorMessage: 'Error: boom' } });
+    const requested = await runCli(['rca', 'request', group.id], { env });
+    const pending = await runCli(['rca', 'get', requested.stdout.trim()], { env });
+    expect(pending.stdout).toContain('still pending');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('exits 2 for a bad --account, --port or --rca-delay, naming the option', async () => {
+    const cases: [string[], string][] = [
+      [['--account', 'no-colon-here'], '--account'],
+      [['--account', 'id:'], '--account'],
+      [['--port', '70000'], '--port'],
+      [['--port', 'http'], '--port'],
+      [['--rca-delay', '-5'], '--rca-delay'],
+      [['--rate-limit', '0'], '--rate-limit'],
+    ];
+    for (const [args, option] of cases) {
+      const result = await runCli(['server', '--port', '0', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(option);
+      expect(result.stdout).not.toContain('listening');
+    }
+  });
+
+  it('refuses a bad fixture file at start with exit 2, naming the file and the bad field', async () => {
+    const file = join(dir, 'bad-fixtures.json');
+    writeFileSync(file, JSON.stringify({ unexpected: true }));
+    const result = await runCli(['server', '--port', '0', '--fixtures', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(file);
+    expect(result.stderr).toContain('unexpected');
+  });
+
+  it('exits 1 when the port is taken', async () => {
+    const first = startServerCommand(['--port', '0']);
+    const [line] = await first.firstLines(1);
+    const port = /:(\d+)$/.exec(line!)![1]!;
+    const second = await runCli(['server', '--port', port]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('in use');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+});
