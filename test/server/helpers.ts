@@ -62,7 +62,11 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
         body = JSON.stringify(init.body);
         headers['content-type'] ??= 'application/json';
       }
-      const response = await fetch(server.url + path, { method, headers, body });
+      const response = await fetch(server.url + path, {
+        method,
+        headers,
+        body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
+      });
       const text = await response.text();
       let json: unknown;
       try {
@@ -96,8 +100,9 @@ function convertNullable(node: unknown): unknown {
   return out;
 }
 
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
+// CommonJS modules seen through NodeNext typings: the classes are on `.default`.
+const ajv = new Ajv.default({ strict: false, allErrors: true });
+addFormats.default(ajv);
 ajv.addSchema({ $id: 'upstream.json', components: convertNullable(upstream.components) });
 const validators = new Map<string, ValidateFunction | null>();
 

@@ -1,0 +1,98 @@
+// CONTRACT-NOTES §7 and §9: heartbeat pings and availability.
+import { describe, expect, it } from 'vitest';
+import { DEMO_IDS } from '../../src/server/index.js';
+import { ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';
+
+const HOUR = 3_600_000;
+const ago = (hours: number) => new Date(NOW - hours * HOUR).toISOString();
+
+async function ping(server: TestServer, checkId: string, state: string, timestamp?: string) {
+  const result = await server.call('POST', `/_reference/heartbeats/${checkId}/events`, { body: { state, ...(timestamp ? { timestamp } : {}) } });
+  return expectSuccess('recordHeartbeatEvent', result, 201);
+}
+
+function availability(server: TestServer, checkId: string, query = '', key?: string) {
+  return server.call('GET', `/v1/checks/heartbeats/${checkId}/availability${query ? `?${query}` : ''}`, { key });
+}
+
+describe('heartbeat events', () => {
+  it('stores a ping, defaulting its time to now, and refuses one from the future', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    expect(await ping(server, 'hb-1', 'RECEIVED')).toEqual({ checkId: 'hb-1', state: 'RECEIVED', timestamp: '2025-03-10T12:00:00.000Z' });
+    expect(await ping(server, 'hb-1', 'LATE', '2025-03-10T12:30:00+01:00')).toMatchObject({ timestamp: '2025-03-10T11:30:00.000Z' });
+    expectError(await server.call('POST', '/_reference/heartbeats/hb-1/events', { body: { state: 'RECEIVED', timestamp: ago(-1) } }), 400);
+    expectError(await server.call('POST', '/_reference/heartbeats/hb-1/events', { body: { state: 'ALIVE' } }), 400);
+  });
+});
+
+describe('availability', () => {
+  it('gives percentages with two decimals for the current and the previous 24 hours', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    await ping(server, 'hb', 'RECEIVED', ago(1));
+    await ping(server, 'hb', 'LATE', ago(2));
+    await ping(server, 'hb', 'GRACE', ago(3));
+    await ping(server, 'hb', 'FAILING', ago(30));
+    await ping(server, 'hb', 'EARLY', ago(25));
+    // Out of order, and outside both windows.
+    await ping(server, 'hb', 'FAILING', ago(49));
+    const body = expectSuccess('getHeartbeatAvailability', await availability(server, 'hb'), 200);
+    expect(body).toEqual({ successRatio: { currentPeriod: 66.67, previousPeriod: 50 }, totalEntitiesCurrentPeriod: 3 });
+  });
+
+  it('omits the ratio of a period without events, and answers null when neither has any', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    await ping(server, 'hb', 'FAILING', ago(1));
+    expect(expectSuccess('getHeartbeatAvailability', await availability(server, 'hb'), 200)).toEqual({
+      successRatio: { currentPeriod: 0 },
+      totalEntitiesCurrentPeriod: 1,
+    });
+    await ping(server, 'old', 'RECEIVED', ago(24 * 5));
+    const empty = await availability(server, 'old');
+    expect(empty.text).toBe('null');
+    expectSuccess('getHeartbeatAvailability', empty, 200);
+    const previousOnly = expectSuccess('getHeartbeatAvailability', await availability(server, 'old', `startTime=${ago(24 * 4)}&endTime=${ago(24 * 3)}`), 200);
+    expect(previousOnly).toEqual({ successRatio: { previousPeriod: 100 }, totalEntitiesCurrentPeriod: 0 });
+  });
+
+  it('takes a date-only endTime as the whole day, and the previous period as the same length before', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    await ping(server, 'hb', 'RECEIVED', '2025-03-09T00:00:00.000Z');
+    await ping(server, 'hb', 'LATE', '2025-03-09T23:59:59.999Z');
+    await ping(server, 'hb', 'RECEIVED', '2025-03-10T00:00:00.000Z');
+    await ping(server, 'hb', 'RECEIVED', '2025-03-08T12:00:00.000Z');
+    const day = expectSuccess('getHeartbeatAvailability', await availability(server, 'hb', 'startTime=2025-03-09&endTime=2025-03-09'), 200);
+    expect(day).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 2 });
+    // A date-time endTime includes that instant and nothing after.
+    const instant = expectSuccess('getHeartbeatAvailability', await availability(server, 'hb', 'startTime=2025-03-09T00:00:00Z&endTime=2025-03-09T00:00:00Z'), 200);
+    expect(instant.totalEntitiesCurrentPeriod).toBe(1);
+  });
+
+  it('refuses startTime after endTime, bad dates, and repeated or empty parameters', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    await ping(server, 'hb', 'RECEIVED', ago(1));
+    const after = expectError(await availability(server, 'hb', 'startTime=2025-03-10&endTime=2025-03-09'), 400);
+    expect(after.details?.[0]?.path).toBe('startTime');
+    expectError(await availability(server, 'hb', 'startTime=2025-03-11'), 400);
+    expectError(await availability(server, 'hb', 'startTime=2025-02-30'), 400);
+    expectError(await availability(server, 'hb', 'endTime=yesterday'), 400);
+    expectError(await availability(server, 'hb', 'startTime='), 400);
+    expectError(await availability(server, 'hb', 'endTime=2025-03-09&endTime=2025-03-10'), 400);
+    expectError(await availability(server, 'hb', 'from=2025-03-09'), 400);
+  });
+
+  it('answers 404 for an unknown check and another account’s check', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    await ping(server, 'mine', 'RECEIVED', ago(1));
+    expectError(await availability(server, 'nobody'), 404);
+    expectError(await availability(server, 'mine', '', ACCOUNT_B.key), 404);
+  });
+
+  it('serves a week of demo pings with misses', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    const week = `startTime=${ago(24 * 7)}&endTime=${new Date(NOW).toISOString()}`;
+    const cron = expectSuccess('getHeartbeatAvailability', await availability(server, DEMO_IDS.heartbeatChecks.invoiceCron, week), 200);
+    expect(cron.totalEntitiesCurrentPeriod).toBeGreaterThan(900);
+    expect(cron.successRatio.currentPeriod).toBeGreaterThan(90);
+    expect(cron.successRatio.currentPeriod).toBeLessThan(100);
+  });
+});
