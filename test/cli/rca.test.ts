@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { RootCauseAnalysis, RootCauseAnalysisPending } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, runCli, startTestServer, type TestServer } from './helpers.js';
+import { parseJson, removeTempDirs, runCli, runPty, startTestServer, type TestServer } from './helpers.js';
 
 let quick: TestServer;
 /** Keeps every analysis pending far longer than any test runs. */
@@ -137,5 +137,34 @@ describe('rca get', () => {
   it('exits 4 for an unknown analysis', async () => {
     const result = await runCli(['rca', 'get', '00000000-0000-4000-8000-000000000000'], { env: quick.env });
     expect(result.code).toBe(4);
+  });
+});
+
+describe('rca on a terminal', () => {
+  it('shows a spinner on stderr while waiting, then the analysis', async () => {
+    const group = await errorGroup(quick);
+    const session = await runPty(['rca', 'request', group, '--wait'], { env: quick.env });
+    try {
+      await session.waitFor('Root cause analysis', 15_000);
+      expect(await session.exited()).toBe(0);
+      // yocto-spinner hides the cursor while it spins and shows it again when done.
+      expect(session.raw()).toContain('\x1b[?25l');
+      expect(session.screen()).toMatch(/Analysis \S+ completed after/);
+    } finally {
+      session.kill();
+    }
+  });
+
+  it('with NO_COLOR, plain progress lines instead of a spinner', async () => {
+    const group = await errorGroup(quick);
+    const session = await runPty(['rca', 'request', group, '--wait'], { env: { ...quick.env, NO_COLOR: '1' } });
+    try {
+      await session.waitFor('Root cause analysis', 15_000);
+      expect(await session.exited()).toBe(0);
+      expect(session.raw()).not.toContain('\x1b[');
+      expect(session.screen()).toMatch(/Waiting for analysis \S+…/);
+    } finally {
+      session.kill();
+    }
   });
 });
