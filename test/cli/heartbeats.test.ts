@@ -85,7 +85,7 @@ describe('heartbeats availability', () => {
     const text = await runCli(['heartbeats', 'availability', mixed, ...window], { env: server.env });
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout.match(/no events in this period/g)).toHaveLength(2);
-    expect(text.stdout).toContain('2020-01-01 to 2020-01-02 (whole day)');
+    expect(text.stdout).toContain('2020-01-01 to the end of 2020-01-02');
     const json = await runCli(['heartbeats', 'availability', mixed, ...window, '--json'], { env: server.env });
     expect(parseJson(json)).toBeNull();
   });

@@ -96,7 +96,7 @@ function isDateOnly(value: string): boolean {
 }
 
 function describeWindow(options: AvailabilityOptions): string {
-  const to = options.to ? (isDateOnly(options.to) ? `${options.to} (whole day)` : options.to) : 'now';
+  const to = options.to ? (isDateOnly(options.to) ? `the end of ${options.to}` : options.to) : 'now';
   if (!options.from && !options.to) return 'the last 24 hours';
   if (!options.from) return `the 24 hours up to ${to}`;
   return `${options.from} to ${to}`;
