@@ -79,7 +79,7 @@ describe('error-groups unarchive', () => {
     expect(text.stdout).toContain('active');
     const json = await runCli(['error-groups', 'unarchive', group.id, '--json'], { env: server.env });
     expect(ErrorGroup.parse(parseJson(json)).archivedUntilNextEvent).toBe(false);
-    // Unarchived for good: a new error does not archive it again, and it stays active.
+    // No longer archived for ever: the next matching error finds it active.
     expect((await recordAgain(group)).archivedUntilNextEvent).toBe(false);
   });
 

@@ -35,6 +35,13 @@ async function runDemo(ctx: Context, _args: string[], options: DemoOptions): Pro
 
   const server = await startServer({ port: 0, rcaDelayMs: options.rcaDelay, log: (line) => ctx.verbose(line) });
   const configDir = await mkdtemp(join(tmpdir(), 'statusctl-demo-'));
+  // Ctrl-C reaches the running step too (same process group); leave no temporary config behind.
+  const { rmSync } = await import('node:fs');
+  const interrupted = () => {
+    rmSync(configDir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
   try {
     const account = server.accounts[0]!;
     const env: NodeJS.ProcessEnv = {
@@ -62,6 +69,7 @@ async function runDemo(ctx: Context, _args: string[], options: DemoOptions): Pro
     }
     ctx.out(`\n${ctx.style.green('Tour finished.')} Try it yourself: statusctl server, then statusctl login.`);
   } finally {
+    process.off('SIGINT', interrupted);
     await server.close();
     await rm(configDir, { recursive: true, force: true });
   }
