@@ -30,32 +30,34 @@ export interface RunServerIO {
 export async function runServer(options: ServerOptions, io: RunServerIO = {}): Promise<void> {
   const stdout = io.stdout ?? ((line: string) => process.stdout.write(`${line}\n`));
   const stderr = io.stderr ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const server = await startServer({ log: stderr, ...options });
-  stdout(`listening on ${server.url}`);
-  for (const account of server.accounts) stdout(`account ${account.id} key ${account.key}`);
+  // Listen for signals before anything is printed: a script that reads the first line and
+  // stops the server at once must not kill it by the default action of the signal.
+  let signalled: (signal: NodeJS.Signals) => void = () => {};
+  const received = new Promise<NodeJS.Signals>((resolve) => (signalled = resolve));
+  const onSignal = (signal: NodeJS.Signals) => signalled(signal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const server = await startServer({ log: stderr, ...options });
+    stdout(`listening on ${server.url}`);
+    for (const account of server.accounts) stdout(`account ${account.id} key ${account.key}`);
 
-  await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      stderr(`${signal}: finishing requests in flight, then stopping`);
-      const force = setTimeout(() => {
-        stderr(`requests still open after ${SHUTDOWN_GRACE_MS} ms: closing them`);
-        process.exit(0);
-      }, SHUTDOWN_GRACE_MS);
-      force.unref();
-      server.close().then(
-        () => {
-          clearTimeout(force);
-          resolve();
-        },
-        (error: unknown) => {
-          stderr(`error while stopping: ${error instanceof Error ? error.message : String(error)}`);
-          resolve();
-        },
-      );
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+    const signal = await received;
+    stderr(`${signal}: finishing requests in flight, then stopping`);
+    const force = setTimeout(() => {
+      stderr(`requests still open after ${SHUTDOWN_GRACE_MS} ms: closing them`);
+      process.exit(0);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await server.close();
+    } catch (error) {
+      stderr(`error while stopping: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      clearTimeout(force);
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }

@@ -158,3 +158,9 @@ export async function someServiceIds(server: TestServer, key = ACCOUNT_A.key): P
   const pages = await server.call('GET', '/v1/status-pages', { key });
   return pages.json.entries.flatMap((page: any) => page.cards.flatMap((card: any) => card.services.map((s: any) => s.id)));
 }
+
+/** For the self-check of the upstream validation: the raw validator of one response. */
+export function upstreamValidatorFor(id: OperationId, status: number): ValidateFunction | null {
+  const op = operations[id];
+  return upstreamValidator(op.method, op.path, status);
+}
