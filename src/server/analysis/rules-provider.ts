@@ -111,9 +111,11 @@ const RULES: Rule[] = [
   },
 ];
 
-const FALLBACK: Omit<Rule, 'test'> = {
+type Explanation = Omit<Rule, 'test' | 'rootCause'> & { rootCause: string };
+
+const FALLBACK: Explanation = {
   classification: 'UNKNOWN',
-  rootCause: () => 'The error message matches none of the known failure patterns; look at the full check result.',
+  rootCause: 'The error message matches none of the known failure patterns; look at the full check result.',
   userImpact: 'Unknown: check whether users report the same failure.',
   codeFix: 'No fix can be suggested from the message alone.',
   evidence: 'Only the error message was available.',
@@ -121,21 +123,20 @@ const FALLBACK: Omit<Rule, 'test'> = {
   referenceLinks: [],
 };
 
+function explain(input: AnalysisInput): Explanation {
+  const message = input.rawErrorMessage ?? input.cleanedErrorMessage;
+  for (const rule of RULES) {
+    const match = rule.test.exec(message);
+    if (match) return { ...rule, rootCause: rule.rootCause(match, input) };
+  }
+  return FALLBACK;
+}
+
 export const rulesProvider: AnalysisProvider = {
   provider: 'statusctl-rules',
   model: 'rules-v1',
   async analyze(input) {
-    const message = input.rawErrorMessage ?? input.cleanedErrorMessage;
-    let rule: Omit<Rule, 'test'> = FALLBACK;
-    let match = /$/.exec('')!;
-    for (const candidate of RULES) {
-      const found = candidate.test.exec(message);
-      if (found) {
-        rule = candidate;
-        match = found;
-        break;
-      }
-    }
+    const rule = explain(input);
     const evidence = [{ description: `${rule.evidence} Message: "${input.cleanedErrorMessage}"`, artifacts: rule.artifacts }];
     if (input.userContext) {
       evidence.push({ description: `Context given by the user: ${input.userContext}`, artifacts: [] });
@@ -143,7 +144,7 @@ export const rulesProvider: AnalysisProvider = {
     const analysis: Analysis = {
       classification: rule.classification,
       userImpact: rule.userImpact,
-      rootCause: rule.rootCause(match, input),
+      rootCause: rule.rootCause,
       codeFix: rule.codeFix,
       evidence,
       referenceLinks: rule.referenceLinks,

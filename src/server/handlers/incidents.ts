@@ -2,6 +2,7 @@
 import type { IncidentUpdate } from '../../contract/schemas.js';
 import { dateOnly, isoUtc } from '../dates.js';
 import { badField, notFound } from '../http-error.js';
+import type { AccountStore } from '../store.js';
 import { DEFAULT_PAGE_SIZE, decodeCursor, listBody } from './pagination.js';
 import type { AppContext, Handler } from './types.js';
 
@@ -54,7 +55,7 @@ export const createIncidentUpdate: Handler<'createIncidentUpdate'> = ({ params, 
   return { status: 200, body: store.addIncidentUpdate(incident.id, update, dateOnly(app.now())) };
 };
 
-function requireUpdate(store: Parameters<Handler<'getIncidentUpdate'>>[0]['account']['store'], incidentId: string, updateId: string) {
+function requireUpdate(store: AccountStore, incidentId: string, updateId: string) {
   if (!store.getIncident(incidentId)) throw notFound('incident', incidentId);
   // An update id of another incident is not found here either: the path names both.
   const update = store.getIncidentUpdate(incidentId, updateId);
