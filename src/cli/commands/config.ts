@@ -18,6 +18,12 @@ export function register(program: Command): void {
         'Settings come from, in order: the option, the environment, the profile, the default.\n\n' +
         'The API key is always shown masked (****abcd), also by `config get api-key`.',
     );
+  examples(config, [
+    'statusctl config list',
+    'statusctl config get api-key',
+    'statusctl config set base-url https://status.example.com',
+    'statusctl config path',
+  ]);
 
   examples(
     config

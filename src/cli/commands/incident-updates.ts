@@ -14,6 +14,11 @@ interface UpdateOptions {
 
 export function register(program: Command): void {
   const updates = program.command('incident-updates').description('Add, show and change the updates (timeline entries) of an incident');
+  examples(updates, [
+    'statusctl incident-updates add <incident-id> --message "Fix deployed" --status monitoring',
+    'statusctl incident-updates get <incident-id> <update-id>',
+    'statusctl incident-updates put <incident-id> <update-id> --message "Corrected text"',
+  ]);
 
   examples(
     updates

@@ -10,6 +10,12 @@ import { isOpen, renderIncident, renderIncidentList, renderUpdate } from '../inc
 
 export function register(program: Command): void {
   const incidents = program.command('incidents').description('Declare, list, inspect and resolve incidents');
+  examples(incidents, [
+    'statusctl incidents create',
+    'statusctl incidents list --status open',
+    'statusctl incidents get <incident-id>',
+    'statusctl incidents resolve <incident-id> --message "Fixed"',
+  ]);
 
   examples(
     incidents

@@ -7,6 +7,7 @@ import { renderStatusPages } from '../incidents/render.js';
 
 export function register(program: Command): void {
   const pages = program.command('status-pages').description('Status pages of the account');
+  examples(pages, ['statusctl status-pages list', 'statusctl status-pages list --all -o json']);
   examples(
     pages
       .command('list')
