@@ -59,6 +59,26 @@ export interface Page<T> {
 
 export const STATUS_PAGE_INCIDENT_LIMIT = 20;
 
+/**
+ * Every method that changes a store. `--data` journals exactly these calls (with their
+ * arguments) and replays them on start, so a new mutation method must be added here or its
+ * changes are lost on restart (test/durability checks the list against the class).
+ */
+export const STORE_MUTATIONS = [
+  'addService',
+  'addStatusPage',
+  'createIncident',
+  'addIncidentUpdate',
+  'changeIncidentUpdate',
+  'recordErrorEvent',
+  'archiveErrorGroup',
+  'requestAnalysis',
+  'completeAnalysis',
+  'recordHeartbeatEvent',
+  'addHeartbeatCheck',
+] as const satisfies readonly (keyof AccountStore)[];
+export type StoreMutation = (typeof STORE_MUTATIONS)[number];
+
 /** Index of the first element of a sorted array that is >= value. */
 function lowerBound(sorted: readonly number[], value: number): number {
   let low = 0;
@@ -151,6 +171,13 @@ export class AccountStore {
   getAnalysisRequest(id: string): { errorGroupId: string; userContext: string | null } | undefined {
     const record = this.analyses.get(id);
     return record && { errorGroupId: record.errorGroupId, userContext: record.userContext };
+  }
+
+  /** Analyses still PENDING: after a restart from a data file they are scheduled again. */
+  pendingAnalysisIds(): string[] {
+    const ids: string[] = [];
+    for (const [id, record] of this.analyses) if (record.view.status === 'PENDING') ids.push(id);
+    return ids;
   }
 
   hasHeartbeatCheck(checkId: string): boolean {
