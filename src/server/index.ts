@@ -15,6 +15,8 @@ import type { Fixtures } from './fixtures/schema.js';
 import { handlers } from './handlers/index.js';
 import type { AccountScope, AppContext } from './handlers/types.js';
 import { answerClientError, createRequestHandler } from './http.js';
+import { openDataFile, type DataFile } from './persistence/data-file.js';
+import { durableHandlers } from './persistence/durable-handlers.js';
 import { RateLimiter } from './rate-limit.js';
 import { Router } from './router.js';
 import { AccountStore } from './store.js';
@@ -43,6 +45,11 @@ export interface ServerOptions {
   now?: () => number;
   /** Produces root cause analyses. Default: the offline rules provider. */
   analysisProvider?: AnalysisProvider;
+  /**
+   * Data file (journal) that keeps the state across restarts; see persistence/data-file.ts.
+   * Unset: in memory only, nothing written.
+   */
+  dataPath?: string;
 }
 
 export interface RunningServer {
@@ -60,6 +67,8 @@ export const DEFAULT_RCA_DELAY_MS = 1500;
 
 export { DEMO_FIXTURES, DEMO_IDS } from './fixtures/demo.js';
 export { FixtureError } from './fixtures/load.js';
+export { DataFileError } from './persistence/data-file.js';
+export { DataFileLockedError } from './persistence/lock.js';
 export type { AnalysisProvider, AnalysisInput } from './analysis/provider.js';
 
 /** A fresh account: a UUID id and a key with 192 random bits. */
@@ -85,20 +94,49 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? DEFAULT_HOST;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const now = options.now ?? Date.now;
-  const accounts = options.accounts?.length ? options.accounts.map((account) => ({ ...account })) : [generateAccount()];
-  checkAccounts(accounts);
+  if (options.accounts?.length) checkAccounts(options.accounts);
   if (options.rateLimit !== undefined && !(options.rateLimit > 0)) throw new Error('rateLimit must be a positive number');
   const fixtures: Fixtures = options.fixturesPath ? loadFixtureFile(options.fixturesPath) : DEMO_FIXTURES;
+
+  // Opened after the checks above, so a bad option never leaves a lock behind.
+  const data: DataFile | undefined = options.dataPath === undefined ? undefined : openDataFile(options.dataPath, log, now);
+  try {
+    return await start(options, { host, log, now, fixtures, data });
+  } catch (error) {
+    await data?.close();
+    throw error;
+  }
+}
+
+async function start(
+  options: ServerOptions,
+  { host, log, now, fixtures, data }: { host: string; log: (line: string) => void; now: () => number; fixtures: Fixtures; data: DataFile | undefined },
+): Promise<RunningServer> {
+  // Without --account, a data file serves again the account it generated before.
+  const generated = !options.accounts?.length;
+  const accounts = !generated
+    ? options.accounts!.map((account) => ({ ...account }))
+    : data?.generatedAccounts.length
+      ? data.generatedAccounts
+      : [generateAccount()];
 
   const keys = new KeyRing();
   const scopes = new Map<string, AccountScope>();
   const startedAt = now();
+  const seed = (store: AccountStore) => applyFixtures(store, fixtures, { now: startedAt, newId: randomUUID });
+  const seedName = options.fixturesPath ? `fixtures ${options.fixturesPath}` : 'demo data';
   for (const account of accounts) {
     keys.add(account.id, account.key);
-    const store = new AccountStore(account.id);
-    applyFixtures(store, fixtures, { now: startedAt, newId: randomUUID });
+    let store: AccountStore;
+    if (data) {
+      store = data.openAccount(account, seedName, seed, generated);
+    } else {
+      store = new AccountStore(account.id);
+      seed(store);
+    }
     scopes.set(account.id, { id: account.id, store });
   }
+  await data?.ready();
 
   const provider = options.analysisProvider ?? rulesProvider;
   const rcaDelayMs = options.rcaDelayMs ?? DEFAULT_RCA_DELAY_MS;
@@ -114,6 +152,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       timers.add(timer);
     },
   };
+  // Analyses left PENDING by a stop or a crash are generated again: the provider only needs
+  // the request (error group and user context), which the data file kept.
+  if (data) for (const scope of scopes.values()) for (const id of scope.store.pendingAnalysisIds()) app.scheduleAnalysis(scope.store, id);
 
   async function generateAnalysis(store: AccountStore, analysisId: string): Promise<void> {
     const request = store.getAnalysisRequest(analysisId)!;
@@ -159,7 +200,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const server = createServer(
     createRequestHandler({
       router: new Router(),
-      handlers,
+      handlers: data ? durableHandlers(handlers, data.journal) : handlers,
       keys,
       accounts: scopes,
       app,
@@ -190,7 +231,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       closing ??= new Promise<void>((resolve, reject) => {
         for (const timer of timers) clearTimeout(timer);
         timers.clear();
-        server.close((error) => (error ? reject(error) : resolve()));
+        // The data file is closed after the last request: its answer waited for its sync.
+        server.close((error) => {
+          const closed = data ? data.close() : Promise.resolve();
+          closed.then(() => (error ? reject(error) : resolve()), reject);
+        });
         // Keep-alive connections with no request in flight would hold close() open.
         server.closeIdleConnections();
       });

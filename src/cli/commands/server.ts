@@ -11,6 +11,7 @@ interface ServerCommandOptions {
   fixtures?: string;
   rcaDelay?: number;
   rateLimit?: number;
+  data?: string;
 }
 
 export function register(program: Command): void {
@@ -24,6 +25,7 @@ export function register(program: Command): void {
       .option('--fixtures <file>', 'JSON fixture file replacing the demo data')
       .option('--rca-delay <ms>', 'how long an analysis stays PENDING', positiveInt(0))
       .option('--rate-limit <n>', 'requests per second per key before 429', positiveInt(1))
+      .option('--data <file>', 'keep the data in FILE across restarts (journal, synced before each answer)')
       .action(action<ServerCommandOptions>(async (_ctx, _args, options) => {
         const { runServer, parseAccountSpec } = await import('../../server/run.js');
         const accounts = (options.account ?? []).map((spec) => {
@@ -42,6 +44,7 @@ export function register(program: Command): void {
             ...(options.fixtures !== undefined ? { fixturesPath: options.fixtures } : {}),
             ...(options.rcaDelay !== undefined ? { rcaDelayMs: options.rcaDelay } : {}),
             ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+            ...(options.data !== undefined ? { dataPath: options.data } : {}),
           });
         } catch (error) {
           throw startupFailure(error, options);
@@ -52,6 +55,7 @@ export function register(program: Command): void {
       'statusctl server --port 0 --account acct-1:sk_local_0123456789',
       'statusctl server --account team-a:key-a-123456 --account team-b:key-b-123456 --rca-delay 2000',
       'statusctl server --fixtures ./fixtures.json --rate-limit 20',
+      'statusctl server --data ./statusctl-data.jsonl --account acct-1:sk_local_0123456789',
     ],
   );
 }
@@ -68,6 +72,8 @@ function collectAccount(value: string, previous: string[] = []): string[] {
 function startupFailure(error: unknown, options: ServerCommandOptions): unknown {
   if (!(error instanceof Error)) return error;
   if (error.name === 'FixtureError') return usageError(`option '--fixtures': ${error.message}`);
+  // A damaged data file or one in use by another server: the message says which and what to do.
+  if (error.name === 'DataFileError' || error.name === 'DataFileLockedError') return new CliError(ExitCode.failure, error.message);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
     return new CliError(ExitCode.failure, `cannot listen on ${options.host}:${options.port}: the port is in use (try --port 0 for a free one)`);

@@ -1,0 +1,193 @@
+// `statusctl server --data FILE`: the server's state survives restarts and crashes. Opening
+// takes the lock, replays the journal into one store per account (repairing a torn last
+// line, refusing corruption anywhere else), and from then on journals every store mutation.
+//
+// A data file that exists is the whole truth: an account found in it gets exactly the state
+// the file gives, whatever --fixtures says now; an account not yet in it is seeded (demo data
+// or fixtures) once, and those seeding calls are journaled like any other, so a later start
+// never re-derives them (relative fixture times, fresh ids) differently.
+import { closeSync, fsyncSync, openSync, readFileSync, truncateSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Account } from '../index.js';
+import { AccountStore } from '../store.js';
+import { Journal } from './journal.js';
+import { journalStore } from './journaled-store.js';
+import { acquireLock } from './lock.js';
+import { asRecord, checkHeader, headerLine, type AccountRecord } from './records.js';
+
+export class DataFileError extends Error {
+  override name = 'DataFileError';
+}
+
+export interface DataFile {
+  readonly path: string;
+  readonly journal: Journal;
+  /** Accounts the file holds with a generated key: served again when no --account is given. */
+  readonly generatedAccounts: Account[];
+  /**
+   * The account's store: the one replayed from the file, or a new one that `seed` fills
+   * (journaled). `seedName` says where seed data comes from, for the file and the log.
+   */
+  openAccount(account: Account, seedName: string, seed: (store: AccountStore) => void, generated: boolean): AccountStore;
+  /** Logs what the file holds and resolves once everything appended so far is on disk. */
+  ready(): Promise<void>;
+  /** Writes what is queued, closes the file, releases the lock. */
+  close(): Promise<void>;
+}
+
+interface Replayed {
+  stores: Map<string, AccountStore>;
+  accounts: Map<string, AccountRecord>;
+  records: number;
+  /** No header yet: the file is new (or held only a torn first line). */
+  fresh: boolean;
+}
+
+function fsyncPath(path: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Directories cannot be opened for fsync everywhere (Windows); the file's own syncs remain.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Reads and replays the file; repairs a torn last line; throws DataFileError on corruption. */
+function replay(path: string, log: (line: string) => void): Replayed {
+  const result: Replayed = { stores: new Map(), accounts: new Map(), records: 0, fresh: true };
+  let buffer: Buffer;
+  try {
+    buffer = readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return result;
+    throw new DataFileError(`data file ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? message(error)})`);
+  }
+
+  // Every record is written with its newline in the same write, and acknowledged only after
+  // the sync: bytes after the last newline are a record whose write a crash cut short, never
+  // one a client was told about.
+  const end = buffer.lastIndexOf(0x0a) + 1;
+  const torn = buffer.length - end;
+  const lines = buffer.subarray(0, end).toString('utf8').split('\n');
+  lines.pop(); // after the last newline
+
+  lines.forEach((line, index) => {
+    const where = `data file ${path}: line ${index + 1}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      throw new DataFileError(`${where}: corrupt record (${message(error)}); the server will not start on a damaged file`);
+    }
+    if (index === 0) {
+      const problem = checkHeader(value);
+      if (problem) throw new DataFileError(`${where}: ${problem}`);
+      result.fresh = false;
+      return;
+    }
+    const record = asRecord(value);
+    if (typeof record === 'string') throw new DataFileError(`${where}: corrupt record (${record}); the server will not start on a damaged file`);
+    if (record.type === 'account') {
+      if (result.accounts.has(record.account)) throw new DataFileError(`${where}: account ${record.account} is started twice`);
+      result.accounts.set(record.account, record);
+      result.stores.set(record.account, new AccountStore(record.account));
+    } else {
+      const store = result.stores.get(record.account);
+      if (!store) throw new DataFileError(`${where}: a change to account ${record.account} before its account record`);
+      try {
+        (store[record.method] as (...args: unknown[]) => unknown).apply(store, record.args);
+      } catch (error) {
+        throw new DataFileError(`${where}: ${record.method} cannot be replayed (${message(error)})`);
+      }
+    }
+    result.records++;
+  });
+
+  if (torn > 0) {
+    // Only now, with the rest of the file known to be good: a refused file is left untouched.
+    truncateSync(path, end);
+    fsyncPath(path);
+    log(`data file ${path}: dropped a torn last record (${torn} bytes) left by a crash`);
+  }
+  return result;
+}
+
+export function openDataFile(path: string, log: (line: string) => void, now: () => number): DataFile {
+  const lock = acquireLock(path, log);
+  let fd: number | undefined;
+  try {
+    const replayed = replay(path, log);
+    fd = openSync(path, 'a', 0o600);
+    const journal = new Journal(fd, path, log);
+    if (replayed.fresh) {
+      // The new file's name must survive a power loss too, not only its content.
+      fsyncPath(dirname(path));
+      journal.append(headerLine(now()));
+    }
+    for (const store of replayed.stores.values()) journalStore(store, journal);
+
+    const served = new Set<string>();
+    const notApplied: string[] = [];
+    const generatedAccounts = [...replayed.accounts.values()]
+      .filter((record) => record.key !== undefined)
+      .map((record) => ({ id: record.account, key: record.key! }));
+
+    return {
+      path,
+      journal,
+      generatedAccounts,
+      openAccount(account, seedName, seed, generated) {
+        served.add(account.id);
+        const existing = replayed.stores.get(account.id);
+        if (existing) {
+          const record = replayed.accounts.get(account.id)!;
+          if (record.seed !== seedName) notApplied.push(`account ${account.id} keeps its data from the file (first filled from ${record.seed}): ${seedName} not applied`);
+          return existing;
+        }
+        const store = new AccountStore(account.id);
+        journalStore(store, journal);
+        const record: AccountRecord = {
+          type: 'account',
+          account: account.id,
+          at: new Date(now()).toISOString(),
+          seed: seedName,
+          ...(generated ? { key: account.key } : {}),
+        };
+        journal.append(JSON.stringify(record));
+        seed(store);
+        replayed.stores.set(account.id, store);
+        replayed.accounts.set(account.id, record);
+        return store;
+      },
+      async ready() {
+        log(
+          replayed.fresh
+            ? `data file ${path}: new; every acknowledged change is written to it`
+            : `data file ${path}: replayed ${replayed.records} records`,
+        );
+        for (const line of notApplied) log(`data file ${path}: ${line}`);
+        const unserved = [...replayed.accounts.keys()].filter((id) => !served.has(id));
+        if (unserved.length) log(`data file ${path}: also holds account(s) ${unserved.join(', ')}, not served now (give --account ID:KEY to serve one)`);
+        await journal.durable();
+      },
+      async close() {
+        try {
+          await journal.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    lock.release();
+    throw error;
+  }
+}
