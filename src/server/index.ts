@@ -232,11 +232,15 @@ async function start(
         for (const timer of timers) clearTimeout(timer);
         timers.clear();
         // The data file is closed after the last request: its answer waited for its sync.
+        // Keep-alive connections with no request in flight would hold close() open; so would
+        // those whose request was in flight, once answered: they are closed as they go idle.
+        const closeIdle = setInterval(() => server.closeIdleConnections(), 25);
+        closeIdle.unref();
         server.close((error) => {
+          clearInterval(closeIdle);
           const closed = data ? data.close() : Promise.resolve();
           closed.then(() => (error ? reject(error) : resolve()), reject);
         });
-        // Keep-alive connections with no request in flight would hold close() open.
         server.closeIdleConnections();
       });
       return closing;

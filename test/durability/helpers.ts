@@ -1,0 +1,113 @@
+// Shared by the durability tests: temporary data files, the server in-process (restart tests)
+// or as the real CLI child process (kill -9 tests), and a small JSON fetch.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, afterEach } from 'vitest';
+import { DEMO_IDS, startServer, type RunningServer, type ServerOptions } from '../../src/server/index.js';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const BIN = join(ROOT, 'bin', 'statusctl');
+export const ACCOUNT = { id: 'acct-durable', key: 'sk_durable_0123456789abcdef' };
+export const OTHER_ACCOUNT = { id: 'acct-other', key: 'sk_other_0123456789abcdef' };
+/** Two services of the demo data that incidents can name. */
+export const SERVICES = [DEMO_IDS.services.webApp, DEMO_IDS.services.publicApi];
+
+const tempDirs: string[] = [];
+const children: ChildProcess[] = [];
+const servers: RunningServer[] = [];
+
+/** A fresh directory, removed after the file's tests. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'statusctl-durability-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await Promise.all(servers.splice(0).map((server) => server.close().catch(() => {})));
+});
+
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+export interface InProcessServer extends RunningServer {
+  logs: string[];
+}
+
+/** startServer in this process, closed after the test unless the test closes it. */
+export async function startInProcess(options: ServerOptions): Promise<InProcessServer> {
+  const logs: string[] = [];
+  const server = await startServer({ port: 0, accounts: [ACCOUNT], rcaDelayMs: 5, log: (line) => logs.push(line), ...options });
+  servers.push(server);
+  return Object.assign(server, { logs });
+}
+
+export interface JsonResult {
+  status: number;
+  json: any;
+}
+
+/** One request as `key`'s account; throws only on network errors. */
+export async function call(url: string, method: string, path: string, body?: unknown, key = ACCOUNT.key): Promise<JsonResult> {
+  const response = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: response.status, json };
+}
+
+export interface ChildServer {
+  child: ChildProcess;
+  url: Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr(): string;
+}
+
+/** `node bin/statusctl server ARGS` (the built CLI); `url` resolves from its first stdout line. */
+export function startChild(args: string[], cwd = ROOT): ChildServer {
+  const child = spawn(process.execPath, [BIN, 'server', '--port', '0', ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      const match = /^listening on (http:\/\/\S+)$/.exec(line);
+      if (match) resolve(match[1]!);
+      else reject(new Error(`unexpected first line ${JSON.stringify(line)}; stderr: ${stderr}`));
+    });
+    void exited.then(({ code, signal }) => reject(new Error(`server exited (${code ?? signal}) before listening; stderr: ${stderr}`)));
+  });
+  url.catch(() => {});
+  return { child, url, exited, stderr: () => stderr };
+}
+
+/** Kills with SIGKILL and waits until the process is gone. */
+export async function killHard(server: ChildServer): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  await server.exited;
+}
+
+/** An incident body naming the demo services. */
+export function incidentBody(name: string, description = `${name}: investigating`) {
+  return { name, severity: 'MAJOR', services: [{ id: SERVICES[0] }], incidentUpdates: [{ description, status: 'INVESTIGATING' }] };
+}
