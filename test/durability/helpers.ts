@@ -86,8 +86,9 @@ export function startChild(args: string[], cwd = ROOT): ChildServer {
   children.push(child);
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // 'close', not 'exit': by then stderr has been read to its end.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
+    child.on('close', (code, signal) => resolve({ code, signal })),
   );
   const url = new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => {
@@ -99,6 +100,14 @@ export function startChild(args: string[], cwd = ROOT): ChildServer {
   });
   url.catch(() => {});
   return { child, url, exited, stderr: () => stderr };
+}
+
+/** Waits (at most ~5 s) until the server's stderr contains `text`; stdout and stderr arrive in either order. */
+export async function waitForStderr(server: ChildServer, text: string): Promise<void> {
+  for (let attempt = 0; attempt < 500 && !server.stderr().includes(text); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  if (!server.stderr().includes(text)) throw new Error(`stderr never contained ${JSON.stringify(text)}: ${server.stderr()}`);
 }
 
 /** Kills with SIGKILL and waits until the process is gone. */
