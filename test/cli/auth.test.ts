@@ -2,8 +2,11 @@
 // checking request, saved only when the server accepts them; the key never shown in full.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+
+// Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: TestServer;
 beforeAll(async () => {

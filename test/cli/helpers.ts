@@ -96,7 +96,11 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<RunRes
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    const limit = options.timeoutMs ?? 60_000;
+    const timer = setTimeout(() => {
+      stderr += `\n[runCli: killed after ${limit} ms]\n`;
+      child.kill('SIGKILL');
+    }, limit);
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(error);
@@ -205,7 +209,7 @@ export async function runPty(args: string[], options: { env?: Record<string, str
   return {
     screen: () => stripAnsi(output),
     raw: () => output,
-    async waitFor(text, timeoutMs = 10_000) {
+    async waitFor(text, timeoutMs = 30_000) {
       await until(
         () => {
           // Positions are taken in the stripped text, so a match may span chunks and escapes.
@@ -229,7 +233,7 @@ export async function runPty(args: string[], options: { env?: Record<string, str
       );
     },
     write: (keys) => child.write(keys),
-    exited(timeoutMs = 10_000) {
+    exited(timeoutMs = 30_000) {
       return until(() => exitCode, timeoutMs, () => 'timed out waiting for the program to exit');
     },
     kill() {

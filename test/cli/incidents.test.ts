@@ -1,9 +1,12 @@
 // `statusctl incidents ...` and `incident-updates ...` as a process against the reference
 // server: success paths, every documented exit code, plain output, JSON in the API's shape.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { Incident, IncidentList, IncidentUpdate } from '../../src/contract/schemas.js';
 import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, type RunResult, type TestServer } from './helpers.js';
+
+// Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: TestServer;
 let api: Client;
@@ -287,8 +290,8 @@ describe('plain output', () => {
   const commands = [['incidents', 'list'], ['status-pages', 'list']];
 
   it('has no ANSI escapes when not on a terminal', async () => {
-    for (const args of commands) {
-      const result = await cli(args);
+    const results = await Promise.all(commands.map((args) => cli(args)));
+    for (const result of results) {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).not.toMatch(ESCAPE);
       expect(result.stderr).not.toMatch(ESCAPE);
@@ -296,14 +299,18 @@ describe('plain output', () => {
   });
 
   it('NO_COLOR and --no-color win over FORCE_COLOR (which alone does color a pipe)', async () => {
-    const forced = await cli(['incidents', 'list'], { FORCE_COLOR: '1' });
-    expect(forced.stdout).toMatch(ESCAPE); // the check below can fail
-    for (const env of [{ FORCE_COLOR: '1', NO_COLOR: '1' }, { FORCE_COLOR: '3', NO_COLOR: 'true' }]) {
-      const result = await cli(['incidents', 'list'], env);
+    const [forced, ...plain] = await Promise.all([
+      cli(['incidents', 'list'], { FORCE_COLOR: '1' }),
+      cli(['incidents', 'list'], { FORCE_COLOR: '1', NO_COLOR: '1' }),
+      cli(['incidents', 'list'], { FORCE_COLOR: '3', NO_COLOR: 'true' }),
+      cli(['incidents', 'list', '--no-color'], { FORCE_COLOR: '1' }),
+    ]);
+    expect(forced!.code, forced!.stderr).toBe(0);
+    expect(forced!.stdout).toMatch(ESCAPE); // so the checks below can fail
+    for (const result of plain) {
+      expect(result.code, result.stderr).toBe(0);
       expect(result.stdout + result.stderr).not.toMatch(ESCAPE);
     }
-    const flag = await cli(['incidents', 'list', '--no-color'], { FORCE_COLOR: '1' });
-    expect(flag.stdout + flag.stderr).not.toMatch(ESCAPE);
   });
 
   it('errors are one plain line', async () => {

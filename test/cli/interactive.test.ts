@@ -3,9 +3,12 @@
 // checked through the API and the config file, not through the screen alone.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { KEYS, removeTempDirs, runPty, startTestServer, tempConfigDir, type PtySession, type TestServer } from './helpers.js';
+
+// Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: TestServer;
 let api: Client;

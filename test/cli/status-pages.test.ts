@@ -1,8 +1,11 @@
 // `statusctl status-pages list` as a process against the reference server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { StatusPageList } from '../../src/contract/schemas.js';
 import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, type RunResult, type TestServer } from './helpers.js';
+
+// Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: TestServer;
 let api: Client;
