@@ -29,15 +29,16 @@ export interface PipelineDeps {
   url: () => string;
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, json?: string): void {
   if (res.headersSent) return;
-  const text = JSON.stringify(body);
+  // Encoded once: the length and the bytes written come from the same buffer.
+  const bytes = Buffer.from(json ?? JSON.stringify(body), 'utf8');
   res.writeHead(status, {
     ...headers,
     'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(text)),
+    'content-length': String(bytes.length),
   });
-  res.end(text);
+  res.end(bytes);
 }
 
 /** The whole body, or a 413 once past the limit (after draining it, so the client reads the answer). */
@@ -88,7 +89,7 @@ export function createRequestHandler(deps: PipelineDeps) {
     });
     try {
       const result = await route(deps, req, method);
-      send(res, result.status, result.body, result.headers);
+      send(res, result.status, result.body, result.headers, result.json);
     } catch (error) {
       if (error instanceof HttpError) {
         send(res, error.statusCode, errorBody(error.statusCode, error.message, error.details), error.headers);
@@ -105,7 +106,7 @@ async function route(
   deps: PipelineDeps,
   req: IncomingMessage,
   method: string,
-): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
+): Promise<{ status: number; body: unknown; headers?: Record<string, string>; json?: string }> {
   const url = new URL(req.url ?? '/', 'http://localhost');
 
   // The published contract needs no key: it is what a client reads before it has one.
@@ -155,7 +156,7 @@ async function route(
 
   const query = op.query ? parseOr400(op.query, readQuery(url.searchParams), 'query') : undefined;
 
-  const handler = deps.handlers[compiled.id] as (request: unknown) => { status: number; body: unknown };
+  const handler = deps.handlers[compiled.id] as (request: unknown) => { status: number; body: unknown; json?: string };
   return handler({ params, query, body, account, app: deps.app });
 }
 

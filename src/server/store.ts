@@ -116,6 +116,9 @@ export class AccountStore {
   private readonly errorGroupByKey = new Map<string, string>();
   private readonly analyses = new Map<string, AnalysisRecord>();
   private readonly heartbeats = new Map<string, HeartbeatSeries>();
+  // Each incident's JSON text, made on its first read and dropped when it changes: a page of
+  // 20 incidents is then 20 strings joined, not 20 objects serialized again on every request.
+  private readonly incidentJsonCache = new WeakMap<Incident, string>();
 
   constructor(readonly accountId: string) {}
 
@@ -140,6 +143,13 @@ export class AccountStore {
   getIncident(id: string): Incident | undefined {
     const seq = this.incidentSeq.get(id);
     return seq === undefined ? undefined : this.incidents[seq];
+  }
+
+  /** JSON.stringify(incident), kept until the incident next changes. */
+  incidentJson(incident: Incident): string {
+    let json = this.incidentJsonCache.get(incident);
+    if (json === undefined) this.incidentJsonCache.set(incident, (json = JSON.stringify(incident)));
+    return json;
   }
 
   getIncidentUpdate(incidentId: string, updateId: string): IncidentUpdate | undefined {
@@ -380,6 +390,7 @@ export class AccountStore {
   // ---- helpers -------------------------------------------------------------------------
 
   private recompute(incident: Incident, today: string): void {
+    this.incidentJsonCache.delete(incident);
     incident.lastUpdateStatus = lastUpdateStatus(incident.incidentUpdates);
     incident.duration = duration(incident.incidentUpdates);
     incident.updated_at = today;

@@ -3,7 +3,7 @@ import type { IncidentUpdate } from '../../contract/schemas.js';
 import { dateOnly, isoUtc } from '../dates.js';
 import { badField, notFound } from '../http-error.js';
 import type { AccountStore } from '../store.js';
-import { DEFAULT_PAGE_SIZE, decodeCursor, listBody } from './pagination.js';
+import { DEFAULT_PAGE_SIZE, decodeCursor, listBody, listJson } from './pagination.js';
 import type { AppContext, Handler } from './types.js';
 
 type UpdateInput = { description: string; status?: IncidentUpdate['status']; publicIncidentUpdateDate?: string; notifySubscribers?: boolean };
@@ -39,13 +39,14 @@ export const createIncident: Handler<'createIncident'> = ({ body, account: { sto
 
 export const listIncidents: Handler<'listIncidents'> = ({ query, account: { store } }) => {
   const before = query.nextId === undefined ? undefined : decodeCursor('incidents', query.nextId, store.incidentCount);
-  return { status: 200, body: listBody('incidents', store.listIncidents(query.limit ?? DEFAULT_PAGE_SIZE, before)) };
+  const page = store.listIncidents(query.limit ?? DEFAULT_PAGE_SIZE, before);
+  return { status: 200, body: listBody('incidents', page), json: listJson('incidents', page, (incident) => store.incidentJson(incident)) };
 };
 
 export const getIncident: Handler<'getIncident'> = ({ params, account: { store } }) => {
   const incident = store.getIncident(params.incidentId);
   if (!incident) throw notFound('incident', params.incidentId);
-  return { status: 200, body: incident };
+  return { status: 200, body: incident, json: store.incidentJson(incident) };
 };
 
 export const createIncidentUpdate: Handler<'createIncidentUpdate'> = ({ params, body, account: { store }, app }) => {

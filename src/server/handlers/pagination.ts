@@ -21,6 +21,12 @@ export function decodeCursor(kind: string, cursor: string, count: number): numbe
   return seq;
 }
 
+/** JSON.stringify(listBody(kind, page)), from each entry's own JSON text. */
+export function listJson<T>(kind: string, page: Page<T>, entryJson: (entry: T) => string): string {
+  const nextId = page.lastSeq === null ? null : encodeCursor(kind, page.lastSeq);
+  return `{"length":${page.entries.length},"entries":[${page.entries.map(entryJson).join(',')}],"nextId":${JSON.stringify(nextId)}}`;
+}
+
 export function listBody<T>(kind: string, page: Page<T>) {
   return {
     length: page.entries.length,

@@ -33,6 +33,8 @@ export interface HandlerRequest<Id extends OperationId> {
 export interface HandlerResult {
   status: number;
   body: unknown;
+  /** JSON.stringify(body), when the handler already has it (cached by the store). */
+  json?: string;
 }
 
 export type Handler<Id extends OperationId> = (request: HandlerRequest<Id>) => HandlerResult;
