@@ -94,6 +94,11 @@ describe('corruption before the last record', () => {
     await expect(startInProcess({ dataPath })).rejects.toThrow(`data file ${dataPath}: line 1: not a statusctl data file`);
   });
 
+  it('a data file in a missing directory is refused with a plain message', async () => {
+    const dataPath = join(tempDir(), 'missing', 'data.jsonl');
+    await expect(startInProcess({ dataPath })).rejects.toThrow(`data file ${dataPath}: cannot create its lock file ${dataPath}.lock (ENOENT)`);
+  });
+
   it('the CLI exits 1 with the message', async () => {
     const { dataPath } = await seededFile();
     const lines = readFileSync(dataPath, 'utf8').split('\n');

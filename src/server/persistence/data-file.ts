@@ -12,7 +12,7 @@ import type { Account } from '../index.js';
 import { AccountStore } from '../store.js';
 import { Journal } from './journal.js';
 import { journalStore } from './journaled-store.js';
-import { acquireLock } from './lock.js';
+import { acquireLock, DataFileLockedError } from './lock.js';
 import { asRecord, checkHeader, headerLine, type AccountRecord } from './records.js';
 
 export class DataFileError extends Error {
@@ -119,12 +119,27 @@ function replay(path: string, log: (line: string) => void): Replayed {
   return result;
 }
 
+function takeLock(path: string, log: (line: string) => void) {
+  try {
+    return acquireLock(path, log);
+  } catch (error) {
+    if (error instanceof DataFileLockedError) throw error;
+    // A missing directory, no permission: say so in terms of the data file.
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DataFileError(`data file ${path}: cannot create its lock file ${path}.lock (${code ?? message(error)})`);
+  }
+}
+
 export function openDataFile(path: string, log: (line: string) => void, now: () => number): DataFile {
-  const lock = acquireLock(path, log);
+  const lock = takeLock(path, log);
   let fd: number | undefined;
   try {
     const replayed = replay(path, log);
-    fd = openSync(path, 'a', 0o600);
+    try {
+      fd = openSync(path, 'a', 0o600);
+    } catch (error) {
+      throw new DataFileError(`data file ${path}: cannot open it for writing (${(error as NodeJS.ErrnoException).code ?? message(error)})`);
+    }
     const journal = new Journal(fd, path, log);
     if (replayed.fresh) {
       // The new file's name must survive a power loss too, not only its content.
