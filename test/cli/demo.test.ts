@@ -34,5 +34,4 @@ describe('statusctl demo', () => {
     expect(out).toMatch(/key \*\*\*\*\S{4}/);
     expect(out).not.toContain('\x1b[');
   }, 180_000);
-
 });
