@@ -147,7 +147,11 @@ async function start(
     scheduleAnalysis(store, analysisId) {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        void generateAnalysis(store, analysisId);
+        // With --data, storing the result throws once the data file cannot be written: logged, the
+        // analysis stays PENDING.
+        generateAnalysis(store, analysisId).catch((error: unknown) =>
+          log(`error: analysis ${analysisId} not stored: ${error instanceof Error ? error.message : String(error)}`),
+        );
       }, rcaDelayMs);
       timers.add(timer);
     },
