@@ -29,10 +29,10 @@ export interface PipelineDeps {
   url: () => string;
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, json?: string): void {
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, json?: Buffer): void {
   if (res.headersSent) return;
   // Encoded once: the length and the bytes written come from the same buffer.
-  const bytes = Buffer.from(json ?? JSON.stringify(body), 'utf8');
+  const bytes = json ?? Buffer.from(JSON.stringify(body), 'utf8');
   res.writeHead(status, {
     ...headers,
     'content-type': 'application/json; charset=utf-8',
@@ -106,7 +106,7 @@ async function route(
   deps: PipelineDeps,
   req: IncomingMessage,
   method: string,
-): Promise<{ status: number; body: unknown; headers?: Record<string, string>; json?: string }> {
+): Promise<{ status: number; body: unknown; headers?: Record<string, string>; json?: Buffer }> {
   const url = new URL(req.url ?? '/', 'http://localhost');
 
   // The published contract needs no key: it is what a client reads before it has one.
@@ -156,7 +156,7 @@ async function route(
 
   const query = op.query ? parseOr400(op.query, readQuery(url.searchParams), 'query') : undefined;
 
-  const handler = deps.handlers[compiled.id] as (request: unknown) => { status: number; body: unknown; json?: string };
+  const handler = deps.handlers[compiled.id] as (request: unknown) => { status: number; body: unknown; json?: Buffer };
   return handler({ params, query, body, account, app: deps.app });
 }
 

@@ -116,9 +116,9 @@ export class AccountStore {
   private readonly errorGroupByKey = new Map<string, string>();
   private readonly analyses = new Map<string, AnalysisRecord>();
   private readonly heartbeats = new Map<string, HeartbeatSeries>();
-  // Each incident's JSON text, made on its first read and dropped when it changes: a page of
-  // 20 incidents is then 20 strings joined, not 20 objects serialized again on every request.
-  private readonly incidentJsonCache = new WeakMap<Incident, string>();
+  // Each incident's JSON bytes, made on its first read and dropped when it changes: a page of
+  // 20 incidents is then 20 buffers copied, not 20 objects serialized and encoded per request.
+  private readonly incidentJsonCache = new WeakMap<Incident, Buffer>();
 
   constructor(readonly accountId: string) {}
 
@@ -145,10 +145,10 @@ export class AccountStore {
     return seq === undefined ? undefined : this.incidents[seq];
   }
 
-  /** JSON.stringify(incident), kept until the incident next changes. */
-  incidentJson(incident: Incident): string {
+  /** JSON.stringify(incident) as UTF-8, kept until the incident next changes. */
+  incidentJson(incident: Incident): Buffer {
     let json = this.incidentJsonCache.get(incident);
-    if (json === undefined) this.incidentJsonCache.set(incident, (json = JSON.stringify(incident)));
+    if (json === undefined) this.incidentJsonCache.set(incident, (json = Buffer.from(JSON.stringify(incident), 'utf8')));
     return json;
   }
 

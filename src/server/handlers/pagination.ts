@@ -21,10 +21,18 @@ export function decodeCursor(kind: string, cursor: string, count: number): numbe
   return seq;
 }
 
-/** JSON.stringify(listBody(kind, page)), from each entry's own JSON text. */
-export function listJson<T>(kind: string, page: Page<T>, entryJson: (entry: T) => string): string {
+const COMMA = Buffer.from(',');
+
+/** JSON.stringify(listBody(kind, page)) as UTF-8, from each entry's own JSON bytes. */
+export function listJson<T>(kind: string, page: Page<T>, entryJson: (entry: T) => Buffer): Buffer {
   const nextId = page.lastSeq === null ? null : encodeCursor(kind, page.lastSeq);
-  return `{"length":${page.entries.length},"entries":[${page.entries.map(entryJson).join(',')}],"nextId":${JSON.stringify(nextId)}}`;
+  const parts: Buffer[] = [Buffer.from(`{"length":${page.entries.length},"entries":[`)];
+  page.entries.forEach((entry, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(entryJson(entry));
+  });
+  parts.push(Buffer.from(`],"nextId":${JSON.stringify(nextId)}}`));
+  return Buffer.concat(parts);
 }
 
 export function listBody<T>(kind: string, page: Page<T>) {

@@ -33,8 +33,8 @@ export interface HandlerRequest<Id extends OperationId> {
 export interface HandlerResult {
   status: number;
   body: unknown;
-  /** JSON.stringify(body), when the handler already has it (cached by the store). */
-  json?: string;
+  /** JSON.stringify(body) as UTF-8, when the handler already has it (cached by the store). */
+  json?: Buffer;
 }
 
 export type Handler<Id extends OperationId> = (request: HandlerRequest<Id>) => HandlerResult;
