@@ -1,0 +1,62 @@
+// CLI start-up: wall time of whole `statusctl` processes against the reference server, each
+// beside a bare Node process doing one node:http GET of the same route and printing the JSON
+// (bench/bare-get.mjs). Runs alternate (baseline, ours, baseline, ours, ...) so that drift on
+// a busy machine hits both sides alike; every figure is the median of the runs.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ACCOUNT, BIN, QUICK, ROOT, benchEnv, fmt, median, report, startReferenceServer } from './lib.mjs';
+
+const RUNS = Number(process.env.BENCH_CLI_RUNS) || (QUICK ? 10 : 20);
+const TARGET = 1.5;
+
+const server = await startReferenceServer();
+const configDir = mkdtempSync(join(tmpdir(), 'statusctl-bench-'));
+const env = benchEnv({
+  STATUSCTL_BASE_URL: server.url,
+  STATUSCTL_API_KEY: ACCOUNT.key,
+  STATUSCTL_ACCOUNT_ID: ACCOUNT.id,
+  STATUSCTL_CONFIG_DIR: configDir,
+  NO_COLOR: '1',
+});
+
+function timeProcess(args) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+/** Alternates baseline and ours; one unmeasured pair first warms the file cache. */
+function sideBySide(baselineArgs, ourArgs) {
+  timeProcess(baselineArgs);
+  timeProcess(ourArgs);
+  const baseline = [];
+  const ours = [];
+  for (let i = 0; i < RUNS; i++) {
+    baseline.push(timeProcess(baselineArgs));
+    ours.push(timeProcess(ourArgs));
+  }
+  return { baseline: median(baseline), ours: median(ours) };
+}
+
+const cases = [
+  { name: 'statusctl runtimes list -o json', route: '/v1/runtimes', args: ['runtimes', 'list', '-o', 'json'] },
+  { name: 'statusctl incidents list -o json', route: '/v1/status-pages/incidents', args: ['incidents', 'list', '-o', 'json'] },
+];
+
+console.log(`cli: median wall time of ${RUNS} processes each, alternating with the baseline (node ${process.version})`);
+try {
+  for (const { name, route, args } of cases) {
+    const { baseline, ours } = sideBySide(['bench/bare-get.mjs', `${server.url}${route}`], [BIN, ...args]);
+    report(name, { ours: `${fmt(ours)} ms`, baseline: `${fmt(baseline)} ms (bare node:http GET)`, ratio: ours / baseline, target: TARGET });
+  }
+  // Not targets: where the time goes when no request is made.
+  const { baseline, ours } = sideBySide(['-e', ''], [BIN, '--version']);
+  console.log(`${'statusctl --version (no request)'.padEnd(44)} ours ${fmt(ours)} ms  baseline ${fmt(baseline)} ms (node -e '')  ratio ${fmt(ours / baseline, 2)}x`);
+} finally {
+  await server.stop();
+  rmSync(configDir, { recursive: true, force: true });
+}

@@ -1,0 +1,152 @@
+// Shared by the benchmarks: the reference server started the way users start it (a child
+// process of bin/statusctl), statistics, and the environment every measured process gets.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BIN = fileURLToPath(new URL('../bin/statusctl', import.meta.url));
+
+/** `BENCH_QUICK=1` (or `npm run bench -- --quick`): fewer, shorter runs, for a smoke check. */
+export const QUICK = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick');
+
+export const ACCOUNT = { id: 'bench-account', key: 'sc_bench_key_0123456789abcdef' };
+export const AUTH_HEADERS = { authorization: `Bearer ${ACCOUNT.key}`, 'x-service-account': ACCOUNT.id };
+
+/**
+ * The environment of every process a benchmark starts. NODE_EXTRA_CA_CERTS makes every Node
+ * process parse a certificate bundle at start (on some machines 100 ms or more); the same
+ * fixed cost on both sides would hide the difference being measured, so it is left out.
+ */
+export function benchEnv(extra = {}) {
+  const env = { ...process.env, ...extra };
+  delete env.NODE_EXTRA_CA_CERTS;
+  delete env.NODE_OPTIONS;
+  return env;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export function fmt(value, digits = 1) {
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** One result line: name, ours, baseline, ratio, target and whether it is met. */
+export function report(name, { ours, baseline, unit, ratio, target, higherIsBetter }) {
+  const met = higherIsBetter ? ratio >= target : ratio <= target;
+  const targetText = `${higherIsBetter ? '>=' : '<='} ${target}x`;
+  const base = baseline === undefined ? '' : `  baseline ${baseline}`;
+  console.log(`${name.padEnd(44)} ours ${ours}${base}  ratio ${fmt(ratio, 2)}x  target ${targetText}  ${met ? 'ok' : 'MISSED'}${unit ? '' : ''}`);
+}
+
+/** Starts `node bin/statusctl server --port 0 --account ID:KEY` and waits for its URL line. */
+export function startReferenceServer(args = []) {
+  // One log line per request goes to stderr: discarded, as a script would.
+  return startListening([BIN, 'server', '--port', '0', '--account', `${ACCOUNT.id}:${ACCOUNT.key}`, ...args]);
+}
+
+export function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One request from this process; resolves with status, headers and the raw body bytes. */
+export function httpRequest(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    const req = http.request(url, {
+      method,
+      agent,
+      headers: { ...AUTH_HEADERS, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}), ...headers },
+    });
+    req.on('response', (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+export async function getJson(url) {
+  const response = await httpRequest(url);
+  if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${response.body}`);
+  return JSON.parse(response.body.toString('utf8'));
+}
+
+/** Resident memory of a process, in bytes (Linux). */
+export function residentBytes(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+/** The ids of the demo services, to create incidents on. */
+export async function serviceIds(url) {
+  const pages = await getJson(`${url}/v1/status-pages?limit=100`);
+  return [...new Set(pages.entries.flatMap((page) => page.cards.flatMap((card) => card.services.map((service) => service.id))))];
+}
+
+/** A create-incident body with three updates. */
+export function incidentBody(serviceId, n = 0) {
+  return {
+    name: `Bench incident ${n}: checkout API returns 502 errors`,
+    severity: 'MAJOR',
+    services: [{ id: serviceId }],
+    incidentUpdates: [
+      { description: 'We are investigating elevated 502 responses from the checkout API.', status: 'INVESTIGATING' },
+      { description: 'A bad deploy of payments-api 4.3.0 was identified; rolling back.', status: 'IDENTIFIED' },
+      { description: 'The rollback is complete; error rates are back to normal.', status: 'MONITORING' },
+    ],
+  };
+}
+
+/** Runs autocannon runs one after the other in a separate process; resolves with their summaries. */
+export function runLoad(runs) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(new URL('./load.mjs', import.meta.url)), JSON.stringify(runs)], {
+      cwd: ROOT,
+      env: benchEnv(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited ${code}`));
+      const results = JSON.parse(out);
+      const failed = results.find((result) => result.errors || result.non2xx || result.timeouts);
+      if (failed) return reject(new Error(`load run had failures: ${JSON.stringify(failed)}`));
+      resolve(results);
+    });
+  });
+}
+
+/** Starts a process that prints "listening on URL" first, like statusctl server. */
+export async function startListening(args) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: benchEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
+  const url = await new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const match = /listening on (\S+)/.exec(text);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before listening: ${text}`)));
+  });
+  child.stdout.resume();
+  return { url, pid: child.pid, stop: () => stopChild(child) };
+}
