@@ -155,8 +155,10 @@ describe('restart on the same data file', () => {
 
   it('journals every mutation method of the store (a new one must be added to STORE_MUTATIONS)', () => {
     const reads = /^(constructor|get|list|has|count|pending|with|require|recompute)/;
+    // Methods that change no state a restart must see (a cache of serialized reads).
+    const notState = new Set(['incidentJson']);
     const methods = Object.entries(Object.getOwnPropertyDescriptors(AccountStore.prototype))
-      .filter(([name, descriptor]) => typeof descriptor.value === 'function' && !reads.test(name))
+      .filter(([name, descriptor]) => typeof descriptor.value === 'function' && !reads.test(name) && !notState.has(name))
       .map(([name]) => name);
     expect(methods.sort()).toEqual([...STORE_MUTATIONS].sort());
   });
