@@ -34,12 +34,34 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .showSuggestionAfterError()
     .exitOverride();
+  program.addHelpText(
+    'after',
+    `
+Getting started (no account needed: the reference server serves the whole API with demo data):
+  $ statusctl server --port 4010 &                  # prints the account id and key it accepts
+  $ statusctl login --base-url http://127.0.0.1:4010
+  $ statusctl status-pages list                     # service ids to declare incidents on
+  $ statusctl incidents create --name 'Checkout errors' --severity major --service SERVICE_ID --yes
+  $ statusctl incident-updates add INCIDENT_ID --message 'Rolled back' --status monitoring
+  $ statusctl incidents resolve INCIDENT_ID
+  $ statusctl rca request ERROR_GROUP_ID --wait
+  $ statusctl error-groups archive ERROR_GROUP_ID
+  $ statusctl heartbeats availability CHECK_ID --fail-under 99
+  $ statusctl runtimes list
+  $ statusctl demo                                  # all of the above, run for you
+
+Exit codes: 0 ok, 1 API or network failure, 2 usage, 3 auth (no key, 401, 403), 4 not found,
+5 threshold not met (--fail-under). Each command's --help has examples.
+`,
+  );
   for (const module of [auth, config, statusPages, incidents, incidentUpdates, rca, errorGroups, heartbeats, runtimes, server, demo, completion]) {
     module.register(program);
   }
-  program.commands.forEach(function overrideExits(command: Command) {
+  program.commands.forEach(function finish(command: Command) {
     command.exitOverride();
-    command.commands.forEach(overrideExits);
+    // Command lists show the first paragraph; the whole description stays in the command's own help.
+    if (!command.summary()) command.summary(command.description().split('\n\n')[0]!);
+    command.commands.forEach(finish);
   });
   return program;
 }

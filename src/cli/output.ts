@@ -17,7 +17,8 @@ export function severityText(ctx: Context, severity: string | undefined): string
   const s = ctx.style;
   switch (severity) {
     case 'CRITICAL':
-      return s.bgRed.white.bold(` ${severity} `);
+      // The padding makes a readable badge of the background; without colors it is only noise.
+      return s.level > 0 ? s.bgRed.white.bold(` ${severity} `) : severity;
     case 'MAJOR':
       return s.red.bold(severity);
     case 'MEDIUM':
@@ -53,7 +54,9 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 3_600_000],
   ['minute', 60_000],
 ];
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Made on first use: creating it loads ICU data, tens of milliseconds at the start of every
+// command that merely imports this module.
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 /** "3 hours ago"; a date-only value (YYYY-MM-DD) is shown as it is. */
 export function relativeTime(value: string | null | undefined, now = Date.now()): string {
@@ -63,7 +66,10 @@ export function relativeTime(value: string | null | undefined, now = Date.now())
   if (Number.isNaN(time)) return value;
   const delta = time - now;
   for (const [unit, ms] of UNITS) {
-    if (Math.abs(delta) >= ms) return relativeFormat.format(Math.round(delta / ms), unit);
+    if (Math.abs(delta) >= ms) {
+      relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+      return relativeFormat.format(Math.round(delta / ms), unit);
+    }
   }
   return 'just now';
 }
