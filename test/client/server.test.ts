@@ -18,7 +18,8 @@ function clientAs(account: { id: string; key: string }, extra: Partial<Parameter
 }
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, accounts: [ACCOUNT_A, ACCOUNT_B], rcaDelayMs: 30, log: () => {} });
+  // Long enough that the first poll right after the request sees PENDING even on a loaded machine.
+  server = await startServer({ port: 0, accounts: [ACCOUNT_A, ACCOUNT_B], rcaDelayMs: 1000, log: () => {} });
   client = clientAs(ACCOUNT_A);
 });
 
@@ -224,7 +225,7 @@ describe('error groups and root cause analyses', () => {
 
     const statuses: number[] = [];
     let done: Awaited<ReturnType<Client['getRootCauseAnalysis']>> | undefined;
-    for (let poll = 0; poll < 200 && !done; poll++) {
+    for (let poll = 0; poll < 2000 && !done; poll++) {
       const result = await client.call('getRootCauseAnalysis', { params: { id: requested.body.id } });
       statuses.push(result.status);
       if (result.status === 200) done = result.body;
