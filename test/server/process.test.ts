@@ -131,7 +131,7 @@ describe('runServer in a process', () => {
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
     );
     // The request has started; stop the server while its body is still arriving.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     server.child.kill('SIGTERM');
     await server.waitForStderr(/SIGTERM/);
     socket.end(body.slice(10));
