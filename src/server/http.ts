@@ -79,8 +79,10 @@ export function createRequestHandler(deps: PipelineDeps) {
     const started = performance.now();
     const method = req.method ?? 'GET';
     let pathname = '/';
+    let url: URL | undefined;
     try {
-      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+      url = new URL(req.url ?? '/', 'http://localhost');
+      pathname = url.pathname;
     } catch {
       // Left as '/': a request line that is no URL at all is answered as not found below.
     }
@@ -88,7 +90,7 @@ export function createRequestHandler(deps: PipelineDeps) {
       deps.log(`${method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
     });
     try {
-      const result = await route(deps, req, method);
+      const result = await route(deps, req, method, url);
       send(res, result.status, result.body, result.headers, result.json);
     } catch (error) {
       if (error instanceof HttpError) {
@@ -106,8 +108,10 @@ async function route(
   deps: PipelineDeps,
   req: IncomingMessage,
   method: string,
+  parsed: URL | undefined,
 ): Promise<{ status: number; body: unknown; headers?: Record<string, string>; json?: Buffer }> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  // Parsed once by the caller; a URL it could not parse fails here as it always did.
+  const url = parsed ?? new URL(req.url ?? '/', 'http://localhost');
 
   // The published contract needs no key: it is what a client reads before it has one.
   if (url.pathname === '/openapi.json') {
