@@ -74,18 +74,27 @@ function declaresBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/**
+ * The request target as a URL. An origin-form target (`/path?query`) is a path, even when it
+ * starts with `//` (no authority). Undefined when it cannot be parsed: a 404, never a 500.
+ */
+function requestUrl(target = '/'): URL | undefined {
+  try {
+    return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost');
+  } catch {
+    return undefined;
+  }
+}
+
 export function createRequestHandler(deps: PipelineDeps) {
   return async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const method = req.method ?? 'GET';
     let pathname = '/';
     let url: URL | undefined;
-    try {
-      url = new URL(req.url ?? '/', 'http://localhost');
-      pathname = url.pathname;
-    } catch {
-      // Left as '/': a request line that is no URL at all is answered as not found below.
-    }
+    url = requestUrl(req.url);
+    // Left as '/' when the request line is no URL at all: answered as not found (after auth).
+    if (url) pathname = url.pathname;
     res.on('finish', () => {
       deps.log(`${method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
     });
@@ -110,11 +119,11 @@ async function route(
   method: string,
   parsed: URL | undefined,
 ): Promise<{ status: number; body: unknown; headers?: Record<string, string>; json?: Buffer }> {
-  // Parsed once by the caller; a URL it could not parse fails here as it always did.
-  const url = parsed ?? new URL(req.url ?? '/', 'http://localhost');
+  // Parsed once by the caller; undefined when the request target is no URL at all.
+  const url = parsed;
 
   // The published contract needs no key: it is what a client reads before it has one.
-  if (url.pathname === '/openapi.json') {
+  if (url?.pathname === '/openapi.json') {
     if (method !== 'GET') throw new HttpError(405, `${method} is not allowed on /openapi.json`, undefined, { allow: 'GET' });
     return { status: 200, body: buildOpenApiDocument(deps.url()) };
   }
@@ -129,6 +138,7 @@ async function route(
     }
   }
 
+  if (!url) throw new HttpError(404, `no route for ${method} ${JSON.stringify(req.url)}`);
   const match = deps.router.match(method, url.pathname);
   if (match.kind === 'not-found') throw new HttpError(404, `no route for ${method} ${url.pathname}`);
   if (match.kind === 'method-not-allowed') {
