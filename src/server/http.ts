@@ -57,9 +57,15 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
       if (size > MAX_BODY_BYTES) reject(new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`));
       else resolve(Buffer.concat(chunks));
     });
-    req.on('error', reject);
+    // A client that hangs up mid-body (or a body cut off past MAX_DRAIN_BYTES) is no server
+    // bug: a 4xx (to a socket that is usually gone already), not a 500 logged with a stack.
+    const cutShort = () =>
+      size > MAX_BODY_BYTES
+        ? new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`)
+        : new HttpError(400, 'request body incomplete: the connection closed before its end');
+    req.on('error', () => reject(cutShort()));
     req.on('close', () => {
-      if (!ended) reject(new Error('request closed before its body was complete'));
+      if (!ended) reject(cutShort());
     });
   });
 }
