@@ -48,7 +48,8 @@ export function authenticate(
   if (serviceAccount !== undefined) {
     const claimed = Array.isArray(serviceAccount) ? serviceAccount.join(',') : serviceAccount;
     if (claimed !== accountId) {
-      throw new HttpError(403, `the API key does not belong to account ${JSON.stringify(claimed)}`);
+      // Not echoed: a key pasted into the wrong header (swapped settings) must not come back.
+      throw new HttpError(403, 'the API key does not belong to the account named in x-service-account');
     }
   }
   return accountId;
