@@ -204,12 +204,14 @@ export async function snapshot(server: HardeningServer, account: Account = ACCOU
  * Counts calls of every store method that changes data (STORE_MUTATIONS, the list the --data
  * journal relies on), across every account, from now until restore().
  */
-export function countStoreMutations(): { calls: () => Record<string, number>; total: () => number; restore: () => void } {
+export function countStoreMutations(): { calls: () => Record<string, number>; total: () => number; accounts: () => string[]; restore: () => void } {
   const spies = STORE_MUTATIONS.map((name) => [name, vi.spyOn(AccountStore.prototype, name) as unknown as MockInstance] as const);
   const calls = () => Object.fromEntries(spies.map(([name, spy]) => [name, spy.mock.calls.length]).filter(([, n]) => n !== 0));
   return {
     calls,
     total: () => spies.reduce((sum, [, spy]) => sum + spy.mock.calls.length, 0),
+    /** The accounts whose stores were changed. */
+    accounts: () => [...new Set(spies.flatMap(([, spy]) => spy.mock.contexts.map((store) => (store as AccountStore).accountId)))].sort(),
     restore: () => spies.forEach(([, spy]) => spy.mockRestore()),
   };
 }

@@ -1,0 +1,234 @@
+// Isolation between accounts and the handling of keys (issue 5), for every route of the
+// operations table: another account's key neither reads nor changes the first account's data
+// (404, state unchanged), a mismatched x-service-account is 403, a missing, malformed or
+// unknown key is 401; and no full key ever appears in a response body, a header or a log line.
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations as table, type Operation, type OperationId } from '../../src/contract/operations.js';
+import {
+  ACCOUNT_A,
+  ACCOUNT_B,
+  OPERATION_IDS,
+  containsKey,
+  countStoreMutations,
+  expectErrorAnswer,
+  fillEncoded,
+  snapshot,
+  startHardeningServer,
+  type Answer,
+  type HardeningServer,
+  type RawRequest,
+} from './support.js';
+
+const operations: Readonly<Record<OperationId, Operation>> = table;
+
+// Fixtures without ids: each account gets fresh ids for its status pages, incidents and most
+// error groups, so "A's id" names nothing in B's data.
+const FIXTURES = fileURLToPath(new URL('../../src/server/fixtures/example.json', import.meta.url));
+
+/** Path parameters that name something created on first use (CONTRACT-NOTES §9). */
+const CREATED_ON_FIRST_USE: ReadonlySet<OperationId> = new Set(['recordHeartbeatEvent']);
+
+let server: HardeningServer;
+const answers: { what: string; answer: Answer }[] = [];
+/** Ids of A's own data (created here or given fresh by the fixtures). */
+const a = { statusPage: '', incident: '', update: '', errorGroup: '', analysis: '', heartbeat: 'isolation-a-heartbeat', serviceId: '' };
+
+async function send(what: string, req: RawRequest): Promise<Answer> {
+  const answer = await server.send(req);
+  answers.push({ what, answer });
+  return answer;
+}
+
+function asAccount(key: string, extra: Record<string, string> = {}) {
+  return { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...extra };
+}
+
+/** A's id for a path parameter of an operation. */
+function paramOfA(id: OperationId, name: string): string {
+  switch (name) {
+    case 'statusPageId':
+      return a.statusPage;
+    case 'incidentId':
+      return a.incident;
+    case 'incidentUpdateId':
+      return a.update;
+    case 'testSessionErrorGroupId':
+      return a.errorGroup;
+    case 'checkId':
+      return a.heartbeat;
+    case 'id':
+      return operations[id].path.includes('root-cause-analyses') ? a.analysis : a.errorGroup;
+    default:
+      throw new Error(`no id of account A for ${id}.${name}: add it here`);
+  }
+}
+
+/** A valid request of the operation, aimed at A's data. */
+function requestOnA(id: OperationId, key: string, extraHeaders: Record<string, string> = {}): RawRequest {
+  const op = operations[id];
+  const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, encodeURIComponent(paramOfA(id, name!))]));
+  const bodies: Partial<Record<OperationId, unknown>> = {
+    createIncident: { name: 'B tries', severity: 'MINOR', services: [{ id: a.serviceId }], incidentUpdates: [] },
+    createIncidentUpdate: { description: 'B was here', status: 'RESOLVED' },
+    updateIncidentUpdate: { description: 'B was here', status: 'RESOLVED', notifySubscribers: true },
+    requestRootCauseAnalysis: { userContext: 'B asks' },
+    updateErrorGroup: { archiveForEver: true },
+    recordErrorEvent: { checkId: 'check-orders-api', rawErrorMessage: 'B error' },
+    recordHeartbeatEvent: { state: 'FAILING' },
+  };
+  if (op.body && !(id in bodies)) throw new Error(`no valid body for ${id}: add one here`);
+  return {
+    method: op.method,
+    path: fillEncoded(op.path, params),
+    headers: { ...asAccount(key), ...extraHeaders },
+    ...(op.body ? { body: JSON.stringify(bodies[id]) } : {}),
+  };
+}
+
+/** Everything A can read, including its analysis and heartbeat (which have no listing). */
+const snapshotA = () =>
+  snapshot(server, ACCOUNT_A, [
+    `/v1/root-cause-analyses/${a.analysis}`,
+    `/v1/checks/heartbeats/${a.heartbeat}/availability?startTime=1970-01-01&endTime=2025-03-10`,
+  ]);
+
+describe('isolation between accounts, for every route', () => {
+  beforeAll(async () => {
+    server = await startHardeningServer({ fixturesPath: FIXTURES });
+    const pages = await server.get('/v1/status-pages');
+    a.statusPage = pages.json.entries[0].id;
+    a.serviceId = pages.json.entries[0].cards[0].services[0].id;
+    const created = await send('A creates an incident', {
+      method: 'POST',
+      path: '/v1/status-pages/incidents',
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({ name: 'A only', severity: 'MAJOR', services: [{ id: a.serviceId }], incidentUpdates: [{ description: 'A looks' }] }),
+    });
+    expect(created.status, created.text).toBe(201);
+    a.incident = created.json.id;
+    a.update = created.json.incidentUpdates[0].id;
+    const group = await send('A records an error', {
+      method: 'POST',
+      path: '/_reference/error-events',
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({ checkId: 'isolation-a-check', rawErrorMessage: 'Error: getaddrinfo ENOTFOUND a.example' }),
+    });
+    expect(group.status, group.text).toBe(201);
+    a.errorGroup = group.json.id;
+    const analysis = await send('A asks for an analysis', {
+      method: 'POST',
+      path: `/v1/root-cause-analyses/test-session-error-groups/${a.errorGroup}`,
+      headers: asAccount(ACCOUNT_A.key),
+    });
+    expect(analysis.status, analysis.text).toBe(202);
+    a.analysis = analysis.json.id;
+    const ping = await send('A pings', { method: 'POST', path: `/_reference/heartbeats/${a.heartbeat}/events`, headers: asAccount(ACCOUNT_A.key), body: '{"state":"RECEIVED"}' });
+    expect(ping.status, ping.text).toBe(201);
+    // The analysis completes after rcaDelayMs; wait (bounded) so A's state is settled.
+    for (let i = 0; i < 200; i++) {
+      if ((await server.get(`/v1/root-cause-analyses/${a.analysis}`)).status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await server.get(`/v1/root-cause-analyses/${a.analysis}`)).status).toBe(200);
+    // The fixtures gave B other ids: A's ids name nothing of B's.
+    const pagesB = await server.get('/v1/status-pages', ACCOUNT_B);
+    expect(pagesB.json.entries.map((page: { id: string }) => page.id)).not.toContain(a.statusPage);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('another account can neither read nor change A\'s data on any route', async () => {
+    const before = await snapshotA();
+    const mutations = countStoreMutations();
+    const aIds = [a.statusPage, a.incident, a.update, a.errorGroup, a.analysis];
+    try {
+      for (const id of OPERATION_IDS) {
+        const req = requestOnA(id, ACCOUNT_B.key);
+        const what = `B on A's data: ${id} ${req.method} ${req.path}`;
+        const answer = await send(what, req);
+        if (!operations[id].path.includes('{') || CREATED_ON_FIRST_USE.has(id)) {
+          // Routes without an id of A's (lists, creates) or that create on first use: B's own data only.
+          expect(answer.status, `${what}\n${answer.text}`).toBeLessThan(300);
+          for (const aId of aIds) expect(answer.text, `${what} shows A's ${aId}`).not.toContain(aId);
+        } else {
+          expectErrorAnswer(answer, 404, what);
+        }
+      }
+      // Whatever B changed was B's: every mutation ran on B's store.
+      expect(mutations.total()).toBeGreaterThan(0);
+      expect(mutations.accounts()).toEqual([ACCOUNT_B.id]);
+    } finally {
+      mutations.restore();
+    }
+    expect(await snapshotA()).toEqual(before);
+  });
+
+  it('a mismatched x-service-account is 403 and no key, a malformed or an unknown one is 401, on every route', async () => {
+    const before = await snapshotA();
+    const mutations = countStoreMutations();
+    const broken: [string, Record<string, string>, number][] = [
+      ['account header of B', { 'x-service-account': ACCOUNT_B.id }, 403],
+      ['account header of nobody', { 'x-service-account': 'acct-nobody' }, 403],
+      ['account header in upper case', { 'x-service-account': ACCOUNT_A.id.toUpperCase() }, 403],
+      ['account header empty', { 'x-service-account': '' }, 403],
+      ['no Authorization', { authorization: '' }, 401],
+      ['Bearer and no key', { authorization: 'Bearer' }, 401],
+      ['Bearer, spaces, no key', { authorization: 'Bearer    ' }, 401],
+      ['Basic with the key', { authorization: `Basic ${Buffer.from(`${ACCOUNT_A.id}:${ACCOUNT_A.key}`).toString('base64')}` }, 401],
+      ['Basic with the raw key', { authorization: `Basic ${ACCOUNT_A.key}` }, 401],
+      ['the key without a scheme', { authorization: ACCOUNT_A.key }, 401],
+      ['the key and more', { authorization: `Bearer ${ACCOUNT_A.key} ${ACCOUNT_A.key}` }, 401],
+      ['the key one character short', { authorization: `Bearer ${ACCOUNT_A.key.slice(0, -1)}` }, 401],
+      ['an unknown key', { authorization: 'Bearer sk_live_CANARYunknown0000000000000' }, 401],
+      ['Token scheme', { authorization: `Token ${ACCOUNT_A.key}` }, 401],
+    ];
+    try {
+      for (const id of OPERATION_IDS) {
+        for (const [label, headers, status] of broken) {
+          const req = requestOnA(id, ACCOUNT_A.key, headers);
+          if (headers.authorization === '') delete (req.headers as Record<string, string>).authorization;
+          const what = `${label}: ${id} ${req.method} ${req.path}`;
+          const body = expectErrorAnswer(await send(what, req), status, what);
+          expect(body.message, what).not.toMatch(/stack|at .*\(.*:\d+:\d+\)/);
+        }
+      }
+      expect(mutations.calls()).toEqual({});
+    } finally {
+      mutations.restore();
+    }
+    expect(await snapshotA()).toEqual(before);
+  });
+
+  it('the Bearer scheme is case-insensitive (RFC 9110 §11.1): lower-case bearer with a valid key is accepted', async () => {
+    for (const authorization of [`bearer ${ACCOUNT_A.key}`, `BEARER ${ACCOUNT_A.key}`, `Bearer   ${ACCOUNT_A.key}`]) {
+      const answer = await send(authorization.split(' ')[0]!, { method: 'GET', path: '/v1/runtimes', headers: { authorization } });
+      expect(answer.status, answer.text).toBe(200);
+    }
+  });
+
+  it('no response body or header and no log line holds a full key (or a stretch of one)', async () => {
+    // Keys in every place a careless server might echo them back.
+    for (const [label, headers] of [
+      ['key as account header', { authorization: `Bearer ${ACCOUNT_A.key}`, 'x-service-account': ACCOUNT_B.key }],
+      ['key as account header, own key', { authorization: `Bearer ${ACCOUNT_A.key}`, 'x-service-account': ACCOUNT_A.key }],
+      ['Basic key', { authorization: `Basic ${ACCOUNT_A.key}` }],
+      ['key and more', { authorization: `Bearer ${ACCOUNT_B.key} trailing` }],
+    ] as const) {
+      await send(label, { method: 'GET', path: '/v1/runtimes', headers });
+    }
+    expect(answers.length).toBeGreaterThan(OPERATION_IDS.length * 10);
+    for (const { what, answer } of answers) {
+      for (const key of [ACCOUNT_A.key, ACCOUNT_B.key]) {
+        expect(containsKey(answer.text, key), `${what}: body ${answer.text.slice(0, 300)}`).toBe(false);
+        expect(containsKey(JSON.stringify(answer.headers), key), `${what}: headers`).toBe(false);
+      }
+    }
+    expect(server.logs.length).toBeGreaterThan(OPERATION_IDS.length * 10);
+    for (const line of server.logs) {
+      for (const key of [ACCOUNT_A.key, ACCOUNT_B.key]) expect(containsKey(line, key), line).toBe(false);
+    }
+  });
+});
