@@ -19,6 +19,7 @@ import {
   NOW,
   OPERATION_IDS,
   allowedMethods,
+  containsKey,
   countStoreMutations,
   expectErrorAnswer,
   fillEncoded,
@@ -573,6 +574,8 @@ describe('generated bad input', () => {
         const body = expectErrorAnswer(answer, c.status, what);
         if (c.allow) expect(answer.headers.allow, what).toBe(c.allow.join(', '));
         if (c.details) expect(body.details?.length, what).toBeGreaterThan(0);
+        // Keys are sent in odd places (Basic, after the key, in the account header): never echoed.
+        expect(containsKey(answer.text + JSON.stringify(answer.headers), ACCOUNT_A.key), what).toBe(false);
       }),
       FC_OPTIONS,
     );
@@ -630,6 +633,7 @@ describe('generated bad input', () => {
     // No 5xx was logged, and no request failed inside the server.
     expect(server.logs.filter((line) => / 5\d\d /.test(line) || line.startsWith('error'))).toEqual([]);
     expect(server.logs.length).toBeGreaterThanOrEqual(RUNS);
+    expect(server.logs.filter((line) => containsKey(line, ACCOUNT_A.key) || containsKey(line, ACCOUNT_B.key))).toEqual([]);
     // The counter does see a mutation (so the empty count above means something).
     const valid = await server.send({
       method: 'POST',
