@@ -1,5 +1,6 @@
 // Profiles of base URL, API key and account id, kept by `conf` in a 0600 file. conf (and its
 // ajv dependency) is imported only by commands that actually read or write the file.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
 import { CliError, ExitCode } from './exit-codes.js';
@@ -23,6 +24,29 @@ export function isSettingName(name: string): name is SettingName {
   return Object.hasOwn(SETTINGS, name);
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What is wrong with the file's shape, or undefined (also when there is no file yet). */
+function shapeProblem(path: string): string | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined; // missing (created on the first write); unparsable was refused by conf
+  }
+  if (!isPlainObject(data)) return 'not a JSON object';
+  if (data.profiles === undefined) return undefined;
+  if (!isPlainObject(data.profiles)) return 'profiles is not an object';
+  for (const [name, profile] of Object.entries(data.profiles)) {
+    if (!isPlainObject(profile)) return `profiles.${name} is not an object`;
+    for (const field of Object.values(SETTINGS)) {
+      if (profile[field] !== undefined && typeof profile[field] !== 'string') return `profiles.${name}.${field} is not a string`;
+    }
+  }
+  return undefined;
+}
+
 export class ConfigFile {
   private constructor(private readonly conf: Conf<Store>) {}
 
@@ -30,17 +54,16 @@ export class ConfigFile {
     const [{ default: Conf }, { default: envPaths }] = await Promise.all([import('conf'), import('env-paths')]);
     // STATUSCTL_CONFIG_DIR lets tests and CI keep their config in a directory of their own.
     const dir = process.env.STATUSCTL_CONFIG_DIR || envPaths('statusctl', { suffix: '' }).config;
+    let conf: Conf<Store>;
     try {
-      return new ConfigFile(
-        new Conf<Store>({
-          projectName: 'statusctl',
-          cwd: dir,
-          configName: 'config',
-          configFileMode: 0o600,
-          // A file we cannot read is the user's data: report it, never replace it.
-          clearInvalidConfig: false,
-        }),
-      );
+      conf = new Conf<Store>({
+        projectName: 'statusctl',
+        cwd: dir,
+        configName: 'config',
+        configFileMode: 0o600,
+        // A file we cannot read is the user's data: report it, never replace it.
+        clearInvalidConfig: false,
+      });
     } catch (error) {
       throw new CliError(
         ExitCode.failure,
@@ -48,6 +71,13 @@ export class ConfigFile {
         error instanceof Error ? error.message : String(error),
       );
     }
+    // Valid JSON of another shape (`[]`, `"x"`, a number as apiKey) would be mangled by the
+    // next write, or crash a read: refused the same way.
+    const problem = shapeProblem(conf.path);
+    if (problem) {
+      throw new CliError(ExitCode.failure, `config file ${conf.path} is not a statusctl config file (${problem}); fix or remove it (it was left untouched)`);
+    }
+    return new ConfigFile(conf);
   }
 
   get path(): string {
