@@ -241,6 +241,26 @@ describe('a corrupt config file', () => {
     expect(readFileSync(file, 'utf8')).toBe(CORRUPT);
   });
 
+  it.each([
+    ['null', 'null'],
+    ['an array', '[]'],
+    ['a string', '"str"'],
+    ['profiles not an object', '{"profiles": "x"}'],
+    ['a profile not an object', '{"profiles": {"default": "x"}}'],
+    ['a number as the key', '{"profiles": {"default": {"apiKey": 5, "baseUrl": 7}}}'],
+  ])('valid JSON of the wrong shape (%s): config set and list refuse it with its path, the file untouched', async (_, content) => {
+    for (const args of [['config', 'set', 'account-id', 'x'], ['config', 'list'], ['runtimes', 'list']]) {
+      const dir = tempConfigDir();
+      const file = join(dir, 'config.json');
+      writeFileSync(file, content, { mode: 0o600 });
+      const result = await runCli(args, { env: { STATUSCTL_CONFIG_DIR: dir } });
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(1);
+      expect(result.stderr).toContain(file);
+      expect(result.stderr.trimEnd().split('\n'), result.stderr).toHaveLength(1);
+      expect(readFileSync(file, 'utf8')).toBe(content);
+    }
+  });
+
   it('login (writes after a successful check): reported with its path, the file untouched', async () => {
     const server = await startTestServer({ accounts: [{ id: ACCOUNT, key: KEY }] });
     closers.push(() => server.close());
