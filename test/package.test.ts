@@ -23,7 +23,7 @@ describe('npm pack', () => {
     const packed = await run(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', temp], { cwd: root, env });
     const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
     const paths = files.map((file) => file.path);
-    expect(paths).toEqual(expect.arrayContaining(['bin/statusctl', 'dist/cli.js', 'dist/index.js', 'package.json']));
+    expect(paths).toEqual(expect.arrayContaining(['bin/statusctl', 'dist/cli.cjs', 'dist/index.js', 'package.json']));
     expect(paths.some((path) => path.startsWith('src/') || path.startsWith('test/'))).toBe(false);
 
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };

@@ -140,6 +140,8 @@ export class Context {
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,
       ...(settings.accountId ? { accountId: settings.accountId } : {}),
+      // One process, a request or two: node's built-in HTTP stack starts far faster than undici.
+      http: 'node',
       timeoutMs: (this.globals.timeout ?? 30) * 1000,
       onRequest: this.globals.verbose
         ? (event) => {

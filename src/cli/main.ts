@@ -89,4 +89,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-process.exitCode = await main(process.argv);
+void main(process.argv).then((code) => {
+  process.exitCode = code;
+});

@@ -24,6 +24,12 @@ export interface ClientOptions {
   retryBaseMs?: number;
   /** An undici dispatcher to send through (tests, proxies). Default: undici's global one. */
   dispatcher?: Dispatcher;
+  /**
+   * The HTTP stack: `undici` (default; pooled connections for long-lived programs) or `node`
+   * (node:http, cheapest for a process that sends a request or two and exits, like the CLI).
+   * Retries, timeouts and error mapping are the same with both.
+   */
+  http?: 'undici' | 'node';
   /** Called for every HTTP attempt once it has an outcome (for --verbose). Never sees the key. */
   onRequest?: (event: RequestEvent) => void;
   /** Called when a success body does not match the contract; the body is still returned. */
@@ -94,6 +100,9 @@ function transportOptions(options: ClientOptions): TransportOptions {
   if (typeof options.apiKey !== 'string' || !/^[\x21-\x7e]*$/.test(options.apiKey)) {
     throw new TypeError('apiKey may only hold visible ASCII characters (no spaces or line breaks)');
   }
+  if (options.http === 'node' && options.dispatcher) {
+    throw new TypeError('a dispatcher is an undici object: it cannot be used with http: "node"');
+  }
   if (options.accountId !== undefined && !/^[\x21-\x7e]*$/.test(options.accountId)) {
     throw new TypeError('accountId may only hold visible ASCII characters (no spaces or line breaks)');
   }
@@ -105,6 +114,7 @@ function transportOptions(options: ClientOptions): TransportOptions {
     retries: Math.floor(nonNegative(options.retries, DEFAULTS.retries, 'retries')),
     retryBaseMs: nonNegative(options.retryBaseMs, DEFAULTS.retryBaseMs, 'retryBaseMs'),
     dispatcher: options.dispatcher,
+    http: options.http ?? 'undici',
     onRequest: options.onRequest,
     sleep: options.sleep ?? defaultSleep,
   };

@@ -1,9 +1,11 @@
-// Sends one API request over undici: URL and headers, a timeout per attempt, retries with
+// Sends one API request (over undici, or node:http for one-shot processes): URL and headers, a timeout per attempt, retries with
 // backoff for idempotent methods, and every failure mapped to an ApiError (see failures.ts).
 // The body of every response is read to its end or destroyed, so no socket is left hanging.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as wait } from 'node:timers/promises';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { attemptWithNodeHttp } from './http-node.js';
+import { attemptWithUndici } from './http-undici.js';
 import type { RequestEvent } from './client.js';
 import type { ApiError } from './errors.js';
 import {
@@ -34,6 +36,8 @@ export interface TransportOptions {
   retries: number;
   retryBaseMs: number;
   dispatcher?: Dispatcher | undefined;
+  /** Which HTTP stack sends the requests (see ClientOptions.http). */
+  http: 'undici' | 'node';
   onRequest?: ((event: RequestEvent) => void) | undefined;
   /** Waits between attempts; tests pass one that records the delay and returns at once. */
   sleep: (ms: number) => Promise<void>;
@@ -56,9 +60,6 @@ export interface TransportResponse {
   body: unknown;
 }
 
-/** Error bodies are only read this far: enough for a message, not a 50 MB HTML page. */
-const ERROR_BODY_LIMIT = 64 * 1024;
-
 export const defaultSleep = (ms: number): Promise<void> => wait(ms);
 
 /** base + path + query. A path prefix of the base is kept; a trailing slash is tolerated. */
@@ -76,9 +77,19 @@ export function buildUrl(baseUrl: URL, path: string, query?: TransportRequest['q
   return url;
 }
 
-type Attempt =
+/** What one attempt over the wire gave, whichever HTTP stack made it. */
+export type Attempt =
   | { outcome: 'answer'; status: number; headers: TransportResponse['headers']; text: string; bodyError?: unknown; timedOut: boolean }
   | { outcome: 'no-answer'; error: unknown; timedOut: boolean };
+
+export interface AttemptRequest {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  payload: string | undefined;
+  timeoutMs: number;
+  dispatcher?: Dispatcher | undefined;
+}
 
 export async function send(options: TransportOptions, req: TransportRequest): Promise<TransportResponse> {
   const method = req.method.toUpperCase();
@@ -95,7 +106,8 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
 
   for (let attempt = 1; ; attempt++) {
     const started = performance.now();
-    const result = await attemptOnce(options, url, method, headers, payload);
+    const attemptRequest: AttemptRequest = { url, method, headers, payload, timeoutMs: options.timeoutMs, dispatcher: options.dispatcher };
+    const result = await (options.http === 'node' ? attemptWithNodeHttp(attemptRequest) : attemptWithUndici(attemptRequest));
     const durationMs = performance.now() - started;
     const label: RequestLabel = { method, url, attempts: attempt, apiKey: options.apiKey };
     const event: RequestEvent = { method, url: url.href, attempt, durationMs };
@@ -151,66 +163,6 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
     }
     report(options, event);
     throw failure;
-  }
-}
-
-async function attemptOnce(
-  options: TransportOptions,
-  url: URL,
-  method: string,
-  headers: Record<string, string>,
-  payload: string | undefined,
-): Promise<Attempt> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error(`timed out after ${options.timeoutMs} ms`));
-  }, options.timeoutMs);
-  try {
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await request(url, {
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body: payload,
-        signal: controller.signal,
-        // Also handed to undici so a real connection enforces the same limits itself.
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-      });
-    } catch (error) {
-      return { outcome: 'no-answer', error, timedOut };
-    }
-    const ok = response.statusCode >= 200 && response.statusCode < 300;
-    const read = await readBody(response.body, ok ? Infinity : ERROR_BODY_LIMIT);
-    return { outcome: 'answer', status: response.statusCode, headers: response.headers, ...read, timedOut };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Reads a body up to `limit` bytes, then destroys it whatever happened. */
-async function readBody(body: Dispatcher.ResponseData['body'], limit: number): Promise<{ text: string; bodyError?: unknown }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of body) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-      chunks.push(buffer);
-      size += buffer.length;
-      if (size >= limit) break;
-    }
-    return { text: Buffer.concat(chunks).toString('utf8') };
-  } catch (bodyError) {
-    return { text: Buffer.concat(chunks).toString('utf8'), bodyError };
-  } finally {
-    // Leaving the loop early (limit) must not leave the socket waiting for a reader.
-    if (!body.destroyed) {
-      body.on('error', () => {});
-      body.destroy();
-    }
   }
 }
 

@@ -30,7 +30,7 @@ function rawServer(onData: (socket: Socket) => void): NetServer {
   return createNetServer((socket) => socket.once('data', () => onData(socket)));
 }
 
-function clientFor(baseUrl: string, extra: { timeoutMs?: number; retries?: number } = {}) {
+function clientFor(baseUrl: string, extra: { timeoutMs?: number; retries?: number; http?: 'undici' | 'node' } = {}) {
   const events: RequestEvent[] = [];
   const sleeps: number[] = [];
   const client = createClient({
@@ -45,7 +45,8 @@ function clientFor(baseUrl: string, extra: { timeoutMs?: number; retries?: numbe
   return { client, events, sleeps };
 }
 
-describe('real network failures', () => {
+// Both HTTP stacks of the client meet the same failures and must report them the same way.
+describe.each(['undici', 'node'] as const)('real network failures over %s', (http) => {
   it('reports a closed local port as connection refused, retried on GET', async () => {
     // Bind a free port, then close it: nothing listens there for the rest of the test.
     const probe = createNetServer();
@@ -53,7 +54,7 @@ describe('real network failures', () => {
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
 
-    const { client, events, sleeps } = clientFor(`http://127.0.0.1:${port}`, { retries: 1 });
+    const { client, events, sleeps } = clientFor(`http://127.0.0.1:${port}`, { retries: 1, http });
     const error = await apiFailure(client.listRuntimes({}));
     expect(error.kind).toBe('network');
     expect(error.message).toBe(`connection refused (ECONNREFUSED) to http://127.0.0.1:${port} (GET /v1/runtimes, 2 attempts)`);
@@ -63,7 +64,7 @@ describe('real network failures', () => {
     ]);
     expect(sleeps).toHaveLength(1);
 
-    const post = clientFor(`http://127.0.0.1:${port}`, { retries: 1 });
+    const post = clientFor(`http://127.0.0.1:${port}`, { retries: 1, http });
     const postError = await apiFailure(
       post.client.recordErrorEvent({ body: { checkId: 'chk', rawErrorMessage: 'boom' } }),
     );
@@ -79,7 +80,7 @@ describe('real network failures', () => {
         socket.destroy();
       }),
     );
-    const { client } = clientFor(baseUrl, { retries: 2 });
+    const { client } = clientFor(baseUrl, { retries: 2, http });
 
     const error = await apiFailure(client.listRuntimes({}));
     expect(error.kind).toBe('network');
@@ -94,7 +95,7 @@ describe('real network failures', () => {
         setTimeout(() => socket.destroy(), 10);
       }),
     );
-    const { client } = clientFor(baseUrl, { retries: 0 });
+    const { client } = clientFor(baseUrl, { retries: 0, http });
 
     const error = await apiFailure(client.listRuntimes({}));
     expect(error).toMatchObject({ kind: 'invalid-response', status: 200 });
@@ -103,7 +104,7 @@ describe('real network failures', () => {
 
   it('times out against a server that accepts but never answers', async () => {
     const baseUrl = await listen(rawServer(() => {}));
-    const { client, events } = clientFor(baseUrl, { timeoutMs: 100 });
+    const { client, events } = clientFor(baseUrl, { timeoutMs: 100, http });
 
     const error = await apiFailure(client.listRuntimes({}));
     expect(error.kind).toBe('timeout');
@@ -123,7 +124,7 @@ describe('real network failures', () => {
         }
       }),
     );
-    const single = clientFor(baseUrl, { retries: 0 });
+    const single = clientFor(baseUrl, { retries: 0, http });
     const error = await apiFailure(single.client.listRuntimes({}));
     expect(error.message).toBe('502 Bad Gateway: HTML error page "502 Bad Gateway" (GET /v1/runtimes)');
 

@@ -1,0 +1,35 @@
+// One attempt over node:http(s). A process that makes one or two requests and exits (the CLI)
+// pays for undici's module graph and the compilation of its WebAssembly HTTP parser, several
+// times the cost of the request itself; node's own parser is already in the binary.
+import type { IncomingMessage } from 'node:http';
+import { attemptTimer, bodyLimit, readBody } from './http-body.js';
+import type { Attempt, AttemptRequest } from './transport.js';
+
+export async function attemptWithNodeHttp(req: AttemptRequest): Promise<Attempt> {
+  const { request } = req.url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const timer = attemptTimer(req.timeoutMs);
+  try {
+    const headers: Record<string, string> = { ...req.headers };
+    if (req.payload !== undefined) headers['content-length'] = String(Buffer.byteLength(req.payload));
+    let response: IncomingMessage;
+    try {
+      response = await new Promise<IncomingMessage>((resolve, reject) => {
+        const outgoing = request(req.url, { method: req.method, headers, signal: timer.signal }, resolve);
+        outgoing.on('error', reject);
+        outgoing.end(req.payload);
+      });
+    } catch (error) {
+      return { outcome: 'no-answer', error, timedOut: timer.timedOut() };
+    }
+    const status = response.statusCode ?? 0;
+    const read = await readBody(response, bodyLimit(status));
+    // A connection closed before content-length was reached ends the stream without an error
+    // on some Node versions: `complete` tells a whole body from a cut one.
+    if (read.bodyError === undefined && !response.complete) {
+      read.bodyError = Object.assign(new Error('connection closed before the body was complete'), { code: 'ECONNRESET' });
+    }
+    return { outcome: 'answer', status, headers: response.headers, ...read, timedOut: timer.timedOut() };
+  } finally {
+    timer.clear();
+  }
+}
