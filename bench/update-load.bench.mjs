@@ -4,51 +4,18 @@
 //   update load: N requests, p50 X ms, p99 Y ms (in memory)
 //   update load: N requests, p50 X ms, p99 Y ms (--data, fsync)
 // and checks at the end that no acknowledged write is missing. Runs alone
-// (`node bench/update-load.bench.mjs`) or from the bench runner. Self-contained on purpose:
-// only node: modules and the built CLI (npm run build first).
-import { spawn } from 'node:child_process';
+// (`node bench/update-load.bench.mjs`, after npm run build) or from the bench runner.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ACCOUNT, QUICK, startReferenceServer } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = fileURLToPath(new URL('../bin/statusctl', import.meta.url));
-const QUICK = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick');
 const CLIENTS = 50;
 const REQUESTS = Number(process.env.BENCH_UPDATE_REQUESTS) || (QUICK ? 1000 : 5000);
 const WARMUP = QUICK ? 100 : 500;
 const INCIDENTS = 3;
-const ACCOUNT = { id: 'bench-update-load', key: 'sc_bench_update_load_0123456789' };
 const STATUSES = ['INVESTIGATING', 'IDENTIFIED', 'MONITORING', 'RESOLVED'];
-
-function startServer(args) {
-  const child = spawn(process.execPath, [BIN, 'server', '--port', '0', '--account', `${ACCOUNT.id}:${ACCOUNT.key}`, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '' },
-    // One log line per request goes to stderr: discarded, as a script would.
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const url = new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      const match = /listening on (\S+)/.exec(text);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${text}`)));
-  });
-  const stop = () =>
-    child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve()
-      : new Promise((resolve) => {
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-        });
-  return { url, stop };
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
 
@@ -109,9 +76,9 @@ function percentile(values, p) {
 }
 
 async function run(label, args) {
-  const server = startServer(args);
+  const server = await startReferenceServer(args);
   try {
-    const url = await server.url;
+    const { url } = server;
     const pages = await request(url, 'GET', '/v1/status-pages?limit=1');
     // A service of the demo data, read from a status page rather than hard-coded.
     const serviceId = pages.json.entries[0].cards[0].services[0].id;

@@ -83,13 +83,22 @@ export function completionScript(program: Command, shell: Shell): string {
 
 // ---- bash ----------------------------------------------------------------------------------
 
-function bashScript(name: string, tree: CommandNode): string {
-  const fn = `_${name.replace(/\W/g, '_')}`;
+/** What the bash and zsh scripts are both written from. */
+function shellFacts(name: string, tree: CommandNode) {
   const nodes = allNodes(tree);
-  const globals = tree.options;
   const everyOption = nodes.flatMap((node) => node.options);
-  const valueOptions = [...new Set(everyOption.filter((o) => o.takesValue).flatMap(optionNames))];
-  const commandPaths = nodes.filter((node) => node.path.length > 0).map((node) => node.path.join(' '));
+  return {
+    fn: `_${name.replace(/\W/g, '_')}`,
+    nodes,
+    globals: tree.options,
+    everyOption,
+    valueOptions: [...new Set(everyOption.filter((o) => o.takesValue).flatMap(optionNames))],
+    commandPaths: nodes.filter((node) => node.path.length > 0).map((node) => node.path.join(' ')),
+  };
+}
+
+function bashScript(name: string, tree: CommandNode): string {
+  const { fn, nodes, globals, everyOption, valueOptions, commandPaths } = shellFacts(name, tree);
 
   const valueCases = everyOption
     .filter((option) => option.takesValue)
@@ -146,12 +155,7 @@ function describeEntry(word: string, description: string): string {
 }
 
 function zshScript(name: string, tree: CommandNode): string {
-  const fn = `_${name.replace(/\W/g, '_')}`;
-  const nodes = allNodes(tree);
-  const globals = tree.options;
-  const everyOption = nodes.flatMap((node) => node.options);
-  const valueOptions = [...new Set(everyOption.filter((o) => o.takesValue).flatMap(optionNames))];
-  const commandPaths = nodes.filter((node) => node.path.length > 0).map((node) => node.path.join(' '));
+  const { fn, nodes, globals, everyOption, valueOptions, commandPaths } = shellFacts(name, tree);
 
   const valueCases = everyOption
     .filter((option) => option.takesValue)
