@@ -42,7 +42,6 @@ const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
-  // STATUSCTL_BUILD_NO_MINIFY=1 keeps names readable in CPU profiles.
   // STATUSCTL_BUILD_NO_MINIFY=1 keeps names readable for CPU profiles.
   minify: process.env.STATUSCTL_BUILD_NO_MINIFY !== '1',
   sourcemap: 'linked',
