@@ -37,16 +37,17 @@ export function buildProgram(): Command {
   program.addHelpText(
     'after',
     `
-Getting started (no account needed: the reference server serves the whole API with demo data):
+Getting started (no account needed: the reference server serves the whole API with demo data;
+the heartbeat check and error group ids below are the demo data's):
   $ statusctl server --port 4010 &                  # prints the account id and key it accepts
   $ statusctl login --base-url http://127.0.0.1:4010
   $ statusctl status-pages list                     # service ids to declare incidents on
   $ statusctl incidents create --name 'Checkout errors' --severity major --service SERVICE_ID --yes
   $ statusctl incident-updates add INCIDENT_ID --message 'Rolled back' --status monitoring
   $ statusctl incidents resolve INCIDENT_ID
-  $ statusctl rca request ERROR_GROUP_ID --wait
-  $ statusctl error-groups archive ERROR_GROUP_ID
-  $ statusctl heartbeats availability CHECK_ID --fail-under 99
+  $ statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b --wait
+  $ statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b
+  $ statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --fail-under 99
   $ statusctl runtimes list
   $ statusctl demo                                  # all of the above, run for you
 

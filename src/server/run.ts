@@ -1,6 +1,7 @@
 // `statusctl server`: starts the reference server in the foreground until SIGINT/SIGTERM.
 // stdout carries what a user or script needs (the URL, then each account's id and key: the one
 // place a key is shown, since it is the user's own server); request logs go to stderr.
+import { DEMO_IDS } from './fixtures/demo.js';
 import { startServer, type Account, type ServerOptions } from './index.js';
 
 export type { Account, ServerOptions } from './index.js';
@@ -41,6 +42,13 @@ export async function runServer(options: ServerOptions, io: RunServerIO = {}): P
     const server = await startServer({ log: stderr, ...options });
     stdout(`listening on ${server.url}`);
     for (const account of server.accounts) stdout(`account ${account.id} key ${account.key}`);
+    if (!options.fixturesPath) {
+      // The API has no route that lists error groups or heartbeat checks: name a few to start with.
+      stderr(
+        `demo data: heartbeat check ${DEMO_IDS.heartbeatChecks.nightlyBackup} (nightly backup), ` +
+          `error group ${DEMO_IDS.errorGroups.dashboardTimeout} (dashboard timeout); status pages list their services`,
+      );
+    }
 
     const signal = await received;
     stderr(`${signal}: finishing requests in flight, then stopping`);

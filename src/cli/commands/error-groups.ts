@@ -12,8 +12,8 @@ interface ArchiveOptions {
 export function register(program: Command): void {
   const groups = program.command('error-groups').description('Archive and unarchive error groups');
   examples(groups, [
-    'statusctl error-groups archive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11',
-    'statusctl error-groups unarchive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11',
+    'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b',
+    'statusctl error-groups unarchive d0e41e60-fa5a-5299-a980-37a6c126e81b',
   ]);
 
   examples(
@@ -27,9 +27,9 @@ export function register(program: Command): void {
         await patch(ctx, id, body, options.forever === true);
       })),
     [
-      'statusctl error-groups archive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11',
-      'statusctl error-groups archive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11 --forever',
-      'statusctl error-groups archive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11 -o json',
+      'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b',
+      'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b --forever',
+      'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b -o json',
     ],
   );
 
@@ -43,8 +43,8 @@ export function register(program: Command): void {
         await patch(ctx, id, { archivedUntilNextEvent: false, archiveForEver: false }, false);
       })),
     [
-      'statusctl error-groups unarchive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11',
-      'statusctl error-groups unarchive 3f0c9a52-8e1d-4d7b-9a57-2f1e0c6b8d11 --json',
+      'statusctl error-groups unarchive d0e41e60-fa5a-5299-a980-37a6c126e81b',
+      'statusctl error-groups unarchive d0e41e60-fa5a-5299-a980-37a6c126e81b --json',
     ],
   );
 }

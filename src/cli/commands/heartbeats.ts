@@ -18,8 +18,8 @@ const DAY_MS = 86_400_000;
 export function register(program: Command): void {
   const heartbeats = program.command('heartbeats').description('Heartbeat checks');
   examples(heartbeats, [
-    'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c',
-    'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c --fail-under 99.5',
+    'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f',
+    'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --fail-under 99.5',
   ]);
 
   examples(
@@ -36,11 +36,11 @@ export function register(program: Command): void {
       )
       .action(action<AvailabilityOptions, [string]>(runAvailability)),
     [
-      'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c',
-      'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c --from 2025-06-01 --to 2025-06-07',
-      'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c --from 2025-06-01T08:00:00Z',
-      'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c --fail-under 99.5 || echo "heartbeat below 99.5%"',
-      'statusctl heartbeats availability 0b9f6c1e-4f7e-4c1a-9a55-2d3f1e0a7b6c -o json',
+      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f',
+      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --from 2025-06-01 --to 2025-06-07',
+      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --from 2025-06-01T08:00:00Z',
+      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --fail-under 99.5 || echo "heartbeat below 99.5%"',
+      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f -o json',
     ],
   );
 }
