@@ -2,8 +2,8 @@
 // no stack trace, the documented exit code (spec/CLI.md), and no full key in any output, even
 // with --verbose and even when the server echoes the key back. A corrupt config file is
 // reported with its path and left byte for byte as it was, also by the commands that write.
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type Socket } from 'node:net';
+import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,20 @@ afterEach(async () => {
 });
 afterAll(() => removeTempDirs());
 
+/** Listens on a free local port; the server and its open sockets are closed after the test. */
+async function listenUntilTestEnds(server: HttpServer | NetServer, sockets: Set<Socket>): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  );
+  const { port } = server.address() as { port: number };
+  return `http://127.0.0.1:${port}`;
+}
+
 /** A plain node:http server answering every request with `handler`; returns its URL. */
 async function fakeHttp(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; requests: () => number }> {
   let count = 0;
@@ -32,16 +46,7 @@ async function fakeHttp(handler: (req: IncomingMessage, res: ServerResponse) => 
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, requests: () => count };
+  return { url: await listenUntilTestEnds(server, sockets), requests: () => count };
 }
 
 /** A raw TCP server: `onData` sees each connection's first bytes and does what it likes. */
@@ -57,16 +62,7 @@ async function fakeTcp(onRequest: (socket: Socket) => void): Promise<{ url: stri
       onRequest(socket);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, requests: () => count };
+  return { url: await listenUntilTestEnds(server, sockets), requests: () => count };
 }
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
