@@ -1,5 +1,6 @@
 // runtimes list: which runtimes checks can use, newest first, and when each goes away.
 import type { Command } from 'commander';
+import { RUNTIME_STAGES } from '../../contract/enums.js';
 import type { Runtime } from '../../contract/schemas.js';
 import { action, examples } from '../command-kit.js';
 import type { Context } from '../context.js';
@@ -25,9 +26,6 @@ export function register(program: Command): void {
 }
 
 async function runList(ctx: Context, _args: string[], options: ListOptions): Promise<void> {
-  // The stage names live with the schemas (which load zod), so they are checked here rather
-  // than by a parser that would load them for every command.
-  const { RUNTIME_STAGES } = await import('../../contract/schemas.js');
   const stage = options.stage?.toUpperCase();
   if (stage !== undefined && !(RUNTIME_STAGES as readonly string[]).includes(stage)) {
     throw usageError(`option '--stage <stage>' argument '${options.stage}' is invalid: expected one of ${RUNTIME_STAGES.join(', ')}`);
