@@ -33,8 +33,9 @@ async function runList(ctx: Context, _args: string[], options: ListOptions): Pro
   const client = await ctx.client();
   const all = await client.listRuntimes({});
   const runtimes = (stage ? all.filter((runtime) => runtime.stage === stage) : [...all])
-    // Names are YYYY.MM, so a string comparison orders them by date.
-    .sort((a, b) => b.name.localeCompare(a.name));
+    // Names are YYYY.MM, so a string comparison orders them by date. Not localeCompare: its
+    // first call sets up an ICU collator, about 10 ms of the command's start.
+    .sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   if (ctx.json) return ctx.printJson(runtimes);
   if (runtimes.length === 0) {
     ctx.out(stage ? `No runtimes in stage ${stage}.` : 'No runtimes.');
