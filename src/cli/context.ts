@@ -149,7 +149,9 @@ export class Context {
             this.info(`${event.method} ${event.url} -> ${outcome} (${Math.round(event.durationMs)} ms, attempt ${event.attempt}, key ${maskKey(settings.apiKey)})`);
           }
         : undefined,
-      onWarning: (message) => this.verbose(`warning: ${message}`),
+      // Contract warnings are shown with --verbose only, so only then are responses checked
+      // (which loads zod and the schemas).
+      onWarning: this.globals.verbose ? (message) => this.info(`warning: ${message}`) : undefined,
     });
   }
 

@@ -5,8 +5,14 @@
 // TypeError with one `details` entry per bad field) before anything is sent. Responses are
 // lenient: a body that breaks the contract is reported through `onWarning` and returned as
 // received. Everything that goes wrong on the wire is an ApiError (see errors.ts).
+//
+// The client is built from the routes (src/contract/routes.ts, no zod). The schemas (zod and
+// the contract's resources, about 15 ms to evaluate) load on first need: a call with a query or
+// a body, or a response to check for an `onWarning` listener. `statusctl runtimes list` needs
+// neither.
 import type { Dispatcher } from 'undici';
-import { fillPath, operations, type Operation, type OperationId, type OperationInput, type OperationResult } from '../contract/operations.js';
+import type { OperationInput, OperationResult, Operations } from '../contract/operations.js';
+import { fillPath, routes, type OperationId, type Route } from '../contract/routes.js';
 import { defaultSleep, send, type TransportOptions } from './transport.js';
 import { checkRequest, checkResponse } from './validation.js';
 
@@ -32,7 +38,11 @@ export interface ClientOptions {
   http?: 'undici' | 'node';
   /** Called for every HTTP attempt once it has an outcome (for --verbose). Never sees the key. */
   onRequest?: (event: RequestEvent) => void;
-  /** Called when a success body does not match the contract; the body is still returned. */
+  /**
+   * Called when a success body does not match the contract; the body is still returned.
+   * Success bodies are checked against the contract only when this is given (nobody would see
+   * the outcome otherwise), so without it a call that sends no query or body never loads zod.
+   */
   onWarning?: (message: string) => void;
   /** Waits between attempts (default: a timer). Tests pass one that records the delay. */
   sleep?: (ms: number) => Promise<void>;
@@ -64,27 +74,37 @@ const DEFAULTS = { timeoutMs: 30_000, retries: 2, retryBaseMs: 250 };
  */
 export function createClient(options: ClientOptions): Client {
   const transport = transportOptions(options);
-  const warn = options.onWarning ?? (() => {});
+  const warn = options.onWarning;
 
   async function call(id: OperationId, input: unknown): Promise<{ status: number; body: unknown }> {
-    const op: Operation | undefined = Object.hasOwn(operations, id) ? operations[id] : undefined;
-    if (!op) throw new TypeError(`unknown operation ${String(id)}`);
-    const checked = checkRequest(id, op, input as Parameters<typeof checkRequest>[2]);
+    const route: Route | undefined = Object.hasOwn(routes, id) ? routes[id] : undefined;
+    if (!route) throw new TypeError(`unknown operation ${String(id)}`);
+    const given = input as Parameters<typeof checkRequest>[2];
+    // Params and a missing body are checked from the route; a query or a body needs the schemas.
+    const op = given?.query !== undefined || given?.body !== undefined ? (await loadOperations())[id] : route;
+    const checked = checkRequest(id, op, given);
     const response = await send(transport, {
-      method: op.method,
-      path: fillPath(op.path, checked.params),
+      method: route.method,
+      path: fillPath(route.path, checked.params),
       query: checked.query,
       body: checked.body,
     });
-    checkResponse(id, op, response.status, response.body, warn);
+    if (warn) checkResponse(id, (await loadOperations())[id], response.status, response.body, warn);
     return { status: response.status, body: response.body };
   }
 
   const client: Record<string, unknown> = { call };
-  for (const id of Object.keys(operations) as OperationId[]) {
+  for (const id of Object.keys(routes) as OperationId[]) {
     client[id] = async (input: unknown) => (await call(id, input)).body;
   }
   return client as Client;
+}
+
+let operations: Promise<Operations> | undefined;
+
+/** The whole table, schemas included: loaded (and zod evaluated) once, on first need. */
+function loadOperations(): Promise<Operations> {
+  return (operations ??= import('../contract/operations.js').then((module) => module.operations));
 }
 
 function transportOptions(options: ClientOptions): TransportOptions {

@@ -2,7 +2,7 @@
 // request it concerns, "(GET /v1/runtimes)" or "(GET /v1/runtimes, 3 attempts)", so a user
 // reading only the last line of a CLI run knows what failed; the API key is scrubbed from every
 // text that came from outside (a proxy may echo request headers into its error page).
-import { ErrorBody, reasonPhrase } from '../contract/errors.js';
+import { reasonPhrase } from '../contract/reason-phrase.js';
 import { ApiError } from './errors.js';
 
 /** What every message names: the request, and how many attempts were made. */
@@ -88,11 +88,14 @@ export function describeBody(text: string, contentType: string | undefined, apiK
   return `"${oneLine(trimmed, apiKey)}"`;
 }
 
-/** A non-2xx answer. Uses the server's own message when it sent the documented error body. */
-export function httpError(
+/**
+ * A non-2xx answer. Uses the server's own message when it sent the documented error body
+ * (checked with the contract's schema, so zod loads only for an error answer in JSON).
+ */
+export async function httpError(
   label: RequestLabel,
   response: { status: number; contentType: string | undefined; text: string; retryAfter: number | undefined },
-): ApiError {
+): Promise<ApiError> {
   const { status, retryAfter } = response;
   const waitHint = retryAfter !== undefined && status === 429 ? `, retry after ${retryAfter} s` : '';
   let json: unknown;
@@ -101,8 +104,9 @@ export function httpError(
   } catch {
     json = undefined;
   }
-  const documented = ErrorBody.safeParse(json);
-  if (documented.success) {
+  // Only a JSON object can be the documented body, so only then does the schema (zod) load.
+  const documented = typeof json === 'object' && json !== null ? (await import('../contract/errors.js')).ErrorBody.safeParse(json) : undefined;
+  if (documented?.success) {
     const serverMessage = scrub(documented.data.message, label.apiKey);
     const details = (documented.data.details ?? []).map((detail) => ({
       path: scrub(detail.path, label.apiKey),

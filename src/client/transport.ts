@@ -145,7 +145,7 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
         event.error = failure.kind;
       } else {
         retryAfter = parseRetryAfter(result.headers['retry-after']);
-        failure = httpError(label, { status: result.status, contentType, text: result.text, retryAfter });
+        failure = await httpError(label, { status: result.status, contentType, text: result.text, retryAfter });
         retryable = isRetryableStatus(result.status);
       }
     }

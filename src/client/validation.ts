@@ -2,7 +2,7 @@
 // a request that breaks the contract is refused before it leaves the process, while an answer
 // that breaks it is only reported, because a real deployment may be a version ahead of us.
 import type { z } from 'zod';
-import type { Operation } from '../contract/operations.js';
+import type { Operation, Route } from '../contract/operations.js';
 import type { ErrorDetail } from '../contract/errors.js';
 
 /**
@@ -51,8 +51,11 @@ interface LooseInput {
   body?: unknown;
 }
 
-/** Validates a call's input against its operation; throws RequestValidationError. */
-export function checkRequest(operationId: string, op: Operation, input: LooseInput | undefined): CheckedRequest {
+/**
+ * Validates a call's input against its operation; throws RequestValidationError. `op` may be
+ * the route alone (no schemas loaded) when the input has neither a query nor a body.
+ */
+export function checkRequest(operationId: string, op: Route & Partial<Operation>, input: LooseInput | undefined): CheckedRequest {
   const given = input ?? {};
   const details: ErrorDetail[] = [];
 
@@ -86,10 +89,11 @@ export function checkRequest(operationId: string, op: Operation, input: LooseInp
     }
   }
 
-  if (!op.body) {
-    if (given.body !== undefined) details.push({ path: 'body', message: 'this operation takes no body' });
-  } else if (given.body === undefined) {
+  if (given.body === undefined) {
+    // Read from the route: the schemas are not loaded for a call without a body.
     if (op.bodyRequired) details.push({ path: 'body', message: 'required' });
+  } else if (!op.body) {
+    details.push({ path: 'body', message: 'this operation takes no body' });
   } else {
     const result = op.body.safeParse(given.body);
     if (!result.success) details.push(...issueDetails(result.error, 'body'));

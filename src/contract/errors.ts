@@ -1,6 +1,8 @@
 // The one error body of the API (CONTRACT-NOTES §2), shared by server and client.
-import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
+import { reasonPhrase } from './reason-phrase.js';
+
+export { reasonPhrase } from './reason-phrase.js';
 
 export const ErrorDetail = z.object({ path: z.string(), message: z.string() });
 
@@ -13,10 +15,6 @@ export const ErrorBody = z.object({
 
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-export function reasonPhrase(statusCode: number): string {
-  return STATUS_CODES[statusCode] ?? 'Error';
-}
 
 export function errorBody(statusCode: number, message: string, details?: ErrorDetail[]): ErrorBody {
   return details

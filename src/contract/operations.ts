@@ -1,143 +1,63 @@
 // Every operation of the API as data. The server's router, the client's methods, the CLI's
 // help and the published OpenAPI document are all built from this one table.
+//
+// A row is written in two halves under one id: its route (method, path, summary; routes.ts,
+// no zod) and, here, its zod schemas (query, body, responses). The client needs only the route
+// to send a request without a query or a body, so `statusctl runtimes list` never evaluates zod;
+// it loads this module (with `await import()`) when there is something to validate. Both halves
+// must cover exactly the same ids, and a body schema goes with `bodyRequired`: checked below at
+// compile time.
 import type { z } from 'zod';
+import { routes, type OperationId, type Route, type Routes } from './routes.js';
 import * as s from './schemas.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export { fillPath, pathParamNames, routes, type Method, type OperationId, type Route, type Routes } from './routes.js';
 
-export interface Operation {
-  readonly method: Method;
-  /** Path template; `{name}` segments are path parameters (all strings, all required). */
-  readonly path: string;
-  readonly summary: string;
+/** The zod half of an operation. */
+export interface OperationSchemas {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** False when the whole body may be left out (it is then validated as `null`). */
-  readonly bodyRequired?: boolean;
   /** Success responses by status; the first one is the operation's usual success. */
   readonly responses: Readonly<Record<number, z.ZodType>>;
-  /** Routes of the reference server only, not of the hosted API (CONTRACT-NOTES §9). */
-  readonly referenceOnly?: boolean;
 }
 
-function define<const T extends Record<string, Operation>>(table: T): T {
-  return table;
-}
+export interface Operation extends Route, OperationSchemas {}
 
-export const operations = define({
-  listStatusPages: {
-    method: 'GET',
-    path: '/v1/status-pages',
-    summary: 'List the status pages of the account, with their cards, incidents and keys',
-    query: s.PageQuery,
-    responses: { 200: s.StatusPageList },
-  },
-  getStatusPage: {
-    method: 'GET',
-    path: '/v1/status-pages/{statusPageId}',
-    summary: 'Retrieve one status page',
-    responses: { 200: s.StatusPage },
-  },
-  createIncident: {
-    method: 'POST',
-    path: '/v1/status-pages/incidents',
-    summary: 'Create an incident',
-    body: s.CreateIncidentInput,
-    bodyRequired: true,
-    responses: { 201: s.Incident },
-  },
-  listIncidents: {
-    method: 'GET',
-    path: '/v1/status-pages/incidents',
-    summary: 'List the latest incidents, newest first, paginated',
-    query: s.PageQuery,
-    responses: { 200: s.IncidentList },
-  },
-  getIncident: {
-    method: 'GET',
-    path: '/v1/status-pages/incidents/{incidentId}',
-    summary: 'Retrieve an incident',
-    responses: { 200: s.Incident },
-  },
-  createIncidentUpdate: {
-    method: 'POST',
-    path: '/v1/status-pages/incidents/{incidentId}/incident-updates',
-    summary: 'Add an update to an incident',
-    body: s.IncidentUpdateInput,
-    bodyRequired: true,
-    responses: { 200: s.IncidentUpdate },
-  },
-  getIncidentUpdate: {
-    method: 'GET',
-    path: '/v1/status-pages/incidents/{incidentId}/incident-updates/{incidentUpdateId}',
-    summary: 'Retrieve an incident update',
-    responses: { 200: s.IncidentUpdate },
-  },
-  updateIncidentUpdate: {
-    method: 'PUT',
-    path: '/v1/status-pages/incidents/{incidentId}/incident-updates/{incidentUpdateId}',
-    summary: 'Change an incident update',
-    body: s.IncidentUpdateInput,
-    bodyRequired: true,
-    responses: { 200: s.IncidentUpdate },
-  },
-  getRootCauseAnalysis: {
-    method: 'GET',
-    path: '/v1/root-cause-analyses/{id}',
-    summary: 'Retrieve a root cause analysis (202 while it is still being generated)',
-    responses: { 200: s.RootCauseAnalysis, 202: s.RootCauseAnalysisPending },
-  },
-  requestRootCauseAnalysis: {
-    method: 'POST',
-    path: '/v1/root-cause-analyses/test-session-error-groups/{testSessionErrorGroupId}',
-    summary: 'Request a root cause analysis of an error group',
-    body: s.RequestAnalysisInput,
-    bodyRequired: false,
-    responses: { 202: s.RootCauseAnalysisPending },
-  },
-  updateErrorGroup: {
-    method: 'PATCH',
-    path: '/v1/error-groups/{id}',
-    summary: 'Archive or unarchive an error group',
-    body: s.ErrorGroupPatch,
-    bodyRequired: true,
-    responses: { 200: s.ErrorGroup },
-  },
-  getHeartbeatAvailability: {
-    method: 'GET',
-    path: '/v1/checks/heartbeats/{checkId}/availability',
-    summary: 'Success ratio of a heartbeat check, now and in the previous period',
-    query: s.AvailabilityQuery,
-    responses: { 200: s.HeartbeatAvailability },
-  },
-  listRuntimes: {
-    method: 'GET',
-    path: '/v1/runtimes',
-    summary: 'List the supported runtimes',
-    responses: { 200: s.RuntimeList },
-  },
-  recordErrorEvent: {
-    method: 'POST',
-    path: '/_reference/error-events',
-    summary: 'Record an error from a check run (reference server only)',
-    body: s.ErrorEventInput,
-    bodyRequired: true,
-    responses: { 201: s.ErrorGroup },
-    referenceOnly: true,
-  },
-  recordHeartbeatEvent: {
-    method: 'POST',
-    path: '/_reference/heartbeats/{checkId}/events',
-    summary: 'Record a heartbeat ping (reference server only)',
-    body: s.HeartbeatEventInput,
-    bodyRequired: true,
-    responses: { 201: s.HeartbeatEvent },
-    referenceOnly: true,
-  },
-});
+const schemas = {
+  listStatusPages: { query: s.PageQuery, responses: { 200: s.StatusPageList } },
+  getStatusPage: { responses: { 200: s.StatusPage } },
+  createIncident: { body: s.CreateIncidentInput, responses: { 201: s.Incident } },
+  listIncidents: { query: s.PageQuery, responses: { 200: s.IncidentList } },
+  getIncident: { responses: { 200: s.Incident } },
+  createIncidentUpdate: { body: s.IncidentUpdateInput, responses: { 200: s.IncidentUpdate } },
+  getIncidentUpdate: { responses: { 200: s.IncidentUpdate } },
+  updateIncidentUpdate: { body: s.IncidentUpdateInput, responses: { 200: s.IncidentUpdate } },
+  getRootCauseAnalysis: { responses: { 200: s.RootCauseAnalysis, 202: s.RootCauseAnalysisPending } },
+  requestRootCauseAnalysis: { body: s.RequestAnalysisInput, responses: { 202: s.RootCauseAnalysisPending } },
+  updateErrorGroup: { body: s.ErrorGroupPatch, responses: { 200: s.ErrorGroup } },
+  getHeartbeatAvailability: { query: s.AvailabilityQuery, responses: { 200: s.HeartbeatAvailability } },
+  listRuntimes: { responses: { 200: s.RuntimeList } },
+  recordErrorEvent: { body: s.ErrorEventInput, responses: { 201: s.ErrorGroup } },
+  recordHeartbeatEvent: { body: s.HeartbeatEventInput, responses: { 201: s.HeartbeatEvent } },
+} as const satisfies { readonly [Id in OperationId]: OperationSchemas };
 
-export type Operations = typeof operations;
-export type OperationId = keyof Operations;
+type Schemas = typeof schemas;
+
+// Fails to compile, naming the operation, when a route has `bodyRequired` without a body
+// schema here or a body schema has no `bodyRequired` in its route.
+type HasBody<Id extends OperationId> = 'body' extends keyof Schemas[Id] ? true : false;
+type HasBodyRequired<Id extends OperationId> = 'bodyRequired' extends keyof Routes[Id] ? true : false;
+type BodyMismatch = { [Id in OperationId]: HasBody<Id> extends HasBodyRequired<Id> ? never : Id }[OperationId];
+const bodiesMatch: [BodyMismatch] extends [never] ? true : { bodyRequiredWithoutSchemaOrSchemaWithoutIt: BodyMismatch } = true;
+void bodiesMatch;
+
+type Flatten<T> = { readonly [K in keyof T]: T[K] };
+export type Operations = { readonly [Id in OperationId]: Flatten<Routes[Id] & Schemas[Id]> };
+
+/** Route and schemas of every operation, in the order of routes.ts. */
+export const operations = Object.fromEntries(
+  (Object.keys(routes) as OperationId[]).map((id) => [id, { ...routes[id], ...schemas[id] }]),
+) as unknown as Operations;
 
 type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? Name | PathParamNames<Rest>
@@ -160,19 +80,6 @@ export type OperationResult<Id extends OperationId> = {
     ? z.output<Operations[Id]['responses'][Status]>
     : never;
 }[keyof Operations[Id]['responses']];
-
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-}
-
-/** Fills a path template; every value is URL-encoded so an id cannot change the route. */
-export function fillPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === '') throw new TypeError(`missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
-}
 
 export function successStatus(op: Operation): number {
   return Number(Object.keys(op.responses)[0]);

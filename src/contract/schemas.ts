@@ -2,12 +2,9 @@
 // server sends; request schemas are strict (unknown fields are errors). The client validates
 // responses against these but never fails on a mismatch (see client/transport.ts).
 import { z } from 'zod';
+import { HEARTBEAT_STATES, INCIDENT_STATUSES, RUNTIME_STAGES, SEVERITIES } from './enums.js';
 
-export const INCIDENT_STATUSES = ['INVESTIGATING', 'IDENTIFIED', 'MONITORING', 'RESOLVED'] as const;
-export const SEVERITIES = ['CRITICAL', 'MAJOR', 'MEDIUM', 'MINOR'] as const;
-export const RUNTIME_STAGES = ['ALPHA', 'BETA', 'CURRENT', 'DEPRECATED', 'REMOVED', 'STABLE'] as const;
-export const HEARTBEAT_STATES = ['RECEIVED', 'EARLY', 'GRACE', 'LATE', 'FAILING'] as const;
-export const SUCCESS_HEARTBEAT_STATES: ReadonlySet<string> = new Set(['RECEIVED', 'EARLY', 'GRACE']);
+export { HEARTBEAT_STATES, INCIDENT_STATUSES, RUNTIME_STAGES, SEVERITIES, SUCCESS_HEARTBEAT_STATES } from './enums.js';
 
 export const IncidentStatus = z.enum(INCIDENT_STATUSES);
 export const Severity = z.enum(SEVERITIES);

@@ -13,12 +13,14 @@ export interface PagingOptions {
  * `{length, entries, nextId: null}` (the shape scripts get with `-o json --all`).
  */
 export async function fetchPages<Entry>(
-  fetchPage: (query: { limit?: string; nextId?: string }) => Promise<Page<Entry>>,
+  /** `query` is left out when it would be empty, so a plain page request needs no validation. */
+  fetchPage: (query: { limit?: string; nextId?: string } | undefined) => Promise<Page<Entry>>,
   options: PagingOptions,
   onPage?: (count: number) => void,
 ): Promise<Page<Entry>> {
   const query = { ...(options.limit ? { limit: String(options.limit) } : options.all ? { limit: '100' } : {}) };
-  let page = await fetchPage({ ...query, ...(options.nextId ? { nextId: options.nextId } : {}) });
+  const first = { ...query, ...(options.nextId ? { nextId: options.nextId } : {}) };
+  let page = await fetchPage(Object.keys(first).length > 0 ? first : undefined);
   if (!options.all) return page;
   const entries = [...page.entries];
   const seen = new Set<string>();

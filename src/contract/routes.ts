@@ -1,0 +1,127 @@
+// The routing half of the operations table (see operations.ts): what it takes to send a request
+// or route one, without zod. The client needs only this for a request with no query and no
+// body, so such a call never loads the schemas. Every row has its schemas in operations.ts,
+// under the same id (checked at compile time there).
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  readonly method: Method;
+  /** Path template; `{name}` segments are path parameters (all strings, all required). */
+  readonly path: string;
+  readonly summary: string;
+  /**
+   * Set exactly when the operation takes a body (operations.ts checks it against the body
+   * schema). False when the whole body may be left out (it is then validated as `null`).
+   */
+  readonly bodyRequired?: boolean;
+  /** Routes of the reference server only, not of the hosted API (CONTRACT-NOTES §9). */
+  readonly referenceOnly?: boolean;
+}
+
+function define<const T extends Record<string, Route>>(table: T): T {
+  return table;
+}
+
+export const routes = define({
+  listStatusPages: {
+    method: 'GET',
+    path: '/v1/status-pages',
+    summary: 'List the status pages of the account, with their cards, incidents and keys',
+  },
+  getStatusPage: {
+    method: 'GET',
+    path: '/v1/status-pages/{statusPageId}',
+    summary: 'Retrieve one status page',
+  },
+  createIncident: {
+    method: 'POST',
+    path: '/v1/status-pages/incidents',
+    summary: 'Create an incident',
+    bodyRequired: true,
+  },
+  listIncidents: {
+    method: 'GET',
+    path: '/v1/status-pages/incidents',
+    summary: 'List the latest incidents, newest first, paginated',
+  },
+  getIncident: {
+    method: 'GET',
+    path: '/v1/status-pages/incidents/{incidentId}',
+    summary: 'Retrieve an incident',
+  },
+  createIncidentUpdate: {
+    method: 'POST',
+    path: '/v1/status-pages/incidents/{incidentId}/incident-updates',
+    summary: 'Add an update to an incident',
+    bodyRequired: true,
+  },
+  getIncidentUpdate: {
+    method: 'GET',
+    path: '/v1/status-pages/incidents/{incidentId}/incident-updates/{incidentUpdateId}',
+    summary: 'Retrieve an incident update',
+  },
+  updateIncidentUpdate: {
+    method: 'PUT',
+    path: '/v1/status-pages/incidents/{incidentId}/incident-updates/{incidentUpdateId}',
+    summary: 'Change an incident update',
+    bodyRequired: true,
+  },
+  getRootCauseAnalysis: {
+    method: 'GET',
+    path: '/v1/root-cause-analyses/{id}',
+    summary: 'Retrieve a root cause analysis (202 while it is still being generated)',
+  },
+  requestRootCauseAnalysis: {
+    method: 'POST',
+    path: '/v1/root-cause-analyses/test-session-error-groups/{testSessionErrorGroupId}',
+    summary: 'Request a root cause analysis of an error group',
+    bodyRequired: false,
+  },
+  updateErrorGroup: {
+    method: 'PATCH',
+    path: '/v1/error-groups/{id}',
+    summary: 'Archive or unarchive an error group',
+    bodyRequired: true,
+  },
+  getHeartbeatAvailability: {
+    method: 'GET',
+    path: '/v1/checks/heartbeats/{checkId}/availability',
+    summary: 'Success ratio of a heartbeat check, now and in the previous period',
+  },
+  listRuntimes: {
+    method: 'GET',
+    path: '/v1/runtimes',
+    summary: 'List the supported runtimes',
+  },
+  recordErrorEvent: {
+    method: 'POST',
+    path: '/_reference/error-events',
+    summary: 'Record an error from a check run (reference server only)',
+    bodyRequired: true,
+    referenceOnly: true,
+  },
+  recordHeartbeatEvent: {
+    method: 'POST',
+    path: '/_reference/heartbeats/{checkId}/events',
+    summary: 'Record a heartbeat ping (reference server only)',
+    bodyRequired: true,
+    referenceOnly: true,
+  },
+});
+
+export type Routes = typeof routes;
+export type OperationId = keyof Routes;
+
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+}
+
+/** Fills a path template; every value is URL-encoded so an id cannot change the route. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new TypeError(`missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
