@@ -12,12 +12,15 @@ try {
   process.exit(1);
 }
 const passed = report.numPassedTests ?? 0;
-// Suites that failed to load count too: their tests never ran.
-const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+// A test file that failed without a failed test (it did not load, or a hook threw) counts as one
+// failure too: its tests never ran.
+const failed = (report.numFailedTests ?? 0) + countFilesFailedOutsideTests(report);
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
 
-function countSuitesWithFailedTests(r) {
-  return (r.testResults ?? []).filter((suite) => (suite.assertionResults ?? []).some((t) => t.status === 'failed')).length;
+function countFilesFailedOutsideTests(r) {
+  return (r.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
 }
