@@ -9,11 +9,8 @@
 // - Node built-ins are required where they are used, not imported at the top (see below);
 // - minified, so there is less to read and parse at every start; the source map is a separate
 //   file that Node never reads unless run with --enable-source-maps.
-import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
-
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 
@@ -48,7 +45,6 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [lazyBuiltins],
-  define: { __STATUSCTL_VERSION__: JSON.stringify(version) },
 };
 
 await Promise.all([

@@ -1,3 +1,2 @@
-// Filled in by the bundler from package.json (scripts/build.mjs), so no file is read at start.
-declare const __STATUSCTL_VERSION__: string | undefined;
-export const VERSION = typeof __STATUSCTL_VERSION__ === 'string' ? __STATUSCTL_VERSION__ : '0.0.0-dev';
+// One version for the CLI and the client's user-agent (kept equal to package.json by a test).
+export { CLIENT_VERSION as VERSION } from '../client/version.js';
