@@ -5,7 +5,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody, reasonPhrase } from '../contract/errors.js';
-import { buildOpenApiDocument } from '../contract/openapi.js';
 import { authenticate, type KeyRing } from './auth.js';
 import type { Handlers, AccountScope, AppContext } from './handlers/types.js';
 import { HttpError } from './http-error.js';
@@ -25,8 +24,8 @@ export interface PipelineDeps {
   app: AppContext;
   rateLimiter?: RateLimiter;
   log: (line: string) => void;
-  /** Base URL put in the published OpenAPI document. */
-  url: () => string;
+  /** The published OpenAPI document (built once: it only depends on the table and the URL). */
+  openApiDocument: () => unknown;
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, json?: Buffer): void {
@@ -131,7 +130,7 @@ async function route(
   // The published contract needs no key: it is what a client reads before it has one.
   if (url?.pathname === '/openapi.json') {
     if (method !== 'GET') throw new HttpError(405, `${method} is not allowed on /openapi.json`, undefined, { allow: 'GET' });
-    return { status: 200, body: buildOpenApiDocument(deps.url()) };
+    return { status: 200, body: deps.openApiDocument() };
   }
 
   const accountId = authenticate(deps.keys, req.headers.authorization, req.headers['x-service-account']);

@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { buildOpenApiDocument } from '../contract/openapi.js';
 import type { AnalysisProvider } from './analysis/provider.js';
 import { rulesProvider } from './analysis/rules-provider.js';
 import { KeyRing } from './auth.js';
@@ -201,6 +202,7 @@ async function start(
   }
 
   let baseUrl = '';
+  let openApiDocument: unknown;
   const server = createServer(
     createRequestHandler({
       router: new Router(),
@@ -210,7 +212,7 @@ async function start(
       app,
       rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
       log,
-      url: () => baseUrl,
+      openApiDocument: () => (openApiDocument ??= buildOpenApiDocument(baseUrl)),
     }),
   );
   server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log));
