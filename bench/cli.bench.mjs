@@ -55,7 +55,9 @@ try {
   }
   // Not targets: where the time goes when no request is made.
   const { baseline, ours } = sideBySide(['-e', ''], [BIN, '--version']);
-  console.log(`${'statusctl --version (no request)'.padEnd(44)} ours ${fmt(ours)} ms  baseline ${fmt(baseline)} ms (node -e '')  ratio ${fmt(ours / baseline, 2)}x`);
+  console.log(
+    `${'statusctl --version (no request)'.padEnd(44)} ours ${fmt(ours)} ms  baseline ${fmt(baseline)} ms (node -e '')  ratio ${fmt(ours / baseline, 2)}x`,
+  );
 } finally {
   await server.stop();
   rmSync(configDir, { recursive: true, force: true });

@@ -41,7 +41,9 @@ export function report(name, { ours, baseline, unit, ratio, target, higherIsBett
   const met = higherIsBetter ? ratio >= target : ratio <= target;
   const targetText = `${higherIsBetter ? '>=' : '<='} ${target}x`;
   const base = baseline === undefined ? '' : `  baseline ${baseline}`;
-  console.log(`${name.padEnd(44)} ours ${ours}${base}  ratio ${fmt(ratio, 2)}x  target ${targetText}  ${met ? 'ok' : 'MISSED'}${unit ? '' : ''}`);
+  console.log(
+    `${name.padEnd(44)} ours ${ours}${base}  ratio ${fmt(ratio, 2)}x  target ${targetText}  ${met ? 'ok' : 'MISSED'}${unit ? '' : ''}`,
+  );
 }
 
 /** Starts `node bin/statusctl server --port 0 --account ID:KEY` and waits for its URL line. */
@@ -67,7 +69,11 @@ export function httpRequest(url, { method = 'GET', headers = {}, body } = {}) {
     const req = http.request(url, {
       method,
       agent,
-      headers: { ...AUTH_HEADERS, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}), ...headers },
+      headers: {
+        ...AUTH_HEADERS,
+        ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        ...headers,
+      },
     });
     req.on('response', (res) => {
       const chunks = [];

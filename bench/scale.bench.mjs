@@ -5,7 +5,20 @@
 // alternating between the two; memory is the resident size of the big server's process
 // before and after it was filled.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AUTH_HEADERS, QUICK, fmt, getJson, httpRequest, incidentBody, median, report, residentBytes, runLoad, serviceIds, startReferenceServer } from './lib.mjs';
+import {
+  AUTH_HEADERS,
+  QUICK,
+  fmt,
+  getJson,
+  httpRequest,
+  incidentBody,
+  median,
+  report,
+  residentBytes,
+  runLoad,
+  serviceIds,
+  startReferenceServer,
+} from './lib.mjs';
 
 const BIG = QUICK ? 10_000 : 100_000;
 const SMALL = 100;
@@ -30,7 +43,10 @@ try {
   const services = await serviceIds(small.url);
   const demoCount = await countIncidents(small.url);
   for (let i = demoCount; i < SMALL; i++) {
-    const created = await httpRequest(`${small.url}/v1/status-pages/incidents`, { method: 'POST', body: incidentBody(services[i % services.length], i) });
+    const created = await httpRequest(`${small.url}/v1/status-pages/incidents`, {
+      method: 'POST',
+      body: incidentBody(services[i % services.length], i),
+    });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${created.body}`);
   }
 
@@ -58,7 +74,10 @@ try {
   }
   const timings = { small: [], big: [] };
   for (let i = 0; i < SAMPLES; i++) {
-    for (const [name, server] of [['small', small], ['big', big]]) {
+    for (const [name, server] of [
+      ['small', small],
+      ['big', big],
+    ]) {
       const started = process.hrtime.bigint();
       const response = await httpRequest(`${server.url}${PAGE}`);
       timings[name].push(Number(process.hrtime.bigint() - started) / 1e6);
@@ -75,9 +94,13 @@ try {
     ratio: bigMs / smallMs,
     target: TARGET,
   });
-  console.log(`${'POST /v1/status-pages/incidents (3 updates)'.padEnd(44)} ${fmt(seeded.rps, 0)} creates/s (${fmt(seeded.requests, 0)} in ${fmt(seeded.duration)} s, 10 connections, p50 ${seeded.latencyP50} ms, p99 ${seeded.latencyP99} ms)`);
+  console.log(
+    `${'POST /v1/status-pages/incidents (3 updates)'.padEnd(44)} ${fmt(seeded.rps, 0)} creates/s (${fmt(seeded.requests, 0)} in ${fmt(seeded.duration)} s, 10 connections, p50 ${seeded.latencyP50} ms, p99 ${seeded.latencyP99} ms)`,
+  );
   const perHundredThousand = ((rssAfter - rssBefore) * (100_000 / toCreate)) / 2 ** 20;
-  console.log(`${'resident memory per 100,000 incidents'.padEnd(44)} ${fmt(perHundredThousand, 0)} MiB (RSS ${fmt(rssBefore / 2 ** 20, 0)} MiB with the demo data, ${fmt(rssAfter / 2 ** 20, 0)} MiB after ${fmt(toCreate, 0)} creates${QUICK ? ', scaled' : ''})`);
+  console.log(
+    `${'resident memory per 100,000 incidents'.padEnd(44)} ${fmt(perHundredThousand, 0)} MiB (RSS ${fmt(rssBefore / 2 ** 20, 0)} MiB with the demo data, ${fmt(rssAfter / 2 ** 20, 0)} MiB after ${fmt(toCreate, 0)} creates${QUICK ? ', scaled' : ''})`,
+  );
 } finally {
   await Promise.all([small.stop(), big.stop()]);
 }

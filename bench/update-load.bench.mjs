@@ -103,14 +103,24 @@ async function run(label, args) {
       const incident = (await request(url, 'GET', `/v1/status-pages/incidents/${incidentId}`)).json;
       const served = new Set(incident.incidentUpdates.map((update) => update.id));
       const missing = [...ids].filter((id) => !served.has(id));
-      if (missing.length || served.size !== ids.size) throw new Error(`${label}: incident ${incidentId}: ${missing.length} acknowledged updates missing, ${served.size - ids.size + missing.length} unexpected`);
+      if (missing.length || served.size !== ids.size)
+        throw new Error(
+          `${label}: incident ${incidentId}: ${missing.length} acknowledged updates missing, ${served.size - ids.size + missing.length} unexpected`,
+        );
       let latest;
-      for (const update of incident.incidentUpdates) if (!latest || Date.parse(update.publicIncidentUpdateDate) >= Date.parse(latest.publicIncidentUpdateDate)) latest = update;
-      if (incident.lastUpdateStatus !== latest.status) throw new Error(`${label}: incident ${incidentId}: lastUpdateStatus ${incident.lastUpdateStatus}, latest update says ${latest.status}`);
-      if ((incident.duration === null) !== (latest.status !== 'RESOLVED')) throw new Error(`${label}: incident ${incidentId}: duration ${incident.duration} with latest status ${latest.status}`);
+      for (const update of incident.incidentUpdates)
+        if (!latest || Date.parse(update.publicIncidentUpdateDate) >= Date.parse(latest.publicIncidentUpdateDate)) latest = update;
+      if (incident.lastUpdateStatus !== latest.status)
+        throw new Error(
+          `${label}: incident ${incidentId}: lastUpdateStatus ${incident.lastUpdateStatus}, latest update says ${latest.status}`,
+        );
+      if ((incident.duration === null) !== (latest.status !== 'RESOLVED'))
+        throw new Error(`${label}: incident ${incidentId}: duration ${incident.duration} with latest status ${latest.status}`);
     }
     const fmt = (ms) => ms.toFixed(2);
-    console.log(`update load: ${latencies.length} requests, p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms (${label})`);
+    console.log(
+      `update load: ${latencies.length} requests, p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms (${label})`,
+    );
   } finally {
     await server.stop();
   }
@@ -121,7 +131,9 @@ try {
   await run('in memory', []);
   const dataPath = join(dir, 'data.jsonl');
   await run('--data, fsync', ['--data', dataPath]);
-  console.log(`update load: data file ${Math.round(statSync(dataPath).size / 1024)} KiB after ${REQUESTS + WARMUP + INCIDENTS} writes and the demo data`);
+  console.log(
+    `update load: data file ${Math.round(statSync(dataPath).size / 1024)} KiB after ${REQUESTS + WARMUP + INCIDENTS} writes and the demo data`,
+  );
 } finally {
   agent.destroy();
   rmSync(dir, { recursive: true, force: true });

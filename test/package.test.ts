@@ -30,7 +30,10 @@ describe('npm pack', () => {
     expect(manifest.dependencies ?? {}).toEqual({});
 
     const prefix = join(temp, 'global');
-    await run(npm, ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(temp, filename)], { cwd: temp, env });
+    await run(npm, ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(temp, filename)], {
+      cwd: temp,
+      env,
+    });
     const bin = join(prefix, 'bin', 'statusctl');
 
     const help = await run(bin, ['--help'], { cwd: temp, env });

@@ -59,5 +59,11 @@ export function oneOf(values: readonly string[]) {
 
 /** Collects a repeatable option (`--service a --service b`, or `--service a,b`). */
 export function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((part) => part.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  ];
 }

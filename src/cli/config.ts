@@ -75,7 +75,10 @@ export class ConfigFile {
     // next write, or crash a read: refused the same way.
     const problem = shapeProblem(conf.path);
     if (problem) {
-      throw new CliError(ExitCode.failure, `config file ${conf.path} is not a statusctl config file (${problem}); fix or remove it (it was left untouched)`);
+      throw new CliError(
+        ExitCode.failure,
+        `config file ${conf.path} is not a statusctl config file (${problem}); fix or remove it (it was left untouched)`,
+      );
     }
     return new ConfigFile(conf);
   }
@@ -97,4 +100,3 @@ export class ConfigFile {
     this.conf.set('profiles', { ...this.conf.store.profiles, [name]: cleaned });
   }
 }
-

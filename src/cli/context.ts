@@ -75,7 +75,7 @@ export class Context {
     if (this.globals.color === false || this.env.NO_COLOR) return 0;
     const forced = this.env.FORCE_COLOR;
     if (forced !== undefined && forced !== '0' && forced !== 'false') {
-      return (Math.min(Math.max(Number(forced) || 1, 1), 3) as 1 | 2 | 3);
+      return Math.min(Math.max(Number(forced) || 1, 1), 3) as 1 | 2 | 3;
     }
     if (!this.io.stdout.isTTY) return 0;
     const depth = this.io.stdout.getColorDepth?.() ?? 4;
@@ -104,7 +104,11 @@ export class Context {
     const fromProfile = needsProfile ? (await this.config()).profile(this.profileName) : {};
     const sources = {} as Record<SettingField, SettingSource>;
     const value = (field: SettingField): string | undefined => {
-      for (const [source, layer] of [['option', fromOptions], ['environment', fromEnv], ['profile', fromProfile]] as const) {
+      for (const [source, layer] of [
+        ['option', fromOptions],
+        ['environment', fromEnv],
+        ['profile', fromProfile],
+      ] as const) {
         if (layer[field]) {
           sources[field] = source;
           return layer[field];
@@ -146,7 +150,9 @@ export class Context {
       onRequest: this.globals.verbose
         ? (event) => {
             const outcome = event.status ?? event.error ?? '?';
-            this.info(`${event.method} ${event.url} -> ${outcome} (${Math.round(event.durationMs)} ms, attempt ${event.attempt}, key ${maskKey(settings.apiKey)})`);
+            this.info(
+              `${event.method} ${event.url} -> ${outcome} (${Math.round(event.durationMs)} ms, attempt ${event.attempt}, key ${maskKey(settings.apiKey)})`,
+            );
           }
         : undefined,
       // Contract warnings are shown with --verbose only, so only then are responses checked

@@ -12,11 +12,7 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message, detail: error.detail };
   if (error instanceof ApiError) {
     const exitCode =
-      error.status === 401 || error.status === 403
-        ? ExitCode.auth
-        : error.status === 404
-          ? ExitCode.notFound
-          : ExitCode.failure;
+      error.status === 401 || error.status === 403 ? ExitCode.auth : error.status === 404 ? ExitCode.notFound : ExitCode.failure;
     const detail = error.details.map((d) => `  ${d.path}: ${d.message}`).join('\n') || undefined;
     return { exitCode, message: error.message, detail };
   }

@@ -67,7 +67,7 @@ export function buildProgram(args: string[] = []): Command {
     .option('--account-id <id>', 'account id, sent as x-service-account (env STATUSCTL_ACCOUNT_ID)')
     .option('--profile <name>', 'named settings in the config file (env STATUSCTL_PROFILE)', undefined)
     .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json']).default('table'))
-    .option('--json', 'same as -o json: the API\'s own JSON, stable for scripts')
+    .option('--json', "same as -o json: the API's own JSON, stable for scripts")
     .option('--no-color', 'no colors (also NO_COLOR=1; FORCE_COLOR=1 forces them)')
     .option('--verbose', 'each HTTP request and response status on stderr (key masked), error details')
     .option('--timeout <seconds>', 'per request timeout', positiveNumber, 30)

@@ -105,18 +105,20 @@ export async function httpError(
     json = undefined;
   }
   // Only a JSON object can be the documented body, so only then does the schema (zod) load.
-  const documented = typeof json === 'object' && json !== null ? (await import('../contract/errors.js')).ErrorBody.safeParse(json) : undefined;
+  const documented =
+    typeof json === 'object' && json !== null ? (await import('../contract/errors.js')).ErrorBody.safeParse(json) : undefined;
   if (documented?.success) {
     const serverMessage = scrub(documented.data.message, label.apiKey);
     const details = (documented.data.details ?? []).map((detail) => ({
       path: scrub(detail.path, label.apiKey),
       message: scrub(detail.message, label.apiKey),
     }));
-    return new ApiError(
-      'http',
-      `${statusLine(status)}: ${oneLine(serverMessage, label.apiKey, 300)}${waitHint} ${suffix(label)}`,
-      { status, serverMessage, details, ...(retryAfter === undefined ? {} : { retryAfter }) },
-    );
+    return new ApiError('http', `${statusLine(status)}: ${oneLine(serverMessage, label.apiKey, 300)}${waitHint} ${suffix(label)}`, {
+      status,
+      serverMessage,
+      details,
+      ...(retryAfter === undefined ? {} : { retryAfter }),
+    });
   }
   const body = describeBody(response.text, response.contentType, label.apiKey);
   return new ApiError('http', `${statusLine(status)}: ${body}${waitHint} ${suffix(label)}`, {

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { ErrorBody } from './errors.js';
 import { operations, pathParamNames, type Operation } from './operations.js';
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 
 function queryParameters(op: Operation) {
   if (!op.query) return [];

@@ -59,9 +59,7 @@ export const operations = Object.fromEntries(
   (Object.keys(routes) as OperationId[]).map((id) => [id, { ...routes[id], ...schemas[id] }]),
 ) as unknown as Operations;
 
-type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | PathParamNames<Rest>
-  : never;
+type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
 /** What a caller passes to an operation: its path parameters, query and body. */
 export type OperationInput<Id extends OperationId> = ([PathParamNames<Operations[Id]['path']>] extends [never]

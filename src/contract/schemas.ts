@@ -52,15 +52,21 @@ export const Incident = z.object({
 
 const HexColor = z.string().regex(/^#([0-9A-F]{3}|[0-9A-F]{6})$/, 'expected an upper-case hex color like #1A2B3C');
 export const THEME_COLOR_FIELDS = [
-  'bodyBackgroundColor', 'headerBackgroundColor', 'headerFontColor', 'titleFontColor',
-  'bodyFontColor', 'bodyFontColorMuted', 'navigationFontColor', 'linkFontColor',
-  'cardBackgroundColor', 'borderColor', 'primaryButtonBackgroundColor', 'primaryButtonFontColor',
+  'bodyBackgroundColor',
+  'headerBackgroundColor',
+  'headerFontColor',
+  'titleFontColor',
+  'bodyFontColor',
+  'bodyFontColorMuted',
+  'navigationFontColor',
+  'linkFontColor',
+  'cardBackgroundColor',
+  'borderColor',
+  'primaryButtonBackgroundColor',
+  'primaryButtonFontColor',
 ] as const;
 export const ThemeColors = z.object(
-  Object.fromEntries(THEME_COLOR_FIELDS.map((field) => [field, HexColor])) as Record<
-    (typeof THEME_COLOR_FIELDS)[number],
-    typeof HexColor
-  >,
+  Object.fromEntries(THEME_COLOR_FIELDS.map((field) => [field, HexColor])) as Record<(typeof THEME_COLOR_FIELDS)[number], typeof HexColor>,
 );
 
 export const StatusPageCard = z.object({
@@ -122,7 +128,10 @@ export const Analysis = z.object({
     )
     .nullable()
     .optional(),
-  referenceLinks: z.array(z.object({ url: z.string(), title: z.string() })).nullable().optional(),
+  referenceLinks: z
+    .array(z.object({ url: z.string(), title: z.string() }))
+    .nullable()
+    .optional(),
 });
 
 export const RootCauseAnalysis = z.object({
@@ -216,9 +225,7 @@ export const CreateIncidentInput = z.strictObject({
   duration: z.number().int().nullable().optional(),
 });
 
-export const RequestAnalysisInput = z
-  .strictObject({ userContext: z.string().max(256).nullable().optional() })
-  .nullable();
+export const RequestAnalysisInput = z.strictObject({ userContext: z.string().max(256).nullable().optional() }).nullable();
 
 export const ErrorGroupPatch = z
   .strictObject({

@@ -35,11 +35,7 @@ const BEARER = /^Bearer +([^\s]+) *$/i;
  * CONTRACT-NOTES §1: the key names the account; `x-service-account`, when present, must agree.
  * Returns the account id or throws 401/403.
  */
-export function authenticate(
-  keys: KeyRing,
-  authorization: string | undefined,
-  serviceAccount: string | string[] | undefined,
-): string {
+export function authenticate(keys: KeyRing, authorization: string | undefined, serviceAccount: string | string[] | undefined): string {
   if (!authorization) throw new HttpError(401, 'missing Authorization header: expected "Bearer <API key>"');
   const match = BEARER.exec(authorization);
   if (!match) throw new HttpError(401, 'malformed Authorization header: expected "Bearer <API key>"');

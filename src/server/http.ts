@@ -152,7 +152,7 @@ async function route(
   const { route: compiled, params } = match;
   const op = compiled.op;
 
-  let body: unknown = undefined;
+  let body: unknown;
   if (op.body) {
     const raw = declaresBody(req) ? await readBody(req) : Buffer.alloc(0);
     if (raw.length > 0) {

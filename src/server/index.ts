@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { buildOpenApiDocument } from '../contract/openapi.js';
+import type { Analysis } from '../contract/schemas.js';
 import type { AnalysisProvider } from './analysis/provider.js';
 import { rulesProvider } from './analysis/rules-provider.js';
 import { KeyRing } from './auth.js';
@@ -111,7 +112,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
 async function start(
   options: ServerOptions,
-  { host, log, now, fixtures, data }: { host: string; log: (line: string) => void; now: () => number; fixtures: Fixtures; data: DataFile | undefined },
+  {
+    host,
+    log,
+    now,
+    fixtures,
+    data,
+  }: { host: string; log: (line: string) => void; now: () => number; fixtures: Fixtures; data: DataFile | undefined },
 ): Promise<RunningServer> {
   // Without --account, a data file serves again the account it generated before.
   const generated = !options.accounts?.length;
@@ -166,7 +173,7 @@ async function start(
     const group = store.getErrorGroup(request.errorGroupId)!;
     const checkType = store.getErrorGroupCheckType(group.id) ?? 'API';
     const started = performance.now();
-    let analysis;
+    let analysis: Analysis;
     try {
       analysis = await provider.analyze({
         rawErrorMessage: group.rawErrorMessage,

@@ -19,6 +19,6 @@ export class RateLimiter {
       bucket.tokens -= 1;
       return 0;
     }
-    return Math.max(1, Math.ceil(((1 - bucket.tokens) / this.perSecond)));
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.perSecond));
   }
 }

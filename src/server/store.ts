@@ -242,7 +242,9 @@ export class AccountStore {
   }
 
   /** Cards name services by id; the stored services are embedded. */
-  addStatusPage(page: Omit<StoredStatusPage, 'cards'> & { cards: (Omit<StoredStatusPage['cards'][number], 'services'> & { serviceIds: string[] })[] }): void {
+  addStatusPage(
+    page: Omit<StoredStatusPage, 'cards'> & { cards: (Omit<StoredStatusPage['cards'][number], 'services'> & { serviceIds: string[] })[] },
+  ): void {
     const { cards, ...rest } = page;
     const stored: StoredStatusPage = {
       ...rest,
@@ -312,7 +314,13 @@ export class AccountStore {
    * An error from a check run: grouped by (checkId, errorHash of the cleaned message). A new
    * event unarchives a group archived until the next event, not one archived for ever.
    */
-  recordErrorEvent(args: { newGroupId: string; checkId: string; rawErrorMessage: string; timestamp: string; checkType: string }): ErrorGroup {
+  recordErrorEvent(args: {
+    newGroupId: string;
+    checkId: string;
+    rawErrorMessage: string;
+    timestamp: string;
+    checkType: string;
+  }): ErrorGroup {
     const cleaned = cleanErrorMessage(args.rawErrorMessage);
     const hash = errorHash(cleaned);
     const key = `${args.checkId}\u0000${hash}`;

@@ -25,7 +25,7 @@ export function lastUpdateStatus(updates: readonly IncidentUpdate[]): IncidentSt
  */
 export function duration(updates: readonly IncidentUpdate[]): number | null {
   const latest = latestUpdate(updates);
-  if (!latest || latest.status !== 'RESOLVED') return null;
+  if (latest?.status !== 'RESOLVED') return null;
   let earliest = Infinity;
   for (const update of updates) earliest = Math.min(earliest, Date.parse(update.publicIncidentUpdateDate));
   return Math.floor((Date.parse(latest.publicIncidentUpdateDate) - earliest) / 1000);

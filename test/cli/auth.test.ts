@@ -10,7 +10,12 @@ vi.setConfig({ testTimeout: 120_000 });
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ accounts: [{ id: 'acct-auth', key: 'sk_auth_key_0000_abcd' }, { id: 'acct-other', key: 'sk_other_key_1111_efgh' }] });
+  server = await startTestServer({
+    accounts: [
+      { id: 'acct-auth', key: 'sk_auth_key_0000_abcd' },
+      { id: 'acct-other', key: 'sk_other_key_1111_efgh' },
+    ],
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -66,7 +71,9 @@ describe('login (not on a terminal)', () => {
     expect(result.stderr).toMatch(/^statusctl: .*--api-key.*--account-id/);
     expect(savedProfile(dir)).toBeUndefined();
 
-    const onlyKey = await runCli(['login', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd'], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    const onlyKey = await runCli(['login', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd'], {
+      env: { STATUSCTL_CONFIG_DIR: dir },
+    });
     expect(onlyKey.code).toBe(2);
     expect(onlyKey.stderr).toContain('--account-id');
     expect(onlyKey.stderr).not.toContain('--api-key');
@@ -83,7 +90,7 @@ describe('login (not on a terminal)', () => {
     expect(savedProfile(dir)).toBeUndefined();
   });
 
-  it("a key of another account (403) is exit 3 and nothing is saved", async () => {
+  it('a key of another account (403) is exit 3 and nothing is saved', async () => {
     const dir = tempConfigDir();
     const result = await runCli(['login', '--base-url', server.url, '--api-key', 'sk_other_key_1111_efgh', '--account-id', 'acct-auth'], {
       env: { STATUSCTL_CONFIG_DIR: dir },
@@ -94,16 +101,28 @@ describe('login (not on a terminal)', () => {
 
   it('an unreachable server is exit 1 and nothing is saved', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(['login', '--base-url', await closedPortUrl(), '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'acct-auth'], {
-      env: { STATUSCTL_CONFIG_DIR: dir },
-    });
+    const result = await runCli(
+      ['login', '--base-url', await closedPortUrl(), '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'acct-auth'],
+      {
+        env: { STATUSCTL_CONFIG_DIR: dir },
+      },
+    );
     expect(result.code).toBe(1);
     expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(savedProfile(dir)).toBeUndefined();
   });
 
   it('--verbose shows the request with the key masked', async () => {
-    const result = await runCli(['login', '--verbose', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'acct-auth']);
+    const result = await runCli([
+      'login',
+      '--verbose',
+      '--base-url',
+      server.url,
+      '--api-key',
+      'sk_auth_key_0000_abcd',
+      '--account-id',
+      'acct-auth',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('/v1/status-pages');
     expect(result.stderr).toContain('****abcd');

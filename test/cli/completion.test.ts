@@ -29,7 +29,16 @@ function bashComplete(script: string, words: string[]): string[] {
   const file = join(dir, 'statusctl.bash');
   writeFileSync(file, script);
   const quoted = words.map((word) => `'${word}'`).join(' ');
-  const run = spawnSync('bash', ['--norc', '--noprofile', '-c', `source '${file}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _statusctl; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: 'utf8' });
+  const run = spawnSync(
+    'bash',
+    [
+      '--norc',
+      '--noprofile',
+      '-c',
+      `source '${file}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _statusctl; printf '%s\\n' "\${COMPREPLY[@]}"`,
+    ],
+    { encoding: 'utf8' },
+  );
   expect(run.status, run.stderr).toBe(0);
   return run.stdout.split('\n').filter(Boolean);
 }

@@ -76,16 +76,15 @@ describe('config path, set, get, unset', () => {
     expect(viaEnv.stdout).toBe('acct-staging\n');
   });
 
-  it.each([
-    [['config', 'get', 'token']],
-    [['config', 'set', 'apikey', 'x']],
-    [['config', 'unset', 'url']],
-  ])('an unknown key is a usage error naming the valid keys: %j', async (args) => {
-    const result = await runCli(args);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^statusctl: unknown setting '.+': expected one of base-url, api-key, account-id\n$/);
-    expect(result.stdout).toBe('');
-  });
+  it.each([[['config', 'get', 'token']], [['config', 'set', 'apikey', 'x']], [['config', 'unset', 'url']]])(
+    'an unknown key is a usage error naming the valid keys: %j',
+    async (args) => {
+      const result = await runCli(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^statusctl: unknown setting '.+': expected one of base-url, api-key, account-id\n$/);
+      expect(result.stdout).toBe('');
+    },
+  );
 
   it('refuses a base URL that is not http(s) (exit 2)', async () => {
     const result = await runCli(['config', 'set', 'base-url', 'ftp://example.com']);

@@ -11,9 +11,23 @@ describe('statusctl demo', () => {
     const out = result.stdout;
     // Each step is shown as the command line, followed by what it printed.
     for (const step of [
-      'login', 'config list', 'runtimes list', 'status-pages list', 'incidents create', 'incident-updates add',
-      'incident-updates get', 'incident-updates put', 'incidents get', 'incidents resolve', 'incidents list',
-      'rca request', 'rca get', 'error-groups archive', 'error-groups unarchive', 'heartbeats availability', 'logout',
+      'login',
+      'config list',
+      'runtimes list',
+      'status-pages list',
+      'incidents create',
+      'incident-updates add',
+      'incident-updates get',
+      'incident-updates put',
+      'incidents get',
+      'incidents resolve',
+      'incidents list',
+      'rca request',
+      'rca get',
+      'error-groups archive',
+      'error-groups unarchive',
+      'heartbeats availability',
+      'logout',
     ]) {
       expect(out).toContain(`$ statusctl ${step}`);
     }

@@ -11,7 +11,9 @@ let counter = 0;
 /** A fresh error group: each call records a message no other test uses. */
 async function newGroup(): Promise<ErrorGroup> {
   counter++;
-  return client.recordErrorEvent({ body: { checkId: `check-eg-${counter}`, rawErrorMessage: `Error: expected element #pay-button-${'x'.repeat(counter)} to be visible` } });
+  return client.recordErrorEvent({
+    body: { checkId: `check-eg-${counter}`, rawErrorMessage: `Error: expected element #pay-button-${'x'.repeat(counter)} to be visible` },
+  });
 }
 
 async function recordAgain(group: ErrorGroup): Promise<ErrorGroup> {

@@ -118,7 +118,9 @@ describe('heartbeats availability', () => {
       const quiet = await runCli(['heartbeats', 'availability', quietNow, '--fail-under', '1'], { env: server.env });
       expect(quiet.code).toBe(5);
       expect(quiet.stderr).toContain('no heartbeat events in the current period');
-      const empty = await runCli(['heartbeats', 'availability', mixed, '--from', '2020-01-01', '--to', '2020-01-02', '--fail-under', '1'], { env: server.env });
+      const empty = await runCli(['heartbeats', 'availability', mixed, '--from', '2020-01-01', '--to', '2020-01-02', '--fail-under', '1'], {
+        env: server.env,
+      });
       expect(empty.code).toBe(5);
     });
 

@@ -63,7 +63,12 @@ describe('help', () => {
 describe('help examples', () => {
   it('name heartbeat checks and error groups that the reference server’s demo data has', async () => {
     const { DEMO_IDS } = await import('../../src/server/fixtures/demo.js');
-    const help = [await helpOf([]), await helpOf(['heartbeats', 'availability']), await helpOf(['rca', 'request']), await helpOf(['error-groups', 'archive'])].join('\n');
+    const help = [
+      await helpOf([]),
+      await helpOf(['heartbeats', 'availability']),
+      await helpOf(['rca', 'request']),
+      await helpOf(['error-groups', 'archive']),
+    ].join('\n');
     const ids = new Set(help.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g));
     expect(ids.size).toBeGreaterThan(0);
     const demo = new Set<string>([...Object.values(DEMO_IDS.heartbeatChecks), ...Object.values(DEMO_IDS.errorGroups)]);

@@ -171,7 +171,9 @@ export async function runPty(args: string[], options: { env?: Record<string, str
   let matchedUpTo = 0;
   let exitCode: number | undefined;
   const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((listener) => listener());
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
   child.onData((data) => {
     output += data;
     notify();
@@ -225,7 +227,8 @@ export async function runPty(args: string[], options: { env?: Record<string, str
             matchedUpTo += found.index + found.length;
             return true;
           }
-          if (exitCode !== undefined) throw new Error(`program exited (${exitCode}) before printing ${String(text)}\n--- screen ---\n${screen}`);
+          if (exitCode !== undefined)
+            throw new Error(`program exited (${exitCode}) before printing ${String(text)}\n--- screen ---\n${screen}`);
           return undefined;
         },
         timeoutMs,
@@ -234,7 +237,11 @@ export async function runPty(args: string[], options: { env?: Record<string, str
     },
     write: (keys) => child.write(keys),
     exited(timeoutMs = 30_000) {
-      return until(() => exitCode, timeoutMs, () => 'timed out waiting for the program to exit');
+      return until(
+        () => exitCode,
+        timeoutMs,
+        () => 'timed out waiting for the program to exit',
+      );
     },
     kill() {
       if (exitCode === undefined) child.kill();

@@ -40,7 +40,19 @@ async function allIncidents() {
 }
 
 async function createIncident(name: string, extra: string[] = []) {
-  const result = await cli(['incidents', 'create', '--name', name, '--severity', 'minor', '--service', serviceIds[0]!, '-o', 'json', ...extra]);
+  const result = await cli([
+    'incidents',
+    'create',
+    '--name',
+    name,
+    '--severity',
+    'minor',
+    '--service',
+    serviceIds[0]!,
+    '-o',
+    'json',
+    ...extra,
+  ]);
   expect(result.code, result.stderr).toBe(0);
   return Incident.parse(parseJson(result));
 }
@@ -48,8 +60,21 @@ async function createIncident(name: string, extra: string[] = []) {
 describe('incidents create (not on a terminal)', () => {
   it('creates from flags (enums in any case) and prints the incident with its id', async () => {
     const result = await cli([
-      'incidents', 'create', '--name', 'Checkout errors', '--severity', 'Major', '--service', serviceIds[0]!,
-      '--service', serviceIds[1]!, '--message', 'Investigating failed payments', '--status', 'identified', '--notify',
+      'incidents',
+      'create',
+      '--name',
+      'Checkout errors',
+      '--severity',
+      'Major',
+      '--service',
+      serviceIds[0]!,
+      '--service',
+      serviceIds[1]!,
+      '--message',
+      'Investigating failed payments',
+      '--status',
+      'identified',
+      '--notify',
     ]);
     expect(result.code, result.stderr).toBe(0);
     const id = /^Created incident (\S+)$/m.exec(result.stdout)?.[1];
@@ -96,7 +121,19 @@ describe('incidents create (not on a terminal)', () => {
 
   it('--dry-run prints the request without sending it, and needs no API key', async () => {
     const before = (await allIncidents()).length;
-    const args = ['incidents', 'create', '--name', 'Dry', '--severity', 'critical', '--service', serviceIds[0]!, '--message', 'm', '--dry-run'];
+    const args = [
+      'incidents',
+      'create',
+      '--name',
+      'Dry',
+      '--severity',
+      'critical',
+      '--service',
+      serviceIds[0]!,
+      '--message',
+      'm',
+      '--dry-run',
+    ];
     const noKey = { STATUSCTL_API_KEY: undefined };
     const text = await cli(args, noKey);
     expect(text.code, text.stderr).toBe(0);
@@ -170,7 +207,10 @@ describe('incidents list', () => {
 describe('incidents get and resolve', () => {
   it('get shows the timeline; -o json is the Incident', async () => {
     const incident = await createIncident('Timeline incident', ['--message', 'First look']);
-    await api.createIncidentUpdate({ params: { incidentId: incident.id }, body: { description: 'Found it', status: 'IDENTIFIED', notifySubscribers: true } });
+    await api.createIncidentUpdate({
+      params: { incidentId: incident.id },
+      body: { description: 'Found it', status: 'IDENTIFIED', notifySubscribers: true },
+    });
     const text = await cli(['incidents', 'get', incident.id]);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('Timeline (2 updates)');
@@ -189,12 +229,17 @@ describe('incidents get and resolve', () => {
     expect(stored.lastUpdateStatus).toBe('RESOLVED');
     expect(stored.incidentUpdates.at(-1)).toMatchObject({ description: 'Resolved.', status: 'RESOLVED' });
 
-    const withMessage = IncidentUpdate.parse(parseJson(await cli(['incidents', 'resolve', incident.id, '--message', 'Rolled back', '-o', 'json'])));
+    const withMessage = IncidentUpdate.parse(
+      parseJson(await cli(['incidents', 'resolve', incident.id, '--message', 'Rolled back', '-o', 'json'])),
+    );
     expect(withMessage).toMatchObject({ description: 'Rolled back', status: 'RESOLVED' });
   });
 
   it('an unknown incident id is exit 4', async () => {
-    for (const args of [['incidents', 'get', 'no-such-incident'], ['incidents', 'resolve', 'no-such-incident']]) {
+    for (const args of [
+      ['incidents', 'get', 'no-such-incident'],
+      ['incidents', 'resolve', 'no-such-incident'],
+    ]) {
       const result = await cli(args);
       expect(result.code).toBe(4);
       expect(result.stderr).toMatch(/^statusctl: 404 .*\n$/);
@@ -206,8 +251,18 @@ describe('incident-updates', () => {
   it('add, get and put an update', async () => {
     const incident = await createIncident('Updates incident');
     const added = await cli([
-      'incident-updates', 'add', incident.id, '--message', 'Monitoring now', '--status', 'Monitoring', '--notify',
-      '--date', '2025-05-01T12:30:00+02:00', '-o', 'json',
+      'incident-updates',
+      'add',
+      incident.id,
+      '--message',
+      'Monitoring now',
+      '--status',
+      'Monitoring',
+      '--notify',
+      '--date',
+      '2025-05-01T12:30:00+02:00',
+      '-o',
+      'json',
     ]);
     expect(added.code, added.stderr).toBe(0);
     const update = IncidentUpdate.parse(parseJson(added));
@@ -219,7 +274,17 @@ describe('incident-updates', () => {
     expect(got.stdout).toContain('Monitoring now');
     expect(got.stdout).toContain('MONITORING');
 
-    const put = await cli(['incident-updates', 'put', incident.id, update.id, '--message', 'Monitoring (edited)', '--no-notify', '--status', 'resolved']);
+    const put = await cli([
+      'incident-updates',
+      'put',
+      incident.id,
+      update.id,
+      '--message',
+      'Monitoring (edited)',
+      '--no-notify',
+      '--status',
+      'resolved',
+    ]);
     expect(put.code, put.stderr).toBe(0);
     expect(await api.getIncidentUpdate({ params: { incidentId: incident.id, incidentUpdateId: update.id } })).toMatchObject({
       description: 'Monitoring (edited)',
@@ -287,7 +352,10 @@ describe('failures and exit codes', () => {
 describe('plain output', () => {
   // eslint-disable-next-line no-control-regex
   const ESCAPE = /\x1b\[/;
-  const commands = [['incidents', 'list'], ['status-pages', 'list']];
+  const commands = [
+    ['incidents', 'list'],
+    ['status-pages', 'list'],
+  ];
 
   it('has no ANSI escapes when not on a terminal', async () => {
     const results = await Promise.all(commands.map((args) => cli(args)));

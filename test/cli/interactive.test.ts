@@ -21,7 +21,8 @@ beforeAll(async () => {
   api = createClient({ baseUrl: server.url, apiKey: server.account.key, retries: 0 });
   const pages = await api.listStatusPages({ query: { limit: '100' } });
   const seen = new Map<string, string>();
-  for (const page of pages.entries) for (const card of page.cards) for (const s of card.services) if (!seen.has(s.id)) seen.set(s.id, s.name);
+  for (const page of pages.entries)
+    for (const card of page.cards) for (const s of card.services) if (!seen.has(s.id)) seen.set(s.id, s.name);
   pickerOrder = [...seen].map(([id, name]) => ({ id, name }));
 });
 afterEach(() => {
@@ -77,7 +78,10 @@ describe('incidents create on a terminal', () => {
   });
 
   it('asks only for what the flags left out, and --yes skips the confirmation', async () => {
-    const session = await pty(['incidents', 'create', '--name', 'Half-flagged', '--severity', 'minor', '--message', 'Flagged message', '--yes'], server.env);
+    const session = await pty(
+      ['incidents', 'create', '--name', 'Half-flagged', '--severity', 'minor', '--message', 'Flagged message', '--yes'],
+      server.env,
+    );
     await session.waitFor('Affected services');
     await session.waitFor(pickerOrder[0]!.name);
     session.write(KEYS.space);
@@ -95,7 +99,10 @@ describe('incidents create on a terminal', () => {
   });
 
   it('the name is validated (1..255) before moving on', async () => {
-    const session = await pty(['incidents', 'create', '--severity', 'minor', '--service', pickerOrder[0]!.id, '--message', 'm', '--dry-run'], server.env);
+    const session = await pty(
+      ['incidents', 'create', '--severity', 'minor', '--service', pickerOrder[0]!.id, '--message', 'm', '--dry-run'],
+      server.env,
+    );
     await session.waitFor('Incident name');
     session.write(`   ${KEYS.enter}`);
     await session.waitFor('a name is required');
@@ -107,7 +114,10 @@ describe('incidents create on a terminal', () => {
 
   it('declining the confirmation creates nothing (exit 2)', async () => {
     const before = await incidentIds();
-    const session = await pty(['incidents', 'create', '--name', 'Declined', '--severity', 'major', '--service', pickerOrder[0]!.id, '--message', 'm'], server.env);
+    const session = await pty(
+      ['incidents', 'create', '--name', 'Declined', '--severity', 'major', '--service', pickerOrder[0]!.id, '--message', 'm'],
+      server.env,
+    );
     await session.waitFor('Create this incident?');
     session.write(`n${KEYS.enter}`);
     await session.waitFor('cancelled');
@@ -136,7 +146,9 @@ describe('login on a terminal', () => {
     await session.waitFor('Logged in to');
     expect(await session.exited()).toBe(0);
 
-    expect(session.screen()).toContain(`Logged in to ${server.url} as account ${server.account.id} (key ****cdef), saved to profile 'default'`);
+    expect(session.screen()).toContain(
+      `Logged in to ${server.url} as account ${server.account.id} (key ****cdef), saved to profile 'default'`,
+    );
     expect(session.raw()).not.toContain(server.account.key);
     expect(session.screen()).toContain('*'.repeat(server.account.key.length)); // the mask, one star per character
     const file = join(dir, 'config.json');

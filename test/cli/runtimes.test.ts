@@ -69,7 +69,9 @@ describe('runtimes list', () => {
 
   it('exits 3 without a key, 1 when the server cannot be reached', async () => {
     expect((await runCli(['runtimes', 'list'], { env: { STATUSCTL_BASE_URL: server.url } })).code).toBe(3);
-    const unreachable = await runCli(['runtimes', 'list', '--timeout', '2'], { env: { ...server.env, STATUSCTL_BASE_URL: await closedPortUrl() } });
+    const unreachable = await runCli(['runtimes', 'list', '--timeout', '2'], {
+      env: { ...server.env, STATUSCTL_BASE_URL: await closedPortUrl() },
+    });
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toMatch(/^statusctl: /);
   });

@@ -18,7 +18,7 @@ function startServerCommand(args: string[]) {
   const waiters: (() => void)[] = [];
   createInterface({ input: child.stdout }).on('line', (line) => {
     lines.push(line);
-    waiters.splice(0).forEach((wake) => wake());
+    for (const wake of waiters.splice(0)) wake();
   });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

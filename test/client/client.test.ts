@@ -113,7 +113,9 @@ describe('the request sent', () => {
   });
 
   it('accepts a number for a whole-number query value and sends it as text', async () => {
-    const { client, dispatcher } = harness([http.get(`${BASE_URL}/v1/status-pages`, () => HttpResponse.json({ length: 0, entries: [], nextId: null }))]);
+    const { client, dispatcher } = harness([
+      http.get(`${BASE_URL}/v1/status-pages`, () => HttpResponse.json({ length: 0, entries: [], nextId: null })),
+    ]);
     await client.listStatusPages({ query: { limit: 7 as unknown as string } });
     expect(dispatcher.seen[0]!.url).toBe(`${BASE_URL}/v1/status-pages?limit=7`);
   });
@@ -170,7 +172,10 @@ describe('strict requests', () => {
 
   it('refuses an out-of-range or unknown query parameter', async () => {
     const { client, dispatcher } = harness([]);
-    const tooMany = await refused(() => client.listIncidents({ query: { limit: '101' } }), () => dispatcher.seen.length);
+    const tooMany = await refused(
+      () => client.listIncidents({ query: { limit: '101' } }),
+      () => dispatcher.seen.length,
+    );
     expect(tooMany.details.map((d) => d.path)).toEqual(['query.limit']);
     const unknown = await refused(
       () => client.listIncidents({ query: { page: '2' } as { limit?: string } }),

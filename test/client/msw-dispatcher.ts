@@ -71,7 +71,9 @@ export class MswDispatcher extends Dispatcher {
       }
 
       const rawHeaders: Buffer[] = [];
-      response.headers.forEach((value, name) => rawHeaders.push(Buffer.from(name), Buffer.from(value)));
+      response.headers.forEach((value, name) => {
+        rawHeaders.push(Buffer.from(name), Buffer.from(value));
+      });
       handler.onHeaders(response.status, rawHeaders, () => {}, response.statusText);
       if (response.body) {
         const reader = response.body.getReader();

@@ -65,9 +65,7 @@ describe.each(['undici', 'node'] as const)('real network failures over %s', (htt
     expect(sleeps).toHaveLength(1);
 
     const post = clientFor(`http://127.0.0.1:${port}`, { retries: 1, http });
-    const postError = await apiFailure(
-      post.client.recordErrorEvent({ body: { checkId: 'chk', rawErrorMessage: 'boom' } }),
-    );
+    const postError = await apiFailure(post.client.recordErrorEvent({ body: { checkId: 'chk', rawErrorMessage: 'boom' } }));
     expect(postError.kind).toBe('network');
     expect(post.events).toHaveLength(1);
   });
@@ -85,7 +83,9 @@ describe.each(['undici', 'node'] as const)('real network failures over %s', (htt
     const error = await apiFailure(client.listRuntimes({}));
     expect(error.kind).toBe('network');
     expect(connections).toBe(3);
-    expect(error.message).toMatch(/^connection (closed by the server \(UND_ERR_SOCKET\)|reset \(ECONNRESET\)) to http:\/\/127\.0\.0\.1:\d+ \(GET \/v1\/runtimes, 3 attempts\)$/);
+    expect(error.message).toMatch(
+      /^connection (closed by the server \(UND_ERR_SOCKET\)|reset \(ECONNRESET\)) to http:\/\/127\.0\.0\.1:\d+ \(GET \/v1\/runtimes, 3 attempts\)$/,
+    );
   });
 
   it('reports a body shorter than its content-length as invalid-response', async () => {
@@ -115,10 +115,12 @@ describe.each(['undici', 'node'] as const)('real network failures over %s', (htt
   it('maps a real HTML 502 from a proxy-like server, and succeeds once it recovers', async () => {
     let calls = 0;
     const baseUrl = await listen(
-      createHttpServer((request, response) => {
+      createHttpServer((_request, response) => {
         calls++;
         if (calls === 1) {
-          response.writeHead(502, { 'content-type': 'text/html' }).end('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>');
+          response
+            .writeHead(502, { 'content-type': 'text/html' })
+            .end('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>');
         } else {
           response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([runtime]));
         }

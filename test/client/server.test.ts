@@ -113,7 +113,9 @@ describe('incidents and their updates', () => {
     const { serviceId } = await serviceOnAPage();
     const ids: string[] = [];
     for (const name of ['page test 1', 'page test 2', 'page test 3']) {
-      ids.unshift((await client.createIncident({ body: { name, severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [] } })).id);
+      ids.unshift(
+        (await client.createIncident({ body: { name, severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [] } })).id,
+      );
     }
     const first = await client.listIncidents({ query: { limit: '2' } });
     expect(first.entries.map((i) => i.id)).toEqual(ids.slice(0, 2));
@@ -166,7 +168,9 @@ describe('incidents and their updates', () => {
     expect(reopened.duration ?? null).toBeNull();
 
     // An update id of another incident does not exist here.
-    const other = await client.createIncident({ body: { name: 'other', severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [{ description: 'x' }] } });
+    const other = await client.createIncident({
+      body: { name: 'other', severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [{ description: 'x' }] },
+    });
     const error = await apiFailure(client.getIncidentUpdate({ params: { incidentId, incidentUpdateId: other.incidentUpdates[0]!.id } }));
     expect(error.status).toBe(404);
   });
@@ -210,7 +214,9 @@ describe('error groups and root cause analyses', () => {
       client.updateErrorGroup({ params: { id }, body: { archiveForEver: false, archivedUntilNextEvent: false } }),
     ).resolves.toMatchObject({ archivedUntilNextEvent: false });
 
-    expect((await apiFailure(client.updateErrorGroup({ params: { id: 'no-such-group' }, body: { archiveForEver: true } }))).status).toBe(404);
+    expect((await apiFailure(client.updateErrorGroup({ params: { id: 'no-such-group' }, body: { archiveForEver: true } }))).status).toBe(
+      404,
+    );
   });
 
   it('requests an analysis (202 PENDING) and polls it until it is COMPLETED (200)', async () => {
@@ -253,7 +259,12 @@ describe('error groups and root cause analyses', () => {
 describe('heartbeats', () => {
   it('computes availability from recorded pings, null without pings in either window, 404 for an unknown check', async () => {
     const checkId = 'hb-client-test';
-    for (const [state, minutes] of [['RECEIVED', 50], ['EARLY', 40], ['GRACE', 30], ['FAILING', 20]] as const) {
+    for (const [state, minutes] of [
+      ['RECEIVED', 50],
+      ['EARLY', 40],
+      ['GRACE', 30],
+      ['FAILING', 20],
+    ] as const) {
       const event = await client.call('recordHeartbeatEvent', { params: { checkId }, body: { state, timestamp: minutesAgo(minutes) } });
       expect(event).toMatchObject({ status: 201, body: { checkId, state } });
     }
@@ -295,7 +306,9 @@ describe('auth and accounts', () => {
 
   it('hides another account’s incidents (404) and works without the account header', async () => {
     const { serviceId } = await serviceOnAPage();
-    const mine = await client.createIncident({ body: { name: 'private', severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [] } });
+    const mine = await client.createIncident({
+      body: { name: 'private', severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [] },
+    });
     const other = clientAs(ACCOUNT_B);
     expect((await apiFailure(other.getIncident({ params: { incidentId: mine.id } }))).status).toBe(404);
 

@@ -28,7 +28,11 @@ afterEach(closeHarnesses);
 describe('retries', () => {
   it('waits for Retry-After (seconds) after a 429, then succeeds', async () => {
     const replies = sequence([
-      () => HttpResponse.json({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' }, { status: 429, headers: { 'retry-after': '2' } }),
+      () =>
+        HttpResponse.json(
+          { statusCode: 429, error: 'Too Many Requests', message: 'slow down' },
+          { status: 429, headers: { 'retry-after': '2' } },
+        ),
       () => HttpResponse.json([runtime]),
     ]);
     const { client, sleeps, events } = harness([http.get(RUNTIMES, replies.resolver)]);
@@ -69,7 +73,13 @@ describe('retries', () => {
   });
 
   it('gives up on a 429 after the configured retries, keeping retryAfter', async () => {
-    const replies = sequence([() => HttpResponse.json({ statusCode: 429, error: 'Too Many Requests', message: 'rate limit exceeded' }, { status: 429, headers: { 'retry-after': '1' } })]);
+    const replies = sequence([
+      () =>
+        HttpResponse.json(
+          { statusCode: 429, error: 'Too Many Requests', message: 'rate limit exceeded' },
+          { status: 429, headers: { 'retry-after': '1' } },
+        ),
+    ]);
     const { client, sleeps } = harness([http.get(RUNTIMES, replies.resolver)], { retries: 3 });
 
     const error = await apiFailure(client.listRuntimes({}));
@@ -202,12 +212,14 @@ describe('error mapping', () => {
   });
 
   it('quotes a short snippet of an undocumented error body on one line', async () => {
-    const body = `{"oops":\n"the database is\ton fire"}` + ' and more'.repeat(40);
+    const body = `{"oops":\n"the database is\ton fire"}${' and more'.repeat(40)}`;
     const { client } = harness([http.get(RUNTIMES, () => new HttpResponse(body, { status: 500 }))]);
 
     const error = await apiFailure(client.listRuntimes({}));
     expect(error).toMatchObject({ kind: 'http', status: 500, serverMessage: undefined });
-    expect(error.message).toMatch(/^500 Internal Server Error: "\{"oops": "the database is on fire"\} and more.*…" \(GET \/v1\/runtimes\)$/);
+    expect(error.message).toMatch(
+      /^500 Internal Server Error: "\{"oops": "the database is on fire"\} and more.*…" \(GET \/v1\/runtimes\)$/,
+    );
   });
 
   it('says so when an error has an empty body', async () => {
@@ -323,7 +335,12 @@ describe('the API key', () => {
     const scenarios = [
       http.get(`${BASE_URL}/v1/status-pages/incidents/json`, ({ request }) =>
         HttpResponse.json(
-          { statusCode: 401, error: 'Unauthorized', message: `bad key ${echo(request)}`, details: [{ path: echo(request), message: echo(request) }] },
+          {
+            statusCode: 401,
+            error: 'Unauthorized',
+            message: `bad key ${echo(request)}`,
+            details: [{ path: echo(request), message: echo(request) }],
+          },
           { status: 401 },
         ),
       ),

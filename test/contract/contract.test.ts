@@ -6,9 +6,9 @@ import { buildOpenApiDocument } from '../../src/contract/openapi.js';
 import { fillPath, operations, pathParamNames, successStatus } from '../../src/contract/operations.js';
 import * as s from '../../src/contract/schemas.js';
 
-const upstream = JSON.parse(
-  readFileSync(new URL('../../../shared/spec/upstream-openapi-subset.json', import.meta.url), 'utf8'),
-) as { paths: Record<string, Record<string, unknown>> };
+const upstream = JSON.parse(readFileSync(new URL('../../spec/upstream-openapi-subset.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, unknown>>;
+};
 
 const table = Object.entries(operations);
 
@@ -59,7 +59,11 @@ describe('request schemas are strict', () => {
     ['no services', { ...incident, services: [] }, 'services'],
     ['null in a non-nullable optional field', { ...incident, lastUpdateStatus: null }, 'lastUpdateStatus'],
     ['an update without description', { ...incident, incidentUpdates: [{ status: 'RESOLVED' }] }, 'incidentUpdates.0.description'],
-    ['a bad update date', { ...incident, incidentUpdates: [{ description: 'x', publicIncidentUpdateDate: 'yesterday' }] }, 'incidentUpdates.0.publicIncidentUpdateDate'],
+    [
+      'a bad update date',
+      { ...incident, incidentUpdates: [{ description: 'x', publicIncidentUpdateDate: 'yesterday' }] },
+      'incidentUpdates.0.publicIncidentUpdateDate',
+    ],
   ])('refuses %s', (_name, body, path) => {
     const result = s.CreateIncidentInput.safeParse(body);
     expect(result.success).toBe(false);
@@ -111,9 +115,9 @@ describe('published OpenAPI document', () => {
       return value;
     });
     expect(schemas.length).toBeGreaterThan(30);
-    ajv.addSchema(document, "doc");
+    ajv.addSchema(document, 'doc');
     for (const schema of schemas) {
-      const resolved = JSON.parse(JSON.stringify(schema).replaceAll("\"#/components", "\"doc#/components"));
+      const resolved = JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"doc#/components'));
       expect(() => ajv.compile(resolved)).not.toThrow();
     }
   });

@@ -31,7 +31,10 @@ function expectedSummary(updates: Content[]): { lastUpdateStatus: string; durati
   const earliest = byDate[0]!;
   return {
     lastUpdateStatus: latest.status,
-    duration: latest.status === 'RESOLVED' ? Math.floor((Date.parse(latest.publicIncidentUpdateDate) - Date.parse(earliest.publicIncidentUpdateDate)) / 1000) : null,
+    duration:
+      latest.status === 'RESOLVED'
+        ? Math.floor((Date.parse(latest.publicIncidentUpdateDate) - Date.parse(earliest.publicIncidentUpdateDate)) / 1000)
+        : null,
   };
 }
 
@@ -44,7 +47,12 @@ async function runLoad(url: string): Promise<Map<string, Map<string, Content>>> 
     const created = await call(url, 'POST', '/v1/status-pages/incidents', body);
     expect(created.status).toBe(201);
     const first = created.json.incidentUpdates[0];
-    expected.set(created.json.id, new Map([[first.id, { description: first.description, status: first.status, publicIncidentUpdateDate: first.publicIncidentUpdateDate }]]));
+    expected.set(
+      created.json.id,
+      new Map([
+        [first.id, { description: first.description, status: first.status, publicIncidentUpdateDate: first.publicIncidentUpdateDate }],
+      ]),
+    );
   }
   const incidentIds = [...expected.keys()];
 
@@ -62,7 +70,11 @@ async function runLoad(url: string): Promise<Map<string, Map<string, Content>>> 
           failures.push(`POST ${result.status} ${JSON.stringify(result.json)}`);
           continue;
         }
-        expected.get(incidentId)!.set(result.json.id, { description: result.json.description, status: result.json.status, publicIncidentUpdateDate: result.json.publicIncidentUpdateDate });
+        expected.get(incidentId)!.set(result.json.id, {
+          description: result.json.description,
+          status: result.json.status,
+          publicIncidentUpdateDate: result.json.publicIncidentUpdateDate,
+        });
         mine.push({ incidentId, updateId: result.json.id });
       } else {
         const { incidentId, updateId } = mine[op % mine.length]!;
@@ -72,7 +84,11 @@ async function runLoad(url: string): Promise<Map<string, Map<string, Content>>> 
           failures.push(`PUT ${result.status} ${JSON.stringify(result.json)}`);
           continue;
         }
-        expected.get(incidentId)!.set(updateId, { description: result.json.description, status: result.json.status, publicIncidentUpdateDate: result.json.publicIncidentUpdateDate });
+        expected.get(incidentId)!.set(updateId, {
+          description: result.json.description,
+          status: result.json.status,
+          publicIncidentUpdateDate: result.json.publicIncidentUpdateDate,
+        });
       }
     }
   };

@@ -81,9 +81,14 @@ describe('corruption before the last record', () => {
 
   it('a record that cannot be replayed is refused too, with its line', async () => {
     const { dataPath } = await seededFile();
-    appendFileSync(dataPath, `${JSON.stringify({ type: 'call', account: ACCOUNT.id, method: 'archiveErrorGroup', args: ['no-such-group', 'FOREVER'] })}\n`);
+    appendFileSync(
+      dataPath,
+      `${JSON.stringify({ type: 'call', account: ACCOUNT.id, method: 'archiveErrorGroup', args: ['no-such-group', 'FOREVER'] })}\n`,
+    );
     const lineCount = readFileSync(dataPath, 'utf8').split('\n').length - 1;
-    await expect(startInProcess({ dataPath })).rejects.toThrow(`line ${lineCount}: archiveErrorGroup cannot be replayed (unknown error group no-such-group)`);
+    await expect(startInProcess({ dataPath })).rejects.toThrow(
+      `line ${lineCount}: archiveErrorGroup cannot be replayed (unknown error group no-such-group)`,
+    );
   });
 
   it('a file that is not a data file is refused', async () => {
@@ -96,7 +101,9 @@ describe('corruption before the last record', () => {
 
   it('a data file in a missing directory is refused with a plain message', async () => {
     const dataPath = join(tempDir(), 'missing', 'data.jsonl');
-    await expect(startInProcess({ dataPath })).rejects.toThrow(`data file ${dataPath}: cannot create its lock file ${dataPath}.lock (ENOENT)`);
+    await expect(startInProcess({ dataPath })).rejects.toThrow(
+      `data file ${dataPath}: cannot create its lock file ${dataPath}.lock (ENOENT)`,
+    );
   });
 
   it('the CLI exits 1 with the message', async () => {

@@ -52,11 +52,18 @@ async function worker(url: string, round: number, index: number, expected: Expec
         expect(result.status).toBe(201);
         expected.incidents.set(result.json.id, name);
         own.push(result.json.id);
-        expected.updates.set(result.json.incidentUpdates[0].id, { incidentId: result.json.id, allowed: [content(result.json.incidentUpdates[0])] });
+        expected.updates.set(result.json.incidentUpdates[0].id, {
+          incidentId: result.json.id,
+          allowed: [content(result.json.incidentUpdates[0])],
+        });
         ownUpdates.push(result.json.incidentUpdates[0].id);
       } else if (roll < 0.6) {
         const incidentId = pick(own);
-        const body = { description: `r${round} w${index} op${op} added`, status: pick(['MONITORING', 'RESOLVED', 'IDENTIFIED']), notifySubscribers: op % 2 === 0 };
+        const body = {
+          description: `r${round} w${index} op${op} added`,
+          status: pick(['MONITORING', 'RESOLVED', 'IDENTIFIED']),
+          notifySubscribers: op % 2 === 0,
+        };
         const result = await call(url, 'POST', `/v1/status-pages/incidents/${incidentId}/incident-updates`, body);
         expect(result.status).toBe(200);
         expected.updates.set(result.json.id, { incidentId, allowed: [content(result.json)] });
@@ -129,7 +136,10 @@ describe('kill -9 under write load', () => {
       const workers = Array.from({ length: WORKERS }, (_, index) => worker(url, round, index, expected, acked));
       const allDone = Promise.all(workers);
       for (let wait = 0; wait < 2000 && acked.count < killAfter; wait++) {
-        const finished = await Promise.race([allDone.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 5))]);
+        const finished = await Promise.race([
+          allDone.then(() => true),
+          new Promise<false>((resolve) => setTimeout(() => resolve(false), 5)),
+        ]);
         if (finished) break;
       }
       await killHard(server);

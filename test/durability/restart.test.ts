@@ -32,22 +32,46 @@ describe('restart on the same data file', () => {
     const incidentId = incident.json.id as string;
     const firstUpdateId = incident.json.incidentUpdates[0].id as string;
     const base = `/v1/status-pages/incidents/${incidentId}/incident-updates`;
-    expect((await call(url, 'POST', base, { description: 'Rolled back', status: 'MONITORING', publicIncidentUpdateDate: '2025-03-10T11:00:00Z' })).status).toBe(200);
-    expect((await call(url, 'PUT', `${base}/${firstUpdateId}`, { description: 'Edited', publicIncidentUpdateDate: '2025-03-10T10:00:00Z' })).status).toBe(200);
-    expect((await call(url, 'POST', base, { description: 'Healthy', status: 'RESOLVED', publicIncidentUpdateDate: '2025-03-10T11:30:00Z' })).status).toBe(200);
+    expect(
+      (
+        await call(url, 'POST', base, {
+          description: 'Rolled back',
+          status: 'MONITORING',
+          publicIncidentUpdateDate: '2025-03-10T11:00:00Z',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call(url, 'PUT', `${base}/${firstUpdateId}`, { description: 'Edited', publicIncidentUpdateDate: '2025-03-10T10:00:00Z' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(url, 'POST', base, { description: 'Healthy', status: 'RESOLVED', publicIncidentUpdateDate: '2025-03-10T11:30:00Z' }))
+        .status,
+    ).toBe(200);
 
     // Two groups: one archived for ever, one until the next event.
-    const forever = await call(url, 'POST', '/_reference/error-events', { checkId: 'durable-check', rawErrorMessage: 'Error: connect ECONNREFUSED 10.0.0.1:5432' });
-    const untilNext = await call(url, 'POST', '/_reference/error-events', { checkId: 'durable-check', rawErrorMessage: 'TimeoutError: waited 30000 ms' });
+    const forever = await call(url, 'POST', '/_reference/error-events', {
+      checkId: 'durable-check',
+      rawErrorMessage: 'Error: connect ECONNREFUSED 10.0.0.1:5432',
+    });
+    const untilNext = await call(url, 'POST', '/_reference/error-events', {
+      checkId: 'durable-check',
+      rawErrorMessage: 'TimeoutError: waited 30000 ms',
+    });
     expect(forever.status).toBe(201);
     expect((await call(url, 'PATCH', `/v1/error-groups/${forever.json.id}`, { archiveForEver: true })).status).toBe(200);
     expect((await call(url, 'PATCH', `/v1/error-groups/${untilNext.json.id}`, { archivedUntilNextEvent: true })).status).toBe(200);
-    const requested = await call(url, 'POST', `/v1/root-cause-analyses/test-session-error-groups/${forever.json.id}`, { userContext: 'after the deploy' });
+    const requested = await call(url, 'POST', `/v1/root-cause-analyses/test-session-error-groups/${forever.json.id}`, {
+      userContext: 'after the deploy',
+    });
     expect(requested.status).toBe(202);
     const analysis = await waitForAnalysis(url, requested.json.id);
 
     for (const state of ['RECEIVED', 'LATE', 'RECEIVED'] as const) {
-      expect((await call(url, 'POST', '/_reference/heartbeats/durable-beat/events', { state, timestamp: '2025-03-10T09:00:00Z' })).status).toBe(201);
+      expect(
+        (await call(url, 'POST', '/_reference/heartbeats/durable-beat/events', { state, timestamp: '2025-03-10T09:00:00Z' })).status,
+      ).toBe(201);
     }
 
     const reads = [
@@ -74,11 +98,17 @@ describe('restart on the same data file', () => {
     expect(after[3]!.json).toEqual(analysis);
 
     // Archive state: a new event leaves the FOREVER group archived and unarchives the other.
-    const foreverAgain = await call(second.url, 'POST', '/_reference/error-events', { checkId: 'durable-check', rawErrorMessage: 'Error: connect ECONNREFUSED 10.0.0.2:5432' });
+    const foreverAgain = await call(second.url, 'POST', '/_reference/error-events', {
+      checkId: 'durable-check',
+      rawErrorMessage: 'Error: connect ECONNREFUSED 10.0.0.2:5432',
+    });
     expect(foreverAgain.json.id).toBe(forever.json.id);
     expect(foreverAgain.json.archivedUntilNextEvent).toBe(true);
     expect(foreverAgain.json.rootCauseAnalyses).toEqual([analysis]);
-    const untilNextAgain = await call(second.url, 'POST', '/_reference/error-events', { checkId: 'durable-check', rawErrorMessage: 'TimeoutError: waited 31000 ms' });
+    const untilNextAgain = await call(second.url, 'POST', '/_reference/error-events', {
+      checkId: 'durable-check',
+      rawErrorMessage: 'TimeoutError: waited 31000 ms',
+    });
     expect(untilNextAgain.json.id).toBe(untilNext.json.id);
     expect(untilNextAgain.json.archivedUntilNextEvent).toBe(false);
   });
@@ -86,7 +116,11 @@ describe('restart on the same data file', () => {
   it('re-runs an analysis that was still PENDING when the server stopped', async () => {
     const dataPath = join(tempDir(), 'data.jsonl');
     const first = await startInProcess({ dataPath, now, rcaDelayMs: 600_000 });
-    const requested = await call(first.url, 'POST', `/v1/root-cause-analyses/test-session-error-groups/${DEMO_IDS.errorGroups.postgresRefused}`);
+    const requested = await call(
+      first.url,
+      'POST',
+      `/v1/root-cause-analyses/test-session-error-groups/${DEMO_IDS.errorGroups.postgresRefused}`,
+    );
     expect(requested.status).toBe(202);
     await first.close();
 
@@ -113,7 +147,9 @@ describe('restart on the same data file', () => {
 
     const second = await startInProcess({ dataPath, accounts: [] });
     expect(second.accounts).toEqual([account]);
-    expect((await call(second.url, 'GET', `/v1/status-pages/incidents/${created.json.id}`, undefined, account!.key)).json).toEqual(created.json);
+    expect((await call(second.url, 'GET', `/v1/status-pages/incidents/${created.json.id}`, undefined, account!.key)).json).toEqual(
+      created.json,
+    );
   });
 
   it('the file is the truth: an account in it keeps its data whatever --fixtures says; a new account is seeded', async () => {
@@ -131,7 +167,13 @@ describe('restart on the same data file', () => {
     // The new account got the fixtures (no incidents, its one service).
     const other = await call(second.url, 'GET', '/v1/status-pages/incidents', undefined, OTHER_ACCOUNT.key);
     expect(other.json.entries).toEqual([]);
-    const onlyService = await call(second.url, 'POST', '/v1/status-pages/incidents', { ...incidentBody('x'), services: [{ id: 'svc-only' }] }, OTHER_ACCOUNT.key);
+    const onlyService = await call(
+      second.url,
+      'POST',
+      '/v1/status-pages/incidents',
+      { ...incidentBody('x'), services: [{ id: 'svc-only' }] },
+      OTHER_ACCOUNT.key,
+    );
     expect(onlyService.status).toBe(201);
     await second.close();
 
@@ -140,7 +182,9 @@ describe('restart on the same data file', () => {
     expect(third.logs.some((line) => line.includes(`also holds account(s) ${OTHER_ACCOUNT.id}`))).toBe(true);
     await third.close();
     const fourth = await startInProcess({ dataPath, accounts: [OTHER_ACCOUNT] });
-    expect((await call(fourth.url, 'GET', `/v1/status-pages/incidents/${onlyService.json.id}`, undefined, OTHER_ACCOUNT.key)).json).toEqual(onlyService.json);
+    expect((await call(fourth.url, 'GET', `/v1/status-pages/incidents/${onlyService.json.id}`, undefined, OTHER_ACCOUNT.key)).json).toEqual(
+      onlyService.json,
+    );
   });
 
   it('a write is in the file when its answer arrives', async () => {

@@ -131,19 +131,29 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
   });
 
   it('429 on every attempt, Retry-After 0: exit 1 after the retries', async () => {
-    const { url, requests } = await fakeHttp((req, res) => json(res, 429, { statusCode: 429, error: 'Too Many Requests', message: 'rate limit exceeded' }, { 'retry-after': '0' }));
-    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url) }), 1, /429 Too Many Requests: rate limit exceeded.*3 attempts/);
+    const { url, requests } = await fakeHttp((_req, res) =>
+      json(res, 429, { statusCode: 429, error: 'Too Many Requests', message: 'rate limit exceeded' }, { 'retry-after': '0' }),
+    );
+    expectOneLineFailure(
+      await runCli(['runtimes', 'list'], { env: env(url) }),
+      1,
+      /429 Too Many Requests: rate limit exceeded.*3 attempts/,
+    );
     expect(requests()).toBe(3);
   });
 
   it('500 with the documented body (echoing the key): exit 1, the server message shown, the key scrubbed', async () => {
     const { url } = await fakeHttp(echoingError(500, 'Internal Server Error'));
-    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url) }), 1, /500 Internal Server Error: rejected Bearer \[redacted\]/);
+    expectOneLineFailure(
+      await runCli(['runtimes', 'list'], { env: env(url) }),
+      1,
+      /500 Internal Server Error: rejected Bearer \[redacted\]/,
+    );
     await expectVerboseClean(['runtimes', 'list'], url, 1);
   });
 
   it('garbled JSON on a 200: exit 1', async () => {
-    const { url } = await fakeHttp((req, res) => {
+    const { url } = await fakeHttp((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('[{"name": "2025.04", "multiStep');
     });
@@ -153,7 +163,9 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
   it('an HTML error page from a proxy (title echoing the key): exit 1 after the retries', async () => {
     const { url, requests } = await fakeHttp((req, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });
-      res.end(`<!DOCTYPE html>\n<html><head><title>502 Bad Gateway ${req.headers.authorization}</title></head>\n<body><h1>Bad Gateway</h1>\n<pre>upstream\n  at proxy.c:12</pre></body></html>`);
+      res.end(
+        `<!DOCTYPE html>\n<html><head><title>502 Bad Gateway ${req.headers.authorization}</title></head>\n<body><h1>Bad Gateway</h1>\n<pre>upstream\n  at proxy.c:12</pre></body></html>`,
+      );
     });
     expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url) }), 1, /502 Bad Gateway: HTML error page/);
     expect(requests()).toBe(3);
@@ -161,13 +173,19 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
 
   it('a body cut short (content-length larger than what is sent): exit 1', async () => {
     const { url } = await fakeTcp((socket) => {
-      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 5000\r\n\r\n[{"name":"2025.04"', () => socket.destroy());
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 5000\r\n\r\n[{"name":"2025.04"', () =>
+        socket.destroy(),
+      );
     });
     expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url) }), 1, /cut short|not JSON|connection/);
   });
 
   it('401 and 403 with the documented body: exit 3; 404: exit 4', async () => {
-    for (const [status, error, code] of [[401, 'Unauthorized', 3], [403, 'Forbidden', 3], [404, 'Not Found', 4]] as const) {
+    for (const [status, error, code] of [
+      [401, 'Unauthorized', 3],
+      [403, 'Forbidden', 3],
+      [404, 'Not Found', 4],
+    ] as const) {
       const { url } = await fakeHttp(echoingError(status, error));
       expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url) }), code, new RegExp(`${status} ${error}`));
       await expectVerboseClean(['runtimes', 'list'], url, code);
@@ -245,7 +263,11 @@ describe('a corrupt config file', () => {
     ['a profile not an object', '{"profiles": {"default": "x"}}'],
     ['a number as the key', '{"profiles": {"default": {"apiKey": 5, "baseUrl": 7}}}'],
   ])('valid JSON of the wrong shape (%s): config set and list refuse it with its path, the file untouched', async (_, content) => {
-    for (const args of [['config', 'set', 'account-id', 'x'], ['config', 'list'], ['runtimes', 'list']]) {
+    for (const args of [
+      ['config', 'set', 'account-id', 'x'],
+      ['config', 'list'],
+      ['runtimes', 'list'],
+    ]) {
       const dir = tempConfigDir();
       const file = join(dir, 'config.json');
       writeFileSync(file, content, { mode: 0o600 });

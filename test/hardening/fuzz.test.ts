@@ -44,7 +44,13 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 const FC_OPTIONS = { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/vnd.api+json', 'application/merge-patch+json'];
+const JSON_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'application/vnd.api+json',
+  'application/merge-patch+json',
+];
 const SERVICE_IDS = Object.values(DEMO_IDS.services);
 const ERROR_GROUP_IDS = Object.values(DEMO_IDS.errorGroups);
 const HEARTBEAT_IDS = Object.values(DEMO_IDS.heartbeatChecks);
@@ -74,18 +80,45 @@ function baseBodies(): Partial<Record<OperationId, unknown>> {
       name: 'Checkout API returns 502 errors',
       severity: 'MAJOR',
       services: [{ id: SERVICE_IDS[0], name: 'x', accountId: 'y', created_at: '2025-01-01', updated_at: null }],
-      incidentUpdates: [{ description: 'We are investigating.', status: 'INVESTIGATING', publicIncidentUpdateDate: '2025-03-10T10:00:00.000Z', notifySubscribers: false, id: 'i', created_at: 'c' }],
+      incidentUpdates: [
+        {
+          description: 'We are investigating.',
+          status: 'INVESTIGATING',
+          publicIncidentUpdateDate: '2025-03-10T10:00:00.000Z',
+          notifySubscribers: false,
+          id: 'i',
+          created_at: 'c',
+        },
+      ],
       id: 'x',
       created_at: '2025-01-01',
       updated_at: '2025-01-01',
       lastUpdateStatus: 'INVESTIGATING',
       duration: null,
     },
-    createIncidentUpdate: { description: 'Rolled back.', status: 'MONITORING', publicIncidentUpdateDate: '2025-03-10T10:00:00+01:00', notifySubscribers: true, id: 'i', created_at: 'c' },
-    updateIncidentUpdate: { description: 'Rolled back.', status: 'RESOLVED', publicIncidentUpdateDate: '2025-03-10T10:00:00Z', notifySubscribers: true, id: 'i', created_at: 'c' },
+    createIncidentUpdate: {
+      description: 'Rolled back.',
+      status: 'MONITORING',
+      publicIncidentUpdateDate: '2025-03-10T10:00:00+01:00',
+      notifySubscribers: true,
+      id: 'i',
+      created_at: 'c',
+    },
+    updateIncidentUpdate: {
+      description: 'Rolled back.',
+      status: 'RESOLVED',
+      publicIncidentUpdateDate: '2025-03-10T10:00:00Z',
+      notifySubscribers: true,
+      id: 'i',
+      created_at: 'c',
+    },
     requestRootCauseAnalysis: { userContext: 'after the deploy' },
     updateErrorGroup: { archiveForEver: false, archivedUntilNextEvent: true },
-    recordErrorEvent: { checkId: 'checkout-api', rawErrorMessage: 'Error: connect ECONNREFUSED 10.0.3.17:5432', timestamp: '2025-03-10T11:00:00Z' },
+    recordErrorEvent: {
+      checkId: 'checkout-api',
+      rawErrorMessage: 'Error: connect ECONNREFUSED 10.0.3.17:5432',
+      timestamp: '2025-03-10T11:00:00Z',
+    },
     recordHeartbeatEvent: { state: 'RECEIVED', timestamp: '2025-03-10T11:00:00Z' },
   };
 }
@@ -142,11 +175,13 @@ function pathArb(id: OperationId, idKind: 'real' | 'unknown' | 'any' = 'any') {
     if (idKind === 'unknown') return unknownIdArb;
     return fc.oneof(fc.constantFrom(...reals), unknownIdArb);
   };
-  return fc
-    .tuple(...names.map(paramArb))
-    .map((values) => fillEncoded(operations[id].path, Object.fromEntries(names.map((name, i) => [name, values[i]!]))))
-    // The id must not turn the path into another route (e.g. a status page called "incidents").
-    .filter((path) => routeFor(operations[id].method, path) === id);
+  return (
+    fc
+      .tuple(...names.map(paramArb))
+      .map((values) => fillEncoded(operations[id].path, Object.fromEntries(names.map((name, i) => [name, values[i]!]))))
+      // The id must not turn the path into another route (e.g. a status page called "incidents").
+      .filter((path) => routeFor(operations[id].method, path) === id)
+  );
 }
 
 const validAuth = fc.constantFrom<Record<string, string>>(
@@ -161,14 +196,29 @@ const printable = fc.string({ minLength: 1, maxLength: 60, unit: fc.integer({ mi
 
 const brokenAuthArb: fc.Arbitrary<Record<string, string | string[]>> = fc.oneof(
   fc.constant({}),
-  fc.constantFrom('', 'Bearer', 'Bearer ', 'Bearer    ', 'bearer', 'Token', 'null', 'Bearer null').map((authorization) => ({ authorization })),
+  fc
+    .constantFrom('', 'Bearer', 'Bearer ', 'Bearer    ', 'bearer', 'Token', 'null', 'Bearer null')
+    .map((authorization) => ({ authorization })),
   // Another scheme, whatever follows.
-  fc.tuple(fc.constantFrom('Basic', 'Token', 'Digest', 'ApiKey', 'Bearer:', 'Bearer-', 'Bearerx'), fc.constantFrom(ACCOUNT_A.key, Buffer.from(`${ACCOUNT_A.id}:${ACCOUNT_A.key}`).toString('base64'), 'x')).map(([scheme, rest]) => ({ authorization: `${scheme} ${rest}` })),
+  fc
+    .tuple(
+      fc.constantFrom('Basic', 'Token', 'Digest', 'ApiKey', 'Bearer:', 'Bearer-', 'Bearerx'),
+      fc.constantFrom(ACCOUNT_A.key, Buffer.from(`${ACCOUNT_A.id}:${ACCOUNT_A.key}`).toString('base64'), 'x'),
+    )
+    .map(([scheme, rest]) => ({ authorization: `${scheme} ${rest}` })),
   // The key and then something else: not one token.
   fc.tuple(printable).map(([extra]) => ({ authorization: `Bearer ${ACCOUNT_A.key} ${extra}` })),
   // A key the server does not know: random, or a valid key one character off.
   printable.filter((key) => key !== ACCOUNT_A.key && key !== ACCOUNT_B.key).map((key) => ({ authorization: `Bearer ${key}` })),
-  fc.constantFrom(ACCOUNT_A.key.slice(0, -1), `${ACCOUNT_A.key}x`, ACCOUNT_A.key.toUpperCase(), ACCOUNT_A.key.toLowerCase(), `x${ACCOUNT_B.key}`).map((key) => ({ authorization: `Bearer ${key}` })),
+  fc
+    .constantFrom(
+      ACCOUNT_A.key.slice(0, -1),
+      `${ACCOUNT_A.key}x`,
+      ACCOUNT_A.key.toUpperCase(),
+      ACCOUNT_A.key.toLowerCase(),
+      `x${ACCOUNT_B.key}`,
+    )
+    .map((key) => ({ authorization: `Bearer ${key}` })),
   // Two Authorization headers: node keeps the first only for this header, so a bad first fails.
   fc.constant({ authorization: ['Basic abc', `Bearer ${ACCOUNT_A.key}`] as string[] }),
   // The right key without the scheme.
@@ -182,21 +232,39 @@ const anyTargetArb = fc.oneof(
 );
 
 const anyBodyArb = fc.option(
-  fc.oneof(fc.jsonValue().map((value) => JSON.stringify(value) ?? 'null'), fc.string({ maxLength: 200 })),
+  fc.oneof(
+    fc.jsonValue().map((value) => JSON.stringify(value) ?? 'null'),
+    fc.string({ maxLength: 200 }),
+  ),
   { nil: undefined },
 );
 
-const authCase: fc.Arbitrary<Case> = fc.tuple(anyTargetArb, brokenAuthArb, anyBodyArb, fc.constantFrom(...JSON_TYPES)).map(([[method, path], headers, body, type]) => ({
-  kind: 'broken auth',
-  method,
-  path,
-  headers: body === undefined ? headers : { ...headers, 'content-type': type },
-  body,
-  status: 401,
-}));
+const authCase: fc.Arbitrary<Case> = fc
+  .tuple(anyTargetArb, brokenAuthArb, anyBodyArb, fc.constantFrom(...JSON_TYPES))
+  .map(([[method, path], headers, body, type]) => ({
+    kind: 'broken auth',
+    method,
+    path,
+    headers: body === undefined ? headers : { ...headers, 'content-type': type },
+    body,
+    status: 401,
+  }));
 
 const accountCase: fc.Arbitrary<Case> = fc
-  .tuple(anyTargetArb, fc.oneof(fc.constantFrom<string | string[]>(ACCOUNT_B.id, ACCOUNT_A.id.toUpperCase(), `${ACCOUNT_A.id}x`, [ACCOUNT_A.id, ACCOUNT_A.id], 'null', '*'), printable.filter((id) => id !== ACCOUNT_A.id)))
+  .tuple(
+    anyTargetArb,
+    fc.oneof(
+      fc.constantFrom<string | string[]>(
+        ACCOUNT_B.id,
+        ACCOUNT_A.id.toUpperCase(),
+        `${ACCOUNT_A.id}x`,
+        [ACCOUNT_A.id, ACCOUNT_A.id],
+        'null',
+        '*',
+      ),
+      printable.filter((id) => id !== ACCOUNT_A.id),
+    ),
+  )
   .map(([[method, path], account]) => ({
     kind: 'another account',
     method,
@@ -225,10 +293,40 @@ const methodCase: fc.Arbitrary<Case> = fc
     allow,
   }));
 
-const SEGMENTS = ['v1', 'v2', '_reference', 'status-pages', 'incidents', 'incident-updates', 'error-groups', 'checks', 'heartbeats', 'availability', 'runtimes', 'root-cause-analyses', 'test-session-error-groups', 'events', 'error-events', 'openapi.json', '', '.', '..', '%2e', 'x', '%ZZ', '%00', '%C3%A9', '~', '%'];
+const SEGMENTS = [
+  'v1',
+  'v2',
+  '_reference',
+  'status-pages',
+  'incidents',
+  'incident-updates',
+  'error-groups',
+  'checks',
+  'heartbeats',
+  'availability',
+  'runtimes',
+  'root-cause-analyses',
+  'test-session-error-groups',
+  'events',
+  'error-events',
+  'openapi.json',
+  '',
+  '.',
+  '..',
+  '%2e',
+  'x',
+  '%ZZ',
+  '%00',
+  '%C3%A9',
+  '~',
+  '%',
+];
 const unknownRouteCase: fc.Arbitrary<Case> = fc
   .tuple(
-    fc.array(fc.oneof(fc.constantFrom(...SEGMENTS), fc.string({ maxLength: 12, unit: 'grapheme' }).map(encodeURIComponent)), { minLength: 0, maxLength: 7 }),
+    fc.array(fc.oneof(fc.constantFrom(...SEGMENTS), fc.string({ maxLength: 12, unit: 'grapheme' }).map(encodeURIComponent)), {
+      minLength: 0,
+      maxLength: 7,
+    }),
     fc.constantFrom('', '/', '?limit=5', '?x=%zz', '#frag'),
     fc.constantFrom(...METHODS),
     validAuth,
@@ -243,7 +341,16 @@ const unknownRouteCase: fc.Arbitrary<Case> = fc
 const bodyOpArb = fc.constantFrom(...BODY_OPS);
 
 const oversizedCase: fc.Arbitrary<Case> = bodyOpArb
-  .chain((id) => fc.tuple(fc.constant(id), pathArb(id, 'any'), validAuth, fc.integer({ min: 1, max: 64 * 1024 }), fc.constantFrom(...JSON_TYPES, 'text/plain'), fc.boolean()))
+  .chain((id) =>
+    fc.tuple(
+      fc.constant(id),
+      pathArb(id, 'any'),
+      validAuth,
+      fc.integer({ min: 1, max: 64 * 1024 }),
+      fc.constantFrom(...JSON_TYPES, 'text/plain'),
+      fc.boolean(),
+    ),
+  )
   .map(([id, path, auth, extra, type, validStart]) => {
     const size = MAX_BODY_BYTES + extra;
     // Valid JSON that is simply too long, or bytes that are not JSON at all.
@@ -253,7 +360,20 @@ const oversizedCase: fc.Arbitrary<Case> = bodyOpArb
 
 const nonJsonType = fc
   .oneof(
-    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp', 'application/json-seq', 'text/json', 'application/xml', 'application/octet-stream', 'json', 'application/', '*/*', 'application/json+x'),
+    fc.constantFrom(
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+      'application/json-seq',
+      'text/json',
+      'application/xml',
+      'application/octet-stream',
+      'json',
+      'application/',
+      '*/*',
+      'application/json+x',
+    ),
     fc.tuple(fc.stringMatching(/^[a-z]{1,10}$/), fc.stringMatching(/^[a-z0-9.+-]{1,15}$/)).map(([type, sub]) => `${type}/${sub}`),
   )
   .filter((type) => {
@@ -262,7 +382,15 @@ const nonJsonType = fc
   });
 
 const contentTypeCase: fc.Arbitrary<Case> = bodyOpArb
-  .chain((id) => fc.tuple(fc.constant(id), pathArb(id, 'any'), validAuth, fc.option(nonJsonType, { nil: undefined }), fc.oneof(fc.constant(JSON.stringify(baseBodies()[id])), fc.string({ minLength: 1, maxLength: 200 }))))
+  .chain((id) =>
+    fc.tuple(
+      fc.constant(id),
+      pathArb(id, 'any'),
+      validAuth,
+      fc.option(nonJsonType, { nil: undefined }),
+      fc.oneof(fc.constant(JSON.stringify(baseBodies()[id])), fc.string({ minLength: 1, maxLength: 200 })),
+    ),
+  )
   .map(([id, path, auth, type, body]) => ({
     kind: 'wrong content type',
     method: operations[id].method,
@@ -278,7 +406,23 @@ const malformedJsonArb = fc.oneof(
     const text = JSON.stringify(value) ?? 'null';
     return text.slice(0, Math.max(1, text.length - 1));
   }),
-  fc.constantFrom('{', '}', '{"a":}', "{'a':1}", '{"a":1,}', '[1,2', 'NaN', 'undefined', '\uFEFF{}', '{"a":1}{"b":2}', '{"a":"\\x"}', '{"a":01}', '"\\ud800', 'tru', ' '),
+  fc.constantFrom(
+    '{',
+    '}',
+    '{"a":}',
+    "{'a':1}",
+    '{"a":1,}',
+    '[1,2',
+    'NaN',
+    'undefined',
+    '\uFEFF{}',
+    '{"a":1}{"b":2}',
+    '{"a":"\\x"}',
+    '{"a":01}',
+    '"\\ud800',
+    'tru',
+    ' ',
+  ),
   fc.integer({ min: 1, max: 5000 }).map((depth) => '['.repeat(depth)),
   fc.integer({ min: 1, max: 5000 }).map((depth) => '{"a":'.repeat(depth)),
 );
@@ -286,7 +430,14 @@ const malformedJsonArb = fc.oneof(
 const malformedCase: fc.Arbitrary<Case> = bodyOpArb
   .chain((id) => fc.tuple(fc.constant(id), pathArb(id, 'any'), validAuth, fc.constantFrom(...JSON_TYPES), malformedJsonArb))
   .filter(([, , , , text]) => text.trim() !== '' && !parses(text))
-  .map(([id, path, auth, type, body]) => ({ kind: 'malformed JSON', method: operations[id].method, path, headers: { ...auth, 'content-type': type }, body, status: 400 }));
+  .map(([id, path, auth, type, body]) => ({
+    kind: 'malformed JSON',
+    method: operations[id].method,
+    path,
+    headers: { ...auth, 'content-type': type },
+    body,
+    status: 400,
+  }));
 
 function parses(text: string): boolean {
   try {
@@ -299,17 +450,60 @@ function parses(text: string): boolean {
 
 /** Deeply nested JSON that parses: as the whole body, or as the value of a field. */
 const deepCase: fc.Arbitrary<Case> = bodyOpArb
-  .chain((id) => fc.tuple(fc.constant(id), pathArb(id, 'any'), validAuth, fc.integer({ min: 50, max: 20_000 }), fc.constantFrom('array', 'object', 'field')))
+  .chain((id) =>
+    fc.tuple(
+      fc.constant(id),
+      pathArb(id, 'any'),
+      validAuth,
+      fc.integer({ min: 50, max: 20_000 }),
+      fc.constantFrom('array', 'object', 'field'),
+    ),
+  )
   .map(([id, path, auth, depth, shape]) => {
     const nested = shape === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
     const body = shape === 'field' ? JSON.stringify({ ...(baseBodies()[id] as object) }).replace(/^\{/, `{"nested":${nested},`) : nested;
-    return { kind: 'deeply nested JSON', method: operations[id].method, path, headers: { ...auth, 'content-type': 'application/json' }, body, status: 400 };
+    return {
+      kind: 'deeply nested JSON',
+      method: operations[id].method,
+      path,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body,
+      status: 400,
+    };
   });
 
 // Values that break one field: wrong types, empty, over-long, bad enums and dates, nulls.
 const badValueArb: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(null, '', ' ', 0, -1, 1.5, 1e308, true, false, [], {}, 'major', 'Major', 'RESOLVED ', 'resolved', 'UNKNOWN', '2025-13-01T00:00:00Z', '2025-02-30T10:00:00Z', '2025-03-10', '2025-03-10T25:00:00Z', '2025-03-10T10:00:00', '10/03/2025', 'yesterday', '0', 'true', '1', '+275760-09-13T00:00:00Z'),
+  fc.constantFrom(
+    null,
+    '',
+    ' ',
+    0,
+    -1,
+    1.5,
+    1e308,
+    true,
+    false,
+    [],
+    {},
+    'major',
+    'Major',
+    'RESOLVED ',
+    'resolved',
+    'UNKNOWN',
+    '2025-13-01T00:00:00Z',
+    '2025-02-30T10:00:00Z',
+    '2025-03-10',
+    '2025-03-10T25:00:00Z',
+    '2025-03-10T10:00:00',
+    '10/03/2025',
+    'yesterday',
+    '0',
+    'true',
+    '1',
+    '+275760-09-13T00:00:00Z',
+  ),
   fc.integer({ min: 256, max: 20_000 }).map((n) => 'x'.repeat(n)),
   fc.integer({ min: 257, max: 600 }).map((n) => '\u{1F525}'.repeat(n)),
 );
@@ -319,8 +513,12 @@ type Path = (string | number)[];
 
 function pathsOf(value: Json, prefix: Path = []): Path[] {
   const out: Path[] = [prefix];
-  if (Array.isArray(value)) value.forEach((item, index) => out.push(...pathsOf(item, [...prefix, index])));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) out.push(...pathsOf(item, [...prefix, key]));
+  if (Array.isArray(value))
+    value.forEach((item, index) => {
+      out.push(...pathsOf(item, [...prefix, index]));
+    });
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) out.push(...pathsOf(item, [...prefix, key]));
   return out;
 }
 
@@ -351,7 +549,18 @@ type Mutation = { kind: 'replace'; value: unknown } | { kind: 'remove' } | { kin
 const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 6, arbitrary: badValueArb.map((value) => ({ kind: 'replace' as const, value })) },
   { weight: 2, arbitrary: fc.constant({ kind: 'remove' as const }) },
-  { weight: 2, arbitrary: fc.tuple(fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.constantFrom('foo', '__proto__', 'constructor', 'toString', 'Name', 'name ', 'severity\u0000')), badValueArb).map(([key, value]) => ({ kind: 'add' as const, key, value })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.oneof(
+          fc.string({ minLength: 1, maxLength: 20 }),
+          fc.constantFrom('foo', '__proto__', 'constructor', 'toString', 'Name', 'name ', 'severity\u0000'),
+        ),
+        badValueArb,
+      )
+      .map(([key, value]) => ({ kind: 'add' as const, key, value })),
+  },
 );
 
 function applyMutation(base: Json, path: Path, mutation: Mutation): Json {
@@ -360,7 +569,12 @@ function applyMutation(base: Json, path: Path, mutation: Mutation): Json {
   return setAt(base, path, (current) =>
     current && typeof current === 'object' && !Array.isArray(current)
       ? // defineProperty: `__proto__` becomes a real key that JSON.stringify sends.
-        Object.defineProperty({ ...(current as object) }, mutation.key, { value: mutation.value, enumerable: true, configurable: true, writable: true })
+        Object.defineProperty({ ...(current as object) }, mutation.key, {
+          value: mutation.value,
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        })
       : mutation.value,
   );
 }
@@ -368,7 +582,15 @@ function applyMutation(base: Json, path: Path, mutation: Mutation): Json {
 const schemaCase: fc.Arbitrary<Case> = bodyOpArb
   .chain((id) => {
     const base = baseBodies()[id];
-    return fc.tuple(fc.constant(id), pathArb(id, 'any'), validAuth, fc.constantFrom(...JSON_TYPES), fc.constantFrom(...pathsOf(base)), mutationArb, fc.boolean());
+    return fc.tuple(
+      fc.constant(id),
+      pathArb(id, 'any'),
+      validAuth,
+      fc.constantFrom(...JSON_TYPES),
+      fc.constantFrom(...pathsOf(base)),
+      mutationArb,
+      fc.boolean(),
+    );
   })
   .map(([id, path, auth, type, at, mutation, omitBody]) => {
     const body = applyMutation(baseBodies()[id], at, mutation);
@@ -398,58 +620,141 @@ const queryCase: fc.Arbitrary<Case> = fc
   .chain((id) => {
     const shape = (operations[id].query as z.ZodObject).shape as Record<string, z.ZodType>;
     const names = Object.keys(shape);
-    const validValues: Record<string, string[]> = { limit: ['1', '20', '100'], startTime: ['2025-03-01', '2025-03-01T00:00:00Z'], endTime: ['2025-03-09', '2025-03-10T00:00:00+02:00'] };
+    const validValues: Record<string, string[]> = {
+      limit: ['1', '20', '100'],
+      startTime: ['2025-03-01', '2025-03-01T00:00:00Z'],
+      endTime: ['2025-03-09', '2025-03-10T00:00:00+02:00'],
+    };
     const badValue = (name: string) =>
       fc
-        .oneof(fc.string({ maxLength: 30 }), fc.constantFrom('0', '101', '1.5', 'abc', '-1', '0x10', '1e2', ' 5', '５', '2025-02-30', '2025-3-1', 'now', '99999-01-01', '2025-03-10T10:00'))
+        .oneof(
+          fc.string({ maxLength: 30 }),
+          fc.constantFrom(
+            '0',
+            '101',
+            '1.5',
+            'abc',
+            '-1',
+            '0x10',
+            '1e2',
+            ' 5',
+            '５',
+            '2025-02-30',
+            '2025-3-1',
+            'now',
+            '99999-01-01',
+            '2025-03-10T10:00',
+          ),
+        )
         .filter((value) => value !== '' && !shape[name]!.safeParse(value).success);
-    const bogusCursor = fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.base64String({ minLength: 4, maxLength: 40 })).filter((cursor) => {
-      const decoded = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-      return !/^\w+:\d{1,15}$/.test(decoded);
-    });
+    const bogusCursor = fc
+      .oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.base64String({ minLength: 4, maxLength: 40 }))
+      .filter((cursor) => {
+        const decoded = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+        return !/^\w+:\d{1,15}$/.test(decoded);
+      });
     const invalid = fc.oneof(
-      fc.tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !names.includes(name)), fc.string({ maxLength: 10 })).map(([name, value]) => [[name, value]] as [string, string][]),
-      fc.constantFrom(...names).map((name) => [[name, validValues[name]?.[0] ?? 'x'], [name, validValues[name]?.[0] ?? 'x']] as [string, string][]),
+      fc
+        .tuple(
+          fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !names.includes(name)),
+          fc.string({ maxLength: 10 }),
+        )
+        .map(([name, value]) => [[name, value]] as [string, string][]),
+      fc.constantFrom(...names).map(
+        (name) =>
+          [
+            [name, validValues[name]?.[0] ?? 'x'],
+            [name, validValues[name]?.[0] ?? 'x'],
+          ] as [string, string][],
+      ),
       fc.constantFrom(...names).map((name) => [[name, '']] as [string, string][]),
       // Any non-empty nextId passes the schema; a bogus cursor is its own case below.
-      fc.constantFrom(...names.filter((name) => name !== 'nextId')).chain((name) => badValue(name).map((value) => [[name, value]] as [string, string][])),
+      fc
+        .constantFrom(...names.filter((name) => name !== 'nextId'))
+        .chain((name) => badValue(name).map((value) => [[name, value]] as [string, string][])),
       ...(names.includes('nextId') ? [bogusCursor.map((cursor) => [['nextId', cursor]] as [string, string][])] : []),
       ...(names.includes('startTime')
-        ? [fc.tuple(fc.integer({ min: 1, max: 3650 }), fc.boolean()).map(([days, dateOnly]) => {
-            const end = Date.parse('2025-03-01T00:00:00Z');
-            const start = end + days * 86_400_000;
-            const format = (ms: number) => (dateOnly ? new Date(ms).toISOString().slice(0, 10) : new Date(ms).toISOString());
-            return [['startTime', format(start)], ['endTime', format(end)]] as [string, string][];
-          })]
+        ? [
+            fc.tuple(fc.integer({ min: 1, max: 3650 }), fc.boolean()).map(([days, dateOnly]) => {
+              const end = Date.parse('2025-03-01T00:00:00Z');
+              const start = end + days * 86_400_000;
+              const format = (ms: number) => (dateOnly ? new Date(ms).toISOString().slice(0, 10) : new Date(ms).toISOString());
+              return [
+                ['startTime', format(start)],
+                ['endTime', format(end)],
+              ] as [string, string][];
+            }),
+          ]
         : []),
     );
-    const valid = fc.subarray(names.filter((name) => validValues[name] && name !== 'startTime' && name !== 'endTime')).map((chosen) => chosen.map((name) => [name, validValues[name]![1]!] as [string, string]));
+    const valid = fc
+      .subarray(names.filter((name) => validValues[name] && name !== 'startTime' && name !== 'endTime'))
+      .map((chosen) => chosen.map((name) => [name, validValues[name]![1]!] as [string, string]));
     return fc.tuple(fc.constant(id), pathArb(id, 'any'), validAuth, invalid, valid, fc.boolean());
   })
   .map(([id, path, auth, invalid, valid, invalidFirst]) => {
-    const entries = invalidFirst ? [...invalid, ...valid.filter(([name]) => !invalid.some(([bad]) => bad === name))] : [...valid.filter(([name]) => !invalid.some(([bad]) => bad === name)), ...invalid];
-    return { kind: 'bad query', method: operations[id].method, path: `${path}?${new URLSearchParams(entries).toString()}`, headers: auth, status: 400 };
+    const entries = invalidFirst
+      ? [...invalid, ...valid.filter(([name]) => !invalid.some(([bad]) => bad === name))]
+      : [...valid.filter(([name]) => !invalid.some(([bad]) => bad === name)), ...invalid];
+    return {
+      kind: 'bad query',
+      method: operations[id].method,
+      path: `${path}?${new URLSearchParams(entries).toString()}`,
+      headers: auth,
+      status: 400,
+    };
   });
 
 /** Valid shapes the handlers refuse: unknown services, events from the future. */
 const handlerCase: fc.Arbitrary<Case> = fc.oneof(
   fc
-    .tuple(validAuth, unknownIdArb.map(decodeSafe).filter((id) => id.length > 0 && !SERVICE_IDS.includes(id)), fc.nat(3))
+    .tuple(
+      validAuth,
+      unknownIdArb.map(decodeSafe).filter((id) => id.length > 0 && !SERVICE_IDS.includes(id)),
+      fc.nat(3),
+    )
     .map(([auth, serviceId, position]) => {
       const base = baseBodies().createIncident as { services: { id: string }[] };
       const services = [...base.services];
       services.splice(Math.min(position, services.length), 0, { id: serviceId });
-      return { kind: 'unknown service', method: 'POST', path: '/v1/status-pages/incidents', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ ...base, services }), status: 400 };
+      return {
+        kind: 'unknown service',
+        method: 'POST',
+        path: '/v1/status-pages/incidents',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...base, services }),
+        status: 400,
+      };
     }),
   fc
-    .tuple(fc.constantFrom<OperationId>('recordErrorEvent', 'recordHeartbeatEvent'), validAuth, fc.integer({ min: 1, max: 100 * 365 * 86_400_000 }), fc.constantFrom('Z', '+14:00', '-12:00'))
-    .chain(([id, auth, ahead, zone]) => fc.tuple(fc.constant(id), fc.constant(auth), fc.constant(ahead), fc.constant(zone), id === 'recordHeartbeatEvent' ? fc.oneof(fc.constantFrom(...HEARTBEAT_IDS.map(encodeURIComponent)), unknownIdArb) : fc.constant('')))
+    .tuple(
+      fc.constantFrom<OperationId>('recordErrorEvent', 'recordHeartbeatEvent'),
+      validAuth,
+      fc.integer({ min: 1, max: 100 * 365 * 86_400_000 }),
+      fc.constantFrom('Z', '+14:00', '-12:00'),
+    )
+    .chain(([id, auth, ahead, zone]) =>
+      fc.tuple(
+        fc.constant(id),
+        fc.constant(auth),
+        fc.constant(ahead),
+        fc.constant(zone),
+        id === 'recordHeartbeatEvent' ? fc.oneof(fc.constantFrom(...HEARTBEAT_IDS.map(encodeURIComponent)), unknownIdArb) : fc.constant(''),
+      ),
+    )
     .map(([id, auth, ahead, zone, checkId]) => {
       const offsetMs = zone === 'Z' ? 0 : (zone.startsWith('+') ? 1 : -1) * Number(zone.slice(1, 3)) * 3_600_000;
       const timestamp = new Date(NOW + ahead + offsetMs).toISOString().replace('Z', zone === 'Z' ? 'Z' : zone);
       const body = { ...(baseBodies()[id] as object), timestamp };
       const path = id === 'recordHeartbeatEvent' ? fillEncoded(operations[id].path, { checkId }) : operations[id].path;
-      return { kind: 'event in the future', method: 'POST', path, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body), status: 400 };
+      return {
+        kind: 'event in the future',
+        method: 'POST',
+        path,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        status: 400,
+      };
     })
     .filter((c) => routesMatching(c.path).length === 1),
 );
@@ -465,9 +770,10 @@ const unknownIdCase: fc.Arbitrary<Case> = fc
       const flags = unknownFlags.some(Boolean) ? unknownFlags : unknownFlags.map(() => true);
       return fc.tuple(...names.map((name, i) => (flags[i] ? unknownIdArb : fc.constantFrom(...real[name]!.map(encodeURIComponent)))));
     });
-    const crossed = id === 'getIncidentUpdate' || id === 'updateIncidentUpdate'
-      ? fc.constantFrom(...crossedUpdates()).map(([incident, update]) => [encodeURIComponent(incident), encodeURIComponent(update)])
-      : params;
+    const crossed =
+      id === 'getIncidentUpdate' || id === 'updateIncidentUpdate'
+        ? fc.constantFrom(...crossedUpdates()).map(([incident, update]) => [encodeURIComponent(incident), encodeURIComponent(update)])
+        : params;
     return fc.tuple(fc.constant(id), fc.constant(names), fc.oneof(params, crossed), validAuth);
   })
   .map(([id, names, values, auth]) => ({ id, names, values, auth }))
@@ -544,7 +850,15 @@ describe('generated bad input', () => {
     }
     expect(known.statusPages.length).toBeGreaterThan(0);
     expect(known.updates.length).toBeGreaterThan(1);
-    for (const id of [...known.statusPages, ...known.incidents, ...known.updates.map(([, u]) => u), ...ERROR_GROUP_IDS, ...HEARTBEAT_IDS, ...SERVICE_IDS]) allKnownIds.add(id);
+    for (const id of [
+      ...known.statusPages,
+      ...known.incidents,
+      ...known.updates.map(([, u]) => u),
+      ...ERROR_GROUP_IDS,
+      ...HEARTBEAT_IDS,
+      ...SERVICE_IDS,
+    ])
+      allKnownIds.add(id);
     mutations = countStoreMutations();
   });
 
@@ -584,19 +898,70 @@ describe('generated bad input', () => {
   }, 900_000);
 
   it(`answers ${RAW_RUNS} requests with broken framing on raw sockets with the JSON error body`, async () => {
-    const route = fc.constantFrom(...BODY_OPS).chain((id) => pathArb(id, 'real').map((path) => ({ id, path, method: operations[id].method })));
-    const headerValue = fc.string({ minLength: 1, maxLength: 20, unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)) });
+    const route = fc
+      .constantFrom(...BODY_OPS)
+      .chain((id) => pathArb(id, 'real').map((path) => ({ id, path, method: operations[id].method })));
+    const headerValue = fc.string({
+      minLength: 1,
+      maxLength: 20,
+      unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+    });
     const framing = fc.oneof(
-      fc.tuple(route, fc.stringMatching(/^[^\r\n]{1,20}$/)).map(([{ path }, method]) => ({ kind: 'bad method', text: `${method.replace(/[A-Z]/g, '')}@ ${path} HTTP/1.1\r\nHost: x\r\n\r\n`, status: [400] })),
-      fc.tuple(route, fc.constantFrom('HTTP/9.9', 'HTTP/1.x', 'HTTP/', 'HTTPS/1.1', 'http/1.1', 'HTTP/1.1 extra')).map(([{ path, method }, version]) => ({ kind: 'bad version', text: `${method} ${path} ${version}\r\nHost: x\r\n\r\n`, status: [400, 505] })),
-      fc.tuple(route, fc.constantFrom('Bad Header: y', 'NoColon', 'X(y): z', ': empty', 'X-A: a\rb', 'X-\u0000: a')).map(([{ path, method }, line]) => ({ kind: 'bad header', text: `${method} ${path} HTTP/1.1\r\nHost: x\r\n${line}\r\n\r\n`, status: [400] })),
-      fc.tuple(route, fc.constantFrom('abc', '-1', '1,2', '1.5', '0x10', ' ', '99999999999999999999')).map(([{ path, method }, length]) => ({ kind: 'bad content-length', text: `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n{}`, status: [400] })),
-      route.map(({ path, method }) => ({ kind: 'two content-lengths', text: `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`, status: [400] })),
-      route.map(({ path, method }) => ({ kind: 'content-length and chunked', text: `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, status: [400] })),
-      fc.tuple(route, fc.constantFrom('zz', '-1', 'fffffffffffffffffff', '5;', '2\r\nab\r\nq')).map(([{ path, method }, size]) => ({ kind: 'bad chunk', text: `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ACCOUNT_A.key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${size}\r\n{}\r\n0\r\n\r\n`, status: [400] })),
-      fc.tuple(route, fc.integer({ min: 17 * 1024, max: 64 * 1024 })).map(([{ path }, size]) => ({ kind: 'header overflow', text: `GET ${path} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(size)}\r\n\r\n`, status: [431] })),
-      fc.tuple(route, headerValue).map(([{ path }, junk]) => ({ kind: 'bad request target', text: `GET /v1/${junk}\u0000${path} HTTP/1.1\r\nHost: x\r\n\r\n`, status: [400] })),
-      fc.uint8Array({ minLength: 1, maxLength: 200 }).filter((bytes) => !/^[\r\n]*([A-Z]+ |$)/.test(Buffer.from(bytes).toString('latin1'))).map((bytes) => ({ kind: 'garbage', text: Buffer.concat([Buffer.from(bytes), Buffer.from('\r\n\r\n')]), status: [400] })),
+      fc.tuple(route, fc.stringMatching(/^[^\r\n]{1,20}$/)).map(([{ path }, method]) => ({
+        kind: 'bad method',
+        text: `${method.replace(/[A-Z]/g, '')}@ ${path} HTTP/1.1\r\nHost: x\r\n\r\n`,
+        status: [400],
+      })),
+      fc
+        .tuple(route, fc.constantFrom('HTTP/9.9', 'HTTP/1.x', 'HTTP/', 'HTTPS/1.1', 'http/1.1', 'HTTP/1.1 extra'))
+        .map(([{ path, method }, version]) => ({
+          kind: 'bad version',
+          text: `${method} ${path} ${version}\r\nHost: x\r\n\r\n`,
+          status: [400, 505],
+        })),
+      fc
+        .tuple(route, fc.constantFrom('Bad Header: y', 'NoColon', 'X(y): z', ': empty', 'X-A: a\rb', 'X-\u0000: a'))
+        .map(([{ path, method }, line]) => ({
+          kind: 'bad header',
+          text: `${method} ${path} HTTP/1.1\r\nHost: x\r\n${line}\r\n\r\n`,
+          status: [400],
+        })),
+      fc
+        .tuple(route, fc.constantFrom('abc', '-1', '1,2', '1.5', '0x10', ' ', '99999999999999999999'))
+        .map(([{ path, method }, length]) => ({
+          kind: 'bad content-length',
+          text: `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n{}`,
+          status: [400],
+        })),
+      route.map(({ path, method }) => ({
+        kind: 'two content-lengths',
+        text: `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
+        status: [400],
+      })),
+      route.map(({ path, method }) => ({
+        kind: 'content-length and chunked',
+        text: `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+        status: [400],
+      })),
+      fc.tuple(route, fc.constantFrom('zz', '-1', 'fffffffffffffffffff', '5;', '2\r\nab\r\nq')).map(([{ path, method }, size]) => ({
+        kind: 'bad chunk',
+        text: `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ACCOUNT_A.key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${size}\r\n{}\r\n0\r\n\r\n`,
+        status: [400],
+      })),
+      fc.tuple(route, fc.integer({ min: 17 * 1024, max: 64 * 1024 })).map(([{ path }, size]) => ({
+        kind: 'header overflow',
+        text: `GET ${path} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(size)}\r\n\r\n`,
+        status: [431],
+      })),
+      fc.tuple(route, headerValue).map(([{ path }, junk]) => ({
+        kind: 'bad request target',
+        text: `GET /v1/${junk}\u0000${path} HTTP/1.1\r\nHost: x\r\n\r\n`,
+        status: [400],
+      })),
+      fc
+        .uint8Array({ minLength: 1, maxLength: 200 })
+        .filter((bytes) => !/^[\r\n]*([A-Z]+ |$)/.test(Buffer.from(bytes).toString('latin1')))
+        .map((bytes) => ({ kind: 'garbage', text: Buffer.concat([Buffer.from(bytes), Buffer.from('\r\n\r\n')]), status: [400] })),
     );
     // A body cut off by EOF (content-length larger than what came): the request cannot complete.
     const truncated = fc.tuple(route, fc.integer({ min: 10, max: 5000 })).map(([{ path, method }, length]) => ({

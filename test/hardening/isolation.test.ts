@@ -67,7 +67,9 @@ function paramOfA(id: OperationId, name: string): string {
 /** A valid request of the operation, aimed at A's data. */
 function requestOnA(id: OperationId, key: string, extraHeaders: Record<string, string> = {}): RawRequest {
   const op = operations[id];
-  const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, encodeURIComponent(paramOfA(id, name!))]));
+  const params = Object.fromEntries(
+    [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, encodeURIComponent(paramOfA(id, name!))]),
+  );
   const bodies: Partial<Record<OperationId, unknown>> = {
     createIncident: { name: 'B tries', severity: 'MINOR', services: [{ id: a.serviceId }], incidentUpdates: [] },
     createIncidentUpdate: { description: 'B was here', status: 'RESOLVED' },
@@ -103,7 +105,12 @@ describe('isolation between accounts, for every route', () => {
       method: 'POST',
       path: '/v1/status-pages/incidents',
       headers: asAccount(ACCOUNT_A.key),
-      body: JSON.stringify({ name: 'A only', severity: 'MAJOR', services: [{ id: a.serviceId }], incidentUpdates: [{ description: 'A looks' }] }),
+      body: JSON.stringify({
+        name: 'A only',
+        severity: 'MAJOR',
+        services: [{ id: a.serviceId }],
+        incidentUpdates: [{ description: 'A looks' }],
+      }),
     });
     expect(created.status, created.text).toBe(201);
     a.incident = created.json.id;
@@ -123,7 +130,12 @@ describe('isolation between accounts, for every route', () => {
     });
     expect(analysis.status, analysis.text).toBe(202);
     a.analysis = analysis.json.id;
-    const ping = await send('A pings', { method: 'POST', path: `/_reference/heartbeats/${a.heartbeat}/events`, headers: asAccount(ACCOUNT_A.key), body: '{"state":"RECEIVED"}' });
+    const ping = await send('A pings', {
+      method: 'POST',
+      path: `/_reference/heartbeats/${a.heartbeat}/events`,
+      headers: asAccount(ACCOUNT_A.key),
+      body: '{"state":"RECEIVED"}',
+    });
     expect(ping.status, ping.text).toBe(201);
     // The analysis completes after rcaDelayMs; wait (bounded) so A's state is settled.
     for (let i = 0; i < 200; i++) {
@@ -140,7 +152,7 @@ describe('isolation between accounts, for every route', () => {
     await server?.stop();
   });
 
-  it('another account can neither read nor change A\'s data on any route', async () => {
+  it("another account can neither read nor change A's data on any route", async () => {
     const before = await snapshotA();
     const mutations = countStoreMutations();
     const aIds = [a.statusPage, a.incident, a.update, a.errorGroup, a.analysis];

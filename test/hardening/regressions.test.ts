@@ -1,7 +1,16 @@
 // Bugs the hardening tests found, each pinned by one plain request (the fuzz finds them only
 // when its generator happens to produce the input).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_A, ACCOUNT_B, containsKey, expectErrorAnswer, parseRawResponse, rawExchange, startHardeningServer, type HardeningServer } from './support.js';
+import {
+  ACCOUNT_A,
+  ACCOUNT_B,
+  containsKey,
+  expectErrorAnswer,
+  parseRawResponse,
+  rawExchange,
+  startHardeningServer,
+  type HardeningServer,
+} from './support.js';
 
 let server: HardeningServer;
 beforeAll(async () => {
@@ -22,7 +31,10 @@ describe('found by the hardening tests', () => {
     for (const target of ['//', '//x:99999/', '//v1/runtimes']) {
       const anonymous = await rawExchange(server.port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
       expectErrorAnswer(parsed(anonymous.text), 401, target);
-      const known = await rawExchange(server.port, `GET ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ACCOUNT_A.key}\r\nConnection: close\r\n\r\n`);
+      const known = await rawExchange(
+        server.port,
+        `GET ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ACCOUNT_A.key}\r\nConnection: close\r\n\r\n`,
+      );
       expectErrorAnswer(parsed(known.text), 404, target);
     }
     expect(server.logs.filter((line) => line.startsWith('error'))).toEqual([]);
@@ -40,7 +52,11 @@ describe('found by the hardening tests', () => {
   });
 
   it('a key put in x-service-account (swapped settings) is not echoed by the 403', async () => {
-    const answer = await server.send({ method: 'GET', path: '/v1/runtimes', headers: { authorization: `Bearer ${ACCOUNT_A.key}`, 'x-service-account': ACCOUNT_B.key } });
+    const answer = await server.send({
+      method: 'GET',
+      path: '/v1/runtimes',
+      headers: { authorization: `Bearer ${ACCOUNT_A.key}`, 'x-service-account': ACCOUNT_B.key },
+    });
     expectErrorAnswer(answer, 403, 'key as account');
     expect(containsKey(answer.text, ACCOUNT_B.key)).toBe(false);
   });

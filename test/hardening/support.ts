@@ -71,8 +71,7 @@ export async function startHardeningServer(options: ServerOptions = {}): Promise
     logs,
     pool,
     send,
-    get: (path: string, account: Account = ACCOUNT_A) =>
-      send({ method: 'GET', path, headers: { authorization: `Bearer ${account.key}` } }),
+    get: (path: string, account: Account = ACCOUNT_A) => send({ method: 'GET', path, headers: { authorization: `Bearer ${account.key}` } }),
     async stop() {
       await pool.close();
       await server.close();
@@ -84,7 +83,11 @@ export async function startHardeningServer(options: ServerOptions = {}): Promise
  * The one error body of CONTRACT-NOTES §2, with the status expected. Returns the body.
  * `what` describes the request, for the failure message.
  */
-export function expectErrorAnswer(answer: Answer, status: number, what: string): { statusCode: number; error: string; message: string; details?: { path: string; message: string }[] } {
+export function expectErrorAnswer(
+  answer: Answer,
+  status: number,
+  what: string,
+): { statusCode: number; error: string; message: string; details?: { path: string; message: string }[] } {
   const context = `${what}\n-> ${answer.status} ${answer.text.slice(0, 500)}`;
   expect(answer.status, context).toBe(status);
   expect(String(answer.headers['content-type']), context).toMatch(/^application\/json/);
@@ -118,7 +121,10 @@ const routePatterns = OPERATION_IDS.map((id) => {
     .map((segment) => (/^\{\w+\}$/.test(segment) ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   // Literal segments beat parameters (`/v1/status-pages/incidents` is no status page id).
-  const specificity = operations[id].path.split('/').map((segment) => (segment.startsWith('{') ? '1' : '0')).join('');
+  const specificity = operations[id].path
+    .split('/')
+    .map((segment) => (segment.startsWith('{') ? '1' : '0'))
+    .join('');
   return { id, method: operations[id].method as string, pattern: new RegExp(`^${source}$`), specificity };
 }).sort((a, b) => a.specificity.localeCompare(b.specificity));
 
@@ -133,7 +139,7 @@ export function routesMatching(path: string): { id: OperationId; method: string 
   return routePatterns.filter((route) => {
     const match = route.pattern.exec(pathname);
     // A parameter that is not valid percent-encoding names nothing: the server has no route for it.
-    return match !== null && match.slice(1).every(decodable);
+    return match?.slice(1).every(decodable);
   });
 }
 
@@ -169,7 +175,11 @@ export function fillEncoded(template: string, params: Record<string, string>): s
  * availability of every demo heartbeat check over all time. Error groups and analyses have no
  * listing; countStoreMutations() covers them.
  */
-export async function snapshot(server: HardeningServer, account: Account = ACCOUNT_A, extraPaths: string[] = []): Promise<Record<string, unknown>> {
+export async function snapshot(
+  server: HardeningServer,
+  account: Account = ACCOUNT_A,
+  extraPaths: string[] = [],
+): Promise<Record<string, unknown>> {
   const state: Record<string, unknown> = {};
   const read = async (path: string) => {
     const answer = await server.get(path, account);
@@ -204,7 +214,12 @@ export async function snapshot(server: HardeningServer, account: Account = ACCOU
  * Counts calls of every store method that changes data (STORE_MUTATIONS, the list the --data
  * journal relies on), across every account, from now until restore().
  */
-export function countStoreMutations(): { calls: () => Record<string, number>; total: () => number; accounts: () => string[]; restore: () => void } {
+export function countStoreMutations(): {
+  calls: () => Record<string, number>;
+  total: () => number;
+  accounts: () => string[];
+  restore: () => void;
+} {
   const spies = STORE_MUTATIONS.map((name) => [name, vi.spyOn(AccountStore.prototype, name) as unknown as MockInstance] as const);
   const calls = () => Object.fromEntries(spies.map(([name, spy]) => [name, spy.mock.calls.length]).filter(([, n]) => n !== 0));
   return {
@@ -212,7 +227,9 @@ export function countStoreMutations(): { calls: () => Record<string, number>; to
     total: () => spies.reduce((sum, [, spy]) => sum + spy.mock.calls.length, 0),
     /** The accounts whose stores were changed. */
     accounts: () => [...new Set(spies.flatMap(([, spy]) => spy.mock.contexts.map((store) => (store as AccountStore).accountId)))].sort(),
-    restore: () => spies.forEach(([, spy]) => spy.mockRestore()),
+    restore: () => {
+      for (const [, spy] of spies) spy.mockRestore();
+    },
   };
 }
 
@@ -232,7 +249,11 @@ export interface RawAnswer {
  * complete response with `connection: close` or a length has arrived, or `deadlineMs` passes.
  * `halfClose` ends our side after writing (EOF in the middle of a request).
  */
-export function rawExchange(port: number, payload: Buffer | string, options: { halfClose?: boolean; deadlineMs?: number } = {}): Promise<RawAnswer> {
+export function rawExchange(
+  port: number,
+  payload: Buffer | string,
+  options: { halfClose?: boolean; deadlineMs?: number } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -262,7 +283,9 @@ export function rawExchange(port: number, payload: Buffer | string, options: { h
 }
 
 /** The first response in raw text: status, headers, body (complete when its length arrived). */
-export function parseRawResponse(text: string): { status: number; headers: Record<string, string>; body: string; complete: boolean } | undefined {
+export function parseRawResponse(
+  text: string,
+): { status: number; headers: Record<string, string>; body: string; complete: boolean } | undefined {
   const end = text.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
@@ -275,7 +298,12 @@ export function parseRawResponse(text: string): { status: number; headers: Recor
   }
   const body = text.slice(end + 4);
   const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
-  return { status: Number(status[1]), headers, body: length === undefined ? body : body.slice(0, length), complete: length !== undefined && Buffer.byteLength(body) >= length };
+  return {
+    status: Number(status[1]),
+    headers,
+    body: length === undefined ? body : body.slice(0, length),
+    complete: length !== undefined && Buffer.byteLength(body) >= length,
+  };
 }
 
 /**

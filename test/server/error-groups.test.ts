@@ -26,15 +26,28 @@ describe('cleaning and hashing error messages', () => {
 });
 
 async function recordError(server: TestServer, checkId: string, rawErrorMessage: string, timestamp?: string, key?: string) {
-  const result = await server.call('POST', '/_reference/error-events', { key, body: { checkId, rawErrorMessage, ...(timestamp ? { timestamp } : {}) } });
+  const result = await server.call('POST', '/_reference/error-events', {
+    key,
+    body: { checkId, rawErrorMessage, ...(timestamp ? { timestamp } : {}) },
+  });
   return expectSuccess('recordErrorEvent', result, 201);
 }
 
 describe('grouping', () => {
   it('groups by (checkId, hash of the cleaned message) and tracks first and last seen', async () => {
     const server = await startTestServer({ now: () => NOW });
-    const first = await recordError(server, 'check-1', 'Timeout 30000ms exceeded for request 11111111-2222-4333-8444-555555555555', '2025-03-08T10:00:00Z');
-    const second = await recordError(server, 'check-1', 'Timeout 15000ms exceeded for request 99999999-2222-4333-8444-555555555555', '2025-03-09T23:00:00Z');
+    const first = await recordError(
+      server,
+      'check-1',
+      'Timeout 30000ms exceeded for request 11111111-2222-4333-8444-555555555555',
+      '2025-03-08T10:00:00Z',
+    );
+    const second = await recordError(
+      server,
+      'check-1',
+      'Timeout 15000ms exceeded for request 99999999-2222-4333-8444-555555555555',
+      '2025-03-09T23:00:00Z',
+    );
     expect(second.id).toBe(first.id);
     expect(second).toMatchObject({
       firstSeen: '2025-03-08',
@@ -52,7 +65,9 @@ describe('grouping', () => {
 
   it('refuses an event from the future and a missing message', async () => {
     const server = await startTestServer({ now: () => NOW });
-    const future = await server.call('POST', '/_reference/error-events', { body: { checkId: 'c', rawErrorMessage: 'x', timestamp: '2025-03-10T12:00:01Z' } });
+    const future = await server.call('POST', '/_reference/error-events', {
+      body: { checkId: 'c', rawErrorMessage: 'x', timestamp: '2025-03-10T12:00:01Z' },
+    });
     expect(expectError(future, 400).details).toEqual([{ path: 'timestamp', message: 'must not be in the future' }]);
     expectError(await server.call('POST', '/_reference/error-events', { body: { checkId: 'c' } }), 400);
   });
@@ -103,7 +118,9 @@ describe('root cause analyses', () => {
     // Long enough that the GET right after the POST sees it pending even on a loaded machine.
     const server = await startTestServer({ rcaDelayMs: 1500 });
     const group = await recordError(server, 'check-dns', 'getaddrinfo ENOTFOUND payments-eu.acmepay.com');
-    const accepted = await server.call('POST', `/v1/root-cause-analyses/test-session-error-groups/${group.id}`, { body: { userContext: 'after the DNS migration' } });
+    const accepted = await server.call('POST', `/v1/root-cause-analyses/test-session-error-groups/${group.id}`, {
+      body: { userContext: 'after the DNS migration' },
+    });
     const pending = expectSuccess('requestRootCauseAnalysis', accepted, 202);
     expect(pending).toEqual({ id: expect.any(String), status: 'PENDING' });
     // Right after the request it is still pending (the delay has not passed).
@@ -124,7 +141,11 @@ describe('root cause analyses', () => {
     expect(done.analysis.rootCause).toContain('payments-eu.acmepay.com');
     expect(JSON.stringify(done.analysis.evidence)).toContain('after the DNS migration');
 
-    const archived = expectSuccess('updateErrorGroup', await server.call('PATCH', `/v1/error-groups/${group.id}`, { body: { archivedUntilNextEvent: false } }), 200);
+    const archived = expectSuccess(
+      'updateErrorGroup',
+      await server.call('PATCH', `/v1/error-groups/${group.id}`, { body: { archivedUntilNextEvent: false } }),
+      200,
+    );
     expect(archived.rootCauseAnalyses).toEqual([done]);
   });
 
@@ -151,7 +172,12 @@ describe('root cause analyses', () => {
     ["locator.click: Timeout 10000ms exceeded. waiting for locator('#submit')", 'TEST ERROR'],
     ['something odd happened', 'UNKNOWN'],
   ])('the rules provider classifies %j as %s', async (message, classification) => {
-    const analysis = await rulesProvider.analyze({ rawErrorMessage: message, cleanedErrorMessage: cleanErrorMessage(message), checkType: 'API', userContext: null });
+    const analysis = await rulesProvider.analyze({
+      rawErrorMessage: message,
+      cleanedErrorMessage: cleanErrorMessage(message),
+      checkType: 'API',
+      userContext: null,
+    });
     expect(analysis.classification).toBe(classification);
     expect(analysis.rootCause.length).toBeGreaterThan(20);
   });

@@ -28,11 +28,25 @@ describe('fixture validation', () => {
   });
 
   it.each([
-    [{ incidents: [{ name: 'x', severity: 'MINOR', services: ['ghost'], incidentUpdates: [] }] }, 'incidents[0].services[0]: unknown service "ghost"'],
-    [{ heartbeats: [{ checkId: 'h', events: [{ state: 'RECEIVED', timestamp: 'yesterday' }] }] }, 'heartbeats[0].events[0].timestamp: expected an ISO 8601 date-time'],
+    [
+      { incidents: [{ name: 'x', severity: 'MINOR', services: ['ghost'], incidentUpdates: [] }] },
+      'incidents[0].services[0]: unknown service "ghost"',
+    ],
+    [
+      { heartbeats: [{ checkId: 'h', events: [{ state: 'RECEIVED', timestamp: 'yesterday' }] }] },
+      'heartbeats[0].events[0].timestamp: expected an ISO 8601 date-time',
+    ],
     [{ statusPages: [], extra: true }, 'extra: "extra" is not allowed'],
     [{ errorGroups: [{ checkId: 'c', rawErrorMessage: 'm', timestamps: [] }] }, 'errorGroups[0].timestamps:'],
-    [{ services: [{ id: 's', name: 'One' }, { id: 's', name: 'Two' }] }, 'services[1].name: service "s" is already declared'],
+    [
+      {
+        services: [
+          { id: 's', name: 'One' },
+          { id: 's', name: 'Two' },
+        ],
+      },
+      'services[1].name: service "s" is already declared',
+    ],
   ])('refuses %j', (data, message) => {
     expect(() => parseFixtures(data, 'f.json')).toThrow(`f.json: ${message}`);
   });
@@ -74,8 +88,16 @@ describe('a server with a fixture file', () => {
     expect(ofB.entries[0].id).not.toBe(incident.id);
 
     // Ids given in the file are kept: the archived flag and the group are reachable by them.
-    const group = expectSuccess('updateErrorGroup', await server.call('PATCH', '/v1/error-groups/eg-orders-502', { body: { archivedUntilNextEvent: true } }), 200);
-    expect(group).toMatchObject({ checkId: 'check-orders-api', firstSeen: '2025-03-10', cleanedErrorMessage: 'Request failed with status code <number>: POST https://api.example.com/orders?<query>' });
+    const group = expectSuccess(
+      'updateErrorGroup',
+      await server.call('PATCH', '/v1/error-groups/eg-orders-502', { body: { archivedUntilNextEvent: true } }),
+      200,
+    );
+    expect(group).toMatchObject({
+      checkId: 'check-orders-api',
+      firstSeen: '2025-03-10',
+      cleanedErrorMessage: 'Request failed with status code <number>: POST https://api.example.com/orders?<query>',
+    });
     const availability = await server.call('GET', '/v1/checks/heartbeats/hb-nightly-export/availability');
     expect(expectSuccess('getHeartbeatAvailability', availability, 200)).toEqual({
       successRatio: { currentPeriod: 100, previousPeriod: 50 },

@@ -7,7 +7,9 @@ const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(NOW - hours * HOUR).toISOString();
 
 async function ping(server: TestServer, checkId: string, state: string, timestamp?: string) {
-  const result = await server.call('POST', `/_reference/heartbeats/${checkId}/events`, { body: { state, ...(timestamp ? { timestamp } : {}) } });
+  const result = await server.call('POST', `/_reference/heartbeats/${checkId}/events`, {
+    body: { state, ...(timestamp ? { timestamp } : {}) },
+  });
   return expectSuccess('recordHeartbeatEvent', result, 201);
 }
 
@@ -50,7 +52,11 @@ describe('availability', () => {
     const empty = await availability(server, 'old');
     expect(empty.text).toBe('null');
     expectSuccess('getHeartbeatAvailability', empty, 200);
-    const previousOnly = expectSuccess('getHeartbeatAvailability', await availability(server, 'old', `startTime=${ago(24 * 4)}&endTime=${ago(24 * 3)}`), 200);
+    const previousOnly = expectSuccess(
+      'getHeartbeatAvailability',
+      await availability(server, 'old', `startTime=${ago(24 * 4)}&endTime=${ago(24 * 3)}`),
+      200,
+    );
     expect(previousOnly).toEqual({ successRatio: { previousPeriod: 100 }, totalEntitiesCurrentPeriod: 0 });
   });
 
@@ -63,7 +69,11 @@ describe('availability', () => {
     const day = expectSuccess('getHeartbeatAvailability', await availability(server, 'hb', 'startTime=2025-03-09&endTime=2025-03-09'), 200);
     expect(day).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 2 });
     // A date-time endTime includes that instant and nothing after.
-    const instant = expectSuccess('getHeartbeatAvailability', await availability(server, 'hb', 'startTime=2025-03-09T00:00:00Z&endTime=2025-03-09T00:00:00Z'), 200);
+    const instant = expectSuccess(
+      'getHeartbeatAvailability',
+      await availability(server, 'hb', 'startTime=2025-03-09T00:00:00Z&endTime=2025-03-09T00:00:00Z'),
+      200,
+    );
     expect(instant.totalEntitiesCurrentPeriod).toBe(1);
   });
 

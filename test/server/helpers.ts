@@ -81,9 +81,10 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
 
 // ---- upstream OpenAPI document ---------------------------------------------------------
 
-const upstream = JSON.parse(
-  readFileSync(new URL('../../../shared/spec/upstream-openapi-subset.json', import.meta.url), 'utf8'),
-) as { paths: Record<string, Record<string, { responses: Record<string, any> }>>; components: unknown };
+const upstream = JSON.parse(readFileSync(new URL('../../spec/upstream-openapi-subset.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, { responses: Record<string, any> }>>;
+  components: unknown;
+};
 
 /** OpenAPI 3.0 `nullable: true` becomes a JSON Schema type union (or an anyOf with null). */
 function convertNullable(node: unknown): unknown {
@@ -112,7 +113,9 @@ function upstreamValidator(method: string, path: string, status: number): Valida
     const schema = upstream.paths[path]?.[method.toLowerCase()]?.responses[String(status)]?.content?.['application/json']?.schema;
     validators.set(
       cacheKey,
-      schema ? ajv.compile(JSON.parse(JSON.stringify(convertNullable(schema)).replaceAll('"#/components/', '"upstream.json#/components/'))) : null,
+      schema
+        ? ajv.compile(JSON.parse(JSON.stringify(convertNullable(schema)).replaceAll('"#/components/', '"upstream.json#/components/')))
+        : null,
     );
   }
   return validators.get(cacheKey)!;
@@ -143,7 +146,10 @@ export function expectSuccess(id: OperationId, result: CallResult, status: numbe
 }
 
 /** An error answer: the status and the one error body of CONTRACT-NOTES §2. */
-export function expectError(result: CallResult, status: number): { statusCode: number; error: string; message: string; details?: { path: string; message: string }[] } {
+export function expectError(
+  result: CallResult,
+  status: number,
+): { statusCode: number; error: string; message: string; details?: { path: string; message: string }[] } {
   expect(result.status, result.text).toBe(status);
   expect(result.headers.get('content-type')).toMatch(/^application\/json/);
   expect(result.json).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });

@@ -45,7 +45,12 @@ describe('creating and reading incidents', () => {
   it('accepts an incident without updates and refuses an empty services list', async () => {
     const server = await startTestServer();
     expect((await create(server)).incidentUpdates).toEqual([]);
-    const error = expectError(await server.call('POST', '/v1/status-pages/incidents', { body: { name: 'x', severity: 'MINOR', services: [], incidentUpdates: [] } }), 400);
+    const error = expectError(
+      await server.call('POST', '/v1/status-pages/incidents', {
+        body: { name: 'x', severity: 'MINOR', services: [], incidentUpdates: [] },
+      }),
+      400,
+    );
     expect(error.details?.[0]?.path).toBe('services');
   });
 
@@ -65,7 +70,9 @@ describe('creating and reading incidents', () => {
     const server = await startTestServer();
     expect((await create(server, { name: 'x'.repeat(255) })).name).toHaveLength(255);
     const [serviceId] = await someServiceIds(server);
-    const tooLong = await server.call('POST', '/v1/status-pages/incidents', { body: { name: 'x'.repeat(256), severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [] } });
+    const tooLong = await server.call('POST', '/v1/status-pages/incidents', {
+      body: { name: 'x'.repeat(256), severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [] },
+    });
     expect(expectError(tooLong, 400).details?.[0]?.path).toBe('name');
   });
 
@@ -74,7 +81,10 @@ describe('creating and reading incidents', () => {
     const incident = await create(server);
     expectError(await server.call('GET', '/v1/status-pages/incidents/00000000-0000-4000-8000-000000000000'), 404);
     expectError(await server.call('GET', `/v1/status-pages/incidents/${incident.id}`, { key: ACCOUNT_B.key }), 404);
-    const update = await server.call('POST', `/v1/status-pages/incidents/${incident.id}/incident-updates`, { key: ACCOUNT_B.key, body: { description: 'x' } });
+    const update = await server.call('POST', `/v1/status-pages/incidents/${incident.id}/incident-updates`, {
+      key: ACCOUNT_B.key,
+      body: { description: 'x' },
+    });
     expectError(update, 404);
   });
 });
@@ -164,21 +174,29 @@ describe('incident updates', () => {
     expect(incident.incidentUpdates[0].publicIncidentUpdateDate).toBe('2025-03-10T09:00:00.000Z');
     const base = `/v1/status-pages/incidents/${incident.id}/incident-updates`;
 
-    const resolved = await server.call('POST', base, { body: { description: 'fixed', status: 'RESOLVED', publicIncidentUpdateDate: '2025-03-10T10:30:15.900Z' } });
+    const resolved = await server.call('POST', base, {
+      body: { description: 'fixed', status: 'RESOLVED', publicIncidentUpdateDate: '2025-03-10T10:30:15.900Z' },
+    });
     expectSuccess('createIncidentUpdate', resolved, 200);
     let current = expectSuccess('getIncident', await server.call('GET', `/v1/status-pages/incidents/${incident.id}`), 200);
     expect(current.lastUpdateStatus).toBe('RESOLVED');
     expect(current.duration).toBe(5415);
 
     clock = NOW + 86_400_000;
-    const reopened = expectSuccess('createIncidentUpdate', await server.call('POST', base, { body: { description: 'it is back', status: 'INVESTIGATING' } }), 200);
+    const reopened = expectSuccess(
+      'createIncidentUpdate',
+      await server.call('POST', base, { body: { description: 'it is back', status: 'INVESTIGATING' } }),
+      200,
+    );
     current = expectSuccess('getIncident', await server.call('GET', `/v1/status-pages/incidents/${incident.id}`), 200);
     expect(current.lastUpdateStatus).toBe('INVESTIGATING');
     expect(current.duration).toBeNull();
     expect(current.updated_at).toBe('2025-03-11');
 
     // Moving the reopening update back before the resolution makes the incident resolved again.
-    const moved = await server.call('PUT', `${base}/${reopened.id}`, { body: { description: 'it is back', publicIncidentUpdateDate: '2025-03-10T09:30:00.000Z' } });
+    const moved = await server.call('PUT', `${base}/${reopened.id}`, {
+      body: { description: 'it is back', publicIncidentUpdateDate: '2025-03-10T09:30:00.000Z' },
+    });
     expectSuccess('updateIncidentUpdate', moved, 200);
     current = expectSuccess('getIncident', await server.call('GET', `/v1/status-pages/incidents/${incident.id}`), 200);
     expect(current.lastUpdateStatus).toBe('RESOLVED');
@@ -188,9 +206,16 @@ describe('incident updates', () => {
   it('defaults a new update’s status to the incident’s current status', async () => {
     const server = await startTestServer();
     const incident = await create(server, { incidentUpdates: [{ description: 'x', status: 'IDENTIFIED' }] });
-    const update = await server.call('POST', `/v1/status-pages/incidents/${incident.id}/incident-updates`, { body: { description: 'still on it' } });
+    const update = await server.call('POST', `/v1/status-pages/incidents/${incident.id}/incident-updates`, {
+      body: { description: 'still on it' },
+    });
     expect(expectSuccess('createIncidentUpdate', update, 200).status).toBe('IDENTIFIED');
-    expect(expectError(await server.call('POST', `/v1/status-pages/incidents/${incident.id}/incident-updates`, { body: { description: '' } }), 400).details?.[0]?.path).toBe('description');
+    expect(
+      expectError(
+        await server.call('POST', `/v1/status-pages/incidents/${incident.id}/incident-updates`, { body: { description: '' } }),
+        400,
+      ).details?.[0]?.path,
+    ).toBe('description');
   });
 
   it('changes only the fields a PUT names and recomputes the incident', async () => {
@@ -201,7 +226,11 @@ describe('incident updates', () => {
     const original = incident.incidentUpdates[0];
     const path = `/v1/status-pages/incidents/${incident.id}/incident-updates/${original.id}`;
     expect(expectSuccess('getIncidentUpdate', await server.call('GET', path), 200)).toEqual(original);
-    const changed = expectSuccess('updateIncidentUpdate', await server.call('PUT', path, { body: { description: 'first, reworded', status: 'RESOLVED' } }), 200);
+    const changed = expectSuccess(
+      'updateIncidentUpdate',
+      await server.call('PUT', path, { body: { description: 'first, reworded', status: 'RESOLVED' } }),
+      200,
+    );
     expect(changed).toEqual({ ...original, description: 'first, reworded', status: 'RESOLVED' });
     const current = expectSuccess('getIncident', await server.call('GET', `/v1/status-pages/incidents/${incident.id}`), 200);
     expect(current.lastUpdateStatus).toBe('RESOLVED');
@@ -216,6 +245,11 @@ describe('incident updates', () => {
     const foreign = `/v1/status-pages/incidents/${two.id}/incident-updates/${one.incidentUpdates[0].id}`;
     expectError(await server.call('GET', foreign), 404);
     expectError(await server.call('PUT', foreign, { body: { description: 'x' } }), 404);
-    expectError(await server.call('GET', `/v1/status-pages/incidents/${one.id}/incident-updates/${one.incidentUpdates[0].id}`, { key: ACCOUNT_B.key }), 404);
+    expectError(
+      await server.call('GET', `/v1/status-pages/incidents/${one.id}/incident-updates/${one.incidentUpdates[0].id}`, {
+        key: ACCOUNT_B.key,
+      }),
+      404,
+    );
   });
 });

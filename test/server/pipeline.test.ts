@@ -78,7 +78,10 @@ describe('body size and type (413/415)', () => {
   it('answers 413 for a body over 1 MiB, before looking at its type', async () => {
     const server = await startTestServer();
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
-    expectError(await server.call('POST', '/v1/status-pages/incidents', { rawBody: big, headers: { 'content-type': 'application/json' } }), 413);
+    expectError(
+      await server.call('POST', '/v1/status-pages/incidents', { rawBody: big, headers: { 'content-type': 'application/json' } }),
+      413,
+    );
     expectError(await server.call('POST', '/v1/status-pages/incidents', { rawBody: big, headers: { 'content-type': 'text/plain' } }), 413);
     // The connection is still usable afterwards.
     expectSuccess('listRuntimes', await server.call('GET', '/v1/runtimes'), 200);
@@ -113,7 +116,10 @@ describe('body size and type (413/415)', () => {
 describe('validation (400)', () => {
   it('refuses malformed JSON', async () => {
     const server = await startTestServer();
-    const error = expectError(await server.call('POST', '/v1/status-pages/incidents', { rawBody: '{"name": ', headers: { 'content-type': 'application/json' } }), 400);
+    const error = expectError(
+      await server.call('POST', '/v1/status-pages/incidents', { rawBody: '{"name": ', headers: { 'content-type': 'application/json' } }),
+      400,
+    );
     expect(error.message).toMatch(/malformed JSON/);
   });
 
@@ -142,13 +148,22 @@ describe('validation (400)', () => {
     const [serviceId] = await someServiceIds(server);
     const error = expectError(
       await server.call('POST', '/v1/status-pages/incidents', {
-        body: { name: 'n', severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [{ description: 'd', notifySubscribers: null }] },
+        body: {
+          name: 'n',
+          severity: 'MINOR',
+          services: [{ id: serviceId }],
+          incidentUpdates: [{ description: 'd', notifySubscribers: null }],
+        },
       }),
       400,
     );
     expect(error.details).toEqual([{ path: 'incidentUpdates[0].notifySubscribers', message: 'expected boolean' }]);
     const group = await server.call('POST', '/_reference/error-events', { body: { checkId: 'c1', rawErrorMessage: 'boom' } });
-    expectSuccess('requestRootCauseAnalysis', await server.call('POST', `/v1/root-cause-analyses/test-session-error-groups/${group.json.id}`, { body: { userContext: null } }), 202);
+    expectSuccess(
+      'requestRootCauseAnalysis',
+      await server.call('POST', `/v1/root-cause-analyses/test-session-error-groups/${group.json.id}`, { body: { userContext: null } }),
+      202,
+    );
   });
 
   it('requires a body where the operation does', async () => {

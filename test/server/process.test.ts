@@ -54,7 +54,9 @@ function start(args: string[]): Started {
   let stdout = '';
   let stderr = '';
   const waiters: (() => void)[] = [];
-  const wake = () => waiters.splice(0).forEach((wakeUp) => wakeUp());
+  const wake = () => {
+    for (const wakeUp of waiters.splice(0)) wakeUp();
+  };
   child.stdout.on('data', (chunk) => {
     stdout += chunk;
     wake();
@@ -63,10 +65,12 @@ function start(args: string[]): Started {
     stderr += chunk;
     wake();
   });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => {
-    wake();
-    resolve(code);
-  }));
+  const exit = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      wake();
+      resolve(code);
+    }),
+  );
   const until = async (ready: () => boolean, what: string) => {
     while (!ready()) {
       if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${what}; stderr: ${stderr}`);

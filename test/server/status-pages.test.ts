@@ -48,11 +48,15 @@ describe('status pages', () => {
     for (let i = 0; i < 22; i++) {
       // Some incidents touch two of the page's services: they must appear once.
       const services = i % 2 ? [{ id: serviceA }, { id: serviceB }] : [{ id: serviceA }];
-      const result = await server.call('POST', '/v1/status-pages/incidents', { body: { name: `on page ${i}`, severity: 'MINOR', services, incidentUpdates: [] } });
+      const result = await server.call('POST', '/v1/status-pages/incidents', {
+        body: { name: `on page ${i}`, severity: 'MINOR', services, incidentUpdates: [] },
+      });
       created.push(expectSuccess('createIncident', result, 201).id);
     }
     const otherService = otherPage.cards[0].services[0].id;
-    const elsewhere = await server.call('POST', '/v1/status-pages/incidents', { body: { name: 'elsewhere', severity: 'MINOR', services: [{ id: otherService }], incidentUpdates: [] } });
+    const elsewhere = await server.call('POST', '/v1/status-pages/incidents', {
+      body: { name: 'elsewhere', severity: 'MINOR', services: [{ id: otherService }], incidentUpdates: [] },
+    });
     const elsewhereId = expectSuccess('createIncident', elsewhere, 201).id;
 
     const fetched = expectSuccess('getStatusPage', await server.call('GET', `/v1/status-pages/${page.id}`), 200);

@@ -16,8 +16,14 @@ describe('upstream response validation', () => {
   it('rejects bodies that break the upstream shapes', () => {
     const incident = upstreamValidatorFor('getIncident', 200)!;
     const valid = {
-      id: 'i', name: 'n', severity: 'MINOR', services: [], incidentUpdates: [], lastUpdateStatus: 'RESOLVED',
-      duration: null, created_at: '2025-03-10',
+      id: 'i',
+      name: 'n',
+      severity: 'MINOR',
+      services: [],
+      incidentUpdates: [],
+      lastUpdateStatus: 'RESOLVED',
+      duration: null,
+      created_at: '2025-03-10',
     };
     expect(incident(valid)).toBe(true);
     expect(incident({ ...valid, lastUpdateStatus: 'DONE' })).toBe(false);

@@ -27,7 +27,7 @@ export function register(program: Command): void {
   examples(
     program
       .command('logout')
-      .description("Remove the API key from the profile (the base URL and account id stay)")
+      .description('Remove the API key from the profile (the base URL and account id stay)')
       .action(action<object>((ctx) => runLogout(ctx))),
     ['statusctl logout', 'statusctl logout --profile staging'],
   );
@@ -61,11 +61,13 @@ async function runLogin(ctx: Context): Promise<void> {
 async function askCredentials(ctx: Context): Promise<Credentials> {
   const { askSecret, askText } = await import('../prompts/index.js');
   const current = await ctx.settings();
-  const baseUrl =
-    ctx.globals.baseUrl ?? (await askText({ message: 'API base URL', default: current.baseUrl, validate: checkBaseUrl }));
+  const baseUrl = ctx.globals.baseUrl ?? (await askText({ message: 'API base URL', default: current.baseUrl, validate: checkBaseUrl }));
   const apiKey =
     ctx.globals.apiKey ??
-    (await askSecret({ message: 'API key (hidden)', validate: (value) => (value ? checkHeaderValue(value, 'the key') : 'an API key is required') }));
+    (await askSecret({
+      message: 'API key (hidden)',
+      validate: (value) => (value ? checkHeaderValue(value, 'the key') : 'an API key is required'),
+    }));
   const accountId =
     ctx.globals.accountId ??
     (await askText({

@@ -17,7 +17,8 @@ export function register(program: Command): void {
       }),
     [
       'statusctl completion bash > ~/.local/share/bash-completion/completions/statusctl',
-      'echo \'source <(statusctl completion bash)\' >> ~/.bashrc',
+      "echo 'source <(statusctl completion bash)' >> ~/.bashrc",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a zsh expansion, shown as typed
       'statusctl completion zsh > "${fpath[1]}/_statusctl"',
       'statusctl completion fish > ~/.config/fish/completions/statusctl.fish',
     ],

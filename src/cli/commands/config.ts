@@ -98,7 +98,9 @@ async function runList(ctx: Context): Promise<void> {
   const width = Math.max(...NAMES.map((name) => name.length));
   const valueWidth = Math.max(...NAMES.map((name) => (values[name].value ?? '-').length));
   ctx.out(
-    NAMES.map((name) => `${name.padEnd(width)}  ${(values[name].value ?? '-').padEnd(valueWidth)}  ${ctx.style.dim(`(${values[name].source})`)}`).join('\n'),
+    NAMES.map(
+      (name) => `${name.padEnd(width)}  ${(values[name].value ?? '-').padEnd(valueWidth)}  ${ctx.style.dim(`(${values[name].source})`)}`,
+    ).join('\n'),
   );
   ctx.info(ctx.style.dim(`profile '${ctx.profileName}' in ${config.path}`));
 }
@@ -154,7 +156,9 @@ async function runUnset(ctx: Context, key: string): Promise<void> {
   const had = Boolean(profile[SETTINGS[name]]);
   if (had) config.setProfile(ctx.profileName, { ...profile, [SETTINGS[name]]: undefined });
   if (ctx.json) ctx.printJson({ key: name, removed: had, profile: ctx.profileName, path: config.path });
-  ctx.info(had ? `Removed ${name} from profile '${ctx.profileName}' (${config.path})` : `${name} was not set in profile '${ctx.profileName}'`);
+  ctx.info(
+    had ? `Removed ${name} from profile '${ctx.profileName}' (${config.path})` : `${name} was not set in profile '${ctx.profileName}'`,
+  );
 }
 
 async function runPath(ctx: Context): Promise<void> {

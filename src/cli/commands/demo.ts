@@ -22,11 +22,7 @@ export function register(program: Command): void {
 }
 
 async function runDemo(ctx: Context, _args: string[], options: DemoOptions): Promise<void> {
-  const [{ mkdtemp, rm }, { tmpdir }, { join }] = await Promise.all([
-    import('node:fs/promises'),
-    import('node:os'),
-    import('node:path'),
-  ]);
+  const [{ mkdtemp, rm }, { tmpdir }, { join }] = await Promise.all([import('node:fs/promises'), import('node:os'), import('node:path')]);
   const { startServer } = await import('../../server/index.js');
   const { createClient } = await import('../../client/index.js');
   const { DemoRunner, DemoStepError } = await import('../demo/runner.js');

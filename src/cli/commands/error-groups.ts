@@ -22,10 +22,12 @@ export function register(program: Command): void {
       .description('Archive an error group until the next matching error arrives (or for ever)')
       .argument('<id>', 'id of the error group')
       .option('--forever', 'stay archived even when new matching errors arrive')
-      .action(action<ArchiveOptions, [string]>(async (ctx, [id], options) => {
-        const body = options.forever ? { archiveForEver: true } : { archivedUntilNextEvent: true };
-        await patch(ctx, id, body, options.forever === true);
-      })),
+      .action(
+        action<ArchiveOptions, [string]>(async (ctx, [id], options) => {
+          const body = options.forever ? { archiveForEver: true } : { archivedUntilNextEvent: true };
+          await patch(ctx, id, body, options.forever === true);
+        }),
+      ),
     [
       'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b',
       'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b --forever',
@@ -38,10 +40,12 @@ export function register(program: Command): void {
       .command('unarchive')
       .description('Unarchive an error group')
       .argument('<id>', 'id of the error group')
-      .action(action<object, [string]>(async (ctx, [id]) => {
-        // Both flags false: whichever way the group was archived, it is active again.
-        await patch(ctx, id, { archivedUntilNextEvent: false, archiveForEver: false }, false);
-      })),
+      .action(
+        action<object, [string]>(async (ctx, [id]) => {
+          // Both flags false: whichever way the group was archived, it is active again.
+          await patch(ctx, id, { archivedUntilNextEvent: false, archiveForEver: false }, false);
+        }),
+      ),
     [
       'statusctl error-groups unarchive d0e41e60-fa5a-5299-a980-37a6c126e81b',
       'statusctl error-groups unarchive d0e41e60-fa5a-5299-a980-37a6c126e81b --json',

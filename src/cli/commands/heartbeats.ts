@@ -64,9 +64,14 @@ async function runAvailability(ctx: Context, [checkId]: [string], options: Avail
  */
 async function checkWindow(options: AvailabilityOptions): Promise<void> {
   const { DateOrDateTime } = await import('../../contract/schemas.js');
-  for (const [name, value] of [['--from', options.from], ['--to', options.to]] as const) {
+  for (const [name, value] of [
+    ['--from', options.from],
+    ['--to', options.to],
+  ] as const) {
     if (value !== undefined && !DateOrDateTime.safeParse(value).success) {
-      throw usageError(`option '${name} <date>' argument '${value}' is invalid: expected YYYY-MM-DD or an ISO date-time like 2025-06-01T08:00:00Z`);
+      throw usageError(
+        `option '${name} <date>' argument '${value}' is invalid: expected YYYY-MM-DD or an ISO date-time like 2025-06-01T08:00:00Z`,
+      );
     }
   }
   if (options.from && options.to) {
@@ -84,7 +89,10 @@ async function checkWindow(options: AvailabilityOptions): Promise<void> {
 function enforceThreshold(availability: HeartbeatAvailability, failUnder: number): void {
   const current = availability?.successRatio.currentPeriod;
   if (current === undefined || current === null) {
-    throw new CliError(ExitCode.threshold, `no heartbeat events in the current period: availability cannot reach --fail-under ${failUnder}%`);
+    throw new CliError(
+      ExitCode.threshold,
+      `no heartbeat events in the current period: availability cannot reach --fail-under ${failUnder}%`,
+    );
   }
   if (current < failUnder) {
     throw new CliError(ExitCode.threshold, `availability ${current.toFixed(2)}% is below --fail-under ${failUnder}%`);

@@ -31,7 +31,11 @@ export function register(program: Command): void {
       .option('--severity <severity>', `${SEVERITIES.join(', ')} (any case)`, oneOf(SEVERITIES))
       .option('--service <id...>', 'id of an affected service; repeat or separate with commas', collect)
       .option('--message <text>', 'text of the first update', nonEmpty)
-      .option('--status <status>', `status of the first update: ${INCIDENT_STATUSES.join(', ')} (default INVESTIGATING)`, oneOf(INCIDENT_STATUSES))
+      .option(
+        '--status <status>',
+        `status of the first update: ${INCIDENT_STATUSES.join(', ')} (default INVESTIGATING)`,
+        oneOf(INCIDENT_STATUSES),
+      )
       .option('--notify', 'notify the status page subscribers of the first update')
       .option('--dry-run', 'print the request (method, path, JSON body) instead of sending it; needs no API key')
       .option('-y, --yes', 'do not ask for confirmation')
@@ -55,7 +59,7 @@ export function register(program: Command): void {
       .description(
         'Incidents, newest first: severity, status, services, last update.\n\n' +
           '--status filters the fetched page(s) on this side; with -o json, entries and length are filtered ' +
-          'and nextId is the server\'s. With --all -o json: {length, entries: <every page>, nextId: null}.',
+          "and nextId is the server's. With --all -o json: {length, entries: <every page>, nextId: null}.",
       )
       .option('--limit <n>', 'incidents per request, 1 to 100 (server default 20; 100 with --all)', positiveInt(1, 100))
       .option('--next-id <cursor>', "start at this cursor (a previous page's nextId)")
@@ -86,15 +90,22 @@ export function register(program: Command): void {
       .option('--message <text>', 'text of the update', nonEmpty, 'Resolved.')
       .option('--notify', 'notify the status page subscribers')
       .action(action<{ message: string; notify?: boolean }, [string]>((ctx, [id], options) => runResolve(ctx, id, options))),
-    ['statusctl incidents resolve <incident-id>', 'statusctl incidents resolve <incident-id> --message "Fixed by rolling back v2.3" --notify'],
+    [
+      'statusctl incidents resolve <incident-id>',
+      'statusctl incidents resolve <incident-id> --message "Fixed by rolling back v2.3" --notify',
+    ],
   );
 }
 
 async function runList(ctx: Context, options: PagingOptions & { status: StatusFilter }): Promise<void> {
   const client = await ctx.client();
-  const list = await fetchPages((query) => client.listIncidents({ query }), options, (page) => {
-    if (ctx.showProgress) ctx.info(`fetching page ${page}...`);
-  });
+  const list = await fetchPages(
+    (query) => client.listIncidents({ query }),
+    options,
+    (page) => {
+      if (ctx.showProgress) ctx.info(`fetching page ${page}...`);
+    },
+  );
   const entries =
     options.status === 'all' ? list.entries : list.entries.filter((incident) => isOpen(incident) === (options.status === 'open'));
   if (ctx.json) ctx.printJson({ ...list, length: entries.length, entries });

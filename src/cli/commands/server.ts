@@ -26,30 +26,32 @@ export function register(program: Command): void {
       .option('--rca-delay <ms>', 'how long an analysis stays PENDING', positiveInt(0))
       .option('--rate-limit <n>', 'requests per second per key before 429', positiveInt(1))
       .option('--data <file>', 'keep the data in FILE across restarts (journal, synced before each answer)')
-      .action(action<ServerCommandOptions>(async (_ctx, _args, options) => {
-        const { runServer, parseAccountSpec } = await import('../../server/run.js');
-        const accounts = (options.account ?? []).map((spec) => {
-          try {
-            return parseAccountSpec(spec);
-          } catch (error) {
-            const reason = error instanceof Error ? error.message : String(error);
-            throw usageError(`option '--account <id:key>' argument '${spec.replace(/:.*/, ':****')}' is invalid: ${reason}`);
-          }
-        });
-        try {
-          await runServer({
-            host: options.host,
-            port: options.port,
-            ...(accounts.length ? { accounts } : {}),
-            ...(options.fixtures !== undefined ? { fixturesPath: options.fixtures } : {}),
-            ...(options.rcaDelay !== undefined ? { rcaDelayMs: options.rcaDelay } : {}),
-            ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
-            ...(options.data !== undefined ? { dataPath: options.data } : {}),
+      .action(
+        action<ServerCommandOptions>(async (_ctx, _args, options) => {
+          const { runServer, parseAccountSpec } = await import('../../server/run.js');
+          const accounts = (options.account ?? []).map((spec) => {
+            try {
+              return parseAccountSpec(spec);
+            } catch (error) {
+              const reason = error instanceof Error ? error.message : String(error);
+              throw usageError(`option '--account <id:key>' argument '${spec.replace(/:.*/, ':****')}' is invalid: ${reason}`);
+            }
           });
-        } catch (error) {
-          throw startupFailure(error, options);
-        }
-      })),
+          try {
+            await runServer({
+              host: options.host,
+              port: options.port,
+              ...(accounts.length ? { accounts } : {}),
+              ...(options.fixtures !== undefined ? { fixturesPath: options.fixtures } : {}),
+              ...(options.rcaDelay !== undefined ? { rcaDelayMs: options.rcaDelay } : {}),
+              ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+              ...(options.data !== undefined ? { dataPath: options.data } : {}),
+            });
+          } catch (error) {
+            throw startupFailure(error, options);
+          }
+        }),
+      ),
     [
       'statusctl server',
       'statusctl server --port 0 --account acct-1:sk_local_0123456789',
@@ -76,7 +78,10 @@ function startupFailure(error: unknown, options: ServerCommandOptions): unknown 
   if (error.name === 'DataFileError' || error.name === 'DataFileLockedError') return new CliError(ExitCode.failure, error.message);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
-    return new CliError(ExitCode.failure, `cannot listen on ${options.host}:${options.port}: the port is in use (try --port 0 for a free one)`);
+    return new CliError(
+      ExitCode.failure,
+      `cannot listen on ${options.host}:${options.port}: the port is in use (try --port 0 for a free one)`,
+    );
   }
   if (code === 'EADDRNOTAVAIL' || code === 'EACCES') {
     return new CliError(ExitCode.failure, `cannot listen on ${options.host}:${options.port}: ${error.message}`);

@@ -23,16 +23,20 @@ export function register(program: Command): void {
     [
       'statusctl status-pages list',
       'statusctl status-pages list --limit 5 --next-id <cursor>',
-      'statusctl status-pages list --all -o json | jq -r \'.entries[].name\'',
+      "statusctl status-pages list --all -o json | jq -r '.entries[].name'",
     ],
   );
 }
 
 async function runList(ctx: Context, options: PagingOptions): Promise<void> {
   const client = await ctx.client();
-  const list = await fetchPages((query) => client.listStatusPages({ query }), options, (page) => {
-    if (ctx.showProgress) ctx.info(`fetching page ${page}...`);
-  });
+  const list = await fetchPages(
+    (query) => client.listStatusPages({ query }),
+    options,
+    (page) => {
+      if (ctx.showProgress) ctx.info(`fetching page ${page}...`);
+    },
+  );
   if (ctx.json) ctx.printJson(list);
   else if (list.entries.length === 0) ctx.info('No status pages.');
   else ctx.out(await renderStatusPages(ctx, list.entries));

@@ -15,9 +15,7 @@ export class DemoStepError extends Error {
 
 /** Shown as typed: arguments with spaces or quotes are single-quoted. */
 export function shellLine(args: string[]): string {
-  return ['statusctl', ...args]
-    .map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`))
-    .join(' ');
+  return ['statusctl', ...args].map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
 /** A hung step fails the demo instead of stalling it (CI has no one to press Ctrl-C). */

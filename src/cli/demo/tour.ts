@@ -26,11 +26,16 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
   const name = `Checkout API returns 502 errors`;
   demo.say(`Declare an incident on the service "${service.name}"`);
   await demo.run([
-    'incidents', 'create',
-    '--name', name,
-    '--severity', 'MAJOR',
-    '--service', service.id,
-    '--message', 'We are investigating elevated 502 errors on checkout.',
+    'incidents',
+    'create',
+    '--name',
+    name,
+    '--severity',
+    'MAJOR',
+    '--service',
+    service.id,
+    '--message',
+    'We are investigating elevated 502 errors on checkout.',
     '--yes',
   ]);
   const incidents = await client.listIncidents({ query: { limit: '100' } });
@@ -45,9 +50,14 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
   if (!update) throw new Error('the update just added is not on the incident');
   await demo.run(['incident-updates', 'get', incident.id, update.id]);
   await demo.run([
-    'incident-updates', 'put', incident.id, update.id,
-    '--message', 'Cause identified: payments-api 4.2.1 drops connections; rolling back to 4.2.0.',
-    '--status', 'IDENTIFIED',
+    'incident-updates',
+    'put',
+    incident.id,
+    update.id,
+    '--message',
+    'Cause identified: payments-api 4.2.1 drops connections; rolling back to 4.2.0.',
+    '--status',
+    'IDENTIFIED',
   ]);
   await demo.run(['incidents', 'get', incident.id]);
 

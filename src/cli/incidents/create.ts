@@ -91,7 +91,9 @@ function fromFlags(options: CreateOptions): Answers {
     ...(options.service?.length ? [] : ['--service']),
   ];
   if (missing.length > 0 || !options.name || !options.severity) {
-    throw usageError(`missing required option${missing.length === 1 ? '' : 's'} ${missing.join(', ')} (not on a terminal, so nothing is asked)`);
+    throw usageError(
+      `missing required option${missing.length === 1 ? '' : 's'} ${missing.join(', ')} (not on a terminal, so nothing is asked)`,
+    );
   }
   return {
     name: options.name,
@@ -120,11 +122,13 @@ async function askMissing(ctx: Context, options: CreateOptions): Promise<Answers
   const name = options.name ?? (await prompts.askText({ message: 'Incident name', validate: checkIncidentName })).trim();
   const message =
     options.message ??
-    (await prompts.askText({
-      message: 'First update (shown on the status page)',
-      default: 'We are investigating the issue.',
-      validate: (value) => (value.trim() ? true : 'a message is required'),
-    })).trim();
+    (
+      await prompts.askText({
+        message: 'First update (shown on the status page)',
+        default: 'We are investigating the issue.',
+        validate: (value) => (value.trim() ? true : 'a message is required'),
+      })
+    ).trim();
   return { name, severity, serviceIds, serviceNames, message };
 }
 

@@ -9,7 +9,10 @@ export function timeText(value: string | null | undefined): string {
   if (!value) return '-';
   const time = Date.parse(value);
   if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const exact = new Date(time).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const exact = new Date(time)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
   return `${exact} (${relativeTime(value)})`;
 }
 
@@ -107,7 +110,10 @@ export async function renderStatusPages(ctx: Context, pages: StatusPage[]): Prom
       const cards = (page.cards ?? []).map((card) => `${ctx.style.bold(card.name)}: ${serviceNames(card.services)}`);
       const open = (page.incidents ?? [])
         .filter(isOpen)
-        .map((incident) => `${severityText(ctx, incident.severity)} ${incident.name} ${ctx.style.dim(`(${statusText(ctx, incident.lastUpdateStatus)})`)}\n  ${ctx.style.dim(incident.id)}`);
+        .map(
+          (incident) =>
+            `${severityText(ctx, incident.severity)} ${incident.name} ${ctx.style.dim(`(${statusText(ctx, incident.lastUpdateStatus)})`)}\n  ${ctx.style.dim(incident.id)}`,
+        );
       return [
         [page.name, ctx.style.dim(page.url), ctx.style.dim(page.id), page.isPrivate ? 'private' : ''].filter(Boolean).join('\n'),
         cards.join('\n') || '-',

@@ -30,9 +30,7 @@ export async function askText(options: {
 /** Hidden input: each character shows as `*`, the value is never echoed. */
 export async function askSecret(options: { message: string; validate?: (value: string) => string | true }): Promise<string> {
   const { password } = await prompts();
-  return password({ message: options.message, mask: '*', ...(options.validate ? { validate: options.validate } : {}) }).catch(
-    cancelled,
-  );
+  return password({ message: options.message, mask: '*', ...(options.validate ? { validate: options.validate } : {}) }).catch(cancelled);
 }
 
 export interface Choice<Value> {

@@ -234,9 +234,7 @@ function fishScript(name: string, tree: CommandNode): string {
     // Fish sees the typed words, not a path: "rca get" is recognised as rca, then get, with no
     // sibling verb typed yet.
     const here =
-      node.path.length === 0
-        ? '__fish_use_subcommand'
-        : node.path.map((word) => `__fish_seen_subcommand_from ${word}`).join('; and ');
+      node.path.length === 0 ? '__fish_use_subcommand' : node.path.map((word) => `__fish_seen_subcommand_from ${word}`).join('; and ');
     const noChildYet = childNames.length ? `; and not __fish_seen_subcommand_from ${childNames.join(' ')}` : '';
     for (const child of node.children) {
       const condition = node.path.length === 0 ? here : `${here}${noChildYet}`;

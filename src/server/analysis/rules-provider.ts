@@ -29,18 +29,24 @@ const RULES: Rule[] = [
     userImpact: 'Users whose resolvers see the same records cannot reach the service at all.',
     codeFix: 'Check the DNS record (dig +short <host>), the host name in the check configuration, and any recent DNS or domain change.',
     evidence: 'The error was raised during name resolution, before a TCP connection was attempted.',
-    artifacts: [{ name: 'ERROR_MESSAGE', type: 'LOG' }, { name: 'DNS_LOOKUP', type: 'TIMINGS' }],
+    artifacts: [
+      { name: 'ERROR_MESSAGE', type: 'LOG' },
+      { name: 'DNS_LOOKUP', type: 'TIMINGS' },
+    ],
     referenceLinks: [{ url: 'https://nodejs.org/api/dns.html#error-codes', title: 'Node.js DNS error codes' }],
   },
   {
-    test: /ECONNREFUSED(?: ([\d.:a-f\[\]]+))?|connection refused/i,
+    test: /ECONNREFUSED(?: ([\d.:a-f[\]]+))?|connection refused/i,
     classification: 'INFRA ERROR',
     rootCause: (m) =>
       `The connection was refused${m[1] ? ` by ${m[1]}` : ''}: the host is reachable but nothing accepts connections on that port. The service is down, restarting, or listening elsewhere.`,
     userImpact: 'Every request to this endpoint fails immediately.',
     codeFix: 'Check that the service process is running and listening on the expected port, and that load balancer targets are healthy.',
     evidence: 'The TCP handshake was answered with a reset (RST) instead of an accept.',
-    artifacts: [{ name: 'ERROR_MESSAGE', type: 'LOG' }, { name: 'TCP_CONNECT', type: 'TIMINGS' }],
+    artifacts: [
+      { name: 'ERROR_MESSAGE', type: 'LOG' },
+      { name: 'TCP_CONNECT', type: 'TIMINGS' },
+    ],
     referenceLinks: [{ url: 'https://nodejs.org/api/errors.html#common-system-errors', title: 'Node.js common system errors' }],
   },
   {
@@ -51,18 +57,26 @@ const RULES: Rule[] = [
     userImpact: 'Browsers show a security warning and API clients refuse to connect.',
     codeFix: 'Renew or reissue the certificate, serve the full chain, and check that the certificate covers the host name the check calls.',
     evidence: 'The failure happened during the TLS handshake, after the TCP connection was established.',
-    artifacts: [{ name: 'TLS_HANDSHAKE', type: 'TIMINGS' }, { name: 'CERTIFICATE', type: 'REQUEST' }],
+    artifacts: [
+      { name: 'TLS_HANDSHAKE', type: 'TIMINGS' },
+      { name: 'CERTIFICATE', type: 'REQUEST' },
+    ],
     referenceLinks: [{ url: 'https://nodejs.org/api/tls.html', title: 'Node.js TLS' }],
   },
   {
     test: /waiting for (?:locator|selector)\(?['"]?([^'")]+)|locator\(['"]([^'"]+)['"]\).*(?:not found|resolved to 0|strict mode)|no element (?:found|matches)/i,
     classification: 'TEST ERROR',
     rootCause: (m) =>
-      `The element ${m[1] ?? m[2] ? `matched by "${m[1] ?? m[2]}" ` : ''}never appeared: the page changed (a renamed test id or class, a redesigned flow) or it rendered more slowly than the check allows.`,
-    userImpact: 'If the element is really gone, users cannot complete this step of the flow; if only the selector changed, users are not affected.',
-    codeFix: "Prefer stable selectors such as getByRole() or getByTestId(), update the selector to the current markup, and wait for the element with expect(locator).toBeVisible() instead of fixed delays.",
+      `The element ${(m[1] ?? m[2]) ? `matched by "${m[1] ?? m[2]}" ` : ''}never appeared: the page changed (a renamed test id or class, a redesigned flow) or it rendered more slowly than the check allows.`,
+    userImpact:
+      'If the element is really gone, users cannot complete this step of the flow; if only the selector changed, users are not affected.',
+    codeFix:
+      'Prefer stable selectors such as getByRole() or getByTestId(), update the selector to the current markup, and wait for the element with expect(locator).toBeVisible() instead of fixed delays.',
     evidence: 'The locator did not resolve to any element within the timeout.',
-    artifacts: [{ name: 'SCREENSHOT', type: 'IMAGE' }, { name: 'PLAYWRIGHT_TRACE', type: 'TRACE' }],
+    artifacts: [
+      { name: 'SCREENSHOT', type: 'IMAGE' },
+      { name: 'PLAYWRIGHT_TRACE', type: 'TRACE' },
+    ],
     referenceLinks: [{ url: 'https://playwright.dev/docs/locators', title: 'Playwright locators' }],
   },
   {
@@ -71,9 +85,13 @@ const RULES: Rule[] = [
     rootCause: (m) =>
       `The operation did not finish within ${m[1] ? `${m[1]} ms` : 'the configured timeout'}: the server answered too slowly or not at all (a slow dependency, saturated workers, or a network path dropping packets).`,
     userImpact: 'Users see slow or hanging pages; some give up before the page loads.',
-    codeFix: 'Look at the server-side latency of this endpoint for the same period; if the slowness is expected, raise the timeout of the check, otherwise fix the slow dependency.',
+    codeFix:
+      'Look at the server-side latency of this endpoint for the same period; if the slowness is expected, raise the timeout of the check, otherwise fix the slow dependency.',
     evidence: 'The time limit was reached while waiting for the response.',
-    artifacts: [{ name: 'TIMING_PHASES', type: 'TIMINGS' }, { name: 'HTTP_REQUEST', type: 'REQUEST' }],
+    artifacts: [
+      { name: 'TIMING_PHASES', type: 'TIMINGS' },
+      { name: 'HTTP_REQUEST', type: 'REQUEST' },
+    ],
     referenceLinks: [{ url: 'https://playwright.dev/docs/test-timeouts', title: 'Playwright timeouts' }],
   },
   {
@@ -82,7 +100,8 @@ const RULES: Rule[] = [
     rootCause: (m) =>
       `The server answered HTTP ${m[1]}: the request reached the application but it failed while handling it (an unhandled exception, a failing upstream, or an overloaded gateway).`,
     userImpact: 'Users get an error page or a failed API call for this endpoint.',
-    codeFix: 'Find the failing requests in the application logs around the time of the failure and fix the exception; for 502/503/504, check the upstream behind the gateway.',
+    codeFix:
+      'Find the failing requests in the application logs around the time of the failure and fix the exception; for 502/503/504, check the upstream behind the gateway.',
     evidence: `The response status was in the 5xx range.`,
     artifacts: [{ name: 'HTTP_RESPONSE', type: 'REQUEST' }],
     referenceLinks: [MDN_STATUS('500')],
@@ -95,7 +114,10 @@ const RULES: Rule[] = [
     userImpact: 'Users calling the endpoint the same way get the same refusal.',
     codeFix: 'Compare the request of the check with the current API: credentials, URL and body; update the check or restore the endpoint.',
     evidence: 'The response status was in the 4xx range.',
-    artifacts: [{ name: 'HTTP_REQUEST', type: 'REQUEST' }, { name: 'HTTP_RESPONSE', type: 'REQUEST' }],
+    artifacts: [
+      { name: 'HTTP_REQUEST', type: 'REQUEST' },
+      { name: 'HTTP_RESPONSE', type: 'REQUEST' },
+    ],
     referenceLinks: [MDN_STATUS('400')],
   },
   {
@@ -104,7 +126,8 @@ const RULES: Rule[] = [
     rootCause: () =>
       'An assertion of the check failed: the service answered, but not with what the check expects (content, status or timing changed).',
     userImpact: 'Depends on the assertion: users may see wrong or missing content.',
-    codeFix: 'Compare the expected and received values; if the new behaviour is intended, update the assertion, otherwise fix the regression.',
+    codeFix:
+      'Compare the expected and received values; if the new behaviour is intended, update the assertion, otherwise fix the regression.',
     evidence: 'The failing assertion reports the expected and the received value.',
     artifacts: [{ name: 'ASSERTION', type: 'LOG' }],
     referenceLinks: [{ url: 'https://playwright.dev/docs/test-assertions', title: 'Playwright assertions' }],

@@ -6,7 +6,12 @@ import type { AccountStore } from '../store.js';
 import { DEFAULT_PAGE_SIZE, decodeCursor, listBody, listJson } from './pagination.js';
 import type { AppContext, Handler } from './types.js';
 
-type UpdateInput = { description: string; status?: IncidentUpdate['status']; publicIncidentUpdateDate?: string; notifySubscribers?: boolean };
+type UpdateInput = {
+  description: string;
+  status?: IncidentUpdate['status'];
+  publicIncidentUpdateDate?: string;
+  notifySubscribers?: boolean;
+};
 
 function newUpdate(app: AppContext, input: UpdateInput, defaultStatus: IncidentUpdate['status']): IncidentUpdate {
   const now = app.now();

@@ -1,14 +1,7 @@
 // One handler per operation of the contract; the type makes a missing one a compile error.
 import { updateErrorGroup } from './error-groups.js';
 import { getHeartbeatAvailability } from './heartbeats.js';
-import {
-  createIncident,
-  createIncidentUpdate,
-  getIncident,
-  getIncidentUpdate,
-  listIncidents,
-  updateIncidentUpdate,
-} from './incidents.js';
+import { createIncident, createIncidentUpdate, getIncident, getIncidentUpdate, listIncidents, updateIncidentUpdate } from './incidents.js';
 import { recordErrorEvent, recordHeartbeatEvent } from './reference.js';
 import { getRootCauseAnalysis, requestRootCauseAnalysis } from './root-cause-analyses.js';
 import { listRuntimes } from './runtimes.js';

@@ -4,9 +4,7 @@ import type { z } from 'zod';
 import type { OperationId, Operations } from '../../contract/operations.js';
 import type { AccountStore } from '../store.js';
 
-type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | PathParamNames<Rest>
-  : never;
+type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
 /** Services the handlers share; one per running server. */
 export interface AppContext {

@@ -93,7 +93,8 @@ function replay(path: string, log: (line: string) => void): Replayed {
       return;
     }
     const record = asRecord(value);
-    if (typeof record === 'string') throw new DataFileError(`${where}: corrupt record (${record}); the server will not start on a damaged file`);
+    if (typeof record === 'string')
+      throw new DataFileError(`${where}: corrupt record (${record}); the server will not start on a damaged file`);
     if (record.type === 'account') {
       if (result.accounts.has(record.account)) throw new DataFileError(`${where}: account ${record.account} is started twice`);
       result.accounts.set(record.account, record);
@@ -163,7 +164,10 @@ export function openDataFile(path: string, log: (line: string) => void, now: () 
         const existing = replayed.stores.get(account.id);
         if (existing) {
           const record = replayed.accounts.get(account.id)!;
-          if (record.seed !== seedName) notApplied.push(`account ${account.id} keeps its data from the file (first filled from ${record.seed}): ${seedName} not applied`);
+          if (record.seed !== seedName)
+            notApplied.push(
+              `account ${account.id} keeps its data from the file (first filled from ${record.seed}): ${seedName} not applied`,
+            );
           return existing;
         }
         const store = new AccountStore(account.id);
@@ -189,7 +193,8 @@ export function openDataFile(path: string, log: (line: string) => void, now: () 
         );
         for (const line of notApplied) log(`data file ${path}: ${line}`);
         const unserved = [...replayed.accounts.keys()].filter((id) => !served.has(id));
-        if (unserved.length) log(`data file ${path}: also holds account(s) ${unserved.join(', ')}, not served now (give --account ID:KEY to serve one)`);
+        if (unserved.length)
+          log(`data file ${path}: also holds account(s) ${unserved.join(', ')}, not served now (give --account ID:KEY to serve one)`);
         await journal.durable();
       },
       async close() {

@@ -50,7 +50,8 @@ export function headerLine(now: number): string {
 export function checkHeader(value: unknown): string | undefined {
   const header = value as Partial<HeaderRecord> | null;
   if (typeof header !== 'object' || header === null || header.statusctl !== 'data') return 'not a statusctl data file';
-  if (header.version !== FORMAT_VERSION) return `format version ${String(header.version)} is not supported (this server reads version ${FORMAT_VERSION})`;
+  if (header.version !== FORMAT_VERSION)
+    return `format version ${String(header.version)} is not supported (this server reads version ${FORMAT_VERSION})`;
   return undefined;
 }
 
