@@ -1,7 +1,7 @@
 // `statusctl server`: starts the reference server in the foreground until SIGINT/SIGTERM.
 // stdout carries what a user or script needs (the URL, then each account's id and key: the one
 // place a key is shown, since it is the user's own server); request logs go to stderr.
-import { DEMO_IDS } from './fixtures/demo.js';
+import { demoIds } from './fixtures/demo.js';
 import { startServer, type Account, type ServerOptions } from './index.js';
 
 export type { Account, ServerOptions } from './index.js';
@@ -43,7 +43,9 @@ export async function runServer(options: ServerOptions, io: RunServerIO = {}): P
     stdout(`listening on ${server.url}`);
     for (const account of server.accounts) stdout(`account ${account.id} key ${account.key}`);
     if (!options.fixturesPath) {
-      // The API has no route that lists error groups or heartbeat checks: name a few to start with.
+      // The API has no route that lists error groups or heartbeat checks: name a few to start with
+      // (the first account's: each account's copy of the demo data has ids of its own).
+      const DEMO_IDS = demoIds(server.accounts[0]!.id);
       stderr(
         `demo data: heartbeat check ${DEMO_IDS.heartbeatChecks.nightlyBackup} (nightly backup), ` +
           `error group ${DEMO_IDS.errorGroups.dashboardTimeout} (dashboard timeout); status pages list their services`,

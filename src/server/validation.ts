@@ -18,7 +18,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 function issueMessage(issue: Issue): string {
   // zod's own wording is "Invalid input: expected string, received null"; the prefix says nothing.
-  if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
+  // A tuple (incidentUpdates: exactly one) is an array to the caller.
+  if (issue.code === 'invalid_type') return `expected ${issue.expected === 'tuple' ? 'array' : issue.expected}`;
   if (issue.code === 'invalid_value') return `expected one of ${issue.values.map(String).join(', ')}`;
   return issue.message.replace(/^Invalid input: /, '');
 }

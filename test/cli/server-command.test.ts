@@ -47,11 +47,11 @@ afterAll(() => {
 
 describe('statusctl server', () => {
   it('prints "listening on" first, serves a request with the given key, exits 0 on SIGTERM', async () => {
-    const server = startServerCommand(['--port', '0', '--account', 'acct-cli:sk_cli_test_0123456789']);
+    const server = startServerCommand(['--port', '0', '--account', 'c1100000-0000-4000-8000-000000000001:sk_cli_test_0123456789']);
     const [first, second] = await server.firstLines(2);
     const url = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(first!)?.[1];
     expect(url, first).toBeDefined();
-    expect(second).toContain('acct-cli');
+    expect(second).toContain('c1100000-0000-4000-8000-000000000001');
 
     const response = await fetch(`${url}/v1/runtimes`, { headers: { authorization: 'Bearer sk_cli_test_0123456789' } });
     expect(response.status).toBe(200);
@@ -77,7 +77,14 @@ describe('statusctl server', () => {
   });
 
   it('takes --rca-delay: an analysis stays pending', async () => {
-    const server = startServerCommand(['--port', '0', '--account', 'a:sk_delay_test_123456', '--rca-delay', '600000']);
+    const server = startServerCommand([
+      '--port',
+      '0',
+      '--account',
+      'de1a0000-0000-4000-8000-000000000001:sk_delay_test_123456',
+      '--rca-delay',
+      '600000',
+    ]);
     const [first] = await server.firstLines(1);
     const env = { STATUSCTL_BASE_URL: first!.replace('listening on ', ''), STATUSCTL_API_KEY: 'sk_delay_test_123456' };
     const { createClient } = await import('../../src/client/index.js');

@@ -28,11 +28,17 @@ describe('status-pages list', () => {
     const pages = await api.listStatusPages({ query: { limit: '100' } });
     const page = pages.entries[0]!;
     const service = page.cards[0]!.services[0]!;
+    const ref = { id: service.id, name: service.name, accountId: service.accountId };
     const open = await api.createIncident({
-      body: { name: 'Open one on the first page', severity: 'MAJOR', services: [{ id: service.id }], incidentUpdates: [] },
+      body: { name: 'Open one on the first page', severity: 'MAJOR', services: [ref], incidentUpdates: [{ description: 'Investigating' }] },
     });
     const closed = await api.createIncident({
-      body: { name: 'Closed one on the first page', severity: 'MINOR', services: [{ id: service.id }], incidentUpdates: [] },
+      body: {
+        name: 'Closed one on the first page',
+        severity: 'MINOR',
+        services: [ref],
+        incidentUpdates: [{ description: 'Investigating' }],
+      },
     });
     await api.createIncidentUpdate({ params: { incidentId: closed.id }, body: { description: 'Done', status: 'RESOLVED' } });
 

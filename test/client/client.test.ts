@@ -3,10 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CreateIncidentInput } from '../../src/contract/schemas.js';
 import { operations } from '../../src/contract/operations.js';
 import { createClient, RequestValidationError } from '../../src/client/index.js';
-import { API_KEY, BASE_URL, closeHarnesses, harness, incident, runtime } from './helpers.js';
+import { API_KEY, BASE_URL, closeHarnesses, harness, incident, newIncident, runtime } from './helpers.js';
 
 afterEach(closeHarnesses);
 
@@ -65,7 +64,7 @@ describe('the request sent', () => {
       { accountId: 'acc-42' },
     );
     await client.listRuntimes({});
-    const body: CreateIncidentInput = { name: 'Outage', severity: 'MAJOR', services: [{ id: 'svc-1' }], incidentUpdates: [] };
+    const body = newIncident;
     await client.createIncident({ body });
 
     const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
@@ -139,7 +138,7 @@ describe('the request sent', () => {
 });
 
 describe('strict requests', () => {
-  const valid: CreateIncidentInput = { name: 'Outage', severity: 'MAJOR', services: [{ id: 'svc-1' }], incidentUpdates: [] };
+  const valid = newIncident;
 
   it('refuses a body that breaks the schema, naming every bad field, before sending', async () => {
     const { client, dispatcher } = harness([]);
@@ -164,10 +163,10 @@ describe('strict requests', () => {
   it('names nested fields with their index', async () => {
     const { client, dispatcher } = harness([]);
     const error = await refused(
-      () => client.createIncident({ body: { ...valid, incidentUpdates: [{ description: 'ok' }, { description: '' }] } }),
+      () => client.createIncident({ body: { ...valid, services: [...valid.services, { ...valid.services[0]!, name: '' }] } }),
       () => dispatcher.seen.length,
     );
-    expect(error.details.map((d) => d.path)).toEqual(['body.incidentUpdates[1].description']);
+    expect(error.details.map((d) => d.path)).toEqual(['body.services[1].name']);
   });
 
   it('refuses an out-of-range or unknown query parameter', async () => {
@@ -261,7 +260,7 @@ describe('lenient responses', () => {
       http.post(`${BASE_URL}/v1/status-pages/incidents`, () => HttpResponse.json({ id: 'x' }, { status: 200 })),
     ]);
     const result = await client.call('createIncident', {
-      body: { name: 'n', severity: 'MINOR', services: [{ id: 's' }], incidentUpdates: [] },
+      body: newIncident,
     });
     expect(result).toEqual({ status: 200, body: { id: 'x' } });
     expect(warnings).toEqual([]);

@@ -12,7 +12,7 @@ import { containsKey } from './support.js';
 
 /** Distinctive: a leak of it is easy to find. */
 const KEY = 'sk_live_CANARYcli0a1b2c3d4e5f6g7h8i9';
-const ACCOUNT = 'acct-cli-hardening';
+const ACCOUNT = 'c1400000-0000-4000-8000-000000000001';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

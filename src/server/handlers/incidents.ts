@@ -26,7 +26,12 @@ function newUpdate(app: AppContext, input: UpdateInput, defaultStatus: IncidentU
 }
 
 export const createIncident: Handler<'createIncident'> = ({ body, account: { store }, app }) => {
+  // CONTRACT-NOTES §4: each service must be one of the caller's (another account's id is as
+  // unknown as a made-up one); its name is not compared, the stored service is returned.
   body.services.forEach((service, index) => {
+    if (service.accountId.toLowerCase() !== store.accountId.toLowerCase()) {
+      throw badField(`services[${index}].accountId`, `expected your account id ${store.accountId}`);
+    }
     if (!store.getService(service.id)) {
       throw badField(`services[${index}].id`, `unknown service ${JSON.stringify(service.id)}`);
     }
