@@ -84,6 +84,7 @@ export function createClient(options: ClientOptions): Client {
     const op = given?.query !== undefined || given?.body !== undefined ? (await loadOperations())[id] : route;
     const checked = checkRequest(id, op, given);
     const response = await send(transport, {
+      operationId: id,
       method: route.method,
       path: fillPath(route.path, checked.params),
       query: checked.query,

@@ -1,6 +1,7 @@
 // Sends one API request (over undici, or node:http for one-shot processes): URL and headers, a timeout per attempt, retries with
 // backoff for idempotent methods, and every failure mapped to an ApiError (see failures.ts).
 // The body of every response is read to its end or destroyed, so no socket is left hanging.
+import { channel } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
@@ -44,6 +45,8 @@ export interface TransportOptions {
 }
 
 export interface TransportRequest {
+  /** The contract operation, for observers of REQUEST_CHANNEL. */
+  operationId?: string;
   method: string;
   /** Already filled and encoded, starting with `/`. */
   path: string;
@@ -58,6 +61,22 @@ export interface TransportResponse {
   headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON; null for an empty body. */
   body: unknown;
+}
+
+/**
+ * Every request the client sends is published here (node:diagnostics_channel), once, before the
+ * first attempt: `{ operationId, method, url, payload }`, payload being the exact JSON text sent
+ * (undefined without a body). The key is not part of it. Costs nothing without a subscriber; the
+ * test suite subscribes to check every body against the hosted API's request schemas.
+ */
+export const REQUEST_CHANNEL = 'statusctl:request';
+const requestChannel = channel(REQUEST_CHANNEL);
+
+export interface PublishedRequest {
+  operationId: string | undefined;
+  method: string;
+  url: string;
+  payload: string | undefined;
 }
 
 export const defaultSleep = (ms: number): Promise<void> => wait(ms);
@@ -102,6 +121,10 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
   };
   if (options.accountId) headers['x-service-account'] = options.accountId;
   if (payload !== undefined) headers['content-type'] = 'application/json';
+  if (requestChannel.hasSubscribers) {
+    const published: PublishedRequest = { operationId: req.operationId, method, url: url.href, payload };
+    requestChannel.publish(published);
+  }
   const maxAttempts = isRetryableMethod(method) ? Math.max(0, options.retries) + 1 : 1;
 
   for (let attempt = 1; ; attempt++) {
