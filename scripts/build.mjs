@@ -11,6 +11,7 @@
 //   file that Node never reads unless run with --enable-source-maps.
 import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
+import { buildTypes } from './build-types.mjs';
 
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 
@@ -67,3 +68,6 @@ await Promise.all([
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   }),
 ]);
+
+// Type declarations for programs that import the client (see build-types.mjs).
+buildTypes();
