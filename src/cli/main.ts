@@ -85,9 +85,9 @@ the heartbeat check and error group ids below are the demo data's):
   $ statusctl incidents create --name 'Checkout errors' --severity major --service SERVICE_ID --yes
   $ statusctl incident-updates add INCIDENT_ID --message 'Rolled back' --status monitoring
   $ statusctl incidents resolve INCIDENT_ID
-  $ statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b --wait
-  $ statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b
-  $ statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --fail-under 99
+  $ statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait
+  $ statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1
+  $ statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --fail-under 99
   $ statusctl runtimes list
   $ statusctl demo                                  # all of the above, run for you
 

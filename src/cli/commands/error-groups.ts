@@ -12,8 +12,8 @@ interface ArchiveOptions {
 export function register(program: Command): void {
   const groups = program.command('error-groups').description('Archive and unarchive error groups');
   examples(groups, [
-    'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b',
-    'statusctl error-groups unarchive d0e41e60-fa5a-5299-a980-37a6c126e81b',
+    'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1',
+    'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1',
   ]);
 
   examples(
@@ -29,9 +29,9 @@ export function register(program: Command): void {
         }),
       ),
     [
-      'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b',
-      'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b --forever',
-      'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b -o json',
+      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1',
+      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 --forever',
+      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 -o json',
     ],
   );
 
@@ -47,8 +47,8 @@ export function register(program: Command): void {
         }),
       ),
     [
-      'statusctl error-groups unarchive d0e41e60-fa5a-5299-a980-37a6c126e81b',
-      'statusctl error-groups unarchive d0e41e60-fa5a-5299-a980-37a6c126e81b --json',
+      'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1',
+      'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1 --json',
     ],
   );
 }

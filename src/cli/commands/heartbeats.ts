@@ -18,8 +18,8 @@ const DAY_MS = 86_400_000;
 export function register(program: Command): void {
   const heartbeats = program.command('heartbeats').description('Heartbeat checks');
   examples(heartbeats, [
-    'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f',
-    'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --fail-under 99.5',
+    'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6',
+    'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --fail-under 99.5',
   ]);
 
   examples(
@@ -36,11 +36,11 @@ export function register(program: Command): void {
       )
       .action(action<AvailabilityOptions, [string]>(runAvailability)),
     [
-      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f',
-      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --from 2025-06-01 --to 2025-06-07',
-      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --from 2025-06-01T08:00:00Z',
-      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --fail-under 99.5 || echo "heartbeat below 99.5%"',
-      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f -o json',
+      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6',
+      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --from 2025-06-01 --to 2025-06-07',
+      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --from 2025-06-01T08:00:00Z',
+      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --fail-under 99.5 || echo "heartbeat below 99.5%"',
+      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 -o json',
     ],
   );
 }

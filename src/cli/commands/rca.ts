@@ -33,7 +33,7 @@ function userContext(value: string): string {
 export function register(program: Command): void {
   const rca = program.command('rca').description('Root cause analyses of error groups');
   examples(rca, [
-    'statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b --wait',
+    'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait',
     'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e',
   ]);
 
@@ -47,10 +47,10 @@ export function register(program: Command): void {
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
       .action(action<RequestOptions, [string]>(runRequest)),
     [
-      'statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b',
-      'statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b --context "started after the 14:00 deploy" --wait',
-      'statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b --wait --wait-timeout 300 -o json',
-      'ID=$(statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b) && statusctl rca get "$ID" --wait',
+      'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1',
+      'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --context "started after the 14:00 deploy" --wait',
+      'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait --wait-timeout 300 -o json',
+      'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1) && statusctl rca get "$ID" --wait',
     ],
   );
 
