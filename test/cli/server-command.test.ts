@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT_ID, DEMO_IDS, demoIds } from '../../src/server/index.js';
 import { BIN, ROOT, cleanEnv, removeTempDirs, runCli } from './helpers.js';
 
 const running: ChildProcessWithoutNullStreams[] = [];
@@ -52,6 +53,10 @@ describe('statusctl server', () => {
     const url = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(first!)?.[1];
     expect(url, first).toBeDefined();
     expect(second).toContain('c1100000-0000-4000-8000-000000000001');
+    // The demo ids named on stderr are this account's own.
+    await expect
+      .poll(() => server.stderr())
+      .toContain(`heartbeat check ${demoIds('c1100000-0000-4000-8000-000000000001').heartbeatChecks.nightlyBackup}`);
 
     const response = await fetch(`${url}/v1/runtimes`, { headers: { authorization: 'Bearer sk_cli_test_0123456789' } });
     expect(response.status).toBe(200);
@@ -72,6 +77,14 @@ describe('statusctl server', () => {
     const key = words.at(-1)!;
     const result = await runCli(['runtimes', 'list', '--json'], { env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: key } });
     expect(result.code, result.stderr).toBe(0);
+    // The demo account, whose demo ids are the help examples' (DEMO_IDS): named on stderr, and real.
+    expect(words[1]).toBe(DEMO_ACCOUNT_ID);
+    const checkId = DEMO_IDS.heartbeatChecks.nightlyBackup;
+    await expect.poll(() => server.stderr()).toContain(`heartbeat check ${checkId}`);
+    const availability = await runCli(['heartbeats', 'availability', checkId, '--json'], {
+      env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: key },
+    });
+    expect(availability.code, availability.stderr).toBe(0);
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);
   });
