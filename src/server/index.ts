@@ -84,14 +84,16 @@ export function generateAccount(): Account {
 }
 
 /** Account ids are UUIDs, as in the hosted API: a create body names the account (a guid). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isAccountId(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}
 
 function checkAccounts(accounts: Account[]): void {
   const ids = new Set<string>();
   const keys = new Set<string>();
   for (const account of accounts) {
     if (!account.id) throw new Error('an account needs a non-empty id');
-    if (!UUID.test(account.id))
+    if (!isAccountId(account.id))
       throw new Error(`account id ${JSON.stringify(account.id)} is not a UUID (account ids are, as in the hosted API)`);
     if (!account.key) throw new Error(`account ${account.id} needs a non-empty key`);
     if (ids.has(account.id)) throw new Error(`account ${account.id} is given twice`);

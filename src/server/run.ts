@@ -2,7 +2,7 @@
 // stdout carries what a user or script needs (the URL, then each account's id and key: the one
 // place a key is shown, since it is the user's own server); request logs go to stderr.
 import { demoIds } from './fixtures/demo.js';
-import { startServer, type Account, type ServerOptions } from './index.js';
+import { isAccountId, startServer, type Account, type ServerOptions } from './index.js';
 
 export type { Account, ServerOptions } from './index.js';
 
@@ -19,6 +19,7 @@ export function parseAccountSpec(spec: string): Account {
   if (!key) throw new Error(`--account expects ID:KEY, but the KEY of account ${id} is empty`);
   if (/\s/.test(id)) throw new Error(`--account: the ID ${JSON.stringify(id)} contains white space`);
   if (/\s/.test(key)) throw new Error(`--account: the KEY of account ${id} contains white space`);
+  if (!isAccountId(id)) throw new Error(`--account: the ID ${JSON.stringify(id)} is not a UUID (account ids are, as in the hosted API)`);
   return { id, key };
 }
 

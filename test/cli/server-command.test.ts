@@ -114,6 +114,7 @@ describe('statusctl server', () => {
     const cases: [string[], string][] = [
       [['--account', 'no-colon-here'], '--account'],
       [['--account', 'id:'], '--account'],
+      [['--account', 'acct-1:sk_0123456789'], '--account'],
       [['--port', '70000'], '--port'],
       [['--port', 'http'], '--port'],
       [['--rca-delay', '-5'], '--rca-delay'],

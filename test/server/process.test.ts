@@ -147,7 +147,8 @@ describe('runServer in a process', () => {
 
 describe('parseAccountSpec', () => {
   it('splits ID:KEY at the first colon', () => {
-    expect(parseAccountSpec('team-1:sk_abc:def')).toEqual({ id: 'team-1', key: 'sk_abc:def' });
+    const id = '7ea10000-0000-4000-8000-000000000001';
+    expect(parseAccountSpec(`${id}:sk_abc:def`)).toEqual({ id, key: 'sk_abc:def' });
   });
 
   it.each([
@@ -156,6 +157,7 @@ describe('parseAccountSpec', () => {
     ['id:', /KEY of account id is empty/],
     ['my id:key', /white space/],
     ['id:my key', /white space/],
+    ['team-1:sk_abc', /the ID "team-1" is not a UUID/],
   ])('refuses %j with a clear message', (spec, message) => {
     expect(() => parseAccountSpec(spec)).toThrow(message);
   });
