@@ -363,6 +363,8 @@ describe('incidents create against a fixture with clashing names', () => {
       file,
       JSON.stringify({
         statusPages: [
+          // 100 pages first, so the pages that matter are on the second page of the listing.
+          ...Array.from({ length: 100 }, (_, index) => ({ name: `Filler ${index}`, url: `filler-${index}`, cards: [] })),
           {
             name: 'Shop EU',
             url: 'shop-eu',
@@ -414,8 +416,15 @@ describe('incidents create against a fixture with clashing names', () => {
   });
 
   it('the id, or --status-page, settles it; one service on several pages is not ambiguous', async () => {
-    const byPage = await dryRun(['--service', 'database', '--status-page', 'shop-us'], env());
-    expect(byPage.body.services).toEqual([{ id: ids.dbUs, name: 'database', accountId: ACCOUNT.id }]);
+    const listings = () => fixtureProxy.requests.filter((entry) => entry.path.split('?')[0] === '/v1/status-pages').length;
+    const before = listings();
+    const byPage = await dryRun(['--service', 'database', '--service', 'Storefront', '--status-page', 'shop-us'], env());
+    // All pages walked following the cursor (101+ pages at 100 a request), once for every service named.
+    expect(listings() - before).toBe(2);
+    expect(byPage.body.services).toEqual([
+      { id: ids.dbUs, name: 'database', accountId: ACCOUNT.id },
+      { id: ids.storefront, name: 'Storefront', accountId: ACCOUNT.id },
+    ]);
     const byId = await dryRun(['--service', ids.dbEu], env());
     expect(byId.body.services).toEqual([{ id: ids.dbEu, name: 'Database', accountId: ACCOUNT.id }]);
     const shared = await dryRun(['--service', 'storefront'], env());
