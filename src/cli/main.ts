@@ -81,8 +81,9 @@ Getting started (no account needed: the reference server serves the whole API wi
 the heartbeat check and error group ids below are the demo data's):
   $ statusctl server --port 4010 &                  # prints the account id and key it accepts
   $ statusctl login --base-url http://127.0.0.1:4010
-  $ statusctl status-pages list                     # service ids to declare incidents on
-  $ statusctl incidents create --name 'Checkout errors' --severity major --service SERVICE_ID --yes
+  $ statusctl status-pages list                     # the pages and services to declare incidents on
+  $ statusctl incidents create --name 'Checkout errors' --severity major --service 'Payments API' --yes
+  $ statusctl incidents create --name 'Payments down' --severity critical --status-page 'Acme Payments' --dry-run
   $ statusctl incident-updates add INCIDENT_ID --message 'Rolled back' --status monitoring
   $ statusctl incidents resolve INCIDENT_ID
   $ statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait

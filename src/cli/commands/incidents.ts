@@ -4,7 +4,15 @@ import type { Command } from 'commander';
 import { action, collect, examples, oneOf, positiveInt } from '../command-kit.js';
 import type { Context } from '../context.js';
 import type { CreateOptions } from '../incidents/create.js';
-import { INCIDENT_STATUSES, SEVERITIES, incidentName, nonEmpty, statusFilter, type StatusFilter } from '../incidents/options.js';
+import {
+  DEFAULT_FIRST_UPDATE,
+  INCIDENT_STATUSES,
+  SEVERITIES,
+  incidentName,
+  nonEmpty,
+  statusFilter,
+  type StatusFilter,
+} from '../incidents/options.js';
 import { fetchPages, type PagingOptions } from '../incidents/paging.js';
 import { isOpen, renderIncident, renderIncidentList, renderUpdate } from '../incidents/render.js';
 
@@ -22,22 +30,32 @@ export function register(program: Command): void {
       .command('create')
       .description(
         'Declare an incident.\n\n' +
+          'Services are named by id or by name (any case) and resolved from the status pages of the account, ' +
+          'so each is sent as the API requires (id, name, accountId). --status-page alone covers every service of ' +
+          'that page; with --service, names are looked for on that page only. An unknown service or page, or a ' +
+          'name that fits different services, is exit 2 listing the candidates; nothing is sent.\n\n' +
+          `Exactly one first update is sent: --message, or "${DEFAULT_FIRST_UPDATE}"; --status and --notify apply to it.\n\n` +
           'On a terminal, asks for what is missing: services (picked from the status pages), severity, name, ' +
           'first update; then shows a summary to confirm (--yes skips it; declining exits 2, nothing created).\n\n' +
-          'Not on a terminal, --name, --severity and at least one --service are required (exit 2 otherwise).\n\n' +
+          'Not on a terminal, --name, --severity and --service or --status-page are required (exit 2 otherwise).\n\n' +
           'Prints the created incident; with -o json the API response, so `-o json | jq -r .id` gives its id.',
       )
       .option('--name <name>', 'incident name, 1 to 255 characters', incidentName)
       .option('--severity <severity>', `${SEVERITIES.join(', ')} (any case)`, oneOf(SEVERITIES))
-      .option('--service <id...>', 'id of an affected service; repeat or separate with commas', collect)
-      .option('--message <text>', 'text of the first update', nonEmpty)
+      .option('--service <id-or-name...>', 'an affected service, by id or name (any case); repeat or separate with commas', collect)
+      .option(
+        '--status-page <id|url|name>',
+        'a status page: alone, all its services are affected; with --service, names are looked for on it',
+        nonEmpty,
+      )
+      .option('--message <text>', 'text of the first update (default: a standard "investigating" text)', nonEmpty)
       .option(
         '--status <status>',
         `status of the first update: ${INCIDENT_STATUSES.join(', ')} (default INVESTIGATING)`,
         oneOf(INCIDENT_STATUSES),
       )
       .option('--notify', 'notify the status page subscribers of the first update')
-      .option('--dry-run', 'print the request (method, path, JSON body) instead of sending it; needs no API key')
+      .option('--dry-run', 'resolve the services and print the request (method, path, JSON body) instead of sending it')
       .option('-y, --yes', 'do not ask for confirmation')
       .action(
         action<CreateOptions>(async (ctx, _args, options) => {
@@ -47,9 +65,10 @@ export function register(program: Command): void {
       ),
     [
       'statusctl incidents create',
-      'statusctl incidents create --name "Checkout errors" --severity major --service <service-id> --message "Investigating failed payments"',
-      'statusctl incidents create --name "DB failover" --severity critical --service <id1>,<id2> --notify --message "We are on it" --dry-run',
-      'id=$(statusctl incidents create --name "API latency" --severity minor --service <id> -o json | jq -r .id)',
+      'statusctl incidents create --name "Checkout errors" --severity major --service "Payments API" --message "Investigating failed payments"',
+      'statusctl incidents create --name "Payments down" --severity critical --status-page "Acme Payments" --notify --yes',
+      'statusctl incidents create --name "DB failover" --severity critical --service "Postgres (primary)" --service "Object Storage" --dry-run',
+      'id=$(statusctl incidents create --name "API latency" --severity minor --service "Public API" -o json | jq -r .id)',
     ],
   );
 

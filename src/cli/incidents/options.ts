@@ -7,6 +7,9 @@ export { INCIDENT_STATUSES, SEVERITIES };
 export type Severity = (typeof SEVERITIES)[number];
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
+/** The first update's text when --message is not given (upstream wants exactly one update on create). */
+export const DEFAULT_FIRST_UPDATE = 'We are investigating this incident.';
+
 export const STATUS_FILTERS = ['open', 'resolved', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
