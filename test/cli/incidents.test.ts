@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
+import { seededId } from '../../src/server/fixtures/ids.js';
 import { Incident, IncidentList, IncidentUpdate, type StatusPage } from '../../src/contract/schemas.js';
 import {
   closedPortUrl,
@@ -353,7 +354,13 @@ describe('incidents create (not on a terminal)', () => {
 });
 
 describe('incidents create against a fixture with clashing names', () => {
-  const ids = { dbEu: randomUUID(), dbUs: randomUUID(), storefront: randomUUID() };
+  // Ids in a fixture file are keys: each account's ids are derived from them (seededId).
+  const keys = { dbEu: randomUUID(), dbUs: randomUUID(), storefront: randomUUID() };
+  const ids = {
+    dbEu: seededId(ACCOUNT.id, 'service', keys.dbEu),
+    dbUs: seededId(ACCOUNT.id, 'service', keys.dbUs),
+    storefront: seededId(ACCOUNT.id, 'service', keys.storefront),
+  };
   let fixtureServer: TestServer;
   let fixtureProxy: RecordingProxy;
 
@@ -372,8 +379,8 @@ describe('incidents create against a fixture with clashing names', () => {
               {
                 name: 'Shop',
                 services: [
-                  { id: ids.storefront, name: 'Storefront' },
-                  { id: ids.dbEu, name: 'Database' },
+                  { id: keys.storefront, name: 'Storefront' },
+                  { id: keys.dbEu, name: 'Database' },
                 ],
               },
             ],
@@ -385,8 +392,8 @@ describe('incidents create against a fixture with clashing names', () => {
               {
                 name: 'Shop',
                 services: [
-                  { id: ids.storefront, name: 'Storefront' },
-                  { id: ids.dbUs, name: 'database' },
+                  { id: keys.storefront, name: 'Storefront' },
+                  { id: keys.dbUs, name: 'database' },
                 ],
               },
             ],

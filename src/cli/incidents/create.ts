@@ -66,9 +66,7 @@ export async function runCreate(ctx: Context, options: CreateOptions): Promise<v
   }
 
   const client = await ctx.client();
-  // Compiles only: this body lacks the services' name and accountId the contract now requires
-  // (refused before sending); the create flow's rework (issue 9, item 3) builds the full body.
-  const incident = await client.createIncident({ body: body as Parameters<typeof client.createIncident>[0]['body'] });
+  const incident = await client.createIncident({ body });
   if (ctx.json) ctx.printJson(incident);
   else ctx.out(await renderIncident(ctx, incident, 'Created incident'));
 }
