@@ -12,6 +12,7 @@
 // neither.
 import type { Dispatcher } from 'undici';
 import type { OperationInput, OperationResult, Operations } from '../contract/operations.js';
+import type { RequestEvent } from './attempt.js';
 import { fillPath, routes, type OperationId, type Route } from '../contract/routes.js';
 import { defaultSleep, send, type TransportOptions } from './transport.js';
 import { checkRequest, checkResponse } from './validation.js';
@@ -48,16 +49,7 @@ export interface ClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export interface RequestEvent {
-  method: string;
-  url: string;
-  attempt: number;
-  status?: number;
-  error?: string;
-  durationMs: number;
-  /** Set when another attempt follows, after this many milliseconds. */
-  retryInMs?: number;
-}
+export type { RequestEvent } from './attempt.js';
 
 export type Client = {
   [Id in OperationId]: (input: OperationInput<Id>) => Promise<OperationResult<Id>>;

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { buildOpenApiDocument } from '../contract/openapi.js';
 import type { Analysis } from '../contract/schemas.js';
+import type { Account } from './account.js';
 import type { AnalysisProvider } from './analysis/provider.js';
 import { rulesProvider } from './analysis/rules-provider.js';
 import { KeyRing } from './auth.js';
@@ -23,10 +24,7 @@ import { RateLimiter } from './rate-limit.js';
 import { Router } from './router.js';
 import { AccountStore } from './store.js';
 
-export interface Account {
-  id: string;
-  key: string;
-}
+export type { Account } from './account.js';
 
 export interface ServerOptions {
   /** Default 127.0.0.1. */
