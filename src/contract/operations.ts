@@ -9,6 +9,7 @@
 // compile time.
 import type { z } from 'zod';
 import { routes, type OperationId, type Route, type Routes } from './routes.js';
+import type { PathParamNames } from './rules.js';
 import * as s from './schemas.js';
 
 export { fillPath, pathParamNames, routes, type Method, type OperationId, type Route, type Routes } from './routes.js';
@@ -58,8 +59,6 @@ export type Operations = { readonly [Id in OperationId]: Flatten<Routes[Id] & Sc
 export const operations = Object.fromEntries(
   (Object.keys(routes) as OperationId[]).map((id) => [id, { ...routes[id], ...schemas[id] }]),
 ) as unknown as Operations;
-
-type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
 /** What a caller passes to an operation: its path parameters, query and body. */
 export type OperationInput<Id extends OperationId> = ([PathParamNames<Operations[Id]['path']>] extends [never]

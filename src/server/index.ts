@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { buildOpenApiDocument } from '../contract/openapi.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../contract/rules.js';
 import type { Analysis } from '../contract/schemas.js';
 import type { Account } from './account.js';
 import type { AnalysisProvider } from './analysis/provider.js';
@@ -61,8 +62,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 4010;
+export { DEFAULT_HOST, DEFAULT_PORT } from '../contract/rules.js';
 export const DEFAULT_RCA_DELAY_MS = 1500;
 
 export { DEMO_FIXTURES, DEMO_IDS } from './fixtures/demo.js';
