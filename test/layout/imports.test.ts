@@ -77,6 +77,23 @@ describe('import graph of src/', () => {
     expect(findCycles(graphWithCycle)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
   });
 
+  it('keeps the zod-free modules free of zod (the CLI start-up path loads them)', () => {
+    const zodFree = ['contract/routes.ts', 'contract/rules.ts', 'contract/error-responses.ts', 'contract/enums.ts'];
+    const reached = new Set<string>();
+    const walk = (node: string): void => {
+      if (reached.has(node)) return;
+      reached.add(node);
+      for (const next of graph.get(node) ?? []) walk(next);
+    };
+    for (const module of zodFree) walk(module);
+    // A type-only import is erased at build time; any other import of zod would evaluate it.
+    const loadsZod = [...reached].filter((file) =>
+      /^import\s+(?!type\b)[^;]*from\s*['"]zod['"]/m.test(readFileSync(join(SRC, file), 'utf8')),
+    );
+    expect(reached.size).toBeGreaterThanOrEqual(zodFree.length);
+    expect(loadsZod).toEqual([]);
+  });
+
   it('imports one way: contract <- client, server <- cli', () => {
     const wrong = [...graph].flatMap(([from, targets]) => {
       const layer = from.split('/')[0]!;
