@@ -4,7 +4,7 @@
 // A handler is typed by its operation, like ts-rest's `implement`: its request from the
 // operation's schemas, its result from the operation's responses in the contract table. A
 // handler that answers a status its operation does not declare, or a body that is not that
-// status's schema, does not compile (test/types/handlers.test-d.ts shows it).
+// status's schema, does not compile (test/types/handlers.type-test.ts shows it).
 import type { z } from 'zod';
 import type { ErrorStatusOf } from '../../contract/error-responses.js';
 import type { ErrorBody } from '../../contract/errors.js';
