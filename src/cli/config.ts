@@ -17,7 +17,7 @@ interface Store {
   profiles?: Record<string, Profile>;
 }
 
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+export { DEFAULT_BASE_URL } from '../contract/rules.js';
 export const DEFAULT_PROFILE = 'default';
 
 export function isSettingName(name: string): name is SettingName {

@@ -7,7 +7,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { attemptWithNodeHttp } from './http-node.js';
 import { attemptWithUndici } from './http-undici.js';
-import type { RequestEvent } from './client.js';
+import type { AttemptRequest, RequestEvent, ResponseHeaders } from './attempt.js';
 import type { ApiError } from './errors.js';
 import {
   TIMEOUT_CODES,
@@ -58,7 +58,7 @@ export interface TransportRequest {
 
 export interface TransportResponse {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: ResponseHeaders;
   /** Parsed JSON; null for an empty body. */
   body: unknown;
 }
@@ -94,20 +94,6 @@ export function buildUrl(baseUrl: URL, path: string, query?: TransportRequest['q
     if (value !== undefined) url.searchParams.append(name, value);
   }
   return url;
-}
-
-/** What one attempt over the wire gave, whichever HTTP stack made it. */
-export type Attempt =
-  | { outcome: 'answer'; status: number; headers: TransportResponse['headers']; text: string; bodyError?: unknown; timedOut: boolean }
-  | { outcome: 'no-answer'; error: unknown; timedOut: boolean };
-
-export interface AttemptRequest {
-  url: URL;
-  method: string;
-  headers: Record<string, string>;
-  payload: string | undefined;
-  timeoutMs: number;
-  dispatcher?: Dispatcher | undefined;
 }
 
 export async function send(options: TransportOptions, req: TransportRequest): Promise<TransportResponse> {

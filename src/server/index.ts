@@ -6,7 +6,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { buildOpenApiDocument } from '../contract/openapi.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../contract/rules.js';
 import type { Analysis } from '../contract/schemas.js';
+import type { Account } from './account.js';
 import type { AnalysisProvider } from './analysis/provider.js';
 import { rulesProvider } from './analysis/rules-provider.js';
 import { KeyRing } from './auth.js';
@@ -24,10 +26,7 @@ import { RateLimiter } from './rate-limit.js';
 import { Router } from './router.js';
 import { AccountStore } from './store.js';
 
-export interface Account {
-  id: string;
-  key: string;
-}
+export type { Account } from './account.js';
 
 export interface ServerOptions {
   /** Default 127.0.0.1. */
@@ -64,8 +63,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 4010;
+export { DEFAULT_HOST, DEFAULT_PORT } from '../contract/rules.js';
 export const DEFAULT_RCA_DELAY_MS = 1500;
 
 export { DEMO_FIXTURES, DEMO_IDS, demoIds } from './fixtures/demo.js';

@@ -1,6 +1,7 @@
 // `config list|get|set|unset|path`: the settings of a profile. The API key is a password: it is
 // shown masked (`****` and its last 4 characters) by every one of these, `config get` included.
 import type { Command } from 'commander';
+import { isVisibleAscii } from '../../contract/rules.js';
 import { action, examples } from '../command-kit.js';
 import { SETTINGS, isSettingName, type SettingName } from '../config.js';
 import type { Context, SettingSource } from '../context.js';
@@ -132,7 +133,7 @@ export function checkBaseUrl(value: string): string | true {
 
 /** Key and account id travel in HTTP headers: visible ASCII only. */
 export function checkHeaderValue(value: string, what: string): string | true {
-  return /^[\x21-\x7e]+$/.test(value) ? true : `${what} may only hold visible ASCII characters (no spaces)`;
+  return value !== '' && isVisibleAscii(value) ? true : `${what} may only hold visible ASCII characters (no spaces)`;
 }
 
 function checkValue(name: SettingName, value: string): void {

@@ -2,6 +2,7 @@
 // as figures and bars, and a CI gate (--fail-under, exit 5).
 import type { Command } from 'commander';
 import type { HeartbeatAvailability } from '../../contract/schemas.js';
+import { availabilityWindow, isDateOnly } from '../../contract/rules.js';
 import { action, examples, percentage } from '../command-kit.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
@@ -13,7 +14,6 @@ interface AvailabilityOptions {
 }
 
 const BAR_WIDTH = 30;
-const DAY_MS = 86_400_000;
 
 export function register(program: Command): void {
   const heartbeats = program.command('heartbeats').description('Heartbeat checks');
@@ -74,11 +74,9 @@ async function checkWindow(options: AvailabilityOptions): Promise<void> {
       );
     }
   }
-  if (options.from && options.to) {
-    const start = Date.parse(options.from);
-    // A date-only end covers that whole day (CONTRACT-NOTES §7).
-    const end = Date.parse(options.to) + (isDateOnly(options.to) ? DAY_MS : 0);
-    if (start >= end) throw usageError(`option '--from' (${options.from}) must be before '--to' (${options.to})`);
+  // Only with both ends: without one, the window depends on the server's clock, not ours.
+  if (options.from && options.to && availabilityWindow(Date.now(), options.from, options.to).empty) {
+    throw usageError(`option '--from' (${options.from}) must be before '--to' (${options.to})`);
   }
 }
 
@@ -97,10 +95,6 @@ function enforceThreshold(availability: HeartbeatAvailability, failUnder: number
   if (current < failUnder) {
     throw new CliError(ExitCode.threshold, `availability ${current.toFixed(2)}% is below --fail-under ${failUnder}%`);
   }
-}
-
-function isDateOnly(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value);
 }
 
 function describeWindow(options: AvailabilityOptions): string {

@@ -1,6 +1,7 @@
 // statusctl server: the bundled reference server (CONTRACT-NOTES §10). The server code is
 // imported only when this command runs, so no other command pays for loading it.
 import type { Command } from 'commander';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../contract/rules.js';
 import { action, examples, positiveInt } from '../command-kit.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 
@@ -19,8 +20,8 @@ export function register(program: Command): void {
     program
       .command('server')
       .description('Run the reference server: the whole API in memory, with demo data')
-      .option('--host <host>', 'address to listen on', '127.0.0.1')
-      .option('--port <port>', 'port to listen on; 0 picks a free one', positiveInt(0, 65535), 4010)
+      .option('--host <host>', 'address to listen on', DEFAULT_HOST)
+      .option('--port <port>', 'port to listen on; 0 picks a free one', positiveInt(0, 65535), DEFAULT_PORT)
       .option('--account <id:key>', 'an account and its API key (repeatable); none: one account with a generated key', collectAccount)
       .option('--fixtures <file>', 'JSON fixture file replacing the demo data')
       .option('--rca-delay <ms>', 'how long an analysis stays PENDING', positiveInt(0))

@@ -4,14 +4,10 @@ import { dateOnly, isoUtc } from '../dates.js';
 import { badField, notFound } from '../http-error.js';
 import type { AccountStore } from '../store.js';
 import { DEFAULT_PAGE_SIZE, decodeCursor, listBody, listJson } from './pagination.js';
-import type { AppContext, Handler } from './types.js';
+import type { AppContext, Handler, HandlerRequest } from './types.js';
 
-type UpdateInput = {
-  description: string;
-  status?: IncidentUpdate['status'];
-  publicIncidentUpdateDate?: string;
-  notifySubscribers?: boolean;
-};
+/** An update as a request states it (inferred from the contract's schema, never restated). */
+type UpdateInput = HandlerRequest<'createIncidentUpdate'>['body'];
 
 function newUpdate(app: AppContext, input: UpdateInput, defaultStatus: IncidentUpdate['status']): IncidentUpdate {
   const now = app.now();
