@@ -50,10 +50,10 @@ function shapeProblem(path: string): string | undefined {
 export class ConfigFile {
   private constructor(private readonly conf: Conf<Store>) {}
 
-  static async open(): Promise<ConfigFile> {
+  static async open(env: Readonly<Record<string, string | undefined>>): Promise<ConfigFile> {
     const [{ default: Conf }, { default: envPaths }] = await Promise.all([import('conf'), import('env-paths')]);
     // STATUSCTL_CONFIG_DIR lets tests and CI keep their config in a directory of their own.
-    const dir = process.env.STATUSCTL_CONFIG_DIR || envPaths('statusctl', { suffix: '' }).config;
+    const dir = env.STATUSCTL_CONFIG_DIR || envPaths('statusctl', { suffix: '' }).config;
     let conf: Conf<Store>;
     try {
       conf = new Conf<Store>({

@@ -34,10 +34,46 @@ const ENV: Record<SettingField, string> = {
   accountId: 'STATUSCTL_ACCOUNT_ID',
 };
 
+/** An output stream as the CLI uses it: a terminal (process.stdout) or anything writable (a test's buffer). */
+export interface OutputStream extends NodeJS.WritableStream {
+  isTTY?: boolean;
+  columns?: number;
+  getColorDepth?(): number;
+}
+export interface InputStream extends NodeJS.ReadableStream {
+  isTTY?: boolean;
+}
 export interface IO {
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-  stdin: NodeJS.ReadStream;
+  stdout: OutputStream;
+  stderr: OutputStream;
+  stdin: InputStream;
+}
+
+/**
+ * What one run of the CLI is given from outside: its streams, its environment and its clock.
+ * The binary passes the process's own (src/cli/main.ts); tests pass buffers, an environment of
+ * their own and a fixed clock (src/cli/run.ts), so most command tests run in-process.
+ */
+export interface Runtime {
+  io: IO;
+  env: Env;
+  now: () => number;
+}
+export type Env = Readonly<Record<string, string | undefined>>;
+
+const runtimes = new WeakMap<Command, Runtime>();
+
+/** Gives the program (and so each of its commands) the runtime its actions get a Context from. */
+export function attachRuntime(program: Command, runtime: Runtime): void {
+  runtimes.set(program, runtime);
+}
+
+function runtimeOf(command: Command): Runtime {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const runtime = runtimes.get(root);
+  if (!runtime) throw new Error('statusctl: the program was not given a runtime (use run() from src/cli/run.ts)');
+  return runtime;
 }
 
 export class Context {
@@ -45,16 +81,23 @@ export class Context {
   private configFile?: Promise<ConfigFile>;
   private cachedClient?: Promise<Client>;
 
+  readonly io: IO;
+  readonly env: Env;
+  /** The clock relative times are shown against ("3 hours ago"). */
+  readonly now: () => number;
+
   constructor(
     readonly globals: GlobalOptions,
-    readonly io: IO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
-    readonly env: NodeJS.ProcessEnv = process.env,
+    readonly runtime: Runtime,
   ) {
+    this.io = runtime.io;
+    this.env = runtime.env;
+    this.now = runtime.now;
     this.style = new Chalk({ level: this.colorLevel() });
   }
 
   static fromCommand(command: Command): Context {
-    return new Context(command.optsWithGlobals<GlobalOptions>());
+    return new Context(command.optsWithGlobals<GlobalOptions>(), runtimeOf(command));
   }
 
   get json(): boolean {
@@ -83,7 +126,7 @@ export class Context {
   }
 
   config(): Promise<ConfigFile> {
-    return (this.configFile ??= ConfigFile.open());
+    return (this.configFile ??= ConfigFile.open(this.env));
   }
 
   get profileName(): string {

@@ -99,7 +99,7 @@ async function credentialsFromSettings(ctx: Context): Promise<Credentials> {
 
 /** One request with exactly these credentials; a refusal is exit 3 and nothing is saved. */
 async function checkCredentials(ctx: Context, credentials: Credentials): Promise<void> {
-  const probe = new Context({ ...ctx.globals, ...credentials }, ctx.io, ctx.env);
+  const probe = new Context({ ...ctx.globals, ...credentials }, ctx.runtime);
   const client = await probe.client();
   try {
     await client.listStatusPages({ query: { limit: '1' } });

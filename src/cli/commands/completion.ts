@@ -2,6 +2,7 @@
 // tree (see render/completion.ts).
 import { Argument, type Command } from 'commander';
 import { examples } from '../command-kit.js';
+import { Context } from '../context.js';
 
 export function register(program: Command): void {
   examples(
@@ -13,7 +14,7 @@ export function register(program: Command): void {
         const { completionScript } = await import('../render/completion.js');
         let root = command;
         while (root.parent) root = root.parent;
-        process.stdout.write(completionScript(root, shell));
+        Context.fromCommand(command).io.stdout.write(completionScript(root, shell));
       }),
     [
       'statusctl completion bash > ~/.local/share/bash-completion/completions/statusctl',

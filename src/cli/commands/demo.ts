@@ -41,7 +41,7 @@ async function runDemo(ctx: Context, _args: string[], options: DemoOptions): Pro
   try {
     const account = server.accounts[0]!;
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
+      ...ctx.env,
       STATUSCTL_BASE_URL: server.url,
       STATUSCTL_API_KEY: account.key,
       STATUSCTL_ACCOUNT_ID: account.id,

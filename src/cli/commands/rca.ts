@@ -118,7 +118,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * with exit 1 and a message saying how to continue.
  */
 export async function waitForAnalysis(ctx: Context, client: Client, id: string, timeoutSeconds: number): Promise<RootCauseAnalysis> {
-  const started = Date.now();
+  const started = ctx.now();
   const deadline = started + timeoutSeconds * 1000;
   const { startProgress } = await import('../render/progress.js');
   const progress = await startProgress(ctx, `Waiting for analysis ${id}…`);
@@ -128,17 +128,17 @@ export async function waitForAnalysis(ctx: Context, client: Client, id: string, 
       const { status, body } = await client.call('getRootCauseAnalysis', { params: { id } });
       // 200 is the documented signal; the body's status is checked too, liberal in what we accept.
       if (status !== 202 && body.status !== 'PENDING') {
-        progress.stop(`Analysis ${id} completed after ${seconds(Date.now() - started)}`);
+        progress.stop(`Analysis ${id} completed after ${seconds(ctx.now() - started)}`);
         return body as RootCauseAnalysis;
       }
-      const remaining = deadline - Date.now();
+      const remaining = deadline - ctx.now();
       if (remaining <= 0) {
         throw new CliError(
           ExitCode.failure,
-          `analysis ${id} is still pending after ${seconds(Date.now() - started)}; continue waiting with: statusctl rca get ${id} --wait`,
+          `analysis ${id} is still pending after ${seconds(ctx.now() - started)}; continue waiting with: statusctl rca get ${id} --wait`,
         );
       }
-      progress.update(`Waiting for analysis ${id}… (${seconds(Date.now() - started)}, still pending)`);
+      progress.update(`Waiting for analysis ${id}… (${seconds(ctx.now() - started)}, still pending)`);
       await sleep(Math.min(delay, remaining));
       delay = Math.min(delay * 2, MAX_POLL_MS);
     }

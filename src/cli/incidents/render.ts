@@ -5,7 +5,7 @@ import { formatDuration, relativeTime, renderTable, severityText, statusText } f
 import type { Incident, IncidentUpdate, Service, StatusPage } from './types.js';
 
 /** `2025-05-01 10:00:00 UTC (3 hours ago)`: exact for the record, relative for a glance. */
-export function timeText(value: string | null | undefined): string {
+export function timeText(value: string | null | undefined, now: number): string {
   if (!value) return '-';
   const time = Date.parse(value);
   if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
@@ -13,7 +13,7 @@ export function timeText(value: string | null | undefined): string {
     .toISOString()
     .replace('T', ' ')
     .replace(/\.\d+Z$/, ' UTC');
-  return `${exact} (${relativeTime(value)})`;
+  return `${exact} (${relativeTime(value, now)})`;
 }
 
 export function isOpen(incident: Pick<Incident, 'lastUpdateStatus'>): boolean {
@@ -62,7 +62,7 @@ export async function renderIncident(ctx: Context, incident: Incident, heading =
         ctx,
         ['TIME', 'STATUS', 'DESCRIPTION', 'NOTIFY', 'UPDATE ID'],
         updates.map((update) => [
-          timeText(update.publicIncidentUpdateDate),
+          timeText(update.publicIncidentUpdateDate, ctx.now()),
           statusText(ctx, update.status),
           update.description,
           update.notifySubscribers ? 'yes' : 'no',
@@ -84,7 +84,7 @@ export async function renderIncidentList(ctx: Context, incidents: Incident[]): P
       severityText(ctx, incident.severity),
       statusText(ctx, incident.lastUpdateStatus),
       serviceNames(incident.services),
-      relativeTime(lastActivity(incident)),
+      relativeTime(lastActivity(incident), ctx.now()),
     ]),
   );
 }
@@ -96,7 +96,7 @@ export function renderUpdate(ctx: Context, incidentId: string, update: IncidentU
       ['incident', incidentId],
       ['status', statusText(ctx, update.status)],
       ['description', update.description],
-      ['time', timeText(update.publicIncidentUpdateDate)],
+      ['time', timeText(update.publicIncidentUpdateDate, ctx.now())],
       ['notify', update.notifySubscribers ? 'yes' : 'no'],
     ]),
   ].join('\n');
