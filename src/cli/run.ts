@@ -2,7 +2,7 @@
 // Streams, environment and clock are given (gh's iostreams/factory idea): the binary passes the
 // process's own (main.ts), tests pass buffers and a config directory of their own and run the
 // command in-process.
-import { CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { attachRuntime, type Runtime } from './context.js';
 import { ExitCode } from './exit-codes.js';
 import { describeFailure } from './failure.js';
@@ -14,15 +14,20 @@ export async function run(args: string[], runtime: Runtime): Promise<ExitCode> {
   const program = buildProgram(args);
   attachRuntime(program, runtime);
   const colors = () => !runtime.env.NO_COLOR;
-  program.configureOutput({
-    writeOut: (text) => io.stdout.write(text),
-    writeErr: (text) => io.stderr.write(text),
+  const output = {
+    writeOut: (text: string) => io.stdout.write(text),
+    writeErr: (text: string) => io.stderr.write(text),
     // Help wraps at the terminal's width, and at 80 columns off a terminal (commander's default).
     getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
     getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
     getOutHasColors: () => Boolean(io.stdout.isTTY) && colors(),
     getErrHasColors: () => Boolean(io.stderr.isTTY) && colors(),
-  });
+  };
+  // Every command prints its own errors and help, so each gets the run's streams.
+  (function configure(command: Command) {
+    command.configureOutput(output);
+    command.commands.forEach(configure);
+  })(program);
   try {
     await program.parseAsync(args, { from: 'user' });
     return ExitCode.ok;

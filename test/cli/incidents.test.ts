@@ -1,9 +1,10 @@
-// `statusctl incidents ...` and `incident-updates ...` as a process against the reference
+// `statusctl incidents ...` and `incident-updates ...` in-process (run()) against the reference
 // server: success paths, every documented exit code, plain output, JSON in the API's shape.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { Incident, IncidentList, IncidentUpdate } from '../../src/contract/schemas.js';
-import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, type RunResult, type TestServer } from './helpers.js';
+import { closedPortUrl, parseJson, removeTempDirs, startTestServer, type RunResult, type TestServer } from './helpers.js';
+import { runCli } from './in-process.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
