@@ -1,22 +1,20 @@
 // What a command needs (settings, client, output streams, colors), made lazily: a command that
 // never calls the API never opens the config file or loads the HTTP client.
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { Command } from 'commander';
 import type { Client } from '../client/index.js';
 import { ConfigFile, DEFAULT_BASE_URL, DEFAULT_PROFILE, type Profile, type SettingField } from './config.js';
 import { CliError, ExitCode } from './exit-codes.js';
+import type { GlobalOptions } from './globals.js';
 import { maskKey } from './mask.js';
 
-export interface GlobalOptions {
-  baseUrl?: string;
-  apiKey?: string;
-  accountId?: string;
-  profile?: string;
-  output?: 'table' | 'json';
-  json?: boolean;
-  color?: boolean;
-  verbose?: boolean;
-  timeout?: number;
+/** What a command is, as far as a Context cares: its parsed options with the globals, and its place in the tree. */
+export interface CommandLike {
+  optsWithGlobals(): GlobalOptions;
+  getOptionValueSourceWithGlobals(key: string): string | undefined;
+  parent: TreeNode | null;
+}
+interface TreeNode {
+  parent: TreeNode | null;
 }
 
 export type SettingSource = 'option' | 'environment' | 'profile' | 'default' | 'unset';
@@ -61,14 +59,14 @@ export interface Runtime {
 }
 export type Env = Readonly<Record<string, string | undefined>>;
 
-const runtimes = new WeakMap<Command, Runtime>();
+const runtimes = new WeakMap<object, Runtime>();
 
 /** Gives the program (and so each of its commands) the runtime its actions get a Context from. */
-export function attachRuntime(program: Command, runtime: Runtime): void {
+export function attachRuntime(program: object, runtime: Runtime): void {
   runtimes.set(program, runtime);
 }
 
-function runtimeOf(command: Command): Runtime {
+function runtimeOf(command: TreeNode): Runtime {
   let root = command;
   while (root.parent) root = root.parent;
   const runtime = runtimes.get(root);
@@ -96,8 +94,19 @@ export class Context {
     this.style = new Chalk({ level: this.colorLevel() });
   }
 
-  static fromCommand(command: Command): Context {
-    return new Context(command.optsWithGlobals<GlobalOptions>(), runtimeOf(command));
+  /**
+   * The Context of a command's action. Of the settings, only values typed on the command line
+   * are the option layer (commander's value source 'cli'); the environment and the profile come
+   * after them in settings().
+   */
+  static fromCommand(command: CommandLike): Context {
+    const globals = command.optsWithGlobals();
+    const given = (key: 'baseUrl' | 'apiKey' | 'accountId' | 'profile') =>
+      command.getOptionValueSourceWithGlobals(key) === 'cli' ? globals[key] : undefined;
+    return new Context(
+      { ...globals, baseUrl: given('baseUrl'), apiKey: given('apiKey'), accountId: given('accountId'), profile: given('profile') },
+      runtimeOf(command),
+    );
   }
 
   get json(): boolean {

@@ -1,9 +1,8 @@
 // The program: global options and the command declarations. Only commander and the
 // declarations load at start; each command imports what it needs (client, prompts, tables,
 // server) when it runs.
-import { Command, Option } from 'commander';
-import { positiveNumber } from './command-kit.js';
-import { VERSION } from './version.js';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { declareProgram, type Program } from './globals.js';
 import * as auth from './commands/auth.js';
 import * as config from './commands/config.js';
 import * as statusPages from './commands/status-pages.js';
@@ -34,6 +33,10 @@ const COMMAND_MODULES = {
   completion,
 } as const;
 
+function isCommandWord(word: string): word is keyof typeof COMMAND_MODULES {
+  return Object.hasOwn(COMMAND_MODULES, word);
+}
+
 /** Global options that take a value, so the word after them is not the command. */
 const VALUE_OPTIONS = new Set(['--base-url', '--api-key', '--account-id', '--profile', '-o', '--output', '--timeout']);
 
@@ -51,28 +54,14 @@ function moduleToDeclare(args: string[]): (typeof COMMAND_MODULES)[keyof typeof 
       if (VALUE_OPTIONS.has(arg)) i++;
       continue;
     }
-    if (arg === 'completion' || !Object.hasOwn(COMMAND_MODULES, arg)) return undefined;
-    return COMMAND_MODULES[arg as keyof typeof COMMAND_MODULES];
+    if (arg === 'completion' || !isCommandWord(arg)) return undefined;
+    return COMMAND_MODULES[arg];
   }
   return undefined;
 }
 
-export function buildProgram(args: string[] = []): Command {
-  const program = new Command('statusctl')
-    .description('Status pages, incidents, root cause analyses, error groups, heartbeats and runtimes from the terminal')
-    .version(VERSION, '-V, --version')
-    .option('--base-url <url>', 'API base address (env STATUSCTL_BASE_URL)')
-    .option('--api-key <key>', 'API key (env STATUSCTL_API_KEY); prefer login or the variable, options show in ps')
-    .option('--account-id <id>', 'account id, sent as x-service-account (env STATUSCTL_ACCOUNT_ID)')
-    .option('--profile <name>', 'named settings in the config file (env STATUSCTL_PROFILE)', undefined)
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json']).default('table'))
-    .option('--json', "same as -o json: the API's own JSON, stable for scripts")
-    .option('--no-color', 'no colors (also NO_COLOR=1; FORCE_COLOR=1 forces them)')
-    .option('--verbose', 'each HTTP request and response status on stderr (key masked), error details')
-    .option('--timeout <seconds>', 'per request timeout', positiveNumber, 30)
-    .showHelpAfterError('(run with --help for usage)')
-    .showSuggestionAfterError()
-    .exitOverride();
+export function buildProgram(args: string[] = []): Program {
+  const program = declareProgram();
   program.addHelpText(
     'after',
     `
@@ -98,7 +87,7 @@ Exit codes: 0 ok, 1 API or network failure, 2 usage, 3 auth (no key, 401, 403), 
   for (const module of only ? [only] : new Set(Object.values(COMMAND_MODULES))) {
     module.register(program);
   }
-  program.commands.forEach(function finish(command: Command) {
+  program.commands.forEach(function finish(command: CommandUnknownOpts) {
     command.exitOverride();
     // Command lists show the first paragraph; the whole description stays in the command's own help.
     if (!command.summary()) command.summary(command.description().split('\n\n')[0]!);

@@ -2,7 +2,7 @@
 // Streams, environment and clock are given (gh's iostreams/factory idea): the binary passes the
 // process's own (main.ts), tests pass buffers and a config directory of their own and run the
 // command in-process.
-import { type Command, CommanderError } from 'commander';
+import { CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { attachRuntime, type Runtime } from './context.js';
 import { ExitCode } from './exit-codes.js';
 import { describeFailure } from './failure.js';
@@ -24,7 +24,7 @@ export async function run(args: string[], runtime: Runtime): Promise<ExitCode> {
     getErrHasColors: () => Boolean(io.stderr.isTTY) && colors(),
   };
   // Every command prints its own errors and help, so each gets the run's streams.
-  (function configure(command: Command) {
+  (function configure(command: CommandUnknownOpts) {
     command.configureOutput(output);
     command.commands.forEach(configure);
   })(program);
