@@ -24,6 +24,22 @@ export function isSettingName(name: string): name is SettingName {
   return Object.hasOwn(SETTINGS, name);
 }
 
+/** A base URL as login and `config set base-url` take it: http or https. */
+export function checkBaseUrl(value: string): string | true {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return 'expected a URL like https://status.example.com';
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? true : `expected http or https, not ${url.protocol}`;
+}
+
+/** Key and account id travel in HTTP headers: visible ASCII only. */
+export function checkHeaderValue(value: string, what: string): string | true {
+  return /^[\x21-\x7e]+$/.test(value) ? true : `${what} may only hold visible ASCII characters (no spaces)`;
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -1,6 +1,17 @@
 // Shared renderers for people: tables, colored severity/status, relative times. cli-table3 is
 // loaded only when a table is actually printed.
+import type { Incident, Service } from './api-types.js';
 import type { Context } from './context.js';
+
+/** Open is anything not RESOLVED (status pages show these, `incidents list --status open` keeps them). */
+export function isOpen(incident: Pick<Incident, 'lastUpdateStatus'>): boolean {
+  return incident.lastUpdateStatus !== 'RESOLVED';
+}
+
+/** Service names, comma separated; a service without a name shows its id. */
+export function serviceNames(services: Service[] | undefined): string {
+  return (services ?? []).map((service) => service.name || service.id).join(', ') || '-';
+}
 
 export async function renderTable(ctx: Context, head: string[], rows: string[][]): Promise<string> {
   const { default: Table } = await import('cli-table3');

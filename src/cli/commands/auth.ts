@@ -1,11 +1,11 @@
 // `login` and `logout`: put the API key (and where and as whom to use it) into a profile of the
 // config file, after one request has shown that the server accepts them.
 import { examples } from '../command-kit.js';
+import { checkBaseUrl, checkHeaderValue } from '../config.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import { maskKey } from '../mask.js';
-import { checkBaseUrl, checkHeaderValue } from './config.js';
 
 export function register(program: Program): void {
   examples(

@@ -1,11 +1,11 @@
 // statusctl completion bash|zsh|fish: prints a script generated from the program's own command
-// tree (see render/completion.ts).
+// tree (see ../completion-script.ts).
 import { Argument } from '@commander-js/extra-typings';
 import { examples } from '../command-kit.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
 
-// The same list as render/completion.ts's, which is loaded only when a script is printed.
+// The same list as completion-script.ts's, which is loaded only when a script is printed.
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export function register(program: Program): void {
@@ -15,7 +15,7 @@ export function register(program: Program): void {
       .description('Print a shell completion script (commands and options, generated from this program)')
       .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
       .action(async (shell, _options, command) => {
-        const { completionScript } = await import('../render/completion.js');
+        const { completionScript } = await import('../completion-script.js');
         let root = command.parent;
         while (root?.parent) root = root.parent;
         if (!root) return;

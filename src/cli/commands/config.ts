@@ -2,7 +2,7 @@
 // shown masked (`****` and its last 4 characters) by every one of these, `config get` included.
 import { Argument, InvalidArgumentError } from '@commander-js/extra-typings';
 import { examples } from '../command-kit.js';
-import { SETTINGS, isSettingName, type SettingName } from '../config.js';
+import { SETTINGS, checkBaseUrl, checkHeaderValue, isSettingName, type SettingName } from '../config.js';
 import { Context, type SettingSource } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import type { Program } from '../globals.js';
@@ -122,21 +122,6 @@ async function runGet(ctx: Context, name: SettingName): Promise<void> {
   }
   ctx.out(value);
   if (name === 'api-key') ctx.info(ctx.style.dim('(masked: the full key is never printed)'));
-}
-
-export function checkBaseUrl(value: string): string | true {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return 'expected a URL like https://status.example.com';
-  }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? true : `expected http or https, not ${url.protocol}`;
-}
-
-/** Key and account id travel in HTTP headers: visible ASCII only. */
-export function checkHeaderValue(value: string, what: string): string | true {
-  return /^[\x21-\x7e]+$/.test(value) ? true : `${what} may only hold visible ASCII characters (no spaces)`;
 }
 
 function checkValue(name: SettingName, value: string): void {

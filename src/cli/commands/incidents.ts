@@ -4,8 +4,9 @@ import { choiceOption, collect, examples, positiveInt } from '../command-kit.js'
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
 import { INCIDENT_STATUSES, SEVERITIES, STATUS_FILTERS, incidentName, nonEmpty, type StatusFilter } from '../incidents/options.js';
-import { fetchPages, type PagingOptions } from '../incidents/paging.js';
-import { isOpen, renderIncident, renderIncidentList, renderUpdate } from '../incidents/render.js';
+import { renderIncident, renderIncidentList, renderUpdate } from '../incidents/render.js';
+import { isOpen } from '../output.js';
+import { fetchPages, type PagingOptions } from '../paging.js';
 
 export function register(program: Program): void {
   const incidents = program.command('incidents').description('Declare, list, inspect and resolve incidents');

@@ -2,8 +2,8 @@
 import { examples, positiveInt } from '../command-kit.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
-import { fetchPages, type PagingOptions } from '../incidents/paging.js';
-import { renderStatusPages } from '../incidents/render.js';
+import { fetchPages, type PagingOptions } from '../paging.js';
+import { renderStatusPages } from '../render/status-pages.js';
 
 export function register(program: Program): void {
   const pages = program.command('status-pages').description('Status pages of the account');

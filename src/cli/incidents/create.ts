@@ -4,9 +4,9 @@
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import { checkIncidentName, SEVERITIES, type IncidentStatus, type Severity } from './options.js';
-import { fetchPages } from './paging.js';
+import { fetchPages } from '../paging.js';
 import { fields, renderIncident } from './render.js';
-import type { Service } from './types.js';
+import type { Service } from '../api-types.js';
 import type { ChoiceGroup } from '../prompts/index.js';
 
 export interface CreateOptions {
