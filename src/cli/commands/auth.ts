@@ -61,17 +61,20 @@ async function runLogin(ctx: Context): Promise<void> {
 async function askCredentials(ctx: Context): Promise<Credentials> {
   const { askSecret, askText } = await import('../prompts/index.js');
   const current = await ctx.settings();
-  const baseUrl = ctx.globals.baseUrl ?? (await askText({ message: 'API base URL', default: current.baseUrl, validate: checkBaseUrl }));
+  const baseUrl =
+    ctx.globals.baseUrl ?? (await askText({ message: 'API base URL', default: current.baseUrl, validate: checkBaseUrl, io: ctx.io }));
   const apiKey =
     ctx.globals.apiKey ??
     (await askSecret({
       message: 'API key (hidden)',
+      io: ctx.io,
       validate: (value) => (value ? checkHeaderValue(value, 'the key') : 'an API key is required'),
     }));
   const accountId =
     ctx.globals.accountId ??
     (await askText({
       message: 'Account id',
+      io: ctx.io,
       ...(current.accountId ? { default: current.accountId } : {}),
       validate: (value) => (value ? checkHeaderValue(value, 'the account id') : 'an account id is required'),
     }));
