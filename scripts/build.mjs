@@ -46,6 +46,9 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [lazyBuiltins],
+  // @commander-js/extra-typings only adds types: at run time it re-exports commander's classes
+  // (and makes a spare Command at load). The bundle takes commander itself, as before.
+  alias: { '@commander-js/extra-typings': 'commander' },
 };
 
 await Promise.all([

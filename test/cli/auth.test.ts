@@ -3,7 +3,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { closedPortUrl, parseJson, removeTempDirs, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { runCli } from './in-process.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });

@@ -1,4 +1,4 @@
-// Shared helpers for the CLI tests: they run the BUILT binary (bin/statusctl, built by
+// Shared helpers for the CLI tests. runCli and runPty run the BUILT binary (bin/statusctl, built by
 // test/global-setup.ts) as a child process against the reference server on a free port, with
 // a config directory of their own. Other CLI test files import these; keep the API stable.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// `statusctl incidents ...` and `incident-updates ...` as a process against the reference
+// `statusctl incidents ...` and `incident-updates ...` in-process (run()) against the reference
 // server: success paths, every documented exit code, plain output, JSON in the API's shape.
 // The CLI talks to the server through a recording proxy, and every create body it sends is
 // checked against the hosted API's request schema (the reference server alone is too lenient
@@ -8,19 +8,19 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
-import { seededId } from '../../src/server/fixtures/ids.js';
 import { Incident, IncidentList, IncidentUpdate, type StatusPage } from '../../src/contract/schemas.js';
+import { seededId } from '../../src/server/fixtures/ids.js';
 import {
   closedPortUrl,
   parseJson,
   removeTempDirs,
-  runCli,
   startTestServer,
   TEST_ACCOUNT,
   tempConfigDir,
   type RunResult,
   type TestServer,
 } from './helpers.js';
+import { runCli } from './in-process.js';
 import { startRecordingProxy, upstreamCreateIncidentErrors, type RecordingProxy } from './upstream-request.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.

@@ -1,8 +1,9 @@
-// `statusctl status-pages list` as a process against the reference server.
+// `statusctl status-pages list` in-process (run(), test/cli/in-process.ts) against the reference server.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { StatusPageList } from '../../src/contract/schemas.js';
-import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, type RunResult, type TestServer } from './helpers.js';
+import { closedPortUrl, parseJson, removeTempDirs, startTestServer, type RunResult, type TestServer } from './helpers.js';
+import { runCli } from './in-process.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });

@@ -1,11 +1,11 @@
 // heartbeats availability: success ratio of a heartbeat check now and in the previous period,
 // as figures and bars, and a CI gate (--fail-under, exit 5).
-import type { Command } from 'commander';
 import type { HeartbeatAvailability } from '../../contract/schemas.js';
 import { availabilityWindow, isDateOnly } from '../../contract/rules.js';
-import { action, examples, percentage } from '../command-kit.js';
-import type { Context } from '../context.js';
+import { examples, percentage } from '../command-kit.js';
+import { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
+import type { Program } from '../globals.js';
 
 interface AvailabilityOptions {
   from?: string;
@@ -15,7 +15,7 @@ interface AvailabilityOptions {
 
 const BAR_WIDTH = 30;
 
-export function register(program: Command): void {
+export function register(program: Program): void {
   const heartbeats = program.command('heartbeats').description('Heartbeat checks');
   examples(heartbeats, [
     'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6',
@@ -34,7 +34,7 @@ export function register(program: Command): void {
         'exit 5 when the current success ratio is below this, or when the current period has no events at all',
         percentage,
       )
-      .action(action<AvailabilityOptions, [string]>(runAvailability)),
+      .action((checkId, options, command) => runAvailability(Context.fromCommand(command), checkId, options)),
     [
       'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6',
       'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --from 2025-06-01 --to 2025-06-07',
@@ -45,7 +45,7 @@ export function register(program: Command): void {
   );
 }
 
-async function runAvailability(ctx: Context, [checkId]: [string], options: AvailabilityOptions): Promise<void> {
+async function runAvailability(ctx: Context, checkId: string, options: AvailabilityOptions): Promise<void> {
   await checkWindow(options);
   const client = await ctx.client();
   const query = {

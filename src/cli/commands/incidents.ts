@@ -1,22 +1,22 @@
 // `incidents create|list|get|resolve`. Declarations only; the create flow (prompts, dry run)
 // lives in ../incidents/create.ts and loads when the command runs.
-import type { Command } from 'commander';
-import { action, collect, examples, oneOf, positiveInt } from '../command-kit.js';
-import type { Context } from '../context.js';
-import type { CreateOptions } from '../incidents/create.js';
+import { choiceOption, collect, examples, positiveInt } from '../command-kit.js';
+import { Context } from '../context.js';
+import type { Program } from '../globals.js';
 import {
   DEFAULT_FIRST_UPDATE,
   INCIDENT_STATUSES,
   SEVERITIES,
+  STATUS_FILTERS,
   incidentName,
   nonEmpty,
-  statusFilter,
   type StatusFilter,
 } from '../incidents/options.js';
-import { fetchPages, type PagingOptions } from '../incidents/paging.js';
-import { isOpen, renderIncident, renderIncidentList, renderUpdate } from '../incidents/render.js';
+import { renderIncident, renderIncidentList, renderUpdate } from '../incidents/render.js';
+import { isOpen } from '../output.js';
+import { fetchPages, type PagingOptions } from '../paging.js';
 
-export function register(program: Command): void {
+export function register(program: Program): void {
   const incidents = program.command('incidents').description('Declare, list, inspect and resolve incidents');
   examples(incidents, [
     'statusctl incidents create',
@@ -41,7 +41,7 @@ export function register(program: Command): void {
           'Prints the created incident; with -o json the API response, so `-o json | jq -r .id` gives its id.',
       )
       .option('--name <name>', 'incident name, 1 to 255 characters', incidentName)
-      .option('--severity <severity>', `${SEVERITIES.join(', ')} (any case)`, oneOf(SEVERITIES))
+      .addOption(choiceOption('--severity <severity>', 'severity (any case)', SEVERITIES))
       .option('--service <id-or-name...>', 'an affected service, by id or name (any case); repeat or separate with commas', collect)
       .option(
         '--status-page <id|url|name>',
@@ -49,20 +49,14 @@ export function register(program: Command): void {
         nonEmpty,
       )
       .option('--message <text>', 'text of the first update (default: a standard "investigating" text)', nonEmpty)
-      .option(
-        '--status <status>',
-        `status of the first update: ${INCIDENT_STATUSES.join(', ')} (default INVESTIGATING)`,
-        oneOf(INCIDENT_STATUSES),
-      )
+      .addOption(choiceOption('--status <status>', 'status of the first update (any case; default INVESTIGATING)', INCIDENT_STATUSES))
       .option('--notify', 'notify the status page subscribers of the first update')
       .option('--dry-run', 'resolve the services and print the request (method, path, JSON body) instead of sending it')
       .option('-y, --yes', 'do not ask for confirmation')
-      .action(
-        action<CreateOptions>(async (ctx, _args, options) => {
-          const { runCreate } = await import('../incidents/create.js');
-          await runCreate(ctx, options);
-        }),
-      ),
+      .action(async (options, command) => {
+        const { runCreate } = await import('../incidents/create.js');
+        await runCreate(Context.fromCommand(command), options);
+      }),
     [
       'statusctl incidents create',
       'statusctl incidents create --name "Checkout errors" --severity major --service "Payments API" --message "Investigating failed payments"',
@@ -83,8 +77,12 @@ export function register(program: Command): void {
       .option('--limit <n>', 'incidents per request, 1 to 100 (server default 20; 100 with --all)', positiveInt(1, 100))
       .option('--next-id <cursor>', "start at this cursor (a previous page's nextId)")
       .option('--all', 'follow the cursor to the last page')
-      .option('--status <filter>', 'open (not RESOLVED), resolved or all', statusFilter, 'all')
-      .action(action<PagingOptions & { status: StatusFilter }>((ctx, _args, options) => runList(ctx, options))),
+      .addOption(
+        choiceOption('--status <filter>', 'open (not RESOLVED), resolved or all (any case)', STATUS_FILTERS, (value) =>
+          value.toLowerCase(),
+        ).default('all' as const),
+      )
+      .action((options, command) => runList(Context.fromCommand(command), options)),
     [
       'statusctl incidents list',
       'statusctl incidents list --status open --all',
@@ -97,7 +95,7 @@ export function register(program: Command): void {
       .command('get')
       .argument('<id>', 'incident id')
       .description('One incident with its timeline (each update: time, status, description, whether subscribers were notified)')
-      .action(action<object, [string]>((ctx, [id]) => runGet(ctx, id))),
+      .action((id, _options, command) => runGet(Context.fromCommand(command), id)),
     ['statusctl incidents get <incident-id>', 'statusctl incidents get <incident-id> -o json | jq .lastUpdateStatus'],
   );
 
@@ -108,7 +106,7 @@ export function register(program: Command): void {
       .description('Add a RESOLVED update to an incident')
       .option('--message <text>', 'text of the update', nonEmpty, 'Resolved.')
       .option('--notify', 'notify the status page subscribers')
-      .action(action<{ message: string; notify?: boolean }, [string]>((ctx, [id], options) => runResolve(ctx, id, options))),
+      .action((id, options, command) => runResolve(Context.fromCommand(command), id, options)),
     [
       'statusctl incidents resolve <incident-id>',
       'statusctl incidents resolve <incident-id> --message "Fixed by rolling back v2.3" --notify',

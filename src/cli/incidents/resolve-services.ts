@@ -5,8 +5,8 @@
 import type { CreateIncidentInput } from '../../contract/schemas.js';
 import type { Context } from '../context.js';
 import { usageError } from '../exit-codes.js';
-import { fetchPages } from './paging.js';
-import type { StatusPage } from './types.js';
+import { fetchPages } from '../paging.js';
+import type { StatusPage } from '../api-types.js';
 
 /** A service as a create body carries it (the contract's type, not a copy of it). */
 export type IncidentServiceRef = CreateIncidentInput['services'][number] & { name: string; accountId: string };

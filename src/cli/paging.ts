@@ -1,6 +1,6 @@
-// Cursor paging shared by `status-pages list` and `incidents list`.
-import { CliError, ExitCode } from '../exit-codes.js';
-import type { Page } from './types.js';
+// Cursor paging shared by `status-pages list`, `incidents list` and the services `incidents create` offers.
+import { CliError, ExitCode } from './exit-codes.js';
+import type { Page } from './api-types.js';
 
 export interface PagingOptions {
   limit?: number;
