@@ -17,6 +17,7 @@ import * as runtimes from './commands/runtimes.js';
 import * as server from './commands/server.js';
 import * as demo from './commands/demo.js';
 import * as completion from './commands/completion.js';
+import * as mcp from './commands/mcp.js';
 
 /** Which module declares each top-level command. */
 const COMMAND_MODULES = {
@@ -33,6 +34,7 @@ const COMMAND_MODULES = {
   server,
   demo,
   completion,
+  mcp,
 } as const;
 
 /** Global options that take a value, so the word after them is not the command. */
