@@ -72,7 +72,7 @@ const GUIDE: Record<PublicId, Guide> = {
   getRootCauseAnalysis: {
     title: 'Get a root cause analysis',
     description:
-      'Retrieves a root cause analysis by its id (from request_root_cause_analysis). While it is still being generated the result is only {id, errorGroupId} with no analysis: call again a little later.',
+      'Retrieves a root cause analysis by its id (from request_root_cause_analysis). While it is still being generated the result is only {id, status: "PENDING"}: call again a little later; a COMPLETED one carries the analysis.',
     idempotent: true,
   },
   requestRootCauseAnalysis: {

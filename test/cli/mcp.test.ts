@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
 import { routes } from '../../src/contract/routes.js';
 import { defineTools, toolName } from '../../src/mcp/tools.js';
 import { BIN, cleanEnv, removeTempDirs, ROOT, startTestServer, type TestServer } from './helpers.js';
@@ -136,6 +137,30 @@ describe('statusctl mcp', () => {
       incidentUpdates: { description: string }[];
     };
     expect(again.incidentUpdates.map((u) => u.description)).toContain('Rolled back');
+  });
+
+  it('requests an analysis, fetches it, archives the error group, and reads heartbeat availability', async () => {
+    const api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
+    const group = await api.recordErrorEvent({ body: { checkId: 'check-mcp', rawErrorMessage: 'TypeError: x is undefined' } });
+    const requested = await call(client, 'request_root_cause_analysis', {
+      testSessionErrorGroupId: group.id,
+      userContext: 'after the deploy',
+    });
+    expect(requested.isError, text(requested)).toBeFalsy();
+    const { id } = requested.structuredContent as { id: string };
+    const analysis = await call(client, 'get_root_cause_analysis', { id });
+    expect(analysis.isError, text(analysis)).toBeFalsy();
+    expect(analysis.structuredContent).toMatchObject({ id });
+    expect(['PENDING', 'COMPLETED']).toContain((analysis.structuredContent as { status: string }).status);
+    const archived = await call(client, 'update_error_group', { id: group.id, archiveForEver: true });
+    expect(archived.isError, text(archived)).toBeFalsy();
+    expect(archived.structuredContent).toMatchObject({ id: group.id });
+
+    await api.recordHeartbeatEvent({ params: { checkId: 'check-mcp' }, body: { state: 'RECEIVED' } });
+    const availability = await call(client, 'get_heartbeat_availability', { checkId: 'check-mcp' });
+    expect(availability.isError, text(availability)).toBeFalsy();
+    // A nullable body is wrapped as {result}.
+    expect((availability.structuredContent as { result: { successRatio: unknown } }).result.successRatio).toBeDefined();
   });
 
   it('reports validation errors naming the field, unknown ids with the HTTP status, and keeps serving', async () => {
