@@ -15,6 +15,7 @@ import * as runtimes from './commands/runtimes.js';
 import * as server from './commands/server.js';
 import * as demo from './commands/demo.js';
 import * as completion from './commands/completion.js';
+import * as mcp from './commands/mcp.js';
 
 /** Which module declares each top-level command. */
 const COMMAND_MODULES = {
@@ -31,6 +32,7 @@ const COMMAND_MODULES = {
   server,
   demo,
   completion,
+  mcp,
 } as const;
 
 function isCommandWord(word: string): word is keyof typeof COMMAND_MODULES {
