@@ -675,3 +675,64 @@ describe('plain output', () => {
     expect(result.stderr).toMatch(/^statusctl: [^\n\x1b]+\n$/);
   });
 });
+
+describe('incidents list --status (the on-call case)', () => {
+  it('finds open incidents that exist only beyond the first page', async () => {
+    // A server of its own: 25 resolved incidents on top push every open one past a page of 20.
+    const own = await startTestServer();
+    try {
+      const client = createClient({ baseUrl: own.url, apiKey: own.account.key, accountId: own.account.id, retries: 0 });
+      const page = (await client.listStatusPages({ query: { limit: '1' } })).entries[0]!;
+      const service = page.cards[0]!.services[0]!;
+      for (let i = 0; i < 25; i++) {
+        await client.createIncident({
+          body: {
+            name: `Resolved ${i}`,
+            severity: 'MINOR',
+            services: [{ id: service.id, name: service.name, accountId: own.account.id }],
+            incidentUpdates: [{ description: 'Done.', status: 'RESOLVED' }],
+          },
+        });
+      }
+      const firstPage = await client.listIncidents({});
+      expect(firstPage.entries.every((incident) => incident.lastUpdateStatus === 'RESOLVED')).toBe(true);
+      const run = (args: string[]) => runCli(args, { env: own.env });
+
+      const one = await run(['incidents', 'list', '--status', 'open', '--limit', '1', '-o', 'json']);
+      expect(one.code, one.stderr).toBe(0);
+      const found = IncidentList.parse(parseJson(one));
+      expect(found.length).toBe(1);
+      expect(found.entries[0]!.lastUpdateStatus).not.toBe('RESOLVED');
+
+      const table = await run(['incidents', 'list', '--status', 'open', '--limit', '1']);
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout).toContain(found.entries[0]!.id);
+      expect(table.stderr).not.toContain('No open incidents');
+
+      // Following nextId from there reaches every other open incident, none skipped.
+      const openIds: string[] = [];
+      let next: string | null = null;
+      do {
+        const result = await run([
+          'incidents',
+          'list',
+          '--status',
+          'open',
+          '--limit',
+          '2',
+          '-o',
+          'json',
+          ...(next ? ['--next-id', next] : []),
+        ]);
+        const list = IncidentList.parse(parseJson(result));
+        openIds.push(...list.entries.map((incident) => incident.id));
+        next = list.nextId;
+      } while (next);
+      const everyOpen = IncidentList.parse(parseJson(await run(['incidents', 'list', '--status', 'open', '--all', '-o', 'json'])));
+      expect(everyOpen.length).toBeGreaterThan(1);
+      expect(new Set(openIds)).toEqual(new Set(everyOpen.entries.map((incident) => incident.id)));
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -14,7 +14,7 @@ import {
 } from '../incidents/options.js';
 import { renderIncident, renderIncidentList, renderUpdate } from '../incidents/render.js';
 import { isOpen } from '../output.js';
-import { fetchPages, type PagingOptions } from '../paging.js';
+import { fetchMatching, fetchPages, type PagingOptions } from '../paging.js';
 
 export function register(program: Program): void {
   const incidents = program.command('incidents').description('Declare, list, inspect and resolve incidents');
@@ -71,10 +71,12 @@ export function register(program: Program): void {
       .command('list')
       .description(
         'Incidents, newest first: severity, status, services, last update.\n\n' +
-          '--status filters the fetched page(s) on this side; with -o json, entries and length are filtered ' +
-          "and nextId is the server's. With --all -o json: {length, entries: <every page>, nextId: null}.",
+          '--status is applied by the CLI (the API has no such filter): it follows the cursor until --limit ' +
+          'incidents match or the list ends, so an open incident beyond the first page is found. ' +
+          'With -o json, entries and length are the matches and nextId continues after them. ' +
+          'With --all -o json: {length, entries: <every page>, nextId: null}.',
       )
-      .option('--limit <n>', 'incidents per request, 1 to 100 (server default 20; 100 with --all)', positiveInt(1, 100))
+      .option('--limit <n>', 'incidents to show, 1 to 100 (default 20; with --all, per request, default 100)', positiveInt(1, 100))
       .option('--next-id <cursor>', "start at this cursor (a previous page's nextId)")
       .option('--all', 'follow the cursor to the last page')
       .addOption(
@@ -116,16 +118,16 @@ export function register(program: Program): void {
 
 async function runList(ctx: Context, options: PagingOptions & { status: StatusFilter }): Promise<void> {
   const client = await ctx.client();
-  const list = await fetchPages(
-    (query) => client.listIncidents({ query }),
-    options,
-    (page) => {
-      if (ctx.showProgress) ctx.info(`fetching page ${page}...`);
-    },
-  );
-  const entries =
-    options.status === 'all' ? list.entries : list.entries.filter((incident) => isOpen(incident) === (options.status === 'open'));
-  if (ctx.json) ctx.printJson({ ...list, length: entries.length, entries });
+  const onPage = (page: number) => {
+    if (ctx.showProgress) ctx.info(`fetching page ${page}...`);
+  };
+  const fetchPage = (query: Parameters<typeof client.listIncidents>[0]['query']) => client.listIncidents({ query });
+  const list =
+    options.status === 'all'
+      ? await fetchPages(fetchPage, options, onPage)
+      : await fetchMatching(fetchPage, options, (incident) => isOpen(incident) === (options.status === 'open'), onPage);
+  const entries = list.entries;
+  if (ctx.json) ctx.printJson(list);
   else if (entries.length === 0) ctx.info(options.status === 'all' ? 'No incidents.' : `No ${options.status} incidents.`);
   else ctx.out(await renderIncidentList(ctx, entries));
   if (list.nextId) ctx.info(`more: --next-id ${list.nextId} (or --all for every page)`);
