@@ -51,7 +51,10 @@ const LAYER_MAY_IMPORT: Record<string, string[]> = {
   contract: ['contract'],
   client: ['contract', 'client'],
   server: ['contract', 'server'],
-  cli: ['contract', 'client', 'server', 'cli'],
+  // The MCP server is a consumer beside the CLI: it reads the operations table and calls the client.
+  mcp: ['contract', 'client', 'mcp'],
+  // The CLI launches the two servers (`statusctl server`, `statusctl mcp`), each loaded only by its command.
+  cli: ['contract', 'client', 'server', 'mcp', 'cli'],
 };
 
 describe('import graph of src/', () => {
