@@ -26,7 +26,11 @@ export interface ClientOptions {
   accountId?: string;
   /** Per request, in milliseconds. Default 30 000. */
   timeoutMs?: number;
-  /** Retries for 429/502/503/504 and connection errors, GET and PUT only. Default 2. */
+  /**
+   * Retries after a 429 (any method: nothing was applied), and after 502/503/504 and connection
+   * errors for idempotent requests only (GET, PUT, and routes marked idempotent such as the
+   * error group PATCH). Default 2.
+   */
   retries?: number;
   /** First backoff delay in ms (doubles each retry, with jitter; Retry-After wins). Default 250. */
   retryBaseMs?: number;
@@ -82,6 +86,7 @@ export function createClient(options: ClientOptions): Client {
       path: fillPath(route.path, checked.params),
       query: checked.query,
       body: checked.body,
+      idempotent: route.idempotent,
     });
     if (warn) checkResponse(id, (await loadOperations())[id], response.status, response.body, warn);
     return { status: response.status, body: response.body };

@@ -1,9 +1,13 @@
-// When an attempt is worth repeating, and how long to wait first. Only idempotent methods are
-// retried: a POST that timed out or got a 503 may still have been applied, so repeating it could
-// create a second incident.
+// When an attempt is worth repeating, and how long to wait first. A 429 is retried whatever the
+// method: the server refused it before doing anything. Other failures (502/503/504, a dropped
+// connection) are retried only for idempotent requests: a POST that timed out or got a 503 may
+// still have been applied, so repeating it could create a second incident.
 
-/** Methods whose repetition cannot change the outcome (PATCH toggles state, POST creates). */
-const RETRYABLE_METHODS: ReadonlySet<string> = new Set(['GET', 'PUT']);
+/**
+ * Methods whose repetition cannot change the outcome (POST creates; a PATCH in general may not be
+ * idempotent, so a route that sets values says so itself: Route.idempotent).
+ */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
 
 /** Rate limited, or a gateway / overloaded server: the next attempt may well succeed. */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
@@ -25,12 +29,13 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 /** Upper bound of one exponential backoff step. */
 export const MAX_BACKOFF_MS = 10_000;
 
-export function isRetryableMethod(method: string): boolean {
-  return RETRYABLE_METHODS.has(method.toUpperCase());
+export function isIdempotentMethod(method: string): boolean {
+  return IDEMPOTENT_METHODS.has(method.toUpperCase());
 }
 
-export function isRetryableStatus(status: number): boolean {
-  return RETRYABLE_STATUSES.has(status);
+/** Whether an answer with this status is worth another attempt; a 429 always is (nothing was applied). */
+export function isRetryableStatus(status: number, idempotent: boolean): boolean {
+  return status === 429 || (idempotent && RETRYABLE_STATUSES.has(status));
 }
 
 export function isRetryableNetworkCode(code: string | undefined): boolean {

@@ -1,5 +1,5 @@
 // Sends one API request (over undici, or node:http for one-shot processes): URL and headers, a timeout per attempt, retries with
-// backoff for idempotent methods, and every failure mapped to an ApiError (see failures.ts).
+// backoff for idempotent requests and after any 429, and every failure mapped to an ApiError (see failures.ts).
 // The body of every response is read to its end or destroyed, so no socket is left hanging.
 import { channel } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
@@ -22,7 +22,7 @@ import {
 import {
   MAX_RETRY_AFTER_MS,
   backoffDelayMs,
-  isRetryableMethod,
+  isIdempotentMethod,
   isRetryableNetworkCode,
   isRetryableStatus,
   parseRetryAfter,
@@ -54,6 +54,8 @@ export interface TransportRequest {
   query?: Readonly<Record<string, string | undefined>> | undefined;
   /** Sent as JSON; undefined sends no body at all. */
   body?: unknown;
+  /** Repeating the request changes nothing (default: from the method, see retry.ts). */
+  idempotent?: boolean | undefined;
 }
 
 export interface TransportResponse {
@@ -111,7 +113,8 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
     const published: PublishedRequest = { operationId: req.operationId, method, url: url.href, payload };
     requestChannel.publish(published);
   }
-  const maxAttempts = isRetryableMethod(method) ? Math.max(0, options.retries) + 1 : 1;
+  const idempotent = req.idempotent ?? isIdempotentMethod(method);
+  const maxAttempts = Math.max(0, options.retries) + 1;
 
   for (let attempt = 1; ; attempt++) {
     const started = performance.now();
@@ -131,7 +134,7 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
         failure = timeoutError(label, options.timeoutMs, result.error);
       } else {
         failure = networkError(label, result.error);
-        retryable = isRetryableNetworkCode(code);
+        retryable = idempotent && isRetryableNetworkCode(code);
       }
       event.error = code ?? oneLine(failure.message, options.apiKey);
     } else {
@@ -155,7 +158,7 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
       } else {
         retryAfter = parseRetryAfter(result.headers['retry-after']);
         failure = await httpError(label, { status: result.status, contentType, text: result.text, retryAfter });
-        retryable = isRetryableStatus(result.status);
+        retryable = isRetryableStatus(result.status, idempotent);
       }
     }
 

@@ -15,6 +15,11 @@ export interface Route {
    * schema). False when the whole body may be left out (it is then validated as `null`).
    */
   readonly bodyRequired?: boolean;
+  /**
+   * Repeating the request changes nothing although its method alone does not say so (a PATCH
+   * that sets values): the client retries it like a PUT.
+   */
+  readonly idempotent?: boolean;
   /** Routes of the reference server only, not of the hosted API (CONTRACT-NOTES §9). */
   readonly referenceOnly?: boolean;
 }
@@ -83,6 +88,8 @@ export const routes = define({
     path: '/v1/error-groups/{id}',
     summary: 'Archive or unarchive an error group',
     bodyRequired: true,
+    // The body states the wanted archive state; sending it twice leaves the same state.
+    idempotent: true,
   },
   getHeartbeatAvailability: {
     method: 'GET',

@@ -1,6 +1,6 @@
 // The retry policy's pure parts: Retry-After parsing and the backoff curve.
 import { describe, expect, it } from 'vitest';
-import { MAX_BACKOFF_MS, backoffDelayMs, isRetryableMethod, isRetryableStatus, parseRetryAfter } from '../../src/client/retry.js';
+import { MAX_BACKOFF_MS, backoffDelayMs, isIdempotentMethod, isRetryableStatus, parseRetryAfter } from '../../src/client/retry.js';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2025-03-01T10:00:00Z');
@@ -37,10 +37,21 @@ describe('backoffDelayMs', () => {
 });
 
 describe('what is retried', () => {
-  it('only GET and PUT, only 429/502/503/504', () => {
-    expect(['GET', 'PUT', 'get'].map(isRetryableMethod)).toEqual([true, true, true]);
-    expect(['POST', 'PATCH', 'DELETE'].map(isRetryableMethod)).toEqual([false, false, false]);
-    expect([429, 502, 503, 504].map(isRetryableStatus)).toEqual([true, true, true, true]);
-    expect([400, 401, 404, 409, 500, 501].map(isRetryableStatus)).toEqual([false, false, false, false, false, false]);
+  it('idempotent methods: GET, PUT, DELETE; not POST, nor PATCH (a route says when its PATCH is)', () => {
+    expect(['GET', 'PUT', 'get', 'DELETE'].map(isIdempotentMethod)).toEqual([true, true, true, true]);
+    expect(['POST', 'PATCH'].map(isIdempotentMethod)).toEqual([false, false]);
+  });
+
+  it('429 whatever the method; 502/503/504 for idempotent requests only; nothing else', () => {
+    expect([429, 502, 503, 504].map((status) => isRetryableStatus(status, true))).toEqual([true, true, true, true]);
+    expect([429, 502, 503, 504].map((status) => isRetryableStatus(status, false))).toEqual([true, false, false, false]);
+    expect([400, 401, 404, 409, 500, 501].map((status) => isRetryableStatus(status, true))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -130,12 +130,38 @@ describe('retries', () => {
     expect(error).toMatchObject({ kind: 'http', status: 503, serverMessage: 'try later' });
   });
 
-  it('never retries a PATCH', async () => {
-    const replies = sequence([() => new HttpResponse(null, { status: 502 })]);
+  it('retries a 429 after Retry-After whatever the method: a POST refused by the rate limit was not applied', async () => {
+    const tooMany = () =>
+      HttpResponse.json(
+        { statusCode: 429, error: 'Too Many Requests', message: 'rate limit exceeded' },
+        { status: 429, headers: { 'retry-after': '1' } },
+      );
+    const replies = sequence([tooMany, () => HttpResponse.json({ ...newIncident, id: 'inc-9' }, { status: 201 })]);
+    const { client, sleeps } = harness([http.post(INCIDENTS, replies.resolver)]);
+
+    await client.createIncident({ body: newIncident });
+    expect(replies.calls()).toBe(2);
+    expect(sleeps).toEqual([1000]);
+  });
+
+  it('retries the error group PATCH like a PUT: it sets values, so repeating it changes nothing', async () => {
+    const replies = sequence([
+      () => new HttpResponse(null, { status: 502 }),
+      () => HttpResponse.json({ id: 'grp-1', archivedUntilNextEvent: true }),
+    ]);
     const { client } = harness([http.patch(ERROR_GROUP, replies.resolver)]);
 
-    await apiFailure(client.updateErrorGroup({ params: { id: 'grp-1' }, body: { archiveForEver: true } }));
-    expect(replies.calls()).toBe(1);
+    await client.updateErrorGroup({ params: { id: 'grp-1' }, body: { archiveForEver: true } });
+    expect(replies.calls()).toBe(2);
+  });
+
+  it('a 429 is retried a bounded number of times, for a PATCH too', async () => {
+    const replies = sequence([() => new HttpResponse(null, { status: 429, headers: { 'retry-after': '0' } })]);
+    const { client } = harness([http.patch(ERROR_GROUP, replies.resolver)], { retries: 4 });
+
+    const error = await apiFailure(client.updateErrorGroup({ params: { id: 'grp-1' }, body: { archiveForEver: true } }));
+    expect(replies.calls()).toBe(5);
+    expect(error).toMatchObject({ status: 429, retryAfter: 0 });
   });
 
   it('does not retry other statuses (500, 404)', async () => {
