@@ -556,10 +556,22 @@ describe('incidents get and resolve', () => {
     expect(stored.lastUpdateStatus).toBe('RESOLVED');
     expect(stored.incidentUpdates.at(-1)).toMatchObject({ description: 'Resolved.', status: 'RESOLVED' });
 
-    const withMessage = IncidentUpdate.parse(
-      parseJson(await cli(['incidents', 'resolve', incident.id, '--message', 'Rolled back', '-o', 'json'])),
+    // Resolving again changes nothing (a retried CI step must not notify twice); --force posts anyway.
+    const again = await cli(['incidents', 'resolve', incident.id, '--message', 'Rolled back', '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(
+      /^incident \S+ is already resolved \(since .+\): nothing was sent \(--force adds another RESOLVED update\)\n$/,
     );
-    expect(withMessage).toMatchObject({ description: 'Rolled back', status: 'RESOLVED' });
+    expect(IncidentUpdate.parse(parseJson(again))).toMatchObject({ description: 'Resolved.', status: 'RESOLVED' });
+    expect((await api.getIncident({ params: { incidentId: incident.id } })).incidentUpdates).toHaveLength(stored.incidentUpdates.length);
+
+    const forced = IncidentUpdate.parse(
+      parseJson(await cli(['incidents', 'resolve', incident.id, '--message', 'Rolled back', '--force', '-o', 'json'])),
+    );
+    expect(forced).toMatchObject({ description: 'Rolled back', status: 'RESOLVED' });
+    expect((await api.getIncident({ params: { incidentId: incident.id } })).incidentUpdates).toHaveLength(
+      stored.incidentUpdates.length + 1,
+    );
   });
 
   it('an unknown incident id is exit 4', async () => {

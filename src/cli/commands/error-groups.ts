@@ -1,60 +1,97 @@
 // error-groups archive / unarchive: the PATCH of an error group, for CI jobs that silence a
-// known failure and people who want it back.
+// known failure and people who want it back. One id prints the group; many ids (or `-`, ids
+// from stdin) print one result line per id (src/cli/bulk.ts). The PATCH states the wanted
+// state, so a group already archived, archived again, is a success like any other.
 import type { ErrorGroup } from '../../contract/schemas.js';
-import { examples } from '../command-kit.js';
+import { DEFAULT_CONCURRENCY } from '../bulk.js';
+import { examples, positiveInt } from '../command-kit.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
+
+type ArchiveBody = { archivedUntilNextEvent?: boolean; archiveForEver?: boolean };
+
+interface WriteOptions {
+  dryRun?: boolean;
+  concurrency: number;
+}
+
+const IDS_HELP =
+  'With one id, prints the group (-o json: the API response). With several ids, or - to read them from stdin ' +
+  '(one per line; blank lines and # comments skipped), sends a few at a time and prints one line per id, in the ' +
+  'order given: ID, outcome, reason, tab-separated; -o json gives an array of {id, ok, status, error}. ' +
+  'The exit code is that of the worst outcome (4 when some ids are unknown). A 429 is retried after Retry-After.';
 
 export function register(program: Program): void {
   const groups = program.command('error-groups').description('Archive and unarchive error groups');
   examples(groups, [
     'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1',
     'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1',
+    'statusctl error-groups archive - < ids.txt',
   ]);
 
   examples(
     groups
       .command('archive')
-      .description('Archive an error group until the next matching error arrives (or for ever)')
-      .argument('<id>', 'id of the error group')
+      .description(`Archive error groups until the next matching error arrives (or for ever).\n\n${IDS_HELP}`)
+      .argument('<id...>', 'ids of error groups, or - to read them from stdin')
       .option('--forever', 'stay archived even when new matching errors arrive')
-      .action(async (id, options, command) => {
-        const ctx = Context.fromCommand(command);
+      .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
+      .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
+      .action(async (ids, options, command) => {
         const body = options.forever ? { archiveForEver: true } : { archivedUntilNextEvent: true };
-        await patch(ctx, id, body, options.forever === true);
+        await patch(Context.fromCommand(command), ids, body, options, options.forever ? 'for ever' : 'until the next matching error');
       }),
     [
       'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1',
       'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 --forever',
       'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 -o json',
+      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 10aca8a9-d93d-5f90-a123-88518e7122af --dry-run',
+      "grep -v '^#' known-failures.txt | statusctl error-groups archive - --forever -o json",
     ],
   );
 
   examples(
     groups
       .command('unarchive')
-      .description('Unarchive an error group')
-      .argument('<id>', 'id of the error group')
-      .action(async (id, _options, command) => {
+      .description(`Unarchive error groups.\n\n${IDS_HELP}`)
+      .argument('<id...>', 'ids of error groups, or - to read them from stdin')
+      .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
+      .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
+      .action(async (ids, options, command) => {
         // Both flags false: whichever way the group was archived, it is active again.
-        await patch(Context.fromCommand(command), id, { archivedUntilNextEvent: false, archiveForEver: false }, false);
+        await patch(Context.fromCommand(command), ids, { archivedUntilNextEvent: false, archiveForEver: false }, options, undefined);
       }),
     [
       'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1',
       'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1 --json',
+      'statusctl error-groups unarchive - --dry-run < ids.txt',
     ],
   );
 }
 
-async function patch(
-  ctx: Context,
-  id: string,
-  body: { archivedUntilNextEvent?: boolean; archiveForEver?: boolean },
-  forever: boolean,
-): Promise<void> {
+/** `archived` says how (for people); undefined for unarchive. */
+async function patch(ctx: Context, args: string[], body: ArchiveBody, options: WriteOptions, archived: string | undefined): Promise<void> {
+  const single = args.length === 1 && args[0] !== '-';
+  const { expandIds } = await import('../input.js');
+  const ids = single ? args : await expandIds(ctx, args);
+
+  if (options.dryRun) {
+    const { planRequest, printPlanned } = await import('../dry-run.js');
+    const planned = await Promise.all(ids.map((id) => planRequest('updateErrorGroup', { params: { id }, body })));
+    return printPlanned(ctx, single ? planned[0]! : planned);
+  }
+
   const client = await ctx.client();
-  const group: ErrorGroup = await client.updateErrorGroup({ params: { id }, body });
-  if (ctx.json) return ctx.printJson(group);
-  const { renderErrorGroup } = await import('../render/analysis.js');
-  ctx.out(renderErrorGroup(ctx, group, forever));
+  if (single) {
+    const group: ErrorGroup = await client.updateErrorGroup({ params: { id: ids[0]! }, body });
+    if (ctx.json) return ctx.printJson(group);
+    const { renderErrorGroup } = await import('../render/analysis.js');
+    return ctx.out(renderErrorGroup(ctx, group, body.archiveForEver === true));
+  }
+
+  const { runBulk } = await import('../bulk.js');
+  await runBulk(ctx, ids, options.concurrency, async (id) => {
+    const { status } = await client.call('updateErrorGroup', { params: { id }, body });
+    return archived ? { outcome: 'archived', status, reason: archived } : { outcome: 'unarchived', status, reason: 'active again' };
+  });
 }

@@ -1,15 +1,18 @@
 // `incident-updates add|get|put`: the timeline entries of an incident.
 import { choiceOption, examples } from '../command-kit.js';
 import { Context } from '../context.js';
+import { usageError } from '../exit-codes.js';
 import type { Program } from '../globals.js';
-import { INCIDENT_STATUSES, isoDateTime, nonEmpty, type IncidentStatus } from '../incidents/options.js';
+import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty, type IncidentStatus } from '../incidents/options.js';
 import { renderUpdate } from '../incidents/render.js';
 
 interface UpdateOptions {
-  message: string;
+  message?: string;
+  messageFile?: string;
   status?: IncidentStatus;
   notify?: boolean;
   date?: string;
+  dryRun?: boolean;
 }
 
 export function register(program: Program): void {
@@ -18,21 +21,27 @@ export function register(program: Program): void {
     'statusctl incident-updates add <incident-id> --message "Fix deployed" --status monitoring',
     'statusctl incident-updates get <incident-id> <update-id>',
     'statusctl incident-updates put <incident-id> <update-id> --message "Corrected text"',
+    'statusctl incident-updates put <incident-id> <update-id> --status identified',
   ]);
 
   examples(
     updates
       .command('add')
       .argument('<incident>', 'incident id')
-      .description("Add an update to an incident (its status defaults to the incident's current status)")
-      .requiredOption('--message <text>', 'text of the update', nonEmpty)
+      .description(
+        "Add an update to an incident (its status defaults to the incident's current status).\n\nThe text comes from --message or --message-file (one of them is required).",
+      )
+      .option('--message <text>', 'text of the update', nonEmpty)
+      .addOption(messageFileOption('the text of the update'))
       .addOption(choiceOption('--status <status>', 'status of the update (any case)', INCIDENT_STATUSES))
       .option('--notify', 'notify the status page subscribers')
       .option('--date <iso>', 'public date of the update, ISO 8601 with a zone (default now)', isoDateTime)
+      .option('--dry-run', 'print the request (method, path, JSON body) instead of sending it')
       .action((incident, options, command) => runAdd(Context.fromCommand(command), incident, options)),
     [
       'statusctl incident-updates add <incident-id> --message "Fix deployed, monitoring" --status monitoring',
       'statusctl incident-updates add <incident-id> --message "Root cause found" --status identified --notify --date 2025-05-01T10:30:00Z',
+      'git log -1 --format=%B | statusctl incident-updates add <incident-id> --message-file - --status monitoring --dry-run',
     ],
   );
 
@@ -51,32 +60,47 @@ export function register(program: Program): void {
       .command('put')
       .argument('<incident>', 'incident id')
       .argument('<update>', 'update id')
-      .description('Change an update: its text, and the status, notify flag and date when given')
-      .requiredOption('--message <text>', 'new text of the update', nonEmpty)
+      .description(
+        'Change an update. What is not given is kept: the stored update is read and sent whole, with the given ' +
+          'text, status, notify flag and date in place of its own (a PUT replaces the update, so the API needs all of it). ' +
+          'At least one of --message, --message-file, --status, --notify/--no-notify, --date.',
+      )
+      .option('--message <text>', 'new text of the update', nonEmpty)
+      .addOption(messageFileOption('the new text'))
       .addOption(choiceOption('--status <status>', 'new status of the update (any case)', INCIDENT_STATUSES))
       .option('--notify', 'mark the update as notifying subscribers')
       .option('--no-notify', 'mark it as not notifying them')
       .option('--date <iso>', 'public date of the update, ISO 8601 with a zone', isoDateTime)
+      .option('--dry-run', 'read the update and print the request (method, path, JSON body) instead of sending it')
       .action((incident, update, options, command) => runPut(Context.fromCommand(command), incident, update, options)),
     [
       'statusctl incident-updates put <incident-id> <update-id> --message "Typo fixed: payments, not payouts"',
+      'statusctl incident-updates put <incident-id> <update-id> --status identified',
       'statusctl incident-updates put <incident-id> <update-id> --message "Resolved" --status resolved --no-notify',
+      'statusctl incident-updates put <incident-id> <update-id> --message-file corrected.txt --dry-run',
     ],
   );
 }
 
-function updateBody(options: UpdateOptions) {
-  return {
-    description: options.message,
-    ...(options.status ? { status: options.status } : {}),
-    ...(options.notify !== undefined ? { notifySubscribers: options.notify } : {}),
-    ...(options.date ? { publicIncidentUpdateDate: options.date } : {}),
-  };
-}
-
 async function runAdd(ctx: Context, incidentId: string, options: UpdateOptions): Promise<void> {
+  const { messageText } = await import('../input.js');
+  const description = await messageText(ctx, options);
+  if (description === undefined) throw usageError('missing the text of the update: --message TEXT or --message-file FILE|-');
+  const input = {
+    params: { incidentId },
+    body: {
+      description,
+      ...(options.status ? { status: options.status } : {}),
+      ...(options.notify !== undefined ? { notifySubscribers: options.notify } : {}),
+      ...(options.date ? { publicIncidentUpdateDate: options.date } : {}),
+    },
+  };
+  if (options.dryRun) {
+    const { planRequest, printPlanned } = await import('../dry-run.js');
+    return printPlanned(ctx, await planRequest('createIncidentUpdate', input));
+  }
   const client = await ctx.client();
-  const update = await client.createIncidentUpdate({ params: { incidentId }, body: updateBody(options) });
+  const update = await client.createIncidentUpdate(input);
   if (ctx.json) ctx.printJson(update);
   else ctx.out(renderUpdate(ctx, incidentId, update, 'Added update'));
 }
@@ -89,8 +113,28 @@ async function runGet(ctx: Context, incidentId: string, incidentUpdateId: string
 }
 
 async function runPut(ctx: Context, incidentId: string, incidentUpdateId: string, options: UpdateOptions): Promise<void> {
+  const { messageText } = await import('../input.js');
+  const description = await messageText(ctx, options);
+  if (description === undefined && !options.status && options.notify === undefined && !options.date) {
+    throw usageError('nothing to change: give --message, --message-file, --status, --notify, --no-notify or --date');
+  }
   const client = await ctx.client();
-  const update = await client.updateIncidentUpdate({ params: { incidentId, incidentUpdateId }, body: updateBody(options) });
+  // The stored update fills in what was not given: a PUT replaces the whole update.
+  const stored = await client.getIncidentUpdate({ params: { incidentId, incidentUpdateId } });
+  const input = {
+    params: { incidentId, incidentUpdateId },
+    body: {
+      description: description ?? stored.description,
+      status: options.status ?? stored.status,
+      notifySubscribers: options.notify ?? stored.notifySubscribers,
+      publicIncidentUpdateDate: options.date ?? stored.publicIncidentUpdateDate,
+    },
+  };
+  if (options.dryRun) {
+    const { planRequest, printPlanned } = await import('../dry-run.js');
+    return printPlanned(ctx, await planRequest('updateIncidentUpdate', input));
+  }
+  const update = await client.updateIncidentUpdate(input);
   if (ctx.json) ctx.printJson(update);
   else ctx.out(renderUpdate(ctx, incidentId, update, 'Changed update'));
 }

@@ -9,10 +9,14 @@ import {
   SEVERITIES,
   STATUS_FILTERS,
   incidentName,
+  messageFileOption,
   nonEmpty,
   type StatusFilter,
 } from '../incidents/options.js';
-import { renderIncident, renderIncidentList, renderUpdate } from '../incidents/render.js';
+import { renderIncident, renderIncidentList, renderUpdate, timeline } from '../incidents/render.js';
+import type { Incident } from '../api-types.js';
+import { DEFAULT_CONCURRENCY } from '../bulk.js';
+import { usageError } from '../exit-codes.js';
 import { isOpen } from '../output.js';
 import { fetchMatching, fetchPages, type PagingOptions } from '../paging.js';
 
@@ -49,6 +53,7 @@ export function register(program: Program): void {
         nonEmpty,
       )
       .option('--message <text>', 'text of the first update (default: a standard "investigating" text)', nonEmpty)
+      .addOption(messageFileOption('the text of the first update'))
       .addOption(choiceOption('--status <status>', 'status of the first update (any case; default INVESTIGATING)', INCIDENT_STATUSES))
       .option('--notify', 'notify the status page subscribers of the first update')
       .option('--dry-run', 'resolve the services and print the request (method, path, JSON body) instead of sending it')
@@ -63,6 +68,7 @@ export function register(program: Program): void {
       'statusctl incidents create --name "Payments down" --severity critical --status-page "Acme Payments" --notify --yes',
       'statusctl incidents create --name "DB failover" --severity critical --service "Postgres (primary)" --service "Object Storage" --dry-run',
       'id=$(statusctl incidents create --name "API latency" --severity minor --service "Public API" -o json | jq -r .id)',
+      'statusctl incidents create --name "Login failures" --severity major --service "Public API" --message-file notice.md --yes',
     ],
   );
 
@@ -104,14 +110,28 @@ export function register(program: Program): void {
   examples(
     incidents
       .command('resolve')
-      .argument('<id>', 'incident id')
-      .description('Add a RESOLVED update to an incident')
+      .argument('<id...>', 'incident ids, or - to read them from stdin')
+      .description(
+        'Add a RESOLVED update to incidents.\n\n' +
+          'An incident already resolved is left alone: nothing is sent, stderr says so and the exit code is 0 ' +
+          '(-o json prints its last update), so a retried script step does not notify subscribers twice. ' +
+          '--force adds another RESOLVED update anyway.\n\n' +
+          'With several ids, or - to read them from stdin (one per line; blank lines and # comments skipped), ' +
+          'prints one line per id in the order given: ID, outcome (resolved, already-resolved, not-found, ...), ' +
+          'reason, tab-separated; -o json gives an array of {id, ok, status, error}; the exit code is that of the worst outcome.',
+      )
       .option('--message <text>', 'text of the update', nonEmpty, 'Resolved.')
+      .addOption(messageFileOption('the text of the update'))
       .option('--notify', 'notify the status page subscribers')
-      .action((id, options, command) => runResolve(Context.fromCommand(command), id, options)),
+      .option('--force', 'add a RESOLVED update even when the incident is already resolved')
+      .option('--dry-run', 'read the incident and print the request (method, path, JSON body) instead of sending it')
+      .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
+      .action((ids, options, command) => runResolve(Context.fromCommand(command), ids, options)),
     [
       'statusctl incidents resolve <incident-id>',
       'statusctl incidents resolve <incident-id> --message "Fixed by rolling back v2.3" --notify',
+      'statusctl incidents resolve <incident-id> --message-file postmortem-summary.txt --dry-run',
+      "statusctl incidents list --status open -o json | jq -r '.entries[].id' | statusctl incidents resolve -",
     ],
   );
 }
@@ -140,12 +160,66 @@ async function runGet(ctx: Context, id: string): Promise<void> {
   else ctx.out(await renderIncident(ctx, incident));
 }
 
-async function runResolve(ctx: Context, id: string, options: { message: string; notify?: boolean }): Promise<void> {
+interface ResolveOptions {
+  message: string;
+  messageFile?: string;
+  notify?: boolean;
+  force?: boolean;
+  dryRun?: boolean;
+  concurrency: number;
+}
+
+async function runResolve(ctx: Context, args: string[], options: ResolveOptions): Promise<void> {
+  const [{ expandIds, messageText }, { planRequest, printPlanned }] = await Promise.all([import('../input.js'), import('../dry-run.js')]);
+  const single = args.length === 1 && args[0] !== '-';
+  // Text first: `--message-file -` and `-` (ids) cannot both read stdin, and the ids come second.
+  const description = (await messageText(ctx, options)) ?? options.message;
+  if (options.messageFile === '-' && args.includes('-')) throw usageError('--message-file - and - (ids from stdin) cannot both read stdin');
+  const ids = single ? args : await expandIds(ctx, args);
   const client = await ctx.client();
-  const update = await client.createIncidentUpdate({
-    params: { incidentId: id },
-    body: { description: options.message, status: 'RESOLVED', ...(options.notify ? { notifySubscribers: true } : {}) },
+  const body = { description, status: 'RESOLVED' as const, ...(options.notify ? { notifySubscribers: true } : {}) };
+
+  /** The incident, and whether a RESOLVED update is to be sent (not when it is resolved already, unless --force). */
+  async function check(id: string) {
+    const incident = await client.getIncident({ params: { incidentId: id } });
+    return { incident, send: options.force === true || incident.lastUpdateStatus !== 'RESOLVED' };
+  }
+  const alreadyNote = (id: string, incident: Incident) => {
+    const last = timeline(incident).at(-1);
+    return `incident ${id} is already resolved${last ? ` (since ${last.publicIncidentUpdateDate})` : ''}: nothing ${options.dryRun ? 'would be' : 'was'} sent (--force adds another RESOLVED update)`;
+  };
+
+  if (options.dryRun) {
+    const planned = [];
+    for (const id of ids) {
+      const { incident, send } = await check(id);
+      if (send) planned.push(await planRequest('createIncidentUpdate', { params: { incidentId: id }, body }));
+      else ctx.info(alreadyNote(id, incident));
+    }
+    if (single && planned.length === 0) return;
+    return printPlanned(ctx, single ? planned[0]! : planned);
+  }
+
+  if (single) {
+    const id = ids[0]!;
+    const { incident, send } = await check(id);
+    if (!send) {
+      ctx.info(alreadyNote(id, incident));
+      const last = timeline(incident).at(-1);
+      if (ctx.json && last) ctx.printJson(last);
+      return;
+    }
+    const update = await client.createIncidentUpdate({ params: { incidentId: id }, body });
+    if (ctx.json) ctx.printJson(update);
+    else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${renderUpdate(ctx, id, update)}`);
+    return;
+  }
+
+  const { runBulk } = await import('../bulk.js');
+  await runBulk(ctx, ids, options.concurrency, async (id) => {
+    const { incident, send } = await check(id);
+    if (!send) return { outcome: 'already-resolved', status: 200, reason: 'nothing sent' };
+    const { status } = await client.call('createIncidentUpdate', { params: { incidentId: id }, body });
+    return { outcome: 'resolved', status, reason: incident.name };
   });
-  if (ctx.json) ctx.printJson(update);
-  else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${renderUpdate(ctx, id, update)}`);
 }

@@ -15,6 +15,7 @@ const MAX_POLL_MS = 5000;
 
 interface RequestOptions {
   context?: string;
+  dryRun?: boolean;
   wait?: boolean;
   waitTimeout: number;
 }
@@ -46,12 +47,14 @@ export function register(program: Program): void {
       .option('--context <text>', `what you know that helps the analysis (at most ${MAX_CONTEXT} characters)`, userContext)
       .option('--wait', 'wait for the analysis (progress on stderr) and print it')
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
+      .option('--dry-run', 'print the request (method, path, JSON body; null when none is sent) instead of sending it')
       .action((errorGroupId, options, command) => runRequest(Context.fromCommand(command), errorGroupId, options)),
     [
       'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1',
       'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --context "started after the 14:00 deploy" --wait',
       'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait --wait-timeout 300 -o json',
       'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1) && statusctl rca get "$ID" --wait',
+      'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --context "after the deploy" --dry-run -o json',
     ],
   );
 
@@ -72,11 +75,16 @@ export function register(program: Program): void {
 }
 
 async function runRequest(ctx: Context, errorGroupId: string, options: RequestOptions): Promise<void> {
-  const client = await ctx.client();
-  const accepted = await client.requestRootCauseAnalysis({
+  const input = {
     params: { testSessionErrorGroupId: errorGroupId },
     ...(options.context !== undefined ? { body: { userContext: options.context } } : {}),
-  });
+  };
+  if (options.dryRun) {
+    const { planRequest, printPlanned } = await import('../dry-run.js');
+    return printPlanned(ctx, await planRequest('requestRootCauseAnalysis', input));
+  }
+  const client = await ctx.client();
+  const accepted = await client.requestRootCauseAnalysis(input);
   if (!options.wait) {
     // The id alone on stdout, so `ID=$(statusctl rca request G)` works; the hint goes to stderr.
     if (ctx.json) ctx.printJson(accepted);

@@ -17,6 +17,8 @@ export interface CreateOptions {
   service?: string[];
   statusPage?: string;
   message?: string;
+  /** A file (or - for stdin) holding the first update's text, instead of --message. */
+  messageFile?: string;
   status?: IncidentStatus;
   notify?: boolean;
   dryRun?: boolean;
@@ -30,7 +32,10 @@ interface Answers {
   message: string;
 }
 
-export async function runCreate(ctx: Context, options: CreateOptions): Promise<void> {
+export async function runCreate(ctx: Context, given: CreateOptions): Promise<void> {
+  const { messageText } = await import('../input.js');
+  const message = await messageText(ctx, given);
+  const options: CreateOptions = { ...given, ...(message !== undefined ? { message } : {}) };
   // Off a terminal, a missing option is known before any request is made.
   if (!ctx.interactive) requireFlags(options);
   const catalog = await loadCatalog(ctx);
@@ -50,11 +55,8 @@ export async function runCreate(ctx: Context, options: CreateOptions): Promise<v
   }
 
   if (options.dryRun) {
-    const request = { method: operations.createIncident.method, path: operations.createIncident.path, body };
-    if (ctx.json) ctx.printJson(request);
-    else ctx.out(`${request.method} ${request.path}\n${JSON.stringify(body, null, 2)}`);
-    ctx.info('dry run: nothing was sent');
-    return;
+    const { printPlanned } = await import('../dry-run.js');
+    return printPlanned(ctx, { method: operations.createIncident.method, path: operations.createIncident.path, body });
   }
 
   if (ctx.interactive && !options.yes) {

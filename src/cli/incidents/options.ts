@@ -1,6 +1,6 @@
 // Option values and parsers of the incident commands. The enum lists come from the contract's
 // zod-free module, so declaring the commands does not load zod and the schemas at start-up.
-import { InvalidArgumentError } from '@commander-js/extra-typings';
+import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../contract/enums.js';
 
 export { INCIDENT_STATUSES, SEVERITIES };
@@ -44,4 +44,9 @@ export function incidentName(value: string): string {
 export function nonEmpty(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('must not be empty');
   return value;
+}
+
+/** `--message-file FILE|-`, next to every --message: long text from a file or a pipe (src/cli/input.ts reads it). */
+export function messageFileOption(what: string) {
+  return new Option('--message-file <file>', `read ${what} from FILE, or - for stdin (instead of --message)`).conflicts('message');
 }

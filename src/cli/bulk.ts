@@ -1,0 +1,128 @@
+// One write per id, for commands that take many ids (`error-groups archive ID... | -`):
+// a few requests at a time, one result line per id on stdout in the order given (each printed
+// as soon as the ones before it are done), `--json` an array of {id, ok, status, error}, and the
+// exit code of the worst outcome. Rate limits are the client's business: a 429 is retried after
+// Retry-After (src/client/retry.ts), so a long list finishes under one.
+import type { Context } from './context.js';
+import { CliError, ExitCode } from './exit-codes.js';
+import { describeFailure } from './failure.js';
+
+/** What one id's write came to when it succeeded. */
+export interface Done {
+  /** One word: `archived`, `unarchived`, `resolved`, `already-resolved`. */
+  outcome: string;
+  /** HTTP status of the request that decided it. */
+  status: number;
+  reason?: string;
+}
+
+export interface BulkResult {
+  id: string;
+  ok: boolean;
+  /** HTTP status; null when no answer came (network failure, not sent). */
+  status: number | null;
+  /** Why it failed; null when it did not. */
+  error: string | null;
+}
+
+/** Worst last: a bad key or permission spoils every id, a missing id only its own line. */
+const SEVERITY: readonly ExitCode[] = [ExitCode.ok, ExitCode.notFound, ExitCode.failure, ExitCode.usage, ExitCode.auth];
+
+const OUTCOME_OF_FAILURE: Partial<Record<ExitCode, string>> = {
+  [ExitCode.notFound]: 'not-found',
+  [ExitCode.auth]: 'denied',
+  [ExitCode.usage]: 'invalid',
+};
+
+interface Line extends BulkResult {
+  outcome: string;
+  reason: string;
+  exitCode: ExitCode;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * Runs `write` for each id, at most `concurrency` at once. After an authentication failure no
+ * new request is started (each would fail the same way): the ids left are reported `skipped`.
+ * Throws a CliError with the worst exit code when any id failed.
+ */
+export async function runBulk(
+  ctx: Context,
+  ids: readonly string[],
+  concurrency: number,
+  write: (id: string) => Promise<Done>,
+): Promise<void> {
+  const lines: (Line | undefined)[] = new Array(ids.length);
+  let next = 0;
+  let printed = 0;
+  let authFailed = false;
+
+  const flush = () => {
+    if (ctx.json) return;
+    while (printed < ids.length && lines[printed]) ctx.out(format(ctx, lines[printed++]!));
+  };
+
+  async function one(index: number): Promise<Line> {
+    const id = ids[index]!;
+    if (authFailed) {
+      return {
+        id,
+        ok: false,
+        status: null,
+        error: 'not sent after an authentication failure',
+        outcome: 'skipped',
+        reason: 'not sent after an authentication failure',
+        exitCode: ExitCode.auth,
+      };
+    }
+    try {
+      const done = await write(id);
+      return { id, ok: true, status: done.status, error: null, outcome: done.outcome, reason: done.reason ?? '', exitCode: ExitCode.ok };
+    } catch (error) {
+      const failure = describeFailure(error);
+      if (failure.exitCode === ExitCode.auth) authFailed = true;
+      const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : null;
+      const outcome = OUTCOME_OF_FAILURE[failure.exitCode] ?? 'failed';
+      return { id, ok: false, status, error: failure.message, outcome, reason: shortReason(failure.message), exitCode: failure.exitCode };
+    }
+  }
+
+  async function worker(): Promise<void> {
+    while (next < ids.length) {
+      const index = next++;
+      lines[index] = await one(index);
+      flush();
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+
+  const results = lines as Line[];
+  if (ctx.json) ctx.printJson(results.map(({ id, ok, status, error }): BulkResult => ({ id, ok, status, error })));
+  const failed = results.filter((line) => !line.ok);
+  if (failed.length === 0) return;
+  const worst = failed.reduce(
+    (acc, line) => (SEVERITY.indexOf(line.exitCode) > SEVERITY.indexOf(acc) ? line.exitCode : acc),
+    ExitCode.ok as ExitCode,
+  );
+  const counts = new Map<string, number>();
+  for (const line of failed) counts.set(line.outcome, (counts.get(line.outcome) ?? 0) + 1);
+  const summary = [...counts].map(([outcome, count]) => `${count} ${outcome}`).join(', ');
+  throw new CliError(worst, `${failed.length} of ${ids.length} failed (${summary})`);
+}
+
+/** `ID<TAB>OUTCOME<TAB>REASON`: three columns always, so `cut -f2` works; colored on a terminal. */
+function format(ctx: Context, line: Line): string {
+  const outcome = line.ok ? ctx.style.green(line.outcome) : ctx.style.red(line.outcome);
+  return `${line.id}\t${outcome}\t${line.reason}`;
+}
+
+/**
+ * A client message without its closing "(PATCH /v1/error-groups/ID)": the line already names the
+ * id. How many attempts were made is kept.
+ */
+function shortReason(message: string): string {
+  return message.replace(/ \([A-Z]+ \/[^ ,)]*(?:, (\d+ attempts))?\)$/, (_, attempts: string | undefined) =>
+    attempts ? ` (${attempts})` : '',
+  );
+}
