@@ -78,6 +78,7 @@ the heartbeat check and error group ids below are the demo data's):
   $ statusctl incidents resolve INCIDENT_ID
   $ statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait
   $ statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1
+  $ statusctl error-groups archive - --dry-run < ids.txt   # many ids from stdin; --dry-run sends nothing
   $ statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --fail-under 99
   $ statusctl runtimes list
   $ statusctl demo                                  # all of the above, run for you

@@ -64,6 +64,30 @@ describe('completion', () => {
     expect(bashComplete(script, ['statusctl', 'completion', 'z'])).toEqual([]);
   });
 
+  it.runIf(hasShell('bash'))(
+    'bash: the write options (--dry-run, --concurrency, --force) and --message-file completing paths',
+    async () => {
+      const script = (await runCli(['completion', 'bash'])).stdout;
+      expect(bashComplete(script, ['statusctl', 'error-groups', 'archive', 'id', '--'])).toEqual(
+        expect.arrayContaining(['--forever', '--dry-run', '--concurrency']),
+      );
+      expect(bashComplete(script, ['statusctl', 'incidents', 'resolve', 'id', '--'])).toEqual(
+        expect.arrayContaining(['--message', '--message-file', '--force', '--dry-run', '--concurrency']),
+      );
+      for (const words of [
+        ['rca', 'request', 'g'],
+        ['incident-updates', 'add', 'i'],
+        ['incident-updates', 'put', 'i', 'u'],
+      ]) {
+        expect(bashComplete(script, ['statusctl', ...words, '--'])).toEqual(expect.arrayContaining(['--dry-run']));
+      }
+      writeFileSync(join(dir, 'notice-text.md'), 'We are on it');
+      expect(bashComplete(script, ['statusctl', 'incident-updates', 'put', 'i', 'u', '--message-file', join(dir, 'notice-')])).toEqual([
+        join(dir, 'notice-text.md'),
+      ]);
+    },
+  );
+
   it.runIf(hasShell('bash'))('bash: the script is valid bash', async () => {
     const file = join(dir, 'syntax.bash');
     writeFileSync(file, (await runCli(['completion', 'bash'])).stdout);
