@@ -361,8 +361,18 @@ describe('rate limiting by the real server', () => {
     expect(sleeps[0]! % 1000).toBe(0); // whole seconds from Retry-After, not a jittered backoff
     expect(sleeps[0]).toBeGreaterThanOrEqual(1000);
 
-    // A POST is never retried: the 429 surfaces with retryAfter.
-    const error = await fast.recordErrorEvent({ body: { checkId: 'c', rawErrorMessage: 'x' } }).catch((e: unknown) => e);
+    // A POST is retried too after a 429: the server refused it before applying anything.
+    const group = await fast.recordErrorEvent({ body: { checkId: 'c', rawErrorMessage: 'x' } });
+    expect(group.checkId).toBe('c');
+    expect(events.slice(3).map((e) => [e.method, e.status])).toEqual([
+      ['POST', 429],
+      ['POST', 201],
+    ]);
+    expect(sleeps).toHaveLength(2);
+
+    // With no retries left, the 429 surfaces with retryAfter.
+    const once = createClient({ baseUrl: limited.url, apiKey: ACCOUNT_A.key, retries: 0 });
+    const error = await once.recordErrorEvent({ body: { checkId: 'c', rawErrorMessage: 'x' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'http', status: 429, retryAfter: expect.any(Number) });
   });
