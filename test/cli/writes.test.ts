@@ -366,6 +366,16 @@ describe('error-groups archive / unarchive with many ids', () => {
     expect(result.stdout).not.toContain('sk_wrong_0123456789');
   });
 
+  it('stdin read twice, or a concurrency out of range, is a usage error before any request', async () => {
+    const twice = await cli(['incidents', 'resolve', '-', '--message-file', '-'], 'some-id\n');
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toBe('statusctl: --message-file - and - (ids from stdin) cannot both read stdin\n');
+    const zero = await cli(['error-groups', 'archive', 'a', 'b', '--concurrency', '0']);
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toMatch(/--concurrency.*expected a whole number from 1 to 16/);
+    expect(sent()).toEqual([]);
+  });
+
   it('- with nothing on stdin is a usage error', async () => {
     const result = await cli(['error-groups', 'archive', '-'], '# only a comment\n\n');
     expect(result.code).toBe(2);

@@ -172,9 +172,8 @@ interface ResolveOptions {
 async function runResolve(ctx: Context, args: string[], options: ResolveOptions): Promise<void> {
   const [{ expandIds, messageText }, { planRequest, printPlanned }] = await Promise.all([import('../input.js'), import('../dry-run.js')]);
   const single = args.length === 1 && args[0] !== '-';
-  // Text first: `--message-file -` and `-` (ids) cannot both read stdin, and the ids come second.
-  const description = (await messageText(ctx, options)) ?? options.message;
   if (options.messageFile === '-' && args.includes('-')) throw usageError('--message-file - and - (ids from stdin) cannot both read stdin');
+  const description = (await messageText(ctx, options)) ?? options.message;
   const ids = single ? args : await expandIds(ctx, args);
   const client = await ctx.client();
   const body = { description, status: 'RESOLVED' as const, ...(options.notify ? { notifySubscribers: true } : {}) };
