@@ -120,6 +120,11 @@ export const routes = define({
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;
 
+/** Whether repeating the operation changes nothing more: by its method, or as its route says (a PATCH that sets values). */
+export function isIdempotent(route: Pick<Route, 'method' | 'idempotent'>): boolean {
+  return route.idempotent ?? (route.method === 'GET' || route.method === 'PUT' || route.method === 'DELETE');
+}
+
 export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
 }

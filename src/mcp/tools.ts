@@ -7,6 +7,7 @@
 // whether a call destroys or repeats safely) is written in GUIDE below, keyed by operation id:
 // a new operation without an entry there fails to compile.
 import { z } from 'zod';
+import { isIdempotent } from '../contract/routes.js';
 import { operations, pathParamNames, type Operation, type OperationId } from '../contract/operations.js';
 
 type PublicId = { [Id in OperationId]: (typeof operations)[Id] extends { referenceOnly: true } ? never : Id }[OperationId];
@@ -15,8 +16,6 @@ interface Guide {
   title: string;
   /** For a model: what the tool is for and which tool gives the ids it needs. */
   description: string;
-  /** Calling again with the same arguments changes nothing more. */
-  idempotent: boolean;
   /** The call can remove or overwrite what is there (hides, replaces). */
   destructive?: boolean;
 }
@@ -26,78 +25,65 @@ const GUIDE: Record<PublicId, Guide> = {
     title: 'List status pages',
     description:
       'Lists the status pages of the account with their cards, services, recent incidents and keys. Use it first: the services (id, name, accountId) that create_incident needs are in cards[].services[].',
-    idempotent: true,
   },
   getStatusPage: {
     title: 'Get a status page',
     description: 'Retrieves one status page with its cards, services and incidents. The statusPageId comes from list_status_pages.',
-    idempotent: true,
   },
   createIncident: {
     title: 'Create an incident',
     description:
       'Declares a new incident on a status page. services: the affected services as {id, name, accountId}, copied from a status page (list_status_pages, cards[].services[]). incidentUpdates: exactly one first update, e.g. [{"description": "Investigating elevated errors", "status": "INVESTIGATING"}]. Returns the incident with its id, for get_incident and create_incident_update.',
-    idempotent: false,
   },
   listIncidents: {
     title: 'List incidents',
     description:
       'Lists the latest incidents, newest first, with their updates. Paginated: pass the nextId of a page to get the next one (limit 1 to 100, default 20). Gives the incidentId the incident tools need.',
-    idempotent: true,
   },
   getIncident: {
     title: 'Get an incident',
     description:
       'Retrieves one incident with its services and all its updates. The incidentId comes from list_incidents or create_incident.',
-    idempotent: true,
   },
   createIncidentUpdate: {
     title: 'Add an incident update',
     description:
       'Posts a new update on an incident (what is known, optionally a new status such as MONITORING or RESOLVED; RESOLVED closes the incident). The incidentId comes from list_incidents. Each call adds another update.',
-    idempotent: false,
   },
   getIncidentUpdate: {
     title: 'Get an incident update',
     description: "Retrieves one update of an incident. Both ids come from get_incident (the incident's incidentUpdates[].id).",
-    idempotent: true,
   },
   updateIncidentUpdate: {
     title: 'Change an incident update',
     description:
       'Replaces the text (and optionally the status or date) of an existing incident update; what it said before is overwritten. Both ids come from get_incident (incidentUpdates[].id).',
-    idempotent: true,
     destructive: true,
   },
   getRootCauseAnalysis: {
     title: 'Get a root cause analysis',
     description:
       'Retrieves a root cause analysis by its id (from request_root_cause_analysis). While it is still being generated the result is only {id, status: "PENDING"}: call again a little later; a COMPLETED one carries the analysis.',
-    idempotent: true,
   },
   requestRootCauseAnalysis: {
     title: 'Request a root cause analysis',
     description:
       'Starts an AI root cause analysis of an error group (testSessionErrorGroupId: the error group id) and returns at once with the analysis id; fetch the analysis with get_root_cause_analysis. userContext (optional, up to 256 characters) tells the analysis what you already know.',
-    idempotent: false,
   },
   updateErrorGroup: {
     title: 'Archive or unarchive an error group',
     description:
       'Archives an error group (archiveForEver: true hides it for good, archivedUntilNextEvent: true until it happens again) or brings it back (false). id: the error group id.',
-    idempotent: true,
     destructive: true,
   },
   getHeartbeatAvailability: {
     title: 'Heartbeat availability',
     description:
       'Success ratio (percent) of a heartbeat check over a period (default the last 24 hours) and over the period before it. checkId: the heartbeat check id. startTime and endTime are dates (YYYY-MM-DD) or date-times with an offset.',
-    idempotent: true,
   },
   listRuntimes: {
     title: 'List runtimes',
     description: 'Lists the runtimes checks can run on, with Node.js version, stage (CURRENT, DEPRECATED...) and end of life.',
-    idempotent: true,
   },
 };
 
@@ -180,7 +166,8 @@ function define(id: PublicId): ToolDefinition {
     annotations: {
       title: guide.title,
       readOnlyHint: readOnly,
-      idempotentHint: readOnly || guide.idempotent,
+      // From the contract's route, as the client's retries are: one place says what a repeat does.
+      idempotentHint: isIdempotent(op),
       destructiveHint: !readOnly && guide.destructive === true,
       // The tools act on a hosted service outside this process.
       openWorldHint: true,
