@@ -13,8 +13,6 @@ import type { Router } from './router.js';
 import { parseOr400, readQuery } from './validation.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-// Past this much, an oversized body is no longer drained (to answer 413 cleanly) but cut off.
-const MAX_DRAIN_BYTES = 16 * MAX_BODY_BYTES;
 
 export interface PipelineDeps {
   router: Router;
@@ -40,32 +38,51 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(bytes);
 }
 
-/** The whole body, or a 413 once past the limit (after draining it, so the client reads the answer). */
+/**
+ * An oversized body is answered 413 without reading it (CONTRACT-NOTES §2): at once when the
+ * Content-Length says so, or as soon as a chunked body passes the limit. The connection is
+ * closed after the answer, so the unread rest never reaches the parser or a handler.
+ */
+function tooLarge(): HttpError {
+  return new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`, undefined, { connection: 'close' });
+}
+
+/** The whole body, or a 413 as soon as it is known to pass the limit. */
 function readBody(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    req.pause();
+    return Promise.reject(tooLarge());
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let ended = false;
+    let settled = false;
+    const fail = (error: HttpError) => {
+      if (settled) return;
+      settled = true;
+      chunks.length = 0;
+      reject(error);
+    };
     req.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-      else if (size > MAX_DRAIN_BYTES) req.destroy();
+      else {
+        req.pause();
+        fail(tooLarge());
+      }
     });
     req.on('end', () => {
-      ended = true;
-      if (size > MAX_BODY_BYTES) reject(new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`));
-      else resolve(Buffer.concat(chunks));
+      if (settled) return;
+      settled = true;
+      resolve(Buffer.concat(chunks));
     });
-    // A client that hangs up mid-body (or a body cut off past MAX_DRAIN_BYTES) is no server
-    // bug: a 4xx (to a socket that is usually gone already), not a 500 logged with a stack.
-    const cutShort = () =>
-      size > MAX_BODY_BYTES
-        ? new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`)
-        : new HttpError(400, 'request body incomplete: the connection closed before its end');
-    req.on('error', () => reject(cutShort()));
-    req.on('close', () => {
-      if (!ended) reject(cutShort());
-    });
+    // A client that hangs up mid-body is no server bug: a 4xx (to a socket that is usually
+    // gone already), not a 500 logged with a stack.
+    const cutShort = () => fail(new HttpError(400, 'request body incomplete: the connection closed before its end'));
+    req.on('error', cutShort);
+    req.on('close', cutShort);
   });
 }
 
