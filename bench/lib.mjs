@@ -11,7 +11,7 @@ export const BIN = fileURLToPath(new URL('../bin/statusctl', import.meta.url));
 /** `BENCH_QUICK=1` (or `npm run bench -- --quick`): fewer, shorter runs, for a smoke check. */
 export const QUICK = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick');
 
-export const ACCOUNT = { id: 'bench-account', key: 'sc_bench_key_0123456789abcdef' };
+export const ACCOUNT = { id: 'be000000-0000-4000-8000-000000000001', key: 'sc_bench_key_0123456789abcdef' };
 export const AUTH_HEADERS = { authorization: `Bearer ${ACCOUNT.key}`, 'x-service-account': ACCOUNT.id };
 
 /**
@@ -99,23 +99,23 @@ export function residentBytes(pid) {
   return Number(match[1]) * 1024;
 }
 
-/** The ids of the demo services, to create incidents on. */
-export async function serviceIds(url) {
+/** The demo services as a create body names them ({ id, name, accountId }), to create incidents on. */
+export async function demoServices(url) {
   const pages = await getJson(`${url}/v1/status-pages?limit=100`);
-  return [...new Set(pages.entries.flatMap((page) => page.cards.flatMap((card) => card.services.map((service) => service.id))))];
+  const services = new Map();
+  for (const page of pages.entries) {
+    for (const card of page.cards) for (const { id, name, accountId } of card.services) services.set(id, { id, name, accountId });
+  }
+  return [...services.values()];
 }
 
-/** A create-incident body with three updates. */
-export function incidentBody(serviceId, n = 0) {
+/** A create-incident body the hosted API accepts: one service, exactly one first update. */
+export function incidentBody(service, n = 0) {
   return {
     name: `Bench incident ${n}: checkout API returns 502 errors`,
     severity: 'MAJOR',
-    services: [{ id: serviceId }],
-    incidentUpdates: [
-      { description: 'We are investigating elevated 502 responses from the checkout API.', status: 'INVESTIGATING' },
-      { description: 'A bad deploy of payments-api 4.3.0 was identified; rolling back.', status: 'IDENTIFIED' },
-      { description: 'The rollback is complete; error rates are back to normal.', status: 'MONITORING' },
-    ],
+    services: [service],
+    incidentUpdates: [{ description: 'We are investigating elevated 502 responses from the checkout API.', status: 'INVESTIGATING' }],
   };
 }
 

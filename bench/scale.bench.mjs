@@ -16,7 +16,7 @@ import {
   report,
   residentBytes,
   runLoad,
-  serviceIds,
+  demoServices,
   startReferenceServer,
 } from './lib.mjs';
 
@@ -40,7 +40,7 @@ async function countIncidents(url) {
 const small = await startReferenceServer();
 const big = await startReferenceServer();
 try {
-  const services = await serviceIds(small.url);
+  const services = await demoServices(small.url);
   const demoCount = await countIncidents(small.url);
   for (let i = demoCount; i < SMALL; i++) {
     const created = await httpRequest(`${small.url}/v1/status-pages/incidents`, {

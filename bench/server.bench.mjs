@@ -14,7 +14,7 @@ import {
   median,
   report,
   runLoad,
-  serviceIds,
+  demoServices,
   startListening,
   startReferenceServer,
 } from './lib.mjs';
@@ -29,7 +29,7 @@ const dir = mkdtempSync(join(tmpdir(), 'statusctl-bench-'));
 let bare;
 try {
   // A full first page: 30 incidents with 3 updates each besides the demo ones.
-  const services = await serviceIds(ours.url);
+  const services = await demoServices(ours.url);
   for (let i = 0; i < 30; i++) {
     const created = await httpRequest(`${ours.url}/v1/status-pages/incidents`, {
       method: 'POST',

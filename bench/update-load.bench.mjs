@@ -81,14 +81,14 @@ async function run(label, args) {
     const { url } = server;
     const pages = await request(url, 'GET', '/v1/status-pages?limit=1');
     // A service of the demo data, read from a status page rather than hard-coded.
-    const serviceId = pages.json.entries[0].cards[0].services[0].id;
+    const { id, name, accountId } = pages.json.entries[0].cards[0].services[0];
     const incidentIds = [];
     const acknowledged = new Map();
     for (let i = 0; i < INCIDENTS; i++) {
       const created = await request(url, 'POST', '/v1/status-pages/incidents', {
         name: `Update load ${i}`,
         severity: 'MAJOR',
-        services: [{ id: serviceId }],
+        services: [{ id, name, accountId }],
         incidentUpdates: [{ description: 'Investigating.' }],
       });
       if (created.status !== 201) throw new Error(`create incident: ${created.status} ${JSON.stringify(created.json)}`);

@@ -11,6 +11,7 @@
 //   file that Node never reads unless run with --enable-source-maps.
 import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
+import { buildTypes } from './build-types.mjs';
 
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 
@@ -45,6 +46,9 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [lazyBuiltins],
+  // @commander-js/extra-typings only adds types: at run time it re-exports commander's classes
+  // (and makes a spare Command at load). The bundle takes commander itself, as before.
+  alias: { '@commander-js/extra-typings': 'commander' },
 };
 
 await Promise.all([
@@ -67,3 +71,6 @@ await Promise.all([
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   }),
 ]);
+
+// Type declarations for programs that import the client (see build-types.mjs).
+buildTypes();

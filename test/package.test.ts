@@ -1,7 +1,8 @@
 // The published package: `npm pack` gives a tarball that installs globally with nothing else to
-// fetch (every runtime library is bundled into dist/) and whose statusctl runs.
+// fetch (every runtime library is bundled into dist/) and whose statusctl runs, and that gives a
+// TypeScript program the client's real types (a create body of the old shape does not compile).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,13 +18,23 @@ const env = { ...process.env, npm_config_prefix: undefined, NODE_OPTIONS: undefi
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
+let tarball: Promise<{ filename: string; files: { path: string }[] }> | undefined;
+/** `npm pack` of the project, once for the file. */
+function pack() {
+  // --ignore-scripts: global setup has just built dist/; the tarball is what gets checked.
+  tarball ??= run(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', temp], { cwd: root, env }).then(
+    (packed) => (JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }])[0],
+  );
+  return tarball;
+}
+
 describe('npm pack', () => {
   it('installs globally from the tarball alone and runs statusctl --help and --version', async () => {
-    // --ignore-scripts: global setup has just built dist/; the tarball is what gets checked.
-    const packed = await run(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', temp], { cwd: root, env });
-    const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
+    const { filename, files } = await pack();
     const paths = files.map((file) => file.path);
-    expect(paths).toEqual(expect.arrayContaining(['bin/statusctl', 'dist/cli.cjs', 'dist/index.js', 'package.json']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['bin/statusctl', 'dist/cli.cjs', 'dist/index.js', 'dist/types/index.d.ts', 'package.json']),
+    );
     expect(paths.some((path) => path.startsWith('src/') || path.startsWith('test/'))).toBe(false);
 
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
@@ -43,4 +54,49 @@ describe('npm pack', () => {
     const shown = await run(bin, ['--version'], { cwd: temp, env });
     expect(shown.stdout.trim()).toBe(version);
   }, 120_000);
+
+  it('ships type declarations: the upstream create shape compiles, the old one does not', async () => {
+    const { filename } = await pack();
+    const consumer = join(temp, 'consumer');
+    mkdirSync(consumer);
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    await run(npm, ['install', '--offline', '--no-audit', '--no-fund', join(temp, filename)], { cwd: consumer, env });
+    // Node's types (undici's declarations refer to them), as a TypeScript program for Node has them;
+    // nothing else: neither zod nor undici is reachable from the installed package.
+    mkdirSync(join(consumer, 'node_modules', '@types'), { recursive: true });
+    symlinkSync(join(root, 'node_modules', '@types', 'node'), join(consumer, 'node_modules', '@types', 'node'), 'dir');
+
+    const service = "{ id: '8a0d5f8e-6b1c-4f8e-9d3a-2c7b1e0f4a51', name: 'Checkout', accountId: '3f2c7a10-5b1e-4c8d-9e6f-0a1b2c3d4e5f' }";
+    const header =
+      "import { createClient } from 'statusctl';\nconst api = createClient({ baseUrl: 'http://127.0.0.1:4010', apiKey: 'sk_x' });\n";
+    writeFileSync(
+      join(consumer, 'ok.ts'),
+      `${header}const incident = await api.createIncident({
+  body: { name: 'Checkout down', severity: 'CRITICAL', services: [${service}], incidentUpdates: [{ description: 'Investigating.' }] },
+});
+export const status: 'INVESTIGATING' | 'IDENTIFIED' | 'MONITORING' | 'RESOLVED' = incident.lastUpdateStatus;
+`,
+    );
+    writeFileSync(
+      join(consumer, 'old.ts'),
+      `${header}await api.createIncident({
+  body: { name: 'Checkout down', severity: 'CRITICAL', services: [{ id: '8a0d5f8e-6b1c-4f8e-9d3a-2c7b1e0f4a51' }], incidentUpdates: [] },
+});
+`,
+    );
+    // The project's own compiler, strict, declaration files checked too (skipLibCheck off).
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    const flags = ['--noEmit', '--strict', '--skipLibCheck', 'false', '--module', 'nodenext', '--target', 'es2022', '--types', 'node'];
+    const ok = await run(process.execPath, [tsc, ...flags, 'ok.ts'], { cwd: consumer, env }).catch((error: { stdout: string }) => error);
+    expect(ok.stdout).toBe('');
+    const old = await run(process.execPath, [tsc, ...flags, 'old.ts'], { cwd: consumer, env }).then(
+      () => ({ stdout: 'compiled' }),
+      (error: { stdout: string }) => error,
+    );
+    // Line 4 is the body: services as {id} only, and no first update.
+    expect(old.stdout).toMatch(
+      /old\.ts\(4,\d+\): error TS2739: Type '\{ id: string; \}' is missing the following properties .*: name, accountId/,
+    );
+    expect(old.stdout).toMatch(/old\.ts\(4,\d+\): error TS2322: Type '\[\]' is not assignable to type '\[\{ description: string;/);
+  }, 180_000);
 });

@@ -1,26 +1,11 @@
-// Small pieces every command module uses: the action wrapper that hands out a Context, help
-// examples, and option parsers that fail as usage errors (exit 2) naming the option.
-import { InvalidArgumentError, type Command } from 'commander';
-import { Context } from './context.js';
-
-/**
- * Wraps a command's run function: commander passes (...args, options, command); the run
- * function gets a Context, the positional arguments and its own options.
- */
-export function action<Options, Args extends string[] = string[]>(
-  run: (ctx: Context, args: Args, options: Options) => Promise<void> | void,
-) {
-  return async (...received: unknown[]) => {
-    const command = received.at(-1) as Command;
-    const options = received.at(-2) as Options;
-    const args = received.slice(0, -2) as Args;
-    await run(Context.fromCommand(command), args, options);
-  };
-}
+// Small pieces every command module uses: help examples, and option parsers that fail as usage
+// errors (exit 2) naming the option.
+import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 
 /** Appends real, copy-pasteable examples to a command's --help. */
-export function examples(command: Command, lines: string[]): Command {
-  return command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`);
+export function examples<C extends { addHelpText(position: 'after', text: string): unknown }>(command: C, lines: string[]): C {
+  command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`);
+  return command;
 }
 
 export function positiveInt(min = 1, max = Number.MAX_SAFE_INTEGER) {
@@ -48,13 +33,22 @@ export function percentage(value: string): number {
   return number;
 }
 
-/** Upper-cases and checks an enum value, so `--severity major` works. */
-export function oneOf(values: readonly string[]) {
-  return (value: string): string => {
-    const upper = value.toUpperCase();
-    if (!values.includes(upper)) throw new InvalidArgumentError(`expected one of ${values.join(', ')}`);
-    return upper;
-  };
+/**
+ * An option whose value is one of `values`: listed as commander choices (help, completion),
+ * accepted in any case (`--severity major` for MAJOR) and typed as the union of the values.
+ */
+export function choiceOption<const Flags extends string, const Value extends string>(
+  flags: Flags,
+  description: string,
+  values: readonly Value[],
+  normalize: (value: string) => string = (value) => value.toUpperCase(),
+) {
+  return new Option(flags, description).choices(values).argParser((value: string): Value => {
+    const normalized = normalize(value);
+    const match = values.find((candidate) => candidate === normalized);
+    if (match === undefined) throw new InvalidArgumentError(`expected one of ${values.join(', ')}`);
+    return match;
+  });
 }
 
 /** Collects a repeatable option (`--service a --service b`, or `--service a,b`). */

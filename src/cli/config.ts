@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
 import { CliError, ExitCode } from './exit-codes.js';
+import { isVisibleAscii } from '../contract/rules.js';
 
 export const SETTINGS = {
   'base-url': 'baseUrl',
@@ -17,11 +18,27 @@ interface Store {
   profiles?: Record<string, Profile>;
 }
 
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+export { DEFAULT_BASE_URL } from '../contract/rules.js';
 export const DEFAULT_PROFILE = 'default';
 
 export function isSettingName(name: string): name is SettingName {
   return Object.hasOwn(SETTINGS, name);
+}
+
+/** A base URL as login and `config set base-url` take it: http or https. */
+export function checkBaseUrl(value: string): string | true {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return 'expected a URL like https://status.example.com';
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? true : `expected http or https, not ${url.protocol}`;
+}
+
+/** Key and account id travel in HTTP headers: visible ASCII only. */
+export function checkHeaderValue(value: string, what: string): string | true {
+  return value !== '' && isVisibleAscii(value) ? true : `${what} may only hold visible ASCII characters (no spaces)`;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -50,10 +67,10 @@ function shapeProblem(path: string): string | undefined {
 export class ConfigFile {
   private constructor(private readonly conf: Conf<Store>) {}
 
-  static async open(): Promise<ConfigFile> {
+  static async open(env: Readonly<Record<string, string | undefined>>): Promise<ConfigFile> {
     const [{ default: Conf }, { default: envPaths }] = await Promise.all([import('conf'), import('env-paths')]);
     // STATUSCTL_CONFIG_DIR lets tests and CI keep their config in a directory of their own.
-    const dir = process.env.STATUSCTL_CONFIG_DIR || envPaths('statusctl', { suffix: '' }).config;
+    const dir = env.STATUSCTL_CONFIG_DIR || envPaths('statusctl', { suffix: '' }).config;
     let conf: Conf<Store>;
     try {
       conf = new Conf<Store>({

@@ -1,22 +1,20 @@
 // What a command needs (settings, client, output streams, colors), made lazily: a command that
 // never calls the API never opens the config file or loads the HTTP client.
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { Command } from 'commander';
 import type { Client } from '../client/index.js';
 import { ConfigFile, DEFAULT_BASE_URL, DEFAULT_PROFILE, type Profile, type SettingField } from './config.js';
 import { CliError, ExitCode } from './exit-codes.js';
+import type { GlobalOptions } from './globals.js';
 import { maskKey } from './mask.js';
 
-export interface GlobalOptions {
-  baseUrl?: string;
-  apiKey?: string;
-  accountId?: string;
-  profile?: string;
-  output?: 'table' | 'json';
-  json?: boolean;
-  color?: boolean;
-  verbose?: boolean;
-  timeout?: number;
+/** What a command is, as far as a Context cares: its parsed options with the globals, and its place in the tree. */
+export interface CommandLike {
+  optsWithGlobals(): GlobalOptions;
+  getOptionValueSourceWithGlobals(key: string): string | undefined;
+  parent: TreeNode | null;
+}
+interface TreeNode {
+  parent: TreeNode | null;
 }
 
 export type SettingSource = 'option' | 'environment' | 'profile' | 'default' | 'unset';
@@ -34,10 +32,46 @@ const ENV: Record<SettingField, string> = {
   accountId: 'STATUSCTL_ACCOUNT_ID',
 };
 
+/** An output stream as the CLI uses it: a terminal (process.stdout) or anything writable (a test's buffer). */
+export interface OutputStream extends NodeJS.WritableStream {
+  isTTY?: boolean;
+  columns?: number;
+  getColorDepth?(): number;
+}
+export interface InputStream extends NodeJS.ReadableStream {
+  isTTY?: boolean;
+}
 export interface IO {
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-  stdin: NodeJS.ReadStream;
+  stdout: OutputStream;
+  stderr: OutputStream;
+  stdin: InputStream;
+}
+
+/**
+ * What one run of the CLI is given from outside: its streams, its environment and its clock.
+ * The binary passes the process's own (src/cli/main.ts); tests pass buffers, an environment of
+ * their own and a fixed clock (src/cli/run.ts), so most command tests run in-process.
+ */
+export interface Runtime {
+  io: IO;
+  env: Env;
+  now: () => number;
+}
+export type Env = Readonly<Record<string, string | undefined>>;
+
+const runtimes = new WeakMap<object, Runtime>();
+
+/** Gives the program (and so each of its commands) the runtime its actions get a Context from. */
+export function attachRuntime(program: object, runtime: Runtime): void {
+  runtimes.set(program, runtime);
+}
+
+function runtimeOf(command: TreeNode): Runtime {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const runtime = runtimes.get(root);
+  if (!runtime) throw new Error('statusctl: the program was not given a runtime (use run() from src/cli/run.ts)');
+  return runtime;
 }
 
 export class Context {
@@ -45,16 +79,34 @@ export class Context {
   private configFile?: Promise<ConfigFile>;
   private cachedClient?: Promise<Client>;
 
+  readonly io: IO;
+  readonly env: Env;
+  /** The clock relative times are shown against ("3 hours ago"). */
+  readonly now: () => number;
+
   constructor(
     readonly globals: GlobalOptions,
-    readonly io: IO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
-    readonly env: NodeJS.ProcessEnv = process.env,
+    readonly runtime: Runtime,
   ) {
+    this.io = runtime.io;
+    this.env = runtime.env;
+    this.now = runtime.now;
     this.style = new Chalk({ level: this.colorLevel() });
   }
 
-  static fromCommand(command: Command): Context {
-    return new Context(command.optsWithGlobals<GlobalOptions>());
+  /**
+   * The Context of a command's action. Of the settings, only values typed on the command line
+   * are the option layer (commander's value source 'cli'); the environment and the profile come
+   * after them in settings().
+   */
+  static fromCommand(command: CommandLike): Context {
+    const globals = command.optsWithGlobals();
+    const given = (key: 'baseUrl' | 'apiKey' | 'accountId' | 'profile') =>
+      command.getOptionValueSourceWithGlobals(key) === 'cli' ? globals[key] : undefined;
+    return new Context(
+      { ...globals, baseUrl: given('baseUrl'), apiKey: given('apiKey'), accountId: given('accountId'), profile: given('profile') },
+      runtimeOf(command),
+    );
   }
 
   get json(): boolean {
@@ -83,7 +135,7 @@ export class Context {
   }
 
   config(): Promise<ConfigFile> {
-    return (this.configFile ??= ConfigFile.open());
+    return (this.configFile ??= ConfigFile.open(this.env));
   }
 
   get profileName(): string {

@@ -1,6 +1,17 @@
 // Shared renderers for people: tables, colored severity/status, relative times. cli-table3 is
 // loaded only when a table is actually printed.
+import type { Incident, Service } from './api-types.js';
 import type { Context } from './context.js';
+
+/** Open is anything not RESOLVED (status pages show these, `incidents list --status open` keeps them). */
+export function isOpen(incident: Pick<Incident, 'lastUpdateStatus'>): boolean {
+  return incident.lastUpdateStatus !== 'RESOLVED';
+}
+
+/** Service names, comma separated; a service without a name shows its id. */
+export function serviceNames(services: Service[] | undefined): string {
+  return (services ?? []).map((service) => service.name || service.id).join(', ') || '-';
+}
 
 export async function renderTable(ctx: Context, head: string[], rows: string[][]): Promise<string> {
   const { default: Table } = await import('cli-table3');
@@ -59,7 +70,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 /** "3 hours ago"; a date-only value (YYYY-MM-DD) is shown as it is. */
-export function relativeTime(value: string | null | undefined, now = Date.now()): string {
+export function relativeTime(value: string | null | undefined, now: number): string {
   if (!value) return '-';
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const time = Date.parse(value);

@@ -12,7 +12,9 @@
 // neither.
 import type { Dispatcher } from 'undici';
 import type { OperationInput, OperationResult, Operations } from '../contract/operations.js';
+import type { RequestEvent } from './attempt.js';
 import { fillPath, routes, type OperationId, type Route } from '../contract/routes.js';
+import { isVisibleAscii } from '../contract/rules.js';
 import { defaultSleep, send, type TransportOptions } from './transport.js';
 import { checkRequest, checkResponse } from './validation.js';
 
@@ -48,16 +50,7 @@ export interface ClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export interface RequestEvent {
-  method: string;
-  url: string;
-  attempt: number;
-  status?: number;
-  error?: string;
-  durationMs: number;
-  /** Set when another attempt follows, after this many milliseconds. */
-  retryInMs?: number;
-}
+export type { RequestEvent } from './attempt.js';
 
 export type Client = {
   [Id in OperationId]: (input: OperationInput<Id>) => Promise<OperationResult<Id>>;
@@ -84,6 +77,7 @@ export function createClient(options: ClientOptions): Client {
     const op = given?.query !== undefined || given?.body !== undefined ? (await loadOperations())[id] : route;
     const checked = checkRequest(id, op, given);
     const response = await send(transport, {
+      operationId: id,
       method: route.method,
       path: fillPath(route.path, checked.params),
       query: checked.query,
@@ -117,13 +111,13 @@ function transportOptions(options: ClientOptions): TransportOptions {
   if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') {
     throw new TypeError(`baseUrl must be http or https, not ${baseUrl.protocol}`);
   }
-  if (typeof options.apiKey !== 'string' || !/^[\x21-\x7e]*$/.test(options.apiKey)) {
+  if (typeof options.apiKey !== 'string' || !isVisibleAscii(options.apiKey)) {
     throw new TypeError('apiKey may only hold visible ASCII characters (no spaces or line breaks)');
   }
   if (options.http === 'node' && options.dispatcher) {
     throw new TypeError('a dispatcher is an undici object: it cannot be used with http: "node"');
   }
-  if (options.accountId !== undefined && !/^[\x21-\x7e]*$/.test(options.accountId)) {
+  if (options.accountId !== undefined && !isVisibleAscii(options.accountId)) {
     throw new TypeError('accountId may only hold visible ASCII characters (no spaces or line breaks)');
   }
   return {

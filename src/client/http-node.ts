@@ -3,7 +3,7 @@
 // times the cost of the request itself; node's own parser is already in the binary.
 import type { IncomingMessage } from 'node:http';
 import { attemptTimer, bodyLimit, readBody } from './http-body.js';
-import type { Attempt, AttemptRequest } from './transport.js';
+import type { Attempt, AttemptRequest } from './attempt.js';
 
 export async function attemptWithNodeHttp(req: AttemptRequest): Promise<Attempt> {
   const { request } = req.url.protocol === 'https:' ? await import('node:https') : await import('node:http');

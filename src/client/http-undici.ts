@@ -2,7 +2,7 @@
 // the first request is made, so a process that never sends one does not load it.
 import type { Dispatcher } from 'undici';
 import { attemptTimer, bodyLimit, readBody } from './http-body.js';
-import type { Attempt, AttemptRequest } from './transport.js';
+import type { Attempt, AttemptRequest } from './attempt.js';
 
 export async function attemptWithUndici(req: AttemptRequest): Promise<Attempt> {
   const { request } = await import('undici');

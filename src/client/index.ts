@@ -3,3 +3,4 @@
 export { createClient, type Client, type ClientOptions, type RequestEvent } from './client.js';
 export { ApiError, type ApiErrorKind } from './errors.js';
 export { RequestValidationError } from './validation.js';
+export { REQUEST_CHANNEL, type PublishedRequest } from './transport.js';

@@ -1,12 +1,13 @@
 // Sends one API request (over undici, or node:http for one-shot processes): URL and headers, a timeout per attempt, retries with
 // backoff for idempotent methods, and every failure mapped to an ApiError (see failures.ts).
 // The body of every response is read to its end or destroyed, so no socket is left hanging.
+import { channel } from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { attemptWithNodeHttp } from './http-node.js';
 import { attemptWithUndici } from './http-undici.js';
-import type { RequestEvent } from './client.js';
+import type { AttemptRequest, RequestEvent, ResponseHeaders } from './attempt.js';
 import type { ApiError } from './errors.js';
 import {
   TIMEOUT_CODES,
@@ -44,6 +45,8 @@ export interface TransportOptions {
 }
 
 export interface TransportRequest {
+  /** The contract operation, for observers of REQUEST_CHANNEL. */
+  operationId?: string;
   method: string;
   /** Already filled and encoded, starting with `/`. */
   path: string;
@@ -55,9 +58,25 @@ export interface TransportRequest {
 
 export interface TransportResponse {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: ResponseHeaders;
   /** Parsed JSON; null for an empty body. */
   body: unknown;
+}
+
+/**
+ * Every request the client sends is published here (node:diagnostics_channel), once, before the
+ * first attempt: `{ operationId, method, url, payload }`, payload being the exact JSON text sent
+ * (undefined without a body). The key is not part of it. Costs nothing without a subscriber; the
+ * test suite subscribes to check every body against the hosted API's request schemas.
+ */
+export const REQUEST_CHANNEL = 'statusctl:request';
+const requestChannel = channel(REQUEST_CHANNEL);
+
+export interface PublishedRequest {
+  operationId: string | undefined;
+  method: string;
+  url: string;
+  payload: string | undefined;
 }
 
 export const defaultSleep = (ms: number): Promise<void> => wait(ms);
@@ -77,20 +96,6 @@ export function buildUrl(baseUrl: URL, path: string, query?: TransportRequest['q
   return url;
 }
 
-/** What one attempt over the wire gave, whichever HTTP stack made it. */
-export type Attempt =
-  | { outcome: 'answer'; status: number; headers: TransportResponse['headers']; text: string; bodyError?: unknown; timedOut: boolean }
-  | { outcome: 'no-answer'; error: unknown; timedOut: boolean };
-
-export interface AttemptRequest {
-  url: URL;
-  method: string;
-  headers: Record<string, string>;
-  payload: string | undefined;
-  timeoutMs: number;
-  dispatcher?: Dispatcher | undefined;
-}
-
 export async function send(options: TransportOptions, req: TransportRequest): Promise<TransportResponse> {
   const method = req.method.toUpperCase();
   const url = buildUrl(options.baseUrl, req.path, req.query);
@@ -102,6 +107,10 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
   };
   if (options.accountId) headers['x-service-account'] = options.accountId;
   if (payload !== undefined) headers['content-type'] = 'application/json';
+  if (requestChannel.hasSubscribers) {
+    const published: PublishedRequest = { operationId: req.operationId, method, url: url.href, payload };
+    requestChannel.publish(published);
+  }
   const maxAttempts = isRetryableMethod(method) ? Math.max(0, options.retries) + 1 : 1;
 
   for (let attempt = 1; ; attempt++) {

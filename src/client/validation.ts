@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { Operation, Route } from '../contract/operations.js';
 import type { ErrorDetail } from '../contract/errors.js';
+import { issueDetails as sharedIssueDetails } from '../contract/rules.js';
 
 /**
  * A request refused before sending: nothing went over the wire, so this is a TypeError (a bug
@@ -19,24 +20,11 @@ export class RequestValidationError extends TypeError {
   }
 }
 
-/** `entries[0].created_at`; `prefix` names the part of the request ("body", "query"). */
-export function formatPath(path: readonly PropertyKey[], prefix = ''): string {
-  let out = prefix;
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out === '' ? '(root)' : out;
-}
+export { formatPath } from '../contract/rules.js';
 
-/** One entry per bad field; an unknown field is reported at its own path. */
+/** One entry per bad field, worded as the server's 400 (the rule lives in contract/rules.ts). */
 export function issueDetails(error: z.ZodError, prefix = ''): ErrorDetail[] {
-  return error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: formatPath([...issue.path, key], prefix), message: 'unknown field' }));
-    }
-    return [{ path: formatPath(issue.path, prefix), message: issue.message }];
-  });
+  return sharedIssueDetails(error.issues, { prefix });
 }
 
 export interface CheckedRequest {

@@ -1,6 +1,7 @@
 // Builds the OpenAPI 3.1 document the server publishes at /openapi.json from the operations
 // table, so the document can never drift from what the server and client do.
 import { z } from 'zod';
+import { ERROR_RESPONSES } from './error-responses.js';
 import { ErrorBody } from './errors.js';
 import { operations, pathParamNames, type Operation } from './operations.js';
 
@@ -33,11 +34,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
         content: { 'application/json': { schema: jsonSchema(schema, 'output') } },
       };
     }
-    responses['400'] = errorResponse('Bad request: malformed JSON or a field that fails validation');
-    responses['401'] = errorResponse('Missing, malformed or unknown API key');
-    responses['403'] = errorResponse('x-service-account names another account than the key');
-    responses['404'] = errorResponse('Unknown route or id');
-    responses['429'] = errorResponse('Rate limit exceeded; see Retry-After');
+    for (const status of op.errors) responses[status] = errorResponse(ERROR_RESPONSES[status]);
     const parameters = [
       ...pathParamNames(op.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...queryParameters(op),

@@ -8,7 +8,9 @@
 // must cover exactly the same ids, and a body schema goes with `bodyRequired`: checked below at
 // compile time.
 import type { z } from 'zod';
+import { errorStatuses, type ErrorStatus } from './error-responses.js';
 import { routes, type OperationId, type Route, type Routes } from './routes.js';
+import type { PathParamNames } from './rules.js';
 import * as s from './schemas.js';
 
 export { fillPath, pathParamNames, routes, type Method, type OperationId, type Route, type Routes } from './routes.js';
@@ -21,7 +23,12 @@ export interface OperationSchemas {
   readonly responses: Readonly<Record<number, z.ZodType>>;
 }
 
-export interface Operation extends Route, OperationSchemas {}
+/** The error statuses an operation declares (error-responses.ts), derived from its shape. */
+interface OperationErrors {
+  readonly errors: readonly ErrorStatus[];
+}
+
+export interface Operation extends Route, OperationSchemas, OperationErrors {}
 
 const schemas = {
   listStatusPages: { query: s.PageQuery, responses: { 200: s.StatusPageList } },
@@ -52,14 +59,15 @@ const bodiesMatch: [BodyMismatch] extends [never] ? true : { bodyRequiredWithout
 void bodiesMatch;
 
 type Flatten<T> = { readonly [K in keyof T]: T[K] };
-export type Operations = { readonly [Id in OperationId]: Flatten<Routes[Id] & Schemas[Id]> };
+export type Operations = { readonly [Id in OperationId]: Flatten<Routes[Id] & Schemas[Id] & OperationErrors> };
 
 /** Route and schemas of every operation, in the order of routes.ts. */
 export const operations = Object.fromEntries(
-  (Object.keys(routes) as OperationId[]).map((id) => [id, { ...routes[id], ...schemas[id] }]),
+  (Object.keys(routes) as OperationId[]).map((id) => {
+    const op = { ...routes[id], ...schemas[id] };
+    return [id, { ...op, errors: errorStatuses(op) }];
+  }),
 ) as unknown as Operations;
-
-type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
 /** What a caller passes to an operation: its path parameters, query and body. */
 export type OperationInput<Id extends OperationId> = ([PathParamNames<Operations[Id]['path']>] extends [never]

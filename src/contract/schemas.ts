@@ -193,13 +193,21 @@ export const HeartbeatEvent = z.object({
 
 // ---- requests --------------------------------------------------------------------------
 
-/** A service named in an incident: only `id` matters, the stored service is returned. */
-export const ServiceRef = z.strictObject({
-  id: NonEmpty,
-  name: z.string().optional(),
-  accountId: z.string().optional(),
-  created_at: z.string().optional(),
-  updated_at: z.string().nullable().optional(),
+// Request schemas follow the upstream document field by field (spec/upstream-openapi-subset.json:
+// required fields, types, enums, lengths, formats, nullability), plus CONTRACT-NOTES on top:
+// unknown fields are errors, names and descriptions are non-empty. docs/reference-server.md
+// lists every rule.
+
+/** Upstream `x-format: { guid: true }`: a UUID string (any version). */
+const Guid = z.guid('expected a UUID');
+
+/** A service named in an incident, as upstream's IncidentService: `id`, `name`, `accountId`. */
+export const IncidentServiceInput = z.strictObject({
+  id: Guid,
+  name: NonEmpty,
+  accountId: Guid,
+  created_at: DateOnly.optional(),
+  updated_at: DateOnly.nullable().optional(),
 });
 
 export const IncidentUpdateInput = z.strictObject({
@@ -208,19 +216,21 @@ export const IncidentUpdateInput = z.strictObject({
   publicIncidentUpdateDate: DateTime.optional(),
   notifySubscribers: z.boolean().optional(),
   // Accepted because the API's own responses carry them; ignored (the server assigns them).
-  id: z.string().optional(),
-  created_at: z.string().optional(),
+  id: Guid.optional(),
+  created_at: DateOnly.optional(),
 });
 
 export const CreateIncidentInput = z.strictObject({
   name: NonEmpty.max(255),
   severity: Severity,
-  services: z.array(ServiceRef).min(1),
-  incidentUpdates: z.array(IncidentUpdateInput),
+  services: z.array(IncidentServiceInput).min(1),
+  // Upstream `x-constraint: { length: 1 }`: the incident's first update, exactly one. A tuple,
+  // so a typed caller cannot write none or two.
+  incidentUpdates: z.tuple([IncidentUpdateInput], { error: 'expected exactly one update' }),
   // Ignored on create (CONTRACT-NOTES §3), accepted so a fetched incident can be re-posted.
-  id: z.string().optional(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
+  id: Guid.optional(),
+  created_at: DateOnly.optional(),
+  updated_at: DateOnly.optional(),
   lastUpdateStatus: IncidentStatus.optional(),
   duration: z.number().int().nullable().optional(),
 });
@@ -283,3 +293,4 @@ export type IncidentStatus = z.infer<typeof IncidentStatus>;
 export type Severity = z.infer<typeof Severity>;
 export type CreateIncidentInput = z.input<typeof CreateIncidentInput>;
 export type IncidentUpdateInput = z.input<typeof IncidentUpdateInput>;
+export type IncidentServiceInput = z.input<typeof IncidentServiceInput>;

@@ -1,9 +1,8 @@
 // Date helpers shared by the store, handlers and fixtures. Everything the server answers is UTC:
 // date-typed fields are YYYY-MM-DD, date-time fields full ISO 8601 with milliseconds and `Z`.
-const DAY_MS = 24 * 60 * 60 * 1000;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+import { DAY_MS } from '../contract/rules.js';
 
-export { DAY_MS };
+export { DAY_MS, isDateOnly, toMillis } from '../contract/rules.js';
 
 /** YYYY-MM-DD of an instant, in UTC. */
 export function dateOnly(instant: Date | number): string {
@@ -13,15 +12,6 @@ export function dateOnly(instant: Date | number): string {
 /** An ISO 8601 timestamp (any offset) rewritten in UTC, e.g. `2025-03-01T10:00:00.000Z`. */
 export function isoUtc(value: string | Date | number): string {
   return new Date(value).toISOString();
-}
-
-export function isDateOnly(value: string): boolean {
-  return DATE_ONLY.test(value);
-}
-
-/** Milliseconds since the epoch of a `YYYY-MM-DD` (its midnight UTC) or a full timestamp. */
-export function toMillis(value: string): number {
-  return isDateOnly(value) ? Date.parse(`${value}T00:00:00.000Z`) : Date.parse(value);
 }
 
 const RELATIVE = /^-(?:\d+[dhms])+$/;

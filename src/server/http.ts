@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody, reasonPhrase } from '../contract/errors.js';
 import { authenticate, type KeyRing } from './auth.js';
+import { dispatch } from './handlers/dispatch.js';
 import type { Handlers, AccountScope, AppContext } from './handlers/types.js';
 import { HttpError } from './http-error.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -192,8 +193,7 @@ async function route(
 
   const query = op.query ? parseOr400(op.query, readQuery(url.searchParams), 'query') : undefined;
 
-  const handler = deps.handlers[compiled.id] as (request: unknown) => { status: number; body: unknown; json?: Buffer };
-  return handler({ params, query, body, account, app: deps.app });
+  return dispatch(deps.handlers, compiled.id, { params, query, body, account, app: deps.app });
 }
 
 /** Requests the HTTP parser refuses (bad framing, huge headers) still get the JSON error body. */

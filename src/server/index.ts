@@ -6,12 +6,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { buildOpenApiDocument } from '../contract/openapi.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../contract/rules.js';
 import type { Analysis } from '../contract/schemas.js';
+import type { Account } from './account.js';
 import type { AnalysisProvider } from './analysis/provider.js';
 import { rulesProvider } from './analysis/rules-provider.js';
 import { KeyRing } from './auth.js';
 import { dateOnly } from './dates.js';
 import { DEMO_FIXTURES } from './fixtures/demo.js';
+import { DEMO_ACCOUNT_ID } from './fixtures/ids.js';
 import { applyFixtures, loadFixtureFile } from './fixtures/load.js';
 import type { Fixtures } from './fixtures/schema.js';
 import { handlers } from './handlers/index.js';
@@ -23,10 +26,7 @@ import { RateLimiter } from './rate-limit.js';
 import { Router } from './router.js';
 import { AccountStore } from './store.js';
 
-export interface Account {
-  id: string;
-  key: string;
-}
+export type { Account } from './account.js';
 
 export interface ServerOptions {
   /** Default 127.0.0.1. */
@@ -63,19 +63,27 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 4010;
+export { DEFAULT_HOST, DEFAULT_PORT } from '../contract/rules.js';
 export const DEFAULT_RCA_DELAY_MS = 1500;
 
-export { DEMO_FIXTURES, DEMO_IDS } from './fixtures/demo.js';
+export { DEMO_FIXTURES, DEMO_IDS, demoIds } from './fixtures/demo.js';
+export { DEMO_ACCOUNT_ID } from './fixtures/ids.js';
 export { FixtureError } from './fixtures/load.js';
 export { DataFileError } from './persistence/data-file.js';
 export { DataFileLockedError } from './persistence/lock.js';
 export type { AnalysisProvider, AnalysisInput } from './analysis/provider.js';
 
-/** A fresh account: a UUID id and a key with 192 random bits. */
+/**
+ * The account served when none is given: DEMO_ACCOUNT_ID (so the demo ids in the CLI's help are
+ * its ids) and a key with 192 random bits.
+ */
 export function generateAccount(): Account {
-  return { id: randomUUID(), key: `sc_${randomBytes(24).toString('base64url')}` };
+  return { id: DEMO_ACCOUNT_ID, key: `sc_${randomBytes(24).toString('base64url')}` };
+}
+
+/** Account ids are UUIDs, as in the hosted API: a create body names the account (a guid). */
+export function isAccountId(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }
 
 function checkAccounts(accounts: Account[]): void {
@@ -83,6 +91,8 @@ function checkAccounts(accounts: Account[]): void {
   const keys = new Set<string>();
   for (const account of accounts) {
     if (!account.id) throw new Error('an account needs a non-empty id');
+    if (!isAccountId(account.id))
+      throw new Error(`account id ${JSON.stringify(account.id)} is not a UUID (account ids are, as in the hosted API)`);
     if (!account.key) throw new Error(`account ${account.id} needs a non-empty key`);
     if (ids.has(account.id)) throw new Error(`account ${account.id} is given twice`);
     // The key itself is never put in a message; the account it was given for is enough.
@@ -131,7 +141,7 @@ async function start(
   const keys = new KeyRing();
   const scopes = new Map<string, AccountScope>();
   const startedAt = now();
-  const seed = (store: AccountStore) => applyFixtures(store, fixtures, { now: startedAt, newId: randomUUID });
+  const seed = (store: AccountStore) => applyFixtures(store, fixtures, { now: startedAt });
   const seedName = options.fixturesPath ? `fixtures ${options.fixturesPath}` : 'demo data';
   for (const account of accounts) {
     keys.add(account.id, account.key);

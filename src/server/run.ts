@@ -1,8 +1,8 @@
 // `statusctl server`: starts the reference server in the foreground until SIGINT/SIGTERM.
 // stdout carries what a user or script needs (the URL, then each account's id and key: the one
 // place a key is shown, since it is the user's own server); request logs go to stderr.
-import { DEMO_IDS } from './fixtures/demo.js';
-import { startServer, type Account, type ServerOptions } from './index.js';
+import { demoIds } from './fixtures/demo.js';
+import { isAccountId, startServer, type Account, type ServerOptions } from './index.js';
 
 export type { Account, ServerOptions } from './index.js';
 
@@ -19,6 +19,7 @@ export function parseAccountSpec(spec: string): Account {
   if (!key) throw new Error(`--account expects ID:KEY, but the KEY of account ${id} is empty`);
   if (/\s/.test(id)) throw new Error(`--account: the ID ${JSON.stringify(id)} contains white space`);
   if (/\s/.test(key)) throw new Error(`--account: the KEY of account ${id} contains white space`);
+  if (!isAccountId(id)) throw new Error(`--account: the ID ${JSON.stringify(id)} is not a UUID (account ids are, as in the hosted API)`);
   return { id, key };
 }
 
@@ -43,7 +44,9 @@ export async function runServer(options: ServerOptions, io: RunServerIO = {}): P
     stdout(`listening on ${server.url}`);
     for (const account of server.accounts) stdout(`account ${account.id} key ${account.key}`);
     if (!options.fixturesPath) {
-      // The API has no route that lists error groups or heartbeat checks: name a few to start with.
+      // The API has no route that lists error groups or heartbeat checks: name a few to start with
+      // (the first account's: each account's copy of the demo data has ids of its own).
+      const DEMO_IDS = demoIds(server.accounts[0]!.id);
       stderr(
         `demo data: heartbeat check ${DEMO_IDS.heartbeatChecks.nightlyBackup} (nightly backup), ` +
           `error group ${DEMO_IDS.errorGroups.dashboardTimeout} (dashboard timeout); status pages list their services`,

@@ -16,6 +16,7 @@ import type {
 } from '../contract/schemas.js';
 import { SUCCESS_HEARTBEAT_STATES } from '../contract/schemas.js';
 import { dateOnly } from './dates.js';
+import { jsonBytes, type JsonBytes } from './json-bytes.js';
 import { cleanErrorMessage, errorHash } from './error-cleaning.js';
 import { duration, lastUpdateStatus } from './timeline.js';
 
@@ -118,7 +119,7 @@ export class AccountStore {
   private readonly heartbeats = new Map<string, HeartbeatSeries>();
   // Each incident's JSON bytes, made on its first read and dropped when it changes: a page of
   // 20 incidents is then 20 buffers copied, not 20 objects serialized and encoded per request.
-  private readonly incidentJsonCache = new WeakMap<Incident, Buffer>();
+  private readonly incidentJsonCache = new WeakMap<Incident, JsonBytes<Incident>>();
 
   constructor(readonly accountId: string) {}
 
@@ -146,9 +147,9 @@ export class AccountStore {
   }
 
   /** JSON.stringify(incident) as UTF-8, kept until the incident next changes. */
-  incidentJson(incident: Incident): Buffer {
+  incidentJson(incident: Incident): JsonBytes<Incident> {
     let json = this.incidentJsonCache.get(incident);
-    if (json === undefined) this.incidentJsonCache.set(incident, (json = Buffer.from(JSON.stringify(incident), 'utf8')));
+    if (json === undefined) this.incidentJsonCache.set(incident, (json = jsonBytes(incident)));
     return json;
   }
 

@@ -2,50 +2,14 @@
 // strings strictly (CONTRACT-NOTES §2: repeated or empty parameters are errors).
 import type { z } from 'zod';
 import type { ErrorDetail } from '../contract/errors.js';
+import { issueDetails } from '../contract/rules.js';
 import { validationError } from './http-error.js';
-
-type Issue = z.core.$ZodIssue;
-
-/** `services[0].id`: the same path notation the fixture loader uses. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out;
-}
-
-function issueMessage(issue: Issue): string {
-  // zod's own wording is "Invalid input: expected string, received null"; the prefix says nothing.
-  if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
-  if (issue.code === 'invalid_value') return `expected one of ${issue.values.map(String).join(', ')}`;
-  return issue.message.replace(/^Invalid input: /, '');
-}
-
-export function issuesToDetails(issues: readonly Issue[]): ErrorDetail[] {
-  const details: ErrorDetail[] = [];
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        details.push({ path: formatPath([...issue.path, key]), message: `"${key}" is not allowed` });
-      }
-    } else {
-      details.push({ path: formatPath(issue.path), message: issueMessage(issue) });
-    }
-  }
-  return details;
-}
 
 /** Parses with the schema or throws a 400 whose details name every bad field. */
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, rootName: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const details = issuesToDetails(result.error.issues).map((detail) => ({
-    ...detail,
-    path: detail.path || rootName,
-  }));
-  throw validationError(details);
+  throw validationError(issueDetails(result.error.issues, { root: rootName }));
 }
 
 /** Query string to a plain object; a name given twice or given empty is a 400. */

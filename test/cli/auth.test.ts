@@ -3,7 +3,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { closedPortUrl, parseJson, removeTempDirs, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { runCli } from './in-process.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
@@ -12,8 +13,8 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     accounts: [
-      { id: 'acct-auth', key: 'sk_auth_key_0000_abcd' },
-      { id: 'acct-other', key: 'sk_other_key_1111_efgh' },
+      { id: 'a0700000-0000-4000-8000-000000000001', key: 'sk_auth_key_0000_abcd' },
+      { id: '0e000000-0000-4000-8000-0000000000e2', key: 'sk_other_key_1111_efgh' },
     ],
   });
 });
@@ -30,16 +31,20 @@ function savedProfile(dir: string, name = 'default') {
 describe('login (not on a terminal)', () => {
   it('checks the credentials, saves them 0600 and says so with the key masked', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(['login', '--base-url', server.url, '--account-id', 'acct-auth'], {
+    const result = await runCli(['login', '--base-url', server.url, '--account-id', 'a0700000-0000-4000-8000-000000000001'], {
       env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: 'sk_auth_key_0000_abcd' },
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe(
-      `Logged in to ${server.url} as account acct-auth (key ****abcd), saved to profile 'default' in ${join(dir, 'config.json')}\n`,
+      `Logged in to ${server.url} as account a0700000-0000-4000-8000-000000000001 (key ****abcd), saved to profile 'default' in ${join(dir, 'config.json')}\n`,
     );
     expect(result.stdout + result.stderr).not.toContain('sk_auth_key_0000_abcd');
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
-    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, apiKey: 'sk_auth_key_0000_abcd', accountId: 'acct-auth' });
+    expect(savedProfile(dir)).toEqual({
+      baseUrl: server.url,
+      apiKey: 'sk_auth_key_0000_abcd',
+      accountId: 'a0700000-0000-4000-8000-000000000001',
+    });
 
     // The saved profile is enough for the next command.
     const list = await runCli(['incidents', 'list', '--json'], { env: { STATUSCTL_CONFIG_DIR: dir } });
@@ -49,18 +54,29 @@ describe('login (not on a terminal)', () => {
   it('saves to the profile named by --profile, and prints a JSON summary with --json', async () => {
     const dir = tempConfigDir();
     const result = await runCli(
-      ['login', '--profile', 'ci', '--json', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'acct-auth'],
+      [
+        'login',
+        '--profile',
+        'ci',
+        '--json',
+        '--base-url',
+        server.url,
+        '--api-key',
+        'sk_auth_key_0000_abcd',
+        '--account-id',
+        'a0700000-0000-4000-8000-000000000001',
+      ],
       { env: { STATUSCTL_CONFIG_DIR: dir } },
     );
     expect(result.code, result.stderr).toBe(0);
     expect(parseJson(result)).toEqual({
       profile: 'ci',
       baseUrl: server.url,
-      accountId: 'acct-auth',
+      accountId: 'a0700000-0000-4000-8000-000000000001',
       apiKey: '****abcd',
       path: join(dir, 'config.json'),
     });
-    expect(savedProfile(dir, 'ci')).toMatchObject({ accountId: 'acct-auth' });
+    expect(savedProfile(dir, 'ci')).toMatchObject({ accountId: 'a0700000-0000-4000-8000-000000000001' });
     expect(savedProfile(dir, 'default')).toBeUndefined();
   });
 
@@ -81,9 +97,12 @@ describe('login (not on a terminal)', () => {
 
   it('a wrong key is exit 3 and nothing is saved', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(['login', '--base-url', server.url, '--api-key', 'sk_wrong_key_9999_zzzz', '--account-id', 'acct-auth'], {
-      env: { STATUSCTL_CONFIG_DIR: dir },
-    });
+    const result = await runCli(
+      ['login', '--base-url', server.url, '--api-key', 'sk_wrong_key_9999_zzzz', '--account-id', 'a0700000-0000-4000-8000-000000000001'],
+      {
+        env: { STATUSCTL_CONFIG_DIR: dir },
+      },
+    );
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^statusctl: .*nothing was saved\n$/);
     expect(result.stderr).not.toContain('sk_wrong_key_9999_zzzz');
@@ -92,9 +111,12 @@ describe('login (not on a terminal)', () => {
 
   it('a key of another account (403) is exit 3 and nothing is saved', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(['login', '--base-url', server.url, '--api-key', 'sk_other_key_1111_efgh', '--account-id', 'acct-auth'], {
-      env: { STATUSCTL_CONFIG_DIR: dir },
-    });
+    const result = await runCli(
+      ['login', '--base-url', server.url, '--api-key', 'sk_other_key_1111_efgh', '--account-id', 'a0700000-0000-4000-8000-000000000001'],
+      {
+        env: { STATUSCTL_CONFIG_DIR: dir },
+      },
+    );
     expect(result.code).toBe(3);
     expect(savedProfile(dir)).toBeUndefined();
   });
@@ -102,7 +124,15 @@ describe('login (not on a terminal)', () => {
   it('an unreachable server is exit 1 and nothing is saved', async () => {
     const dir = tempConfigDir();
     const result = await runCli(
-      ['login', '--base-url', await closedPortUrl(), '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'acct-auth'],
+      [
+        'login',
+        '--base-url',
+        await closedPortUrl(),
+        '--api-key',
+        'sk_auth_key_0000_abcd',
+        '--account-id',
+        'a0700000-0000-4000-8000-000000000001',
+      ],
       {
         env: { STATUSCTL_CONFIG_DIR: dir },
       },
@@ -121,7 +151,7 @@ describe('login (not on a terminal)', () => {
       '--api-key',
       'sk_auth_key_0000_abcd',
       '--account-id',
-      'acct-auth',
+      'a0700000-0000-4000-8000-000000000001',
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('/v1/status-pages');
@@ -134,12 +164,15 @@ describe('logout', () => {
   it('removes the key and keeps the rest of the profile', async () => {
     const dir = tempConfigDir();
     const env = { STATUSCTL_CONFIG_DIR: dir };
-    await runCli(['login', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'acct-auth'], { env });
+    await runCli(
+      ['login', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'a0700000-0000-4000-8000-000000000001'],
+      { env },
+    );
     const result = await runCli(['logout'], { env });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('****abcd');
     expect(result.stderr).not.toContain('sk_auth_key_0000_abcd');
-    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, accountId: 'acct-auth' });
+    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, accountId: 'a0700000-0000-4000-8000-000000000001' });
 
     // Without a key, commands that call the API fail with exit 3.
     const list = await runCli(['incidents', 'list'], { env });

@@ -32,7 +32,9 @@ describe('statusctl demo', () => {
       expect(out).toContain(`$ statusctl ${step}`);
     }
     expect(out).toMatch(/^listening|Reference server listening on http:\/\/127\.0\.0\.1:\d+/m);
-    expect(out).toMatch(/\$ statusctl incidents create --name .+ --severity MAJOR --service \S+ .*--yes/);
+    // Services and pages are named as a person reads them on the status page, not by id.
+    expect(out).toMatch(/\$ statusctl incidents create --name .+ --severity MINOR --status-page '[^']+' --dry-run/);
+    expect(out).toMatch(/\$ statusctl incidents create --name .+ --severity MAJOR --service '[^']+' .*--yes/);
     // Results of the steps, not only their command lines.
     expect(out).toMatch(/Node\.js/);
     expect(out).toContain('Checkout API returns 502 errors');

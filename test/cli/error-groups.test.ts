@@ -1,8 +1,9 @@
-// error-groups archive / unarchive: the built binary against the reference server.
+// error-groups archive / unarchive: the CLI in-process (run(), test/cli/in-process.ts) against the reference server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { ErrorGroup } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, runCli, startTestServer, type TestServer } from './helpers.js';
+import { parseJson, removeTempDirs, startTestServer, type TestServer } from './helpers.js';
+import { runCli } from './in-process.js';
 
 let server: TestServer;
 let client: Client;

@@ -1,10 +1,11 @@
-// heartbeats availability: the built binary against the reference server, with pings recorded
+// heartbeats availability: the CLI in-process (run(), test/cli/in-process.ts) against the reference server, with pings recorded
 // through the reference-only ingest route.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { HeartbeatAvailability } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, runCli, startTestServer, type TestServer } from './helpers.js';
+import { parseJson, removeTempDirs, startTestServer, type TestServer } from './helpers.js';
+import { runCli } from './in-process.js';
 
 const HOUR = 3_600_000;
 let server: TestServer;

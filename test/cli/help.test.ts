@@ -1,7 +1,7 @@
 // Every command's --help carries real examples. The tree is read from the program's own help
 // output, so a command added later is checked without touching this file.
 import { describe, expect, it } from 'vitest';
-import { runCli } from './helpers.js';
+import { runCli } from './in-process.js';
 
 /** Names listed under "Commands:" in a commander help text (the implicit `help` left out). */
 function commandsIn(help: string): string[] {

@@ -1,4 +1,4 @@
-// Shared helpers for the CLI tests: they run the BUILT binary (bin/statusctl, built by
+// Shared helpers for the CLI tests. runCli and runPty run the BUILT binary (bin/statusctl, built by
 // test/global-setup.ts) as a child process against the reference server on a free port, with
 // a config directory of their own. Other CLI test files import these; keep the API stable.
 import { spawn } from 'node:child_process';
@@ -11,7 +11,7 @@ export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'statusctl');
 
 /** The account every test server knows unless told otherwise. The key is long enough to mask. */
-export const TEST_ACCOUNT: Account = { id: 'acct-test', key: 'sk_test_0123456789abcdef' };
+export const TEST_ACCOUNT: Account = { id: '7e570000-0000-4000-8000-000000000001', key: 'sk_test_0123456789abcdef' };
 
 export interface TestServer extends RunningServer {
   /** The first account (the one tests use by default). */

@@ -1,31 +1,94 @@
-// `statusctl incidents ...` and `incident-updates ...` as a process against the reference
+// `statusctl incidents ...` and `incident-updates ...` in-process (run()) against the reference
 // server: success paths, every documented exit code, plain output, JSON in the API's shape.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+// The CLI talks to the server through a recording proxy, and every create body it sends is
+// checked against the hosted API's request schema (the reference server alone is too lenient
+// to be the judge of that).
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
-import { Incident, IncidentList, IncidentUpdate } from '../../src/contract/schemas.js';
-import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, type RunResult, type TestServer } from './helpers.js';
+import { Incident, IncidentList, IncidentUpdate, type StatusPage } from '../../src/contract/schemas.js';
+import { seededId } from '../../src/server/fixtures/ids.js';
+import {
+  closedPortUrl,
+  parseJson,
+  removeTempDirs,
+  startTestServer,
+  TEST_ACCOUNT,
+  tempConfigDir,
+  type RunResult,
+  type TestServer,
+} from './helpers.js';
+import { runCli } from './in-process.js';
+import { startRecordingProxy, upstreamCreateIncidentErrors, type RecordingProxy } from './upstream-request.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
 
+/** Upstream wants `accountId` to be a UUID, so this file's account has one. */
+const ACCOUNT = { id: '5b0f7c52-3f0e-4a8e-9f57-0c6d1d2e8a41', key: TEST_ACCOUNT.key };
+const DEFAULT_FIRST_UPDATE = 'We are investigating this incident.';
+const CREATE_PATH = '/v1/status-pages/incidents';
+
 let server: TestServer;
+let proxy: RecordingProxy;
 let api: Client;
+let pages: StatusPage[];
 let serviceIds: string[];
+/** How many recorded create bodies were already checked against upstream. */
+let checkedBodies = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ accounts: [ACCOUNT] });
+  proxy = await startRecordingProxy(server.url);
   api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id, retries: 0 });
-  const pages = await api.listStatusPages({ query: { limit: '100' } });
-  serviceIds = [...new Set(pages.entries.flatMap((page) => page.cards.flatMap((card) => card.services.map((service) => service.id))))];
+  pages = (await api.listStatusPages({ query: { limit: '100' } })).entries;
+  serviceIds = [...new Set(pages.flatMap((page) => page.cards.flatMap((card) => card.services.map((service) => service.id))))];
+});
+// Every body any test of this file made the CLI send is one the hosted API would accept.
+afterEach(() => {
+  const bodies = proxy.createBodies().slice(checkedBodies);
+  checkedBodies += bodies.length;
+  for (const body of bodies) expect(upstreamCreateIncidentErrors(body), JSON.stringify(body)).toEqual([]);
 });
 afterAll(async () => {
+  await proxy?.close();
   await server?.close();
   removeTempDirs();
 });
 
-/** Runs against the test server as its account, with plain output unless a test says otherwise. */
+/** Runs against the test server (through the proxy) as its account, plain output unless told otherwise. */
 function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
-  return runCli(args, { env: { ...server.env, ...env } });
+  return runCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: proxy.url, ...env } });
+}
+
+/** The body of the last create the CLI sent, which must be the only one since `before`. */
+function sentBody(before: number): unknown {
+  const bodies = proxy.createBodies();
+  expect(bodies.length).toBe(before + 1);
+  return bodies.at(-1);
+}
+
+/** A service as upstream wants it on a create: exactly id, name and accountId. */
+function ref(id: string) {
+  for (const page of pages)
+    for (const card of page.cards)
+      for (const service of card.services) if (service.id === id) return { id, name: service.name, accountId: ACCOUNT.id };
+  throw new Error(`no service ${id} in the demo data`);
+}
+
+function serviceNamed(name: string) {
+  const found = pages.flatMap((page) => page.cards.flatMap((card) => card.services)).find((service) => service.name === name);
+  if (!found) throw new Error(`no service named ${name} in the demo data`);
+  return ref(found.id);
+}
+
+/** A page's services in card order, each once: what `--status-page` alone sends. */
+function servicesOfPage(name: string) {
+  const page = pages.find((entry) => entry.name === name);
+  if (!page) throw new Error(`no status page ${name}`);
+  return [...new Set(page.cards.flatMap((card) => card.services.map((service) => service.id)))].map(ref);
 }
 
 async function allIncidents() {
@@ -57,8 +120,35 @@ async function createIncident(name: string, extra: string[] = []) {
   return Incident.parse(parseJson(result));
 }
 
+interface DryRun {
+  method: string;
+  path: string;
+  body: { name: string; severity: string; services: unknown[]; incidentUpdates: unknown[] };
+}
+
+/** `--dry-run -o json`, which must succeed; its body is checked against upstream too. */
+async function dryRun(args: string[], env: Record<string, string | undefined> = {}): Promise<DryRun> {
+  const result = await cli(['incidents', 'create', '--name', 'Dry', '--severity', 'major', ...args, '--dry-run', '-o', 'json'], env);
+  expect(result.code, result.stderr).toBe(0);
+  const request = parseJson<DryRun>(result);
+  expect(upstreamCreateIncidentErrors(request.body), JSON.stringify(request.body)).toEqual([]);
+  return request;
+}
+
 describe('incidents create (not on a terminal)', () => {
+  it('the upstream check this file relies on refuses what the CLI used to send', () => {
+    const service = ref(serviceIds[0]!);
+    const good = { name: 'n', severity: 'MINOR', services: [service], incidentUpdates: [{ description: 'd' }] };
+    expect(upstreamCreateIncidentErrors(good)).toEqual([]);
+    expect(upstreamCreateIncidentErrors({ ...good, services: [{ id: service.id }] }).join('\n')).toMatch(/services\/0 required/);
+    expect(upstreamCreateIncidentErrors({ ...good, incidentUpdates: [] })).toEqual([
+      '/incidentUpdates x-constraint: must pass "x-constraint" keyword validation',
+    ]);
+    expect(upstreamCreateIncidentErrors({ ...good, services: [{ ...service, accountId: 'acct-test' }] })).toHaveLength(1);
+  });
+
   it('creates from flags (enums in any case) and prints the incident with its id', async () => {
+    const before = proxy.createBodies().length;
     const result = await cli([
       'incidents',
       'create',
@@ -77,6 +167,12 @@ describe('incidents create (not on a terminal)', () => {
       '--notify',
     ]);
     expect(result.code, result.stderr).toBe(0);
+    expect(sentBody(before)).toEqual({
+      name: 'Checkout errors',
+      severity: 'MAJOR',
+      services: [ref(serviceIds[0]!), ref(serviceIds[1]!)],
+      incidentUpdates: [{ description: 'Investigating failed payments', status: 'IDENTIFIED', notifySubscribers: true }],
+    });
     const id = /^Created incident (\S+)$/m.exec(result.stdout)?.[1];
     expect(id).toBeDefined();
     const stored = await api.getIncident({ params: { incidentId: id! } });
@@ -88,6 +184,81 @@ describe('incidents create (not on a terminal)', () => {
     expect(result.stdout).toContain('Investigating failed payments');
   });
 
+  it('--service takes names in any case; without --message the default first update is sent', async () => {
+    const before = proxy.createBodies().length;
+    // "Web App" is on two status pages: the same service, so not ambiguous.
+    const incident = Incident.parse(
+      parseJson(
+        await cli(['incidents', 'create', '--name', 'By name', '--severity', 'minor', '--service', 'pAYMENTS api,WEB APP', '-o', 'json']),
+      ),
+    );
+    expect(sentBody(before)).toEqual({
+      name: 'By name',
+      severity: 'MINOR',
+      services: [serviceNamed('Payments API'), serviceNamed('Web App')],
+      incidentUpdates: [{ description: DEFAULT_FIRST_UPDATE }],
+    });
+    expect(incident.services.map((service) => service.name)).toEqual(['Payments API', 'Web App']);
+    expect(incident.incidentUpdates).toEqual([expect.objectContaining({ description: DEFAULT_FIRST_UPDATE, status: 'INVESTIGATING' })]);
+  });
+
+  it('--status and --notify apply to the default first update (no --message needed)', async () => {
+    const before = proxy.createBodies().length;
+    const incident = await createIncident('Status without message', ['--status', 'monitoring', '--notify']);
+    expect(sentBody(before)).toMatchObject({
+      incidentUpdates: [{ description: DEFAULT_FIRST_UPDATE, status: 'MONITORING', notifySubscribers: true }],
+    });
+    expect(incident.lastUpdateStatus).toBe('MONITORING');
+  });
+
+  it('--status-page NAME alone covers every service of that page', async () => {
+    const before = proxy.createBodies().length;
+    const result = await cli(['incidents', 'create', '--name', 'Whole page', '--severity', 'critical', '--status-page', 'acme PAYMENTS']);
+    expect(result.code, result.stderr).toBe(0);
+    const expected = servicesOfPage('Acme Payments');
+    expect(expected.length).toBeGreaterThan(1);
+    expect(sentBody(before)).toEqual({
+      name: 'Whole page',
+      severity: 'CRITICAL',
+      services: expected,
+      incidentUpdates: [{ description: DEFAULT_FIRST_UPDATE }],
+    });
+    const id = /^Created incident (\S+)$/m.exec(result.stdout)![1]!;
+    const stored = await api.getIncident({ params: { incidentId: id } });
+    expect(stored.services.map((service) => service.id)).toEqual(expected.map((service) => service.id));
+  });
+
+  it('--status-page takes the page id, its url (slug), its custom domain or a full address', async () => {
+    const page = pages.find((entry) => entry.name === 'Acme Payments')!;
+    expect(page.customDomain).toBeTruthy();
+    const expected = servicesOfPage('Acme Payments');
+    for (const given of [page.id, page.url, `https://${page.customDomain}/`, page.customDomain!]) {
+      const request = await dryRun(['--status-page', given]);
+      expect(request.body.services, given).toEqual(expected);
+    }
+  });
+
+  it('with --status-page, --service names are looked for on that page only', async () => {
+    const request = await dryRun(['--status-page', 'Acme Cloud', '--service', 'cdn']);
+    expect(request.body.services).toEqual([serviceNamed('CDN')]);
+    const elsewhere = await cli([
+      'incidents',
+      'create',
+      '--name',
+      'x',
+      '--severity',
+      'minor',
+      '--status-page',
+      'Acme Cloud',
+      '--service',
+      'Payouts',
+    ]);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain('--service "Payouts": no such service on status page Acme Cloud');
+    expect(elsewhere.stderr).toContain('CDN (id ');
+    expect(elsewhere.stderr).not.toContain('Payouts (id');
+  });
+
   it('-o json prints the API response (Incident schema), so scripts can take .id', async () => {
     const incident = await createIncident('Scripted incident', ['--service', `${serviceIds[1]},${serviceIds[0]}`]);
     expect(incident.name).toBe('Scripted incident');
@@ -95,32 +266,33 @@ describe('incidents create (not on a terminal)', () => {
     expect((await api.getIncident({ params: { incidentId: incident.id } })).id).toBe(incident.id);
   });
 
-  it('a missing required option is exit 2 naming every missing flag, and nothing is created', async () => {
-    const before = (await allIncidents()).length;
+  it('a missing required option is exit 2 naming every missing flag, and nothing is requested', async () => {
+    const requests = proxy.requests.length;
     const result = await cli(['incidents', 'create', '--message', 'hello']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^statusctl: missing required options --name, --severity .*, --service/);
+    expect(result.stderr).toMatch(/^statusctl: missing required options --name, --severity .*, --service or --status-page/);
     expect(result.stdout).toBe('');
     const onlyService = await cli(['incidents', 'create', '--name', 'x', '--service', serviceIds[0]!]);
     expect(onlyService.code).toBe(2);
     expect(onlyService.stderr).toContain('--severity');
     expect(onlyService.stderr).not.toContain('--name');
-    expect((await allIncidents()).length).toBe(before);
+    expect(proxy.requests.length).toBe(requests);
   });
 
   it.each([
     [['--severity', 'huge']],
     [['--severity', 'minor', '--status', 'fixed']],
     [['--severity', 'minor', '--name', 'x'.repeat(256)]],
-    [['--severity', 'minor', '--status', 'resolved']],
-  ])('bad or inconsistent flags are exit 2: %j', async (flags) => {
+    [['--severity', 'minor', '--status-page', '']],
+  ])('bad flags are exit 2: %j', async (flags) => {
     const result = await cli(['incidents', 'create', '--name', 'n', '--service', serviceIds[0]!, ...flags]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
   });
 
-  it('--dry-run prints the request without sending it, and needs no API key', async () => {
+  it('--dry-run resolves the services and prints the exact body, text or JSON; nothing is created', async () => {
     const before = (await allIncidents()).length;
+    const creates = proxy.createBodies().length;
     const args = [
       'incidents',
       'create',
@@ -129,31 +301,148 @@ describe('incidents create (not on a terminal)', () => {
       '--severity',
       'critical',
       '--service',
-      serviceIds[0]!,
+      'checkout widget',
       '--message',
       'm',
       '--dry-run',
     ];
-    const noKey = { STATUSCTL_API_KEY: undefined };
-    const text = await cli(args, noKey);
-    expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^POST \/v1\/status-pages\/incidents\n\{/);
-    expect(JSON.parse(text.stdout.slice(text.stdout.indexOf('\n')))).toEqual({
+    const expected = {
       name: 'Dry',
       severity: 'CRITICAL',
-      services: [{ id: serviceIds[0] }],
+      services: [serviceNamed('Checkout Widget')],
       incidentUpdates: [{ description: 'm' }],
-    });
-    expect(text.stderr).toContain('dry run');
-    const json = parseJson<{ method: string; path: string; body: { name: string } }>(await cli([...args, '--json'], noKey));
-    expect(json).toMatchObject({ method: 'POST', path: '/v1/status-pages/incidents', body: { name: 'Dry' } });
+    };
+    const text = await cli(args);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^POST \/v1\/status-pages\/incidents\n\{/);
+    expect(JSON.parse(text.stdout.slice(text.stdout.indexOf('\n')))).toEqual(expected);
+    expect(text.stderr).toContain('dry run: nothing was sent');
+    const json = parseJson(await cli([...args, '--json']));
+    expect(json).toEqual({ method: 'POST', path: CREATE_PATH, body: expected });
+    expect(upstreamCreateIncidentErrors(expected)).toEqual([]);
+    // It read the status pages, and only that.
+    expect(proxy.createBodies().length).toBe(creates);
     expect((await allIncidents()).length).toBe(before);
   });
 
-  it('an unknown service id is the API refusing it: exit 1 with the server message', async () => {
-    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', 'no-such-service']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^statusctl: 400 .*no-such-service/);
+  it('--dry-run reads the status pages, so it needs credentials (exit 3 without a key)', async () => {
+    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', serviceIds[0]!, '--dry-run'], {
+      STATUSCTL_API_KEY: undefined,
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^statusctl: no API key/);
+  });
+
+  it('an unknown service name or id is exit 2 listing the services with their pages; nothing is sent', async () => {
+    const creates = proxy.createBodies().length;
+    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', 'Checkout API,no-such-service']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^statusctl: --service "Checkout API": no such service/);
+    expect(result.stderr).toContain('--service "no-such-service": no such service');
+    expect(result.stderr).toMatch(/Web App \(id \S+\) on Acme Cloud, Acme Payments/);
+    expect(result.stderr).toContain('nothing was sent');
+    expect(proxy.createBodies().length).toBe(creates);
+  });
+
+  it('an unknown status page is exit 2 listing the pages', async () => {
+    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--status-page', 'Acme Moon']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^statusctl: --status-page "Acme Moon": no such status page/);
+    for (const page of pages) expect(result.stderr).toContain(`${page.name} (url ${page.url}, id ${page.id})`);
+  });
+});
+
+describe('incidents create against a fixture with clashing names', () => {
+  // Ids in a fixture file are keys: each account's ids are derived from them (seededId).
+  const keys = { dbEu: randomUUID(), dbUs: randomUUID(), storefront: randomUUID() };
+  const ids = {
+    dbEu: seededId(ACCOUNT.id, 'service', keys.dbEu),
+    dbUs: seededId(ACCOUNT.id, 'service', keys.dbUs),
+    storefront: seededId(ACCOUNT.id, 'service', keys.storefront),
+  };
+  let fixtureServer: TestServer;
+  let fixtureProxy: RecordingProxy;
+
+  beforeAll(async () => {
+    const file = join(tempConfigDir(), 'fixtures.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        statusPages: [
+          // 100 pages first, so the pages that matter are on the second page of the listing.
+          ...Array.from({ length: 100 }, (_, index) => ({ name: `Filler ${index}`, url: `filler-${index}`, cards: [] })),
+          {
+            name: 'Shop EU',
+            url: 'shop-eu',
+            cards: [
+              {
+                name: 'Shop',
+                services: [
+                  { id: keys.storefront, name: 'Storefront' },
+                  { id: keys.dbEu, name: 'Database' },
+                ],
+              },
+            ],
+          },
+          {
+            name: 'Shop US',
+            url: 'shop-us',
+            cards: [
+              {
+                name: 'Shop',
+                services: [
+                  { id: keys.storefront, name: 'Storefront' },
+                  { id: keys.dbUs, name: 'database' },
+                ],
+              },
+            ],
+          },
+          { name: 'Coming soon', url: 'coming-soon', cards: [] },
+        ],
+      }),
+    );
+    fixtureServer = await startTestServer({ accounts: [ACCOUNT], fixturesPath: file });
+    fixtureProxy = await startRecordingProxy(fixtureServer.url);
+  });
+  afterAll(async () => {
+    await fixtureProxy?.close();
+    await fixtureServer?.close();
+  });
+
+  const env = () => ({ STATUSCTL_BASE_URL: fixtureProxy.url });
+
+  it('a name shared by different services on several pages is exit 2 listing each with its page; nothing is sent', async () => {
+    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', 'DATABASE'], env());
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^statusctl: --service "DATABASE" names 2 different services/);
+    expect(result.stderr).toContain(`Database (id ${ids.dbEu}) on Shop EU`);
+    expect(result.stderr).toContain(`database (id ${ids.dbUs}) on Shop US`);
+    expect(fixtureProxy.createBodies()).toEqual([]);
+  });
+
+  it('the id, or --status-page, settles it; one service on several pages is not ambiguous', async () => {
+    const listings = () => fixtureProxy.requests.filter((entry) => entry.path.split('?')[0] === '/v1/status-pages').length;
+    const before = listings();
+    const byPage = await dryRun(['--service', 'database', '--service', 'Storefront', '--status-page', 'shop-us'], env());
+    // All pages walked following the cursor (101+ pages at 100 a request), once for every service named.
+    expect(listings() - before).toBe(2);
+    expect(byPage.body.services).toEqual([
+      { id: ids.dbUs, name: 'database', accountId: ACCOUNT.id },
+      { id: ids.storefront, name: 'Storefront', accountId: ACCOUNT.id },
+    ]);
+    const byId = await dryRun(['--service', ids.dbEu], env());
+    expect(byId.body.services).toEqual([{ id: ids.dbEu, name: 'Database', accountId: ACCOUNT.id }]);
+    const shared = await dryRun(['--service', 'storefront'], env());
+    expect(shared.body.services).toEqual([{ id: ids.storefront, name: 'Storefront', accountId: ACCOUNT.id }]);
+  });
+
+  it('a status page without services is exit 2; nothing is sent', async () => {
+    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--status-page', 'Coming soon'], env());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^statusctl: status page Coming soon \(url coming-soon, id \S+\) has no services/);
+    expect(fixtureProxy.createBodies()).toEqual([]);
   });
 });
 
@@ -384,5 +673,66 @@ describe('plain output', () => {
   it('errors are one plain line', async () => {
     const result = await cli(['incidents', 'get', 'nope'], { FORCE_COLOR: '1', NO_COLOR: '1' });
     expect(result.stderr).toMatch(/^statusctl: [^\n\x1b]+\n$/);
+  });
+});
+
+describe('incidents list --status (the on-call case)', () => {
+  it('finds open incidents that exist only beyond the first page', async () => {
+    // A server of its own: 25 resolved incidents on top push every open one past a page of 20.
+    const own = await startTestServer();
+    try {
+      const client = createClient({ baseUrl: own.url, apiKey: own.account.key, accountId: own.account.id, retries: 0 });
+      const page = (await client.listStatusPages({ query: { limit: '1' } })).entries[0]!;
+      const service = page.cards[0]!.services[0]!;
+      for (let i = 0; i < 25; i++) {
+        await client.createIncident({
+          body: {
+            name: `Resolved ${i}`,
+            severity: 'MINOR',
+            services: [{ id: service.id, name: service.name, accountId: own.account.id }],
+            incidentUpdates: [{ description: 'Done.', status: 'RESOLVED' }],
+          },
+        });
+      }
+      const firstPage = await client.listIncidents({});
+      expect(firstPage.entries.every((incident) => incident.lastUpdateStatus === 'RESOLVED')).toBe(true);
+      const run = (args: string[]) => runCli(args, { env: own.env });
+
+      const one = await run(['incidents', 'list', '--status', 'open', '--limit', '1', '-o', 'json']);
+      expect(one.code, one.stderr).toBe(0);
+      const found = IncidentList.parse(parseJson(one));
+      expect(found.length).toBe(1);
+      expect(found.entries[0]!.lastUpdateStatus).not.toBe('RESOLVED');
+
+      const table = await run(['incidents', 'list', '--status', 'open', '--limit', '1']);
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout).toContain(found.entries[0]!.id);
+      expect(table.stderr).not.toContain('No open incidents');
+
+      // Following nextId from there reaches every other open incident, none skipped.
+      const openIds: string[] = [];
+      let next: string | null = null;
+      do {
+        const result = await run([
+          'incidents',
+          'list',
+          '--status',
+          'open',
+          '--limit',
+          '2',
+          '-o',
+          'json',
+          ...(next ? ['--next-id', next] : []),
+        ]);
+        const list = IncidentList.parse(parseJson(result));
+        openIds.push(...list.entries.map((incident) => incident.id));
+        next = list.nextId;
+      } while (next);
+      const everyOpen = IncidentList.parse(parseJson(await run(['incidents', 'list', '--status', 'open', '--all', '-o', 'json'])));
+      expect(everyOpen.length).toBeGreaterThan(1);
+      expect(new Set(openIds)).toEqual(new Set(everyOpen.entries.map((incident) => incident.id)));
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -1,23 +1,45 @@
 // The questions of `incidents create` and `login`, answered through a real pseudo-terminal:
 // each step waits for the prompt's text (with a timeout), then sends keystrokes; the outcome is
-// checked through the API and the config file, not through the screen alone.
+// checked through the API and the config file, not through the screen alone. Create bodies go
+// through a recording proxy and are checked against the hosted API's request schema.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
-import { KEYS, removeTempDirs, runPty, startTestServer, tempConfigDir, type PtySession, type TestServer } from './helpers.js';
+import {
+  KEYS,
+  parseJson,
+  removeTempDirs,
+  runCli,
+  runPty,
+  startTestServer,
+  TEST_ACCOUNT,
+  tempConfigDir,
+  type PtySession,
+  type TestServer,
+} from './helpers.js';
+import { startRecordingProxy, upstreamCreateIncidentErrors, type RecordingProxy } from './upstream-request.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
 
+/** Upstream wants `accountId` to be a UUID, so this file's account has one. */
+const ACCOUNT = { id: '0d7f3c1e-8a2b-4c5d-9e6f-1a2b3c4d5e6f', key: TEST_ACCOUNT.key };
+
 let server: TestServer;
+let proxy: RecordingProxy;
+/** The server's environment, with requests going through the proxy. */
+let cliEnv: Record<string, string>;
 let api: Client;
+let checkedBodies = 0;
 /** Services in the order the picker lists them: by page, then card, each service once. */
 let pickerOrder: { id: string; name: string }[];
 const sessions: PtySession[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ accounts: [ACCOUNT] });
+  proxy = await startRecordingProxy(server.url);
+  cliEnv = { ...server.env, STATUSCTL_BASE_URL: proxy.url };
   api = createClient({ baseUrl: server.url, apiKey: server.account.key, retries: 0 });
   const pages = await api.listStatusPages({ query: { limit: '100' } });
   const seen = new Map<string, string>();
@@ -27,8 +49,13 @@ beforeAll(async () => {
 });
 afterEach(() => {
   for (const session of sessions.splice(0)) session.kill();
+  // Every body the wizard made the CLI send is one the hosted API would accept.
+  const bodies = proxy.createBodies().slice(checkedBodies);
+  checkedBodies += bodies.length;
+  for (const body of bodies) expect(upstreamCreateIncidentErrors(body), JSON.stringify(body)).toEqual([]);
 });
 afterAll(async () => {
+  await proxy?.close();
   await server?.close();
   removeTempDirs();
 });
@@ -45,7 +72,7 @@ async function incidentIds(): Promise<string[]> {
 
 describe('incidents create on a terminal', () => {
   it('asks for services, severity, name and message, confirms, then creates', async () => {
-    const session = await pty(['incidents', 'create'], server.env);
+    const session = await pty(['incidents', 'create'], cliEnv);
     await session.waitFor('Affected services');
     await session.waitFor(pickerOrder[1]!.name);
     session.write(KEYS.space); // first service
@@ -77,10 +104,58 @@ describe('incidents create on a terminal', () => {
     expect(incident.incidentUpdates.map((update) => update.description)).toEqual(['Looking into it']);
   });
 
+  it('the wizard sends the same body as the flags (default first update taken with enter)', async () => {
+    const before = proxy.createBodies().length;
+    const session = await pty(['incidents', 'create'], cliEnv);
+    await session.waitFor('Affected services');
+    await session.waitFor(pickerOrder[1]!.name);
+    session.write(KEYS.down);
+    session.write(KEYS.space); // second service
+    await session.waitFor('◉');
+    session.write(KEYS.enter);
+    await session.waitFor('Severity');
+    await session.waitFor('MINOR');
+    session.write(KEYS.enter); // CRITICAL
+    await session.waitFor('Incident name');
+    session.write(`Same body either way${KEYS.enter}`);
+    await session.waitFor('First update');
+    session.write(KEYS.enter); // the default text
+    await session.waitFor('Create this incident?');
+    session.write(KEYS.enter);
+    await session.waitFor(/Created incident \S+/);
+    expect(await session.exited()).toBe(0);
+    const bodies = proxy.createBodies();
+    expect(bodies).toHaveLength(before + 1);
+
+    const flags = await runCli(
+      [
+        'incidents',
+        'create',
+        '--name',
+        'Same body either way',
+        '--severity',
+        'critical',
+        '--service',
+        pickerOrder[1]!.name,
+        '--dry-run',
+        '-o',
+        'json',
+      ],
+      { env: cliEnv },
+    );
+    expect(flags.code, flags.stderr).toBe(0);
+    const dry = parseJson<{ body: unknown }>(flags);
+    expect(bodies.at(-1)).toEqual(dry.body);
+    expect(dry.body).toMatchObject({
+      services: [{ id: pickerOrder[1]!.id, name: pickerOrder[1]!.name, accountId: ACCOUNT.id }],
+      incidentUpdates: [{ description: 'We are investigating this incident.' }],
+    });
+  });
+
   it('asks only for what the flags left out, and --yes skips the confirmation', async () => {
     const session = await pty(
       ['incidents', 'create', '--name', 'Half-flagged', '--severity', 'minor', '--message', 'Flagged message', '--yes'],
-      server.env,
+      cliEnv,
     );
     await session.waitFor('Affected services');
     await session.waitFor(pickerOrder[0]!.name);
@@ -101,7 +176,7 @@ describe('incidents create on a terminal', () => {
   it('the name is validated (1..255) before moving on', async () => {
     const session = await pty(
       ['incidents', 'create', '--severity', 'minor', '--service', pickerOrder[0]!.id, '--message', 'm', '--dry-run'],
-      server.env,
+      cliEnv,
     );
     await session.waitFor('Incident name');
     session.write(`   ${KEYS.enter}`);
@@ -116,7 +191,7 @@ describe('incidents create on a terminal', () => {
     const before = await incidentIds();
     const session = await pty(
       ['incidents', 'create', '--name', 'Declined', '--severity', 'major', '--service', pickerOrder[0]!.id, '--message', 'm'],
-      server.env,
+      cliEnv,
     );
     await session.waitFor('Create this incident?');
     session.write(`n${KEYS.enter}`);
@@ -126,7 +201,7 @@ describe('incidents create on a terminal', () => {
   });
 
   it('asks nothing with CI set, even on a terminal: missing flags are exit 2', async () => {
-    const session = await pty(['incidents', 'create'], { ...server.env, CI: 'true' });
+    const session = await pty(['incidents', 'create'], { ...cliEnv, CI: 'true' });
     expect(await session.exited()).toBe(2);
     expect(session.screen()).toContain('missing required options --name');
     expect(session.screen()).not.toContain('Affected services');

@@ -1,8 +1,9 @@
-// rca request / rca get: the built binary against the reference server.
+// rca request / rca get: the CLI in-process (run(), test/cli/in-process.ts) against the reference server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { RootCauseAnalysis, RootCauseAnalysisPending } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, runCli, runPty, startTestServer, type TestServer } from './helpers.js';
+import { parseJson, removeTempDirs, runPty, startTestServer, type TestServer } from './helpers.js';
+import { runCli } from './in-process.js';
 
 let quick: TestServer;
 /** Keeps every analysis pending far longer than any test runs. */

@@ -1,7 +1,8 @@
-// runtimes list: the built binary against the reference server's runtime catalog.
+// runtimes list: the CLI in-process (run(), test/cli/in-process.ts) against the reference server's runtime catalog.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuntimeList } from '../../src/contract/schemas.js';
-import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, type TestServer } from './helpers.js';
+import { closedPortUrl, parseJson, removeTempDirs, startTestServer, type TestServer } from './helpers.js';
+import { runCli } from './in-process.js';
 
 let server: TestServer;
 

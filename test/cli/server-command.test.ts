@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT_ID, DEMO_IDS, demoIds } from '../../src/server/index.js';
 import { BIN, ROOT, cleanEnv, removeTempDirs, runCli } from './helpers.js';
 
 const running: ChildProcessWithoutNullStreams[] = [];
@@ -47,11 +48,15 @@ afterAll(() => {
 
 describe('statusctl server', () => {
   it('prints "listening on" first, serves a request with the given key, exits 0 on SIGTERM', async () => {
-    const server = startServerCommand(['--port', '0', '--account', 'acct-cli:sk_cli_test_0123456789']);
+    const server = startServerCommand(['--port', '0', '--account', 'c1100000-0000-4000-8000-000000000001:sk_cli_test_0123456789']);
     const [first, second] = await server.firstLines(2);
     const url = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(first!)?.[1];
     expect(url, first).toBeDefined();
-    expect(second).toContain('acct-cli');
+    expect(second).toContain('c1100000-0000-4000-8000-000000000001');
+    // The demo ids named on stderr are this account's own.
+    await expect
+      .poll(() => server.stderr())
+      .toContain(`heartbeat check ${demoIds('c1100000-0000-4000-8000-000000000001').heartbeatChecks.nightlyBackup}`);
 
     const response = await fetch(`${url}/v1/runtimes`, { headers: { authorization: 'Bearer sk_cli_test_0123456789' } });
     expect(response.status).toBe(200);
@@ -72,12 +77,27 @@ describe('statusctl server', () => {
     const key = words.at(-1)!;
     const result = await runCli(['runtimes', 'list', '--json'], { env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: key } });
     expect(result.code, result.stderr).toBe(0);
+    // The demo account, whose demo ids are the help examples' (DEMO_IDS): named on stderr, and real.
+    expect(words[1]).toBe(DEMO_ACCOUNT_ID);
+    const checkId = DEMO_IDS.heartbeatChecks.nightlyBackup;
+    await expect.poll(() => server.stderr()).toContain(`heartbeat check ${checkId}`);
+    const availability = await runCli(['heartbeats', 'availability', checkId, '--json'], {
+      env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: key },
+    });
+    expect(availability.code, availability.stderr).toBe(0);
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);
   });
 
   it('takes --rca-delay: an analysis stays pending', async () => {
-    const server = startServerCommand(['--port', '0', '--account', 'a:sk_delay_test_123456', '--rca-delay', '600000']);
+    const server = startServerCommand([
+      '--port',
+      '0',
+      '--account',
+      'de1a0000-0000-4000-8000-000000000001:sk_delay_test_123456',
+      '--rca-delay',
+      '600000',
+    ]);
     const [first] = await server.firstLines(1);
     const env = { STATUSCTL_BASE_URL: first!.replace('listening on ', ''), STATUSCTL_API_KEY: 'sk_delay_test_123456' };
     const { createClient } = await import('../../src/client/index.js');
@@ -94,6 +114,7 @@ describe('statusctl server', () => {
     const cases: [string[], string][] = [
       [['--account', 'no-colon-here'], '--account'],
       [['--account', 'id:'], '--account'],
+      [['--account', 'acct-1:sk_0123456789'], '--account'],
       [['--port', '70000'], '--port'],
       [['--port', 'http'], '--port'],
       [['--rca-delay', '-5'], '--rca-delay'],

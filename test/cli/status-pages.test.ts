@@ -1,8 +1,9 @@
-// `statusctl status-pages list` as a process against the reference server.
+// `statusctl status-pages list` in-process (run(), test/cli/in-process.ts) against the reference server.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { StatusPageList } from '../../src/contract/schemas.js';
-import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, type RunResult, type TestServer } from './helpers.js';
+import { closedPortUrl, parseJson, removeTempDirs, startTestServer, type RunResult, type TestServer } from './helpers.js';
+import { runCli } from './in-process.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
@@ -28,11 +29,17 @@ describe('status-pages list', () => {
     const pages = await api.listStatusPages({ query: { limit: '100' } });
     const page = pages.entries[0]!;
     const service = page.cards[0]!.services[0]!;
+    const ref = { id: service.id, name: service.name, accountId: service.accountId };
     const open = await api.createIncident({
-      body: { name: 'Open one on the first page', severity: 'MAJOR', services: [{ id: service.id }], incidentUpdates: [] },
+      body: { name: 'Open one on the first page', severity: 'MAJOR', services: [ref], incidentUpdates: [{ description: 'Investigating' }] },
     });
     const closed = await api.createIncident({
-      body: { name: 'Closed one on the first page', severity: 'MINOR', services: [{ id: service.id }], incidentUpdates: [] },
+      body: {
+        name: 'Closed one on the first page',
+        severity: 'MINOR',
+        services: [ref],
+        incidentUpdates: [{ description: 'Investigating' }],
+      },
     });
     await api.createIncidentUpdate({ params: { incidentId: closed.id }, body: { description: 'Done', status: 'RESOLVED' } });
 

@@ -3,6 +3,7 @@
 import type { RequestHandler } from 'msw';
 import { expect } from 'vitest';
 import { ApiError, createClient, type ClientOptions, type RequestEvent } from '../../src/client/index.js';
+import type { CreateIncidentInput } from '../../src/contract/schemas.js';
 import { MswDispatcher } from './msw-dispatcher.js';
 
 export const BASE_URL = 'http://api.test';
@@ -78,8 +79,16 @@ export const runtime = {
 export const service = {
   id: '3f1c4bb0-7e0a-4f43-9d0e-1c1e3c9f0a11',
   name: 'API',
-  accountId: 'acc-1',
+  accountId: '5b7e2c14-9a3d-4f6b-8c1e-7d2a0f9b3e65',
   created_at: '2025-01-10',
+};
+
+/** A create body the hosted API accepts (upstream's IncidentService, exactly one update). */
+export const newIncident: CreateIncidentInput = {
+  name: 'Outage',
+  severity: 'MAJOR',
+  services: [{ id: service.id, name: service.name, accountId: service.accountId }],
+  incidentUpdates: [{ description: 'Investigating' }],
 };
 
 export const incidentUpdate = {

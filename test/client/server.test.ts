@@ -6,8 +6,8 @@ import { ApiError, createClient, type Client, type RequestEvent } from '../../sr
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { apiFailure } from './helpers.js';
 
-const ACCOUNT_A = { id: 'acc-client-a', key: 'sk_test_client_a_0123456789abcdef' };
-const ACCOUNT_B = { id: 'acc-client-b', key: 'sk_test_client_b_fedcba9876543210' };
+const ACCOUNT_A = { id: 'c0000000-0000-4000-8000-00000000000a', key: 'sk_test_client_a_0123456789abcdef' };
+const ACCOUNT_B = { id: 'c0000000-0000-4000-8000-00000000000b', key: 'sk_test_client_b_fedcba9876543210' };
 
 let server: RunningServer;
 let client: Client;
@@ -31,15 +31,34 @@ afterEach(() => {
   expect(warnings.splice(0), 'contract warnings from the client').toEqual([]);
 });
 
+/** A service as a create body names it (upstream's IncidentService). */
+type ServiceRef = { id: string; name: string; accountId: string };
+
 /** A service of the account that sits on a status page, found through the API. */
-async function serviceOnAPage(): Promise<{ pageId: string; serviceId: string; serviceName: string }> {
+async function serviceOnAPage(): Promise<{ pageId: string; serviceId: string; serviceName: string; service: ServiceRef }> {
   const pages = await client.listStatusPages({ query: { limit: '100' } });
   for (const page of pages.entries) {
     const svc = page.cards.flatMap((card) => card.services)[0];
-    if (svc) return { pageId: page.id, serviceId: svc.id, serviceName: svc.name };
+    if (svc)
+      return {
+        pageId: page.id,
+        serviceId: svc.id,
+        serviceName: svc.name,
+        service: { id: svc.id, name: svc.name, accountId: svc.accountId },
+      };
   }
   throw new Error('the demo data has no status page with a service');
 }
+
+const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
+
+/** A create body the hosted API accepts. */
+const body = (name: string, service: ServiceRef) => ({
+  name,
+  severity: 'MINOR' as const,
+  services: [service],
+  incidentUpdates: [{ description: 'Investigating' }] as [{ description: string }],
+});
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -77,12 +96,12 @@ describe('status pages', () => {
 
 describe('incidents and their updates', () => {
   it('creates an incident (201) that shows up in the list, by id and on the status page', async () => {
-    const { pageId, serviceId, serviceName } = await serviceOnAPage();
+    const { pageId, serviceId, serviceName, service } = await serviceOnAPage();
     const created = await client.call('createIncident', {
       body: {
         name: 'Client test: checkout errors',
         severity: 'MAJOR',
-        services: [{ id: serviceId }],
+        services: [service],
         incidentUpdates: [{ description: 'Looking into it', status: 'IDENTIFIED' }],
       },
     });
@@ -102,20 +121,17 @@ describe('incidents and their updates', () => {
   });
 
   it('refuses an unknown service with a 400 naming it (documented error body)', async () => {
-    const error = await apiFailure(
-      client.createIncident({ body: { name: 'x', severity: 'MINOR', services: [{ id: 'no-such-service' }], incidentUpdates: [] } }),
-    );
+    const { service } = await serviceOnAPage();
+    const error = await apiFailure(client.createIncident({ body: { ...body('x', service), services: [{ ...service, id: UNKNOWN }] } }));
     expect(error).toMatchObject({ kind: 'http', status: 400 });
-    expect(`${error.serverMessage} ${JSON.stringify(error.details)}`).toContain('no-such-service');
+    expect(`${error.serverMessage} ${JSON.stringify(error.details)}`).toContain(UNKNOWN);
   });
 
   it('pages through incidents newest first without duplicates', async () => {
-    const { serviceId } = await serviceOnAPage();
+    const { service } = await serviceOnAPage();
     const ids: string[] = [];
     for (const name of ['page test 1', 'page test 2', 'page test 3']) {
-      ids.unshift(
-        (await client.createIncident({ body: { name, severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [] } })).id,
-      );
+      ids.unshift((await client.createIncident({ body: body(name, service) })).id);
     }
     const first = await client.listIncidents({ query: { limit: '2' } });
     expect(first.entries.map((i) => i.id)).toEqual(ids.slice(0, 2));
@@ -125,12 +141,12 @@ describe('incidents and their updates', () => {
   });
 
   it('adds, gets and changes updates; RESOLVED sets duration and another update reopens', async () => {
-    const { serviceId } = await serviceOnAPage();
+    const { service } = await serviceOnAPage();
     const incident = await client.createIncident({
       body: {
         name: 'Client test: timeline',
         severity: 'CRITICAL',
-        services: [{ id: serviceId }],
+        services: [service],
         incidentUpdates: [{ description: 'Started', status: 'INVESTIGATING', publicIncidentUpdateDate: minutesAgo(30) }],
       },
     });
@@ -169,7 +185,7 @@ describe('incidents and their updates', () => {
 
     // An update id of another incident does not exist here.
     const other = await client.createIncident({
-      body: { name: 'other', severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [{ description: 'x' }] },
+      body: { name: 'other', severity: 'MINOR', services: [service], incidentUpdates: [{ description: 'x' }] },
     });
     const error = await apiFailure(client.getIncidentUpdate({ params: { incidentId, incidentUpdateId: other.incidentUpdates[0]!.id } }));
     expect(error.status).toBe(404);
@@ -305,9 +321,9 @@ describe('auth and accounts', () => {
   });
 
   it('hides another account’s incidents (404) and works without the account header', async () => {
-    const { serviceId } = await serviceOnAPage();
+    const { service } = await serviceOnAPage();
     const mine = await client.createIncident({
-      body: { name: 'private', severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [] },
+      body: body('private', service),
     });
     const other = clientAs(ACCOUNT_B);
     expect((await apiFailure(other.getIncident({ params: { incidentId: mine.id } }))).status).toBe(404);

@@ -2,15 +2,13 @@
 // mapping of every kind of failure to a one-line ApiError.
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CreateIncidentInput } from '../../src/contract/schemas.js';
-import { API_KEY, BASE_URL, apiFailure, closeHarnesses, harness, incidentUpdate, runtime } from './helpers.js';
+import { API_KEY, BASE_URL, apiFailure, closeHarnesses, harness, incidentUpdate, newIncident, runtime } from './helpers.js';
 
 const RUNTIMES = `${BASE_URL}/v1/runtimes`;
 const UPDATE = `${BASE_URL}/v1/status-pages/incidents/inc-1/incident-updates/upd-1`;
 const INCIDENTS = `${BASE_URL}/v1/status-pages/incidents`;
 const ERROR_GROUP = `${BASE_URL}/v1/error-groups/grp-1`;
 const updateParams = { incidentId: 'inc-1', incidentUpdateId: 'upd-1' };
-const newIncident: CreateIncidentInput = { name: 'Outage', severity: 'MAJOR', services: [{ id: 'svc-1' }], incidentUpdates: [] };
 
 /** A handler answering each call with the next of `replies` (the last one repeats). */
 function sequence(replies: Array<() => Response>): { resolver: () => Response; calls: () => number } {

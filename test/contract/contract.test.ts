@@ -45,7 +45,8 @@ describe('operations table', () => {
 });
 
 describe('request schemas are strict', () => {
-  const incident = { name: 'Checkout down', severity: 'MAJOR', services: [{ id: 's1' }], incidentUpdates: [] };
+  const service = { id: '8a0d5f8e-6b1c-4f8e-9d3a-2c7b1e0f4a51', name: 'Checkout', accountId: '3f2c7a10-5b1e-4c8d-9e6f-0a1b2c3d4e5f' };
+  const incident = { name: 'Checkout down', severity: 'MAJOR', services: [service], incidentUpdates: [{ description: 'Investigating' }] };
 
   it('accepts a minimal incident', () => {
     expect(s.CreateIncidentInput.safeParse(incident).success).toBe(true);
@@ -57,6 +58,11 @@ describe('request schemas are strict', () => {
     ['a name over 255 characters', { ...incident, name: 'x'.repeat(256) }, 'name'],
     ['a bad severity', { ...incident, severity: 'HUGE' }, 'severity'],
     ['no services', { ...incident, services: [] }, 'services'],
+    ['a service given by id only', { ...incident, services: [{ id: service.id }] }, 'services.0.name'],
+    ['a service without accountId', { ...incident, services: [{ id: service.id, name: 'x' }] }, 'services.0.accountId'],
+    ['a service id that is not a UUID', { ...incident, services: [{ ...service, id: 's1' }] }, 'services.0.id'],
+    ['no update', { ...incident, incidentUpdates: [] }, 'incidentUpdates'],
+    ['two updates', { ...incident, incidentUpdates: [{ description: 'a' }, { description: 'b' }] }, 'incidentUpdates'],
     ['null in a non-nullable optional field', { ...incident, lastUpdateStatus: null }, 'lastUpdateStatus'],
     ['an update without description', { ...incident, incidentUpdates: [{ status: 'RESOLVED' }] }, 'incidentUpdates.0.description'],
     [

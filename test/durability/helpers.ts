@@ -6,14 +6,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach } from 'vitest';
-import { DEMO_IDS, startServer, type RunningServer, type ServerOptions } from '../../src/server/index.js';
+import { demoIds, startServer, type RunningServer, type ServerOptions } from '../../src/server/index.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'statusctl');
-export const ACCOUNT = { id: 'acct-durable', key: 'sk_durable_0123456789abcdef' };
-export const OTHER_ACCOUNT = { id: 'acct-other', key: 'sk_other_0123456789abcdef' };
+export const ACCOUNT = { id: 'd0000000-0000-4000-8000-0000000000d1', key: 'sk_durable_0123456789abcdef' };
+export const OTHER_ACCOUNT = { id: '0e000000-0000-4000-8000-0000000000e2', key: 'sk_other_0123456789abcdef' };
 /** Two services of the demo data that incidents can name. */
-export const SERVICES = [DEMO_IDS.services.webApp, DEMO_IDS.services.publicApi];
 
 const tempDirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -116,7 +115,8 @@ export async function killHard(server: ChildServer): Promise<void> {
   await server.exited;
 }
 
-/** An incident body naming the demo services. */
-export function incidentBody(name: string, description = `${name}: investigating`) {
-  return { name, severity: 'MAJOR', services: [{ id: SERVICES[0] }], incidentUpdates: [{ description, status: 'INVESTIGATING' }] };
+/** A create body naming the web app service of the account's demo data, as upstream requires it. */
+export function incidentBody(name: string, description = `${name}: investigating`, accountId = ACCOUNT.id) {
+  const service = { id: demoIds(accountId).services.webApp, name: 'Web App', accountId };
+  return { name, severity: 'MAJOR', services: [service], incidentUpdates: [{ description, status: 'INVESTIGATING' }] };
 }

@@ -3,7 +3,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_IDS } from '../../src/server/index.js';
+import { seededId } from '../../src/server/fixtures/ids.js';
+import { demoIds } from '../../src/server/index.js';
 import { AccountStore, STORE_MUTATIONS } from '../../src/server/store.js';
 import { ACCOUNT, OTHER_ACCOUNT, call, incidentBody, startChild, startInProcess, tempDir } from './helpers.js';
 
@@ -80,7 +81,7 @@ describe('restart on the same data file', () => {
       '/v1/status-pages?limit=100',
       `/v1/root-cause-analyses/${requested.json.id}`,
       '/v1/checks/heartbeats/durable-beat/availability?startTime=2025-03-10&endTime=2025-03-10',
-      `/v1/checks/heartbeats/${DEMO_IDS.heartbeatChecks.nightlyBackup}/availability`,
+      `/v1/checks/heartbeats/${demoIds(ACCOUNT.id).heartbeatChecks.nightlyBackup}/availability`,
     ];
     const before = await Promise.all(reads.map((path) => call(url, 'GET', path)));
     const resolved = before[0]!.json;
@@ -119,14 +120,18 @@ describe('restart on the same data file', () => {
     const requested = await call(
       first.url,
       'POST',
-      `/v1/root-cause-analyses/test-session-error-groups/${DEMO_IDS.errorGroups.postgresRefused}`,
+      `/v1/root-cause-analyses/test-session-error-groups/${demoIds(ACCOUNT.id).errorGroups.postgresRefused}`,
     );
     expect(requested.status).toBe(202);
     await first.close();
 
     const second = await startInProcess({ dataPath, now, rcaDelayMs: 5 });
     const done = await waitForAnalysis(second.url, requested.json.id);
-    expect(done).toMatchObject({ id: requested.json.id, status: 'COMPLETED', errorGroupId: DEMO_IDS.errorGroups.postgresRefused });
+    expect(done).toMatchObject({
+      id: requested.json.id,
+      status: 'COMPLETED',
+      errorGroupId: demoIds(ACCOUNT.id).errorGroups.postgresRefused,
+    });
     await second.close();
 
     // The completion was journaled too: a third start has it without generating it again.
@@ -138,7 +143,13 @@ describe('restart on the same data file', () => {
     const dataPath = join(tempDir(), 'data.jsonl');
     const first = await startInProcess({ dataPath, accounts: [] });
     const [account] = first.accounts;
-    const created = await call(first.url, 'POST', '/v1/status-pages/incidents', incidentBody('Generated account'), account!.key);
+    const created = await call(
+      first.url,
+      'POST',
+      '/v1/status-pages/incidents',
+      incidentBody('Generated account', undefined, account!.id),
+      account!.key,
+    );
     expect(created.status).toBe(201);
     await first.close();
     // The generated key is kept in the file (so it must not be world-readable).
@@ -171,7 +182,10 @@ describe('restart on the same data file', () => {
       second.url,
       'POST',
       '/v1/status-pages/incidents',
-      { ...incidentBody('x'), services: [{ id: 'svc-only' }] },
+      {
+        ...incidentBody('x'),
+        services: [{ id: seededId(OTHER_ACCOUNT.id, 'service', 'svc-only'), name: 'Only', accountId: OTHER_ACCOUNT.id }],
+      },
       OTHER_ACCOUNT.key,
     );
     expect(onlyService.status).toBe(201);

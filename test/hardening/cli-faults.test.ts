@@ -1,4 +1,4 @@
-// The built CLI against servers that misbehave (issue 5): each fault is one line on stderr,
+// The CLI, in-process through run(), against servers that misbehave (issue 5): each fault is one line on stderr,
 // no stack trace, the documented exit code (spec/CLI.md), and no full key in any output, even
 // with --verbose and even when the server echoes the key back. A corrupt config file is
 // reported with its path and left byte for byte as it was, also by the commands that write.
@@ -7,12 +7,13 @@ import { createServer as createNetServer, type Server as NetServer, type Socket 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closedPortUrl, removeTempDirs, runCli, startTestServer, tempConfigDir, type RunResult, type TestServer } from '../cli/helpers.js';
+import { closedPortUrl, removeTempDirs, startTestServer, tempConfigDir, type RunResult, type TestServer } from '../cli/helpers.js';
+import { runCli } from '../cli/in-process.js';
 import { containsKey } from './support.js';
 
 /** Distinctive: a leak of it is easy to find. */
 const KEY = 'sk_live_CANARYcli0a1b2c3d4e5f6g7h8i9';
-const ACCOUNT = 'acct-cli-hardening';
+const ACCOUNT = 'c1400000-0000-4000-8000-000000000001';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

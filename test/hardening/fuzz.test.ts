@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { operations as table, type Operation, type OperationId } from '../../src/contract/operations.js';
-import { DEMO_IDS } from '../../src/server/index.js';
+import { demoIds } from '../../src/server/index.js';
 import { MAX_BODY_BYTES } from '../../src/server/http.js';
 import {
   ACCOUNT_A,
@@ -51,6 +51,7 @@ const JSON_TYPES = [
   'application/vnd.api+json',
   'application/merge-patch+json',
 ];
+const DEMO_IDS = demoIds(ACCOUNT_A.id);
 const SERVICE_IDS = Object.values(DEMO_IDS.services);
 const ERROR_GROUP_IDS = Object.values(DEMO_IDS.errorGroups);
 const HEARTBEAT_IDS = Object.values(DEMO_IDS.heartbeatChecks);
@@ -79,18 +80,18 @@ function baseBodies(): Partial<Record<OperationId, unknown>> {
     createIncident: {
       name: 'Checkout API returns 502 errors',
       severity: 'MAJOR',
-      services: [{ id: SERVICE_IDS[0], name: 'x', accountId: 'y', created_at: '2025-01-01', updated_at: null }],
+      services: [{ id: SERVICE_IDS[0], name: 'Web App', accountId: ACCOUNT_A.id, created_at: '2025-01-01', updated_at: null }],
       incidentUpdates: [
         {
           description: 'We are investigating.',
           status: 'INVESTIGATING',
           publicIncidentUpdateDate: '2025-03-10T10:00:00.000Z',
           notifySubscribers: false,
-          id: 'i',
-          created_at: 'c',
+          id: '00000000-0000-4000-8000-0000000000f1',
+          created_at: '2025-03-10',
         },
       ],
-      id: 'x',
+      id: '00000000-0000-4000-8000-0000000000f2',
       created_at: '2025-01-01',
       updated_at: '2025-01-01',
       lastUpdateStatus: 'INVESTIGATING',
@@ -101,16 +102,16 @@ function baseBodies(): Partial<Record<OperationId, unknown>> {
       status: 'MONITORING',
       publicIncidentUpdateDate: '2025-03-10T10:00:00+01:00',
       notifySubscribers: true,
-      id: 'i',
-      created_at: 'c',
+      id: '00000000-0000-4000-8000-0000000000f1',
+      created_at: '2025-03-10',
     },
     updateIncidentUpdate: {
       description: 'Rolled back.',
       status: 'RESOLVED',
       publicIncidentUpdateDate: '2025-03-10T10:00:00Z',
       notifySubscribers: true,
-      id: 'i',
-      created_at: 'c',
+      id: '00000000-0000-4000-8000-0000000000f1',
+      created_at: '2025-03-10',
     },
     requestRootCauseAnalysis: { userContext: 'after the deploy' },
     updateErrorGroup: { archiveForEver: false, archivedUntilNextEvent: true },

@@ -32,7 +32,16 @@ const CREATED_ON_FIRST_USE: ReadonlySet<OperationId> = new Set(['recordHeartbeat
 let server: HardeningServer;
 const answers: { what: string; answer: Answer }[] = [];
 /** Ids of A's own data (created here or given fresh by the fixtures). */
-const a = { statusPage: '', incident: '', update: '', errorGroup: '', analysis: '', heartbeat: 'isolation-a-heartbeat', serviceId: '' };
+const a = {
+  statusPage: '',
+  incident: '',
+  update: '',
+  errorGroup: '',
+  analysis: '',
+  heartbeat: 'isolation-a-heartbeat',
+  serviceId: '',
+  serviceName: '',
+};
 
 async function send(what: string, req: RawRequest): Promise<Answer> {
   const answer = await server.send(req);
@@ -71,7 +80,13 @@ function requestOnA(id: OperationId, key: string, extraHeaders: Record<string, s
     [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, encodeURIComponent(paramOfA(id, name!))]),
   );
   const bodies: Partial<Record<OperationId, unknown>> = {
-    createIncident: { name: 'B tries', severity: 'MINOR', services: [{ id: a.serviceId }], incidentUpdates: [] },
+    // A's service, named as the key's account would name it (upstream: id, name, accountId).
+    createIncident: {
+      name: 'B tries',
+      severity: 'MINOR',
+      services: [{ id: a.serviceId, name: a.serviceName, accountId: key === ACCOUNT_B.key ? ACCOUNT_B.id : ACCOUNT_A.id }],
+      incidentUpdates: [{ description: 'B looks' }],
+    },
     createIncidentUpdate: { description: 'B was here', status: 'RESOLVED' },
     updateIncidentUpdate: { description: 'B was here', status: 'RESOLVED', notifySubscribers: true },
     requestRootCauseAnalysis: { userContext: 'B asks' },
@@ -101,6 +116,7 @@ describe('isolation between accounts, for every route', () => {
     const pages = await server.get('/v1/status-pages');
     a.statusPage = pages.json.entries[0].id;
     a.serviceId = pages.json.entries[0].cards[0].services[0].id;
+    a.serviceName = pages.json.entries[0].cards[0].services[0].name;
     const created = await send('A creates an incident', {
       method: 'POST',
       path: '/v1/status-pages/incidents',
@@ -108,7 +124,7 @@ describe('isolation between accounts, for every route', () => {
       body: JSON.stringify({
         name: 'A only',
         severity: 'MAJOR',
-        services: [{ id: a.serviceId }],
+        services: [{ id: a.serviceId, name: a.serviceName, accountId: ACCOUNT_A.id }],
         incidentUpdates: [{ description: 'A looks' }],
       }),
     });
@@ -161,7 +177,11 @@ describe('isolation between accounts, for every route', () => {
         const req = requestOnA(id, ACCOUNT_B.key);
         const what = `B on A's data: ${id} ${req.method} ${req.path}`;
         const answer = await send(what, req);
-        if (!operations[id].path.includes('{') || CREATED_ON_FIRST_USE.has(id)) {
+        if (id === 'createIncident') {
+          // A's service does not exist for B (CONTRACT-NOTES §4): a 400 naming it, nothing created.
+          const body = expectErrorAnswer(answer, 400, what);
+          expect(body.details, what).toEqual([{ path: 'services[0].id', message: `unknown service "${a.serviceId}"` }]);
+        } else if (!operations[id].path.includes('{') || CREATED_ON_FIRST_USE.has(id)) {
           // Routes without an id of A's (lists, creates) or that create on first use: B's own data only.
           expect(answer.status, `${what}\n${answer.text}`).toBeLessThan(300);
           for (const aId of aIds) expect(answer.text, `${what} shows A's ${aId}`).not.toContain(aId);

@@ -6,15 +6,15 @@ import { connect } from 'node:net';
 import { Pool } from 'undici';
 import { expect, vi, type MockInstance } from 'vitest';
 import { operations, type Operation, type OperationId } from '../../src/contract/operations.js';
-import { DEMO_IDS, startServer, type Account, type RunningServer, type ServerOptions } from '../../src/server/index.js';
+import { demoIds, startServer, type Account, type RunningServer, type ServerOptions } from '../../src/server/index.js';
 import { AccountStore, STORE_MUTATIONS } from '../../src/server/store.js';
 
 /** A fixed instant: nothing here depends on the wall clock. */
 export const NOW = Date.parse('2025-03-10T12:00:00.000Z');
 
 // Distinctive keys: a leak of any of them is easy to find in any text.
-export const ACCOUNT_A: Account = { id: 'acct-hardening-a', key: 'sk_live_CANARYa1b2c3d4e5f6A_9k3Q' };
-export const ACCOUNT_B: Account = { id: 'acct-hardening-b', key: 'sk_live_CANARYz9y8x7w6v5u4B_7m2P' };
+export const ACCOUNT_A: Account = { id: '4a000000-0000-4000-8000-00000000000a', key: 'sk_live_CANARYa1b2c3d4e5f6A_9k3Q' };
+export const ACCOUNT_B: Account = { id: '4b000000-0000-4000-8000-00000000000b', key: 'sk_live_CANARYz9y8x7w6v5u4B_7m2P' };
 
 export interface HardeningServer extends RunningServer {
   logs: string[];
@@ -203,7 +203,7 @@ export async function snapshot(
     }
   }
   await read('/v1/runtimes');
-  for (const checkId of Object.values(DEMO_IDS.heartbeatChecks)) {
+  for (const checkId of Object.values(demoIds(account.id).heartbeatChecks)) {
     await read(`/v1/checks/heartbeats/${encodeURIComponent(checkId)}/availability?startTime=1970-01-01&endTime=2025-03-10`);
   }
   for (const path of extraPaths) await read(path);

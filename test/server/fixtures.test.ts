@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Fixtures } from '../../src/server/fixtures/schema.js';
 import { loadFixtureFile, parseFixtures } from '../../src/server/fixtures/load.js';
-import { DEMO_FIXTURES, startServer } from '../../src/server/index.js';
-import { ACCOUNT_B, NOW, expectSuccess, startTestServer } from './helpers.js';
+import { seededId } from '../../src/server/fixtures/ids.js';
+import { DEMO_ACCOUNT_ID, DEMO_FIXTURES, DEMO_IDS, demoIds, startServer } from '../../src/server/index.js';
+import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../src/server/fixtures/example.json', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'statusctl-fixtures-'));
@@ -87,21 +88,98 @@ describe('a server with a fixture file', () => {
     expect(ofB.entries[0].name).toBe(incident.name);
     expect(ofB.entries[0].id).not.toBe(incident.id);
 
-    // Ids given in the file are kept: the archived flag and the group are reachable by them.
+    // Ids given in the file are keys: each account's id is derived from its own id and the key
+    // (a UUID, the same on every start), so no id names two things on one server.
+    const groupOfA = seededId(ACCOUNT_A.id, 'error-group', 'eg-orders-502');
+    expect(groupOfA).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(seededId(ACCOUNT_B.id, 'error-group', 'eg-orders-502')).not.toBe(groupOfA);
+    expectError(await server.call('PATCH', '/v1/error-groups/eg-orders-502', { body: { archivedUntilNextEvent: true } }), 404);
+    expectError(
+      await server.call('PATCH', `/v1/error-groups/${groupOfA}`, { key: ACCOUNT_B.key, body: { archivedUntilNextEvent: true } }),
+      404,
+    );
     const group = expectSuccess(
       'updateErrorGroup',
-      await server.call('PATCH', '/v1/error-groups/eg-orders-502', { body: { archivedUntilNextEvent: true } }),
+      await server.call('PATCH', `/v1/error-groups/${groupOfA}`, { body: { archivedUntilNextEvent: true } }),
       200,
     );
     expect(group).toMatchObject({
-      checkId: 'check-orders-api',
+      checkId: seededId(ACCOUNT_A.id, 'check', 'check-orders-api'),
       firstSeen: '2025-03-10',
       cleanedErrorMessage: 'Request failed with status code <number>: POST https://api.example.com/orders?<query>',
     });
-    const availability = await server.call('GET', '/v1/checks/heartbeats/hb-nightly-export/availability');
+    const availability = await server.call(
+      'GET',
+      `/v1/checks/heartbeats/${seededId(ACCOUNT_A.id, 'check', 'hb-nightly-export')}/availability`,
+    );
     expect(expectSuccess('getHeartbeatAvailability', availability, 200)).toEqual({
       successRatio: { currentPeriod: 100, previousPeriod: 50 },
       totalEntitiesCurrentPeriod: 1,
     });
+  });
+});
+
+describe('ids of seeded data (CONTRACT-NOTES §3)', () => {
+  /** Every id an account can see through the API: pages, cards, keys, services, incidents, updates. */
+  async function visibleIds(server: TestServer, key: string): Promise<Set<string>> {
+    const ids = new Set<string>();
+    const pages = expectSuccess('listStatusPages', await server.call('GET', '/v1/status-pages?limit=100', { key }), 200);
+    for (const page of pages.entries) {
+      ids.add(page.id);
+      for (const card of page.cards) {
+        ids.add(card.id);
+        for (const service of card.services) ids.add(service.id);
+      }
+      for (const pageKey of page.keys) ids.add(pageKey.id);
+    }
+    const incidents = expectSuccess('listIncidents', await server.call('GET', '/v1/status-pages/incidents?limit=100', { key }), 200);
+    for (const incident of incidents.entries) {
+      ids.add(incident.id);
+      for (const update of incident.incidentUpdates) ids.add(update.id);
+    }
+    return ids;
+  }
+
+  it('gives each account ids of its own, UUIDs, the same on every start', async () => {
+    const first = await startTestServer();
+    const ofA = await visibleIds(first, ACCOUNT_A.key);
+    const ofB = await visibleIds(first, ACCOUNT_B.key);
+    expect(ofA.size).toBeGreaterThan(20);
+    expect(ofB.size).toBe(ofA.size);
+    expect([...ofA].filter((id) => ofB.has(id))).toEqual([]);
+    for (const id of [...ofA, ...ofB]) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const again = await startTestServer();
+    expect(await visibleIds(again, ACCOUNT_A.key)).toEqual(ofA);
+  });
+
+  it("demoIds(account) names the account's own demo data, and nothing of another account", async () => {
+    const server = await startTestServer();
+    const mine = demoIds(ACCOUNT_A.id);
+    expectSuccess(
+      'getHeartbeatAvailability',
+      await server.call('GET', `/v1/checks/heartbeats/${mine.heartbeatChecks.nightlyBackup}/availability`),
+      200,
+    );
+    expectSuccess('getStatusPage', await server.call('GET', `/v1/status-pages/${mine.statusPages.acmeCloud}`), 200);
+    const ofB = demoIds(ACCOUNT_B.id);
+    expectError(await server.call('GET', `/v1/checks/heartbeats/${ofB.heartbeatChecks.nightlyBackup}/availability`), 404);
+    expectError(
+      await server.call('PATCH', `/v1/error-groups/${ofB.errorGroups.dashboardTimeout}`, { body: { archiveForEver: true } }),
+      404,
+    );
+  });
+
+  it('serves the demo account (DEMO_IDS, the ids of the help examples) when no account is given', async () => {
+    const server = await startTestServer({ accounts: [] });
+    expect(server.accounts.map((account) => account.id)).toEqual([DEMO_ACCOUNT_ID]);
+    const key = server.accounts[0]!.key;
+    const availability = await server.call('GET', `/v1/checks/heartbeats/${DEMO_IDS.heartbeatChecks.nightlyBackup}/availability`, { key });
+    expectSuccess('getHeartbeatAvailability', availability, 200);
+  });
+
+  it('refuses an account id that is not a UUID, at start', async () => {
+    await expect(startServer({ port: 0, accounts: [{ id: 'acct-1', key: 'sk_0123456789abcdef' }], log: () => {} })).rejects.toThrow(
+      /account id "acct-1" is not a UUID/,
+    );
   });
 });

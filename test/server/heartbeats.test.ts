@@ -1,7 +1,7 @@
 // CONTRACT-NOTES §7 and §9: heartbeat pings and availability.
 import { describe, expect, it } from 'vitest';
-import { DEMO_IDS } from '../../src/server/index.js';
-import { ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';
+import { demoIds } from '../../src/server/index.js';
+import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';
 
 const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(NOW - hours * HOUR).toISOString();
@@ -100,7 +100,11 @@ describe('availability', () => {
   it('serves a week of demo pings with misses', async () => {
     const server = await startTestServer({ now: () => NOW });
     const week = `startTime=${ago(24 * 7)}&endTime=${new Date(NOW).toISOString()}`;
-    const cron = expectSuccess('getHeartbeatAvailability', await availability(server, DEMO_IDS.heartbeatChecks.invoiceCron, week), 200);
+    const cron = expectSuccess(
+      'getHeartbeatAvailability',
+      await availability(server, demoIds(ACCOUNT_A.id).heartbeatChecks.invoiceCron, week),
+      200,
+    );
     expect(cron.totalEntitiesCurrentPeriod).toBeGreaterThan(900);
     expect(cron.successRatio.currentPeriod).toBeGreaterThan(90);
     expect(cron.successRatio.currentPeriod).toBeLessThan(100);

@@ -8,8 +8,8 @@ import { afterEach, expect } from 'vitest';
 import { operations, type OperationId } from '../../src/contract/operations.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/index.js';
 
-export const ACCOUNT_A = { id: 'acct-a-7d1c', key: 'key-a-0123456789abcdef' };
-export const ACCOUNT_B = { id: 'acct-b-92fe', key: 'key-b-fedcba9876543210' };
+export const ACCOUNT_A = { id: '7d1c0000-0000-4000-8000-00000000000a', key: 'key-a-0123456789abcdef' };
+export const ACCOUNT_B = { id: '92fe0000-0000-4000-8000-00000000000b', key: 'key-b-fedcba9876543210' };
 
 /** A fixed instant: tests never depend on the wall clock. */
 export const NOW = Date.parse('2025-03-10T12:00:00.000Z');
@@ -163,6 +163,32 @@ export function expectError(
 export async function someServiceIds(server: TestServer, key = ACCOUNT_A.key): Promise<string[]> {
   const pages = await server.call('GET', '/v1/status-pages', { key });
   return pages.json.entries.flatMap((page: any) => page.cards.flatMap((card: any) => card.services.map((s: any) => s.id)));
+}
+
+export interface ServiceRef {
+  id: string;
+  name: string;
+  accountId: string;
+}
+
+/** Services of the account's demo data as a create body names them (upstream's IncidentService). */
+export async function someServices(server: TestServer, key = ACCOUNT_A.key): Promise<ServiceRef[]> {
+  const pages = await server.call('GET', '/v1/status-pages', { key });
+  return pages.json.entries.flatMap((page: any) =>
+    page.cards.flatMap((card: any) => card.services.map((s: any) => ({ id: s.id, name: s.name, accountId: s.accountId }))),
+  );
+}
+
+/** A create body the hosted API accepts, naming `services` (default: the first of account A). */
+export async function incidentBody(server: TestServer, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const [service] = await someServices(server);
+  return {
+    name: 'Checkout is down',
+    severity: 'CRITICAL',
+    services: [service],
+    incidentUpdates: [{ description: 'Investigating' }],
+    ...overrides,
+  };
 }
 
 /** For the self-check of the upstream validation: the raw validator of one response. */

@@ -1,30 +1,29 @@
 // CONTRACT-NOTES §3–§4: incidents, their updates, pagination and what updates say.
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_B, NOW, expectError, expectSuccess, someServiceIds, startTestServer, type TestServer } from './helpers.js';
+import { ACCOUNT_B, NOW, expectError, expectSuccess, incidentBody, someServices, startTestServer, type TestServer } from './helpers.js';
 
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
 
 async function create(server: TestServer, overrides: Record<string, unknown> = {}) {
-  const [serviceId] = await someServiceIds(server);
-  const result = await server.call('POST', '/v1/status-pages/incidents', {
-    body: { name: 'Checkout is down', severity: 'CRITICAL', services: [{ id: serviceId }], incidentUpdates: [], ...overrides },
-  });
+  const result = await server.call('POST', '/v1/status-pages/incidents', { body: await incidentBody(server, overrides) });
   return expectSuccess('createIncident', result, 201);
 }
 
 describe('creating and reading incidents', () => {
   it('creates an incident with defaults, the stored service, and server-assigned fields', async () => {
     const server = await startTestServer({ now: () => NOW });
-    const [serviceId] = await someServiceIds(server);
+    const [service] = await someServices(server);
+    const serviceId = service!.id;
+    const clientId = '00000000-0000-4000-8000-0000000000c1';
     const incident = await create(server, {
-      id: 'client-id',
+      id: clientId,
       lastUpdateStatus: 'RESOLVED',
       duration: 99,
-      services: [{ id: serviceId, name: 'ignored name' }],
+      services: [{ ...service, name: 'ignored name' }],
       incidentUpdates: [{ description: 'Looking into it' }],
     });
     expect(incident.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(incident.id).not.toBe('client-id');
+    expect(incident.id).not.toBe(clientId);
     expect(incident.created_at).toBe('2025-03-10');
     expect(incident.lastUpdateStatus).toBe('INVESTIGATING');
     expect(incident.duration).toBeNull();
@@ -42,13 +41,18 @@ describe('creating and reading incidents', () => {
     expect(fetched).toEqual(incident);
   });
 
-  it('accepts an incident without updates and refuses an empty services list', async () => {
+  it('needs exactly one first update and at least one service', async () => {
     const server = await startTestServer();
-    expect((await create(server)).incidentUpdates).toEqual([]);
+    expect((await create(server)).incidentUpdates).toHaveLength(1);
+    for (const incidentUpdates of [[], [{ description: 'one' }, { description: 'two' }]]) {
+      const error = expectError(
+        await server.call('POST', '/v1/status-pages/incidents', { body: await incidentBody(server, { incidentUpdates }) }),
+        400,
+      );
+      expect(error.details).toEqual([{ path: 'incidentUpdates', message: 'expected exactly one update' }]);
+    }
     const error = expectError(
-      await server.call('POST', '/v1/status-pages/incidents', {
-        body: { name: 'x', severity: 'MINOR', services: [], incidentUpdates: [] },
-      }),
+      await server.call('POST', '/v1/status-pages/incidents', { body: await incidentBody(server, { services: [] }) }),
       400,
     );
     expect(error.details?.[0]?.path).toBe('services');
@@ -56,22 +60,20 @@ describe('creating and reading incidents', () => {
 
   it('names an unknown service id in a 400', async () => {
     const server = await startTestServer();
-    const [serviceId] = await someServiceIds(server);
+    const [service] = await someServices(server);
+    const unknown = { ...service!, id: '00000000-0000-4000-8000-00000000dead' };
     const error = expectError(
-      await server.call('POST', '/v1/status-pages/incidents', {
-        body: { name: 'x', severity: 'MINOR', services: [{ id: serviceId }, { id: 'no-such-service' }], incidentUpdates: [] },
-      }),
+      await server.call('POST', '/v1/status-pages/incidents', { body: await incidentBody(server, { services: [service, unknown] }) }),
       400,
     );
-    expect(error.details).toEqual([{ path: 'services[1].id', message: 'unknown service "no-such-service"' }]);
+    expect(error.details).toEqual([{ path: 'services[1].id', message: 'unknown service "00000000-0000-4000-8000-00000000dead"' }]);
   });
 
   it('limits the name to 1..255 characters', async () => {
     const server = await startTestServer();
     expect((await create(server, { name: 'x'.repeat(255) })).name).toHaveLength(255);
-    const [serviceId] = await someServiceIds(server);
     const tooLong = await server.call('POST', '/v1/status-pages/incidents', {
-      body: { name: 'x'.repeat(256), severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [] },
+      body: await incidentBody(server, { name: 'x'.repeat(256) }),
     });
     expect(expectError(tooLong, 400).details?.[0]?.path).toBe('name');
   });
@@ -149,20 +151,22 @@ describe('pagination', () => {
 describe('incident updates', () => {
   it('derives lastUpdateStatus from the latest publicIncidentUpdateDate, ties to the one stored last', async () => {
     const server = await startTestServer({ now: () => NOW });
+    const addUpdate = async (incidentId: string, update: Record<string, unknown>) =>
+      expectSuccess(
+        'createIncidentUpdate',
+        await server.call('POST', `/v1/status-pages/incidents/${incidentId}/incident-updates`, { body: update }),
+        200,
+      );
+    const status = async (incidentId: string) =>
+      expectSuccess('getIncident', await server.call('GET', `/v1/status-pages/incidents/${incidentId}`), 200).lastUpdateStatus;
     const incident = await create(server, {
-      incidentUpdates: [
-        { description: 'later, but stored first', status: 'MONITORING', publicIncidentUpdateDate: at(-10) },
-        { description: 'earlier', status: 'IDENTIFIED', publicIncidentUpdateDate: at(-30) },
-      ],
+      incidentUpdates: [{ description: 'later, but stored first', status: 'MONITORING', publicIncidentUpdateDate: at(-10) }],
     });
-    expect(incident.lastUpdateStatus).toBe('MONITORING');
-    const tie = await create(server, {
-      incidentUpdates: [
-        { description: 'a', status: 'IDENTIFIED', publicIncidentUpdateDate: at(-5) },
-        { description: 'b', status: 'MONITORING', publicIncidentUpdateDate: at(-5) },
-      ],
-    });
-    expect(tie.lastUpdateStatus).toBe('MONITORING');
+    await addUpdate(incident.id, { description: 'earlier', status: 'IDENTIFIED', publicIncidentUpdateDate: at(-30) });
+    expect(await status(incident.id)).toBe('MONITORING');
+    const tie = await create(server, { incidentUpdates: [{ description: 'a', status: 'IDENTIFIED', publicIncidentUpdateDate: at(-5) }] });
+    await addUpdate(tie.id, { description: 'b', status: 'MONITORING', publicIncidentUpdateDate: at(-5) });
+    expect(await status(tie.id)).toBe('MONITORING');
   });
 
   it('computes duration from the earliest update to the resolving one, null while open, and after a reopen', async () => {

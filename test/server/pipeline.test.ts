@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/contract/openapi.js';
-import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, someServiceIds, startTestServer } from './helpers.js';
+import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, incidentBody, someServices, startTestServer } from './helpers.js';
 
 describe('authentication (401/403)', () => {
   it('refuses a request without, with a malformed or with an unknown key', async () => {
@@ -125,10 +125,10 @@ describe('validation (400)', () => {
 
   it('lists one detail per bad field, unknown fields as "is not allowed"', async () => {
     const server = await startTestServer();
-    const [serviceId] = await someServiceIds(server);
+    const [service] = await someServices(server);
     const error = expectError(
       await server.call('POST', '/v1/status-pages/incidents', {
-        body: { name: '', severity: 'HUGE', services: [{ id: serviceId, color: 'red' }], incidentUpdates: [], foo: 1 },
+        body: { name: '', severity: 'HUGE', services: [{ ...service, color: 'red' }], incidentUpdates: [{ description: 'd' }], foo: 1 },
       }),
       400,
     );
@@ -145,15 +145,9 @@ describe('validation (400)', () => {
 
   it('refuses null in an optional field that is not nullable, and accepts it where it is', async () => {
     const server = await startTestServer();
-    const [serviceId] = await someServiceIds(server);
     const error = expectError(
       await server.call('POST', '/v1/status-pages/incidents', {
-        body: {
-          name: 'n',
-          severity: 'MINOR',
-          services: [{ id: serviceId }],
-          incidentUpdates: [{ description: 'd', notifySubscribers: null }],
-        },
+        body: await incidentBody(server, { incidentUpdates: [{ description: 'd', notifySubscribers: null }] }),
       }),
       400,
     );
@@ -242,11 +236,9 @@ describe('failures', () => {
         return NOW;
       },
     });
-    const [serviceId] = await someServiceIds(server);
+    const body = await incidentBody(server);
     broken = true;
-    const result = await server.call('POST', '/v1/status-pages/incidents', {
-      body: { name: 'n', severity: 'MINOR', services: [{ id: serviceId }], incidentUpdates: [] },
-    });
+    const result = await server.call('POST', '/v1/status-pages/incidents', { body });
     const error = expectError(result, 500);
     expect(error.message).not.toMatch(/clock exploded|at /);
     expect(server.logs.some((line) => line.includes('clock exploded') && line.includes('POST /v1/status-pages/incidents'))).toBe(true);

@@ -96,16 +96,16 @@ function start(args: string[]): Started {
 
 describe('runServer in a process', () => {
   it('prints the URL first, then the accounts, logs requests to stderr, and exits 0 on SIGTERM', async () => {
-    const server = start(['acct-1:key-one-abcdef', 'acct-2:key:with:colons']);
+    const server = start(['11111111-1111-4111-8111-111111111111:key-one-abcdef', '22222222-2222-4222-8222-222222222222:key:with:colons']);
     const [first, second, third] = await server.waitForStdoutLines(3);
     expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
-    expect(second).toBe('account acct-1 key key-one-abcdef');
-    expect(third).toBe('account acct-2 key key:with:colons');
+    expect(second).toBe('account 11111111-1111-4111-8111-111111111111 key key-one-abcdef');
+    expect(third).toBe('account 22222222-2222-4222-8222-222222222222 key key:with:colons');
     const url = first!.slice('listening on '.length);
 
     const response = await fetch(`${url}/v1/status-pages`, { headers: { authorization: 'Bearer key:with:colons' } });
     expect(response.status).toBe(200);
-    expect((await response.json()).entries[0].accountId).toBe('acct-2');
+    expect((await response.json()).entries[0].accountId).toBe('22222222-2222-4222-8222-222222222222');
     await server.waitForStderr(/GET \/v1\/status-pages 200 /);
     expect(server.stderr()).not.toContain('key:with:colons');
 
@@ -122,7 +122,7 @@ describe('runServer in a process', () => {
   });
 
   it('finishes a request in flight before exiting', async () => {
-    const server = start(['acct-1:key-one-abcdef']);
+    const server = start(['11111111-1111-4111-8111-111111111111:key-one-abcdef']);
     const [first] = await server.waitForStdoutLines(1);
     const port = Number(first!.split(':').pop());
     const body = JSON.stringify({ checkId: 'c', rawErrorMessage: 'connect ECONNREFUSED 10.0.0.1:443' });
@@ -147,7 +147,8 @@ describe('runServer in a process', () => {
 
 describe('parseAccountSpec', () => {
   it('splits ID:KEY at the first colon', () => {
-    expect(parseAccountSpec('team-1:sk_abc:def')).toEqual({ id: 'team-1', key: 'sk_abc:def' });
+    const id = '7ea10000-0000-4000-8000-000000000001';
+    expect(parseAccountSpec(`${id}:sk_abc:def`)).toEqual({ id, key: 'sk_abc:def' });
   });
 
   it.each([
@@ -156,6 +157,7 @@ describe('parseAccountSpec', () => {
     ['id:', /KEY of account id is empty/],
     ['my id:key', /white space/],
     ['id:my key', /white space/],
+    ['team-1:sk_abc', /the ID "team-1" is not a UUID/],
   ])('refuses %j with a clear message', (spec, message) => {
     expect(() => parseAccountSpec(spec)).toThrow(message);
   });

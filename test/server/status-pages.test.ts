@@ -2,6 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_B, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';
 
+/** The service `id` of `page` as a create body names it: { id, name, accountId }. */
+function ref(page: any, id: string) {
+  const service = page.cards.flatMap((card: any) => card.services).find((candidate: any) => candidate.id === id);
+  return { id, name: service.name, accountId: service.accountId };
+}
+
 async function allPages(server: TestServer, key?: string) {
   return expectSuccess('listStatusPages', await server.call('GET', '/v1/status-pages?limit=100', { key }), 200).entries as any[];
 }
@@ -13,8 +19,9 @@ describe('status pages', () => {
     expect(pages.length).toBeGreaterThanOrEqual(2);
     expect(pages.map((page) => page.name)).toContain('Acme Cloud');
     for (const page of pages) {
-      expect(page.accountId).toBe('acct-a-7d1c');
-      for (const card of page.cards) for (const service of card.services) expect(service.accountId).toBe('acct-a-7d1c');
+      expect(page.accountId).toBe('7d1c0000-0000-4000-8000-00000000000a');
+      for (const card of page.cards)
+        for (const service of card.services) expect(service.accountId).toBe('7d1c0000-0000-4000-8000-00000000000a');
       for (const key of page.keys) expect(key.maskedKey).toMatch(/^\*+[^*]{4}$/);
     }
     expect(pages.some((page) => page.keys.length > 0)).toBe(true);
@@ -47,15 +54,20 @@ describe('status pages', () => {
     const created: string[] = [];
     for (let i = 0; i < 22; i++) {
       // Some incidents touch two of the page's services: they must appear once.
-      const services = i % 2 ? [{ id: serviceA }, { id: serviceB }] : [{ id: serviceA }];
+      const services = (i % 2 ? [serviceA, serviceB] : [serviceA]).map((id) => ref(page, id!));
       const result = await server.call('POST', '/v1/status-pages/incidents', {
-        body: { name: `on page ${i}`, severity: 'MINOR', services, incidentUpdates: [] },
+        body: { name: `on page ${i}`, severity: 'MINOR', services, incidentUpdates: [{ description: 'Investigating' }] },
       });
       created.push(expectSuccess('createIncident', result, 201).id);
     }
     const otherService = otherPage.cards[0].services[0].id;
     const elsewhere = await server.call('POST', '/v1/status-pages/incidents', {
-      body: { name: 'elsewhere', severity: 'MINOR', services: [{ id: otherService }], incidentUpdates: [] },
+      body: {
+        name: 'elsewhere',
+        severity: 'MINOR',
+        services: [ref(otherPage, otherService!)],
+        incidentUpdates: [{ description: 'Investigating' }],
+      },
     });
     const elsewhereId = expectSuccess('createIncident', elsewhere, 201).id;
 

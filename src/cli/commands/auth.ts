@@ -1,13 +1,13 @@
 // `login` and `logout`: put the API key (and where and as whom to use it) into a profile of the
 // config file, after one request has shown that the server accepts them.
-import type { Command } from 'commander';
-import { action, examples } from '../command-kit.js';
+import { examples } from '../command-kit.js';
+import { checkBaseUrl, checkHeaderValue } from '../config.js';
 import { Context } from '../context.js';
+import type { Program } from '../globals.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import { maskKey } from '../mask.js';
-import { checkBaseUrl, checkHeaderValue } from './config.js';
 
-export function register(program: Command): void {
+export function register(program: Program): void {
   examples(
     program
       .command('login')
@@ -17,7 +17,7 @@ export function register(program: Command): void {
           'Not on a terminal, takes them from the options or STATUSCTL_BASE_URL/STATUSCTL_API_KEY/STATUSCTL_ACCOUNT_ID, ' +
           'and fails (exit 2) naming what is missing. A key the server refuses (exit 3) is not saved.',
       )
-      .action(action<object>((ctx) => runLogin(ctx))),
+      .action((_options, command) => runLogin(Context.fromCommand(command))),
     [
       'statusctl login',
       'statusctl login --base-url https://status.example.com --account-id acct-1',
@@ -28,7 +28,7 @@ export function register(program: Command): void {
     program
       .command('logout')
       .description('Remove the API key from the profile (the base URL and account id stay)')
-      .action(action<object>((ctx) => runLogout(ctx))),
+      .action((_options, command) => runLogout(Context.fromCommand(command))),
     ['statusctl logout', 'statusctl logout --profile staging'],
   );
 }
@@ -61,17 +61,20 @@ async function runLogin(ctx: Context): Promise<void> {
 async function askCredentials(ctx: Context): Promise<Credentials> {
   const { askSecret, askText } = await import('../prompts/index.js');
   const current = await ctx.settings();
-  const baseUrl = ctx.globals.baseUrl ?? (await askText({ message: 'API base URL', default: current.baseUrl, validate: checkBaseUrl }));
+  const baseUrl =
+    ctx.globals.baseUrl ?? (await askText({ message: 'API base URL', default: current.baseUrl, validate: checkBaseUrl, io: ctx.io }));
   const apiKey =
     ctx.globals.apiKey ??
     (await askSecret({
       message: 'API key (hidden)',
+      io: ctx.io,
       validate: (value) => (value ? checkHeaderValue(value, 'the key') : 'an API key is required'),
     }));
   const accountId =
     ctx.globals.accountId ??
     (await askText({
       message: 'Account id',
+      io: ctx.io,
       ...(current.accountId ? { default: current.accountId } : {}),
       validate: (value) => (value ? checkHeaderValue(value, 'the account id') : 'an account id is required'),
     }));
@@ -99,7 +102,7 @@ async function credentialsFromSettings(ctx: Context): Promise<Credentials> {
 
 /** One request with exactly these credentials; a refusal is exit 3 and nothing is saved. */
 async function checkCredentials(ctx: Context, credentials: Credentials): Promise<void> {
-  const probe = new Context({ ...ctx.globals, ...credentials }, ctx.io, ctx.env);
+  const probe = new Context({ ...ctx.globals, ...credentials }, ctx.runtime);
   const client = await probe.client();
   try {
     await client.listStatusPages({ query: { limit: '1' } });

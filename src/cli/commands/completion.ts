@@ -1,19 +1,25 @@
 // statusctl completion bash|zsh|fish: prints a script generated from the program's own command
-// tree (see render/completion.ts).
-import { Argument, type Command } from 'commander';
+// tree (see ../completion-script.ts).
+import { Argument } from '@commander-js/extra-typings';
 import { examples } from '../command-kit.js';
+import { Context } from '../context.js';
+import type { Program } from '../globals.js';
 
-export function register(program: Command): void {
+// The same list as completion-script.ts's, which is loaded only when a script is printed.
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+export function register(program: Program): void {
   examples(
     program
       .command('completion')
       .description('Print a shell completion script (commands and options, generated from this program)')
-      .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
-      .action(async (shell: 'bash' | 'zsh' | 'fish', _options: unknown, command: Command) => {
-        const { completionScript } = await import('../render/completion.js');
-        let root = command;
-        while (root.parent) root = root.parent;
-        process.stdout.write(completionScript(root, shell));
+      .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+      .action(async (shell, _options, command) => {
+        const { completionScript } = await import('../completion-script.js');
+        let root = command.parent;
+        while (root?.parent) root = root.parent;
+        if (!root) return;
+        Context.fromCommand(command).io.stdout.write(completionScript(root, shell));
       }),
     [
       'statusctl completion bash > ~/.local/share/bash-completion/completions/statusctl',

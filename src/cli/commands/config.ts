@@ -1,16 +1,21 @@
 // `config list|get|set|unset|path`: the settings of a profile. The API key is a password: it is
 // shown masked (`****` and its last 4 characters) by every one of these, `config get` included.
-import type { Command } from 'commander';
-import { action, examples } from '../command-kit.js';
-import { SETTINGS, isSettingName, type SettingName } from '../config.js';
-import type { Context, SettingSource } from '../context.js';
+import { Argument, InvalidArgumentError } from '@commander-js/extra-typings';
+import { examples } from '../command-kit.js';
+import { SETTINGS, checkBaseUrl, checkHeaderValue, isSettingName, type SettingName } from '../config.js';
+import { Context, type SettingSource } from '../context.js';
 import { usageError } from '../exit-codes.js';
+import type { Program } from '../globals.js';
 import { maskKey } from '../mask.js';
 
-const NAMES = Object.keys(SETTINGS) as SettingName[];
-const KEY_HELP = `KEY is one of ${NAMES.join(', ')}`;
+const NAMES = Object.keys(SETTINGS).filter(isSettingName);
 
-export function register(program: Command): void {
+/** `<key>`: one of the setting names, listed as commander choices for help and completion. */
+function keyArgument() {
+  return new Argument('<key>', `one of ${NAMES.join(', ')}`).choices(NAMES).argParser(settingName);
+}
+
+export function register(program: Program): void {
   const config = program
     .command('config')
     .description(
@@ -29,45 +34,45 @@ export function register(program: Command): void {
     config
       .command('list')
       .description('Each setting with its value (the key masked) and where it comes from (option, environment, profile, default)')
-      .action(action<object>((ctx) => runList(ctx))),
+      .action((_options, command) => runList(Context.fromCommand(command))),
     ['statusctl config list', 'statusctl config list --profile staging --json'],
   );
   examples(
     config
       .command('get')
-      .argument('<key>', KEY_HELP)
+      .addArgument(keyArgument())
       .description('The value in effect for one setting (api-key: masked, never the full key)')
-      .action(action<object, [string]>((ctx, [key]) => runGet(ctx, key))),
+      .action((key, _options, command) => runGet(Context.fromCommand(command), key)),
     ['statusctl config get base-url', 'statusctl config get account-id --json'],
   );
   examples(
     config
       .command('set')
-      .argument('<key>', KEY_HELP)
+      .addArgument(keyArgument())
       .argument('<value>', 'the new value')
       .description('Save a setting to the profile (created 0600); `statusctl login` also checks the key first')
-      .action(action<object, [string, string]>((ctx, [key, value]) => runSet(ctx, key, value))),
+      .action((key, value, _options, command) => runSet(Context.fromCommand(command), key, value)),
     ['statusctl config set base-url https://status.example.com', 'statusctl config set account-id acct-1 --profile staging'],
   );
   examples(
     config
       .command('unset')
-      .argument('<key>', KEY_HELP)
+      .addArgument(keyArgument())
       .description('Remove a setting from the profile')
-      .action(action<object, [string]>((ctx, [key]) => runUnset(ctx, key))),
+      .action((key, _options, command) => runUnset(Context.fromCommand(command), key)),
     ['statusctl config unset account-id'],
   );
   examples(
     config
       .command('path')
       .description('Where the config file is (STATUSCTL_CONFIG_DIR moves it)')
-      .action(action<object>((ctx) => runPath(ctx))),
+      .action((_options, command) => runPath(Context.fromCommand(command))),
     ['statusctl config path', 'cat "$(statusctl config path)"'],
   );
 }
 
 function settingName(key: string): SettingName {
-  if (!isSettingName(key)) throw usageError(`unknown setting '${key}': expected one of ${NAMES.join(', ')}`);
+  if (!isSettingName(key)) throw new InvalidArgumentError(`unknown setting '${key}': expected one of ${NAMES.join(', ')}`);
   return key;
 }
 
@@ -105,8 +110,7 @@ async function runList(ctx: Context): Promise<void> {
   ctx.info(ctx.style.dim(`profile '${ctx.profileName}' in ${config.path}`));
 }
 
-async function runGet(ctx: Context, key: string): Promise<void> {
-  const name = settingName(key);
+async function runGet(ctx: Context, name: SettingName): Promise<void> {
   const { value, source } = (await effective(ctx))[name];
   if (ctx.json) {
     ctx.printJson({ key: name, value, source });
@@ -120,28 +124,12 @@ async function runGet(ctx: Context, key: string): Promise<void> {
   if (name === 'api-key') ctx.info(ctx.style.dim('(masked: the full key is never printed)'));
 }
 
-export function checkBaseUrl(value: string): string | true {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return 'expected a URL like https://status.example.com';
-  }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? true : `expected http or https, not ${url.protocol}`;
-}
-
-/** Key and account id travel in HTTP headers: visible ASCII only. */
-export function checkHeaderValue(value: string, what: string): string | true {
-  return /^[\x21-\x7e]+$/.test(value) ? true : `${what} may only hold visible ASCII characters (no spaces)`;
-}
-
 function checkValue(name: SettingName, value: string): void {
   const verdict = name === 'base-url' ? checkBaseUrl(value) : checkHeaderValue(value, name);
   if (verdict !== true) throw usageError(`${name}: ${verdict}`);
 }
 
-async function runSet(ctx: Context, key: string, value: string): Promise<void> {
-  const name = settingName(key);
+async function runSet(ctx: Context, name: SettingName, value: string): Promise<void> {
   checkValue(name, value);
   const config = await ctx.config();
   config.setProfile(ctx.profileName, { ...config.profile(ctx.profileName), [SETTINGS[name]]: value.trim() });
@@ -149,8 +137,7 @@ async function runSet(ctx: Context, key: string, value: string): Promise<void> {
   ctx.info(`Set ${name} to ${shown(name, value)} in profile '${ctx.profileName}' (${config.path})`);
 }
 
-async function runUnset(ctx: Context, key: string): Promise<void> {
-  const name = settingName(key);
+async function runUnset(ctx: Context, name: SettingName): Promise<void> {
   const config = await ctx.config();
   const profile = config.profile(ctx.profileName);
   const had = Boolean(profile[SETTINGS[name]]);

@@ -1,27 +1,27 @@
 // statusctl demo: a tour of every command against the reference server, started in-process on
 // a free port. Each step runs the real binary with a throw-away config directory, so the
 // user's own config and credentials are never read or touched.
-import type { Command } from 'commander';
-import { action, examples, positiveInt } from '../command-kit.js';
-import type { Context } from '../context.js';
+import { examples, positiveInt } from '../command-kit.js';
+import { Context } from '../context.js';
 import { CliError, ExitCode } from '../exit-codes.js';
+import type { Program } from '../globals.js';
 
 interface DemoOptions {
   rcaDelay: number;
 }
 
-export function register(program: Command): void {
+export function register(program: Program): void {
   examples(
     program
       .command('demo')
       .description('Start the reference server in-process and tour every command against it, with real output')
       .option('--rca-delay <ms>', 'how long the demo server keeps an analysis pending', positiveInt(0), 1500)
-      .action(action<DemoOptions>(runDemo)),
+      .action((options, command) => runDemo(Context.fromCommand(command), options)),
     ['statusctl demo', 'statusctl demo --no-color > demo.txt', 'statusctl demo --rca-delay 5000'],
   );
 }
 
-async function runDemo(ctx: Context, _args: string[], options: DemoOptions): Promise<void> {
+async function runDemo(ctx: Context, options: DemoOptions): Promise<void> {
   const [{ mkdtemp, rm }, { tmpdir }, { join }] = await Promise.all([import('node:fs/promises'), import('node:os'), import('node:path')]);
   const { startServer } = await import('../../server/index.js');
   const { createClient } = await import('../../client/index.js');
@@ -41,7 +41,7 @@ async function runDemo(ctx: Context, _args: string[], options: DemoOptions): Pro
   try {
     const account = server.accounts[0]!;
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
+      ...ctx.env,
       STATUSCTL_BASE_URL: server.url,
       STATUSCTL_API_KEY: account.key,
       STATUSCTL_ACCOUNT_ID: account.id,

@@ -1,19 +1,15 @@
 // error-groups archive / unarchive: the PATCH of an error group, for CI jobs that silence a
 // known failure and people who want it back.
-import type { Command } from 'commander';
 import type { ErrorGroup } from '../../contract/schemas.js';
-import { action, examples } from '../command-kit.js';
-import type { Context } from '../context.js';
+import { examples } from '../command-kit.js';
+import { Context } from '../context.js';
+import type { Program } from '../globals.js';
 
-interface ArchiveOptions {
-  forever?: boolean;
-}
-
-export function register(program: Command): void {
+export function register(program: Program): void {
   const groups = program.command('error-groups').description('Archive and unarchive error groups');
   examples(groups, [
-    'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b',
-    'statusctl error-groups unarchive d0e41e60-fa5a-5299-a980-37a6c126e81b',
+    'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1',
+    'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1',
   ]);
 
   examples(
@@ -22,16 +18,15 @@ export function register(program: Command): void {
       .description('Archive an error group until the next matching error arrives (or for ever)')
       .argument('<id>', 'id of the error group')
       .option('--forever', 'stay archived even when new matching errors arrive')
-      .action(
-        action<ArchiveOptions, [string]>(async (ctx, [id], options) => {
-          const body = options.forever ? { archiveForEver: true } : { archivedUntilNextEvent: true };
-          await patch(ctx, id, body, options.forever === true);
-        }),
-      ),
+      .action(async (id, options, command) => {
+        const ctx = Context.fromCommand(command);
+        const body = options.forever ? { archiveForEver: true } : { archivedUntilNextEvent: true };
+        await patch(ctx, id, body, options.forever === true);
+      }),
     [
-      'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b',
-      'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b --forever',
-      'statusctl error-groups archive d0e41e60-fa5a-5299-a980-37a6c126e81b -o json',
+      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1',
+      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 --forever',
+      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 -o json',
     ],
   );
 
@@ -40,15 +35,13 @@ export function register(program: Command): void {
       .command('unarchive')
       .description('Unarchive an error group')
       .argument('<id>', 'id of the error group')
-      .action(
-        action<object, [string]>(async (ctx, [id]) => {
-          // Both flags false: whichever way the group was archived, it is active again.
-          await patch(ctx, id, { archivedUntilNextEvent: false, archiveForEver: false }, false);
-        }),
-      ),
+      .action(async (id, _options, command) => {
+        // Both flags false: whichever way the group was archived, it is active again.
+        await patch(Context.fromCommand(command), id, { archivedUntilNextEvent: false, archiveForEver: false }, false);
+      }),
     [
-      'statusctl error-groups unarchive d0e41e60-fa5a-5299-a980-37a6c126e81b',
-      'statusctl error-groups unarchive d0e41e60-fa5a-5299-a980-37a6c126e81b --json',
+      'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1',
+      'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1 --json',
     ],
   );
 }

@@ -1,10 +1,11 @@
 // heartbeats availability: success ratio of a heartbeat check now and in the previous period,
 // as figures and bars, and a CI gate (--fail-under, exit 5).
-import type { Command } from 'commander';
 import type { HeartbeatAvailability } from '../../contract/schemas.js';
-import { action, examples, percentage } from '../command-kit.js';
-import type { Context } from '../context.js';
+import { availabilityWindow, isDateOnly } from '../../contract/rules.js';
+import { examples, percentage } from '../command-kit.js';
+import { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
+import type { Program } from '../globals.js';
 
 interface AvailabilityOptions {
   from?: string;
@@ -13,13 +14,12 @@ interface AvailabilityOptions {
 }
 
 const BAR_WIDTH = 30;
-const DAY_MS = 86_400_000;
 
-export function register(program: Command): void {
+export function register(program: Program): void {
   const heartbeats = program.command('heartbeats').description('Heartbeat checks');
   examples(heartbeats, [
-    'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f',
-    'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --fail-under 99.5',
+    'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6',
+    'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --fail-under 99.5',
   ]);
 
   examples(
@@ -34,18 +34,18 @@ export function register(program: Command): void {
         'exit 5 when the current success ratio is below this, or when the current period has no events at all',
         percentage,
       )
-      .action(action<AvailabilityOptions, [string]>(runAvailability)),
+      .action((checkId, options, command) => runAvailability(Context.fromCommand(command), checkId, options)),
     [
-      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f',
-      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --from 2025-06-01 --to 2025-06-07',
-      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --from 2025-06-01T08:00:00Z',
-      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f --fail-under 99.5 || echo "heartbeat below 99.5%"',
-      'statusctl heartbeats availability fda43eef-85e5-5496-a477-b0bde6014f3f -o json',
+      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6',
+      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --from 2025-06-01 --to 2025-06-07',
+      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --from 2025-06-01T08:00:00Z',
+      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --fail-under 99.5 || echo "heartbeat below 99.5%"',
+      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 -o json',
     ],
   );
 }
 
-async function runAvailability(ctx: Context, [checkId]: [string], options: AvailabilityOptions): Promise<void> {
+async function runAvailability(ctx: Context, checkId: string, options: AvailabilityOptions): Promise<void> {
   await checkWindow(options);
   const client = await ctx.client();
   const query = {
@@ -74,11 +74,9 @@ async function checkWindow(options: AvailabilityOptions): Promise<void> {
       );
     }
   }
-  if (options.from && options.to) {
-    const start = Date.parse(options.from);
-    // A date-only end covers that whole day (CONTRACT-NOTES §7).
-    const end = Date.parse(options.to) + (isDateOnly(options.to) ? DAY_MS : 0);
-    if (start >= end) throw usageError(`option '--from' (${options.from}) must be before '--to' (${options.to})`);
+  // Only with both ends: without one, the window depends on the server's clock, not ours.
+  if (options.from && options.to && availabilityWindow(Date.now(), options.from, options.to).empty) {
+    throw usageError(`option '--from' (${options.from}) must be before '--to' (${options.to})`);
   }
 }
 
@@ -97,10 +95,6 @@ function enforceThreshold(availability: HeartbeatAvailability, failUnder: number
   if (current < failUnder) {
     throw new CliError(ExitCode.threshold, `availability ${current.toFixed(2)}% is below --fail-under ${failUnder}%`);
   }
-}
-
-function isDateOnly(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value);
 }
 
 function describeWindow(options: AvailabilityOptions): string {

@@ -1,7 +1,7 @@
 // `incident-updates add|get|put`: the timeline entries of an incident.
-import type { Command } from 'commander';
-import { action, examples, oneOf } from '../command-kit.js';
-import type { Context } from '../context.js';
+import { choiceOption, examples } from '../command-kit.js';
+import { Context } from '../context.js';
+import type { Program } from '../globals.js';
 import { INCIDENT_STATUSES, isoDateTime, nonEmpty, type IncidentStatus } from '../incidents/options.js';
 import { renderUpdate } from '../incidents/render.js';
 
@@ -12,7 +12,7 @@ interface UpdateOptions {
   date?: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Program): void {
   const updates = program.command('incident-updates').description('Add, show and change the updates (timeline entries) of an incident');
   examples(updates, [
     'statusctl incident-updates add <incident-id> --message "Fix deployed" --status monitoring',
@@ -26,10 +26,10 @@ export function register(program: Command): void {
       .argument('<incident>', 'incident id')
       .description("Add an update to an incident (its status defaults to the incident's current status)")
       .requiredOption('--message <text>', 'text of the update', nonEmpty)
-      .option('--status <status>', `${INCIDENT_STATUSES.join(', ')} (any case)`, oneOf(INCIDENT_STATUSES))
+      .addOption(choiceOption('--status <status>', 'status of the update (any case)', INCIDENT_STATUSES))
       .option('--notify', 'notify the status page subscribers')
       .option('--date <iso>', 'public date of the update, ISO 8601 with a zone (default now)', isoDateTime)
-      .action(action<UpdateOptions, [string]>((ctx, [incident], options) => runAdd(ctx, incident, options))),
+      .action((incident, options, command) => runAdd(Context.fromCommand(command), incident, options)),
     [
       'statusctl incident-updates add <incident-id> --message "Fix deployed, monitoring" --status monitoring',
       'statusctl incident-updates add <incident-id> --message "Root cause found" --status identified --notify --date 2025-05-01T10:30:00Z',
@@ -42,7 +42,7 @@ export function register(program: Command): void {
       .argument('<incident>', 'incident id')
       .argument('<update>', 'update id (see `statusctl incidents get`)')
       .description('One update of an incident')
-      .action(action<object, [string, string]>((ctx, [incident, update]) => runGet(ctx, incident, update))),
+      .action((incident, update, _options, command) => runGet(Context.fromCommand(command), incident, update)),
     ['statusctl incident-updates get <incident-id> <update-id>', 'statusctl incident-updates get <incident-id> <update-id> -o json'],
   );
 
@@ -53,11 +53,11 @@ export function register(program: Command): void {
       .argument('<update>', 'update id')
       .description('Change an update: its text, and the status, notify flag and date when given')
       .requiredOption('--message <text>', 'new text of the update', nonEmpty)
-      .option('--status <status>', `${INCIDENT_STATUSES.join(', ')} (any case)`, oneOf(INCIDENT_STATUSES))
+      .addOption(choiceOption('--status <status>', 'new status of the update (any case)', INCIDENT_STATUSES))
       .option('--notify', 'mark the update as notifying subscribers')
       .option('--no-notify', 'mark it as not notifying them')
       .option('--date <iso>', 'public date of the update, ISO 8601 with a zone', isoDateTime)
-      .action(action<UpdateOptions, [string, string]>((ctx, [incident, update], options) => runPut(ctx, incident, update, options))),
+      .action((incident, update, options, command) => runPut(Context.fromCommand(command), incident, update, options)),
     [
       'statusctl incident-updates put <incident-id> <update-id> --message "Typo fixed: payments, not payouts"',
       'statusctl incident-updates put <incident-id> <update-id> --message "Resolved" --status resolved --no-notify',

@@ -1,11 +1,12 @@
 // rca request / rca get: ask for a root cause analysis of an error group and wait for it. The
 // API answers 202 PENDING until the analysis is ready, so waiting is polling with backoff.
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError } from '@commander-js/extra-typings';
 import type { Client } from '../../client/index.js';
 import type { RootCauseAnalysis } from '../../contract/schemas.js';
-import { action, examples, positiveNumber } from '../command-kit.js';
-import type { Context } from '../context.js';
+import { examples, positiveNumber } from '../command-kit.js';
+import { Context } from '../context.js';
 import { CliError, ExitCode } from '../exit-codes.js';
+import type { Program } from '../globals.js';
 
 const MAX_CONTEXT = 256;
 const DEFAULT_WAIT_SECONDS = 120;
@@ -30,10 +31,10 @@ function userContext(value: string): string {
   return value;
 }
 
-export function register(program: Command): void {
+export function register(program: Program): void {
   const rca = program.command('rca').description('Root cause analyses of error groups');
   examples(rca, [
-    'statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b --wait',
+    'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait',
     'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e',
   ]);
 
@@ -45,12 +46,12 @@ export function register(program: Command): void {
       .option('--context <text>', `what you know that helps the analysis (at most ${MAX_CONTEXT} characters)`, userContext)
       .option('--wait', 'wait for the analysis (progress on stderr) and print it')
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
-      .action(action<RequestOptions, [string]>(runRequest)),
+      .action((errorGroupId, options, command) => runRequest(Context.fromCommand(command), errorGroupId, options)),
     [
-      'statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b',
-      'statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b --context "started after the 14:00 deploy" --wait',
-      'statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b --wait --wait-timeout 300 -o json',
-      'ID=$(statusctl rca request d0e41e60-fa5a-5299-a980-37a6c126e81b) && statusctl rca get "$ID" --wait',
+      'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1',
+      'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --context "started after the 14:00 deploy" --wait',
+      'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait --wait-timeout 300 -o json',
+      'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1) && statusctl rca get "$ID" --wait',
     ],
   );
 
@@ -61,7 +62,7 @@ export function register(program: Command): void {
       .argument('<id>', 'id of the analysis, as printed by rca request')
       .option('--wait', 'wait until the analysis is ready (progress on stderr)')
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
-      .action(action<GetOptions, [string]>(runGet)),
+      .action((id, options, command) => runGet(Context.fromCommand(command), id, options)),
     [
       'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e',
       'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e --wait',
@@ -70,7 +71,7 @@ export function register(program: Command): void {
   );
 }
 
-async function runRequest(ctx: Context, [errorGroupId]: [string], options: RequestOptions): Promise<void> {
+async function runRequest(ctx: Context, errorGroupId: string, options: RequestOptions): Promise<void> {
   const client = await ctx.client();
   const accepted = await client.requestRootCauseAnalysis({
     params: { testSessionErrorGroupId: errorGroupId },
@@ -89,7 +90,7 @@ async function runRequest(ctx: Context, [errorGroupId]: [string], options: Reque
   await printAnalysis(ctx, await waitForAnalysis(ctx, client, accepted.id, options.waitTimeout));
 }
 
-async function runGet(ctx: Context, [id]: [string], options: GetOptions): Promise<void> {
+async function runGet(ctx: Context, id: string, options: GetOptions): Promise<void> {
   const client = await ctx.client();
   if (options.wait) {
     await printAnalysis(ctx, await waitForAnalysis(ctx, client, id, options.waitTimeout));
@@ -118,7 +119,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * with exit 1 and a message saying how to continue.
  */
 export async function waitForAnalysis(ctx: Context, client: Client, id: string, timeoutSeconds: number): Promise<RootCauseAnalysis> {
-  const started = Date.now();
+  const started = ctx.now();
   const deadline = started + timeoutSeconds * 1000;
   const { startProgress } = await import('../render/progress.js');
   const progress = await startProgress(ctx, `Waiting for analysis ${id}…`);
@@ -128,17 +129,17 @@ export async function waitForAnalysis(ctx: Context, client: Client, id: string, 
       const { status, body } = await client.call('getRootCauseAnalysis', { params: { id } });
       // 200 is the documented signal; the body's status is checked too, liberal in what we accept.
       if (status !== 202 && body.status !== 'PENDING') {
-        progress.stop(`Analysis ${id} completed after ${seconds(Date.now() - started)}`);
+        progress.stop(`Analysis ${id} completed after ${seconds(ctx.now() - started)}`);
         return body as RootCauseAnalysis;
       }
-      const remaining = deadline - Date.now();
+      const remaining = deadline - ctx.now();
       if (remaining <= 0) {
         throw new CliError(
           ExitCode.failure,
-          `analysis ${id} is still pending after ${seconds(Date.now() - started)}; continue waiting with: statusctl rca get ${id} --wait`,
+          `analysis ${id} is still pending after ${seconds(ctx.now() - started)}; continue waiting with: statusctl rca get ${id} --wait`,
         );
       }
-      progress.update(`Waiting for analysis ${id}… (${seconds(Date.now() - started)}, still pending)`);
+      progress.update(`Waiting for analysis ${id}… (${seconds(ctx.now() - started)}, still pending)`);
       await sleep(Math.min(delay, remaining));
       delay = Math.min(delay * 2, MAX_POLL_MS);
     }

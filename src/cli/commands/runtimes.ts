@@ -1,17 +1,16 @@
 // runtimes list: which runtimes checks can use, newest first, and when each goes away.
-import type { Command } from 'commander';
 import { RUNTIME_STAGES } from '../../contract/enums.js';
 import type { Runtime } from '../../contract/schemas.js';
-import { action, examples } from '../command-kit.js';
-import type { Context } from '../context.js';
-import { usageError } from '../exit-codes.js';
+import { choiceOption, examples } from '../command-kit.js';
+import { Context } from '../context.js';
+import type { Program } from '../globals.js';
 import { renderTable } from '../output.js';
 
 interface ListOptions {
-  stage?: string;
+  stage?: Runtime['stage'];
 }
 
-export function register(program: Command): void {
+export function register(program: Program): void {
   const runtimes = program.command('runtimes').description('Runtimes available to checks');
   examples(runtimes, ['statusctl runtimes list', 'statusctl runtimes list --stage current']);
 
@@ -19,17 +18,14 @@ export function register(program: Command): void {
     runtimes
       .command('list')
       .description('List runtimes, newest first, with Node.js version, stage and end of life')
-      .option('--stage <stage>', 'only this stage: ALPHA, BETA, CURRENT, DEPRECATED, REMOVED or STABLE (any case)')
-      .action(action<ListOptions>(runList)),
+      .addOption(choiceOption('--stage <stage>', 'only runtimes in this stage (any case)', RUNTIME_STAGES))
+      .action((options, command) => runList(Context.fromCommand(command), options)),
     ['statusctl runtimes list', 'statusctl runtimes list --stage deprecated', 'statusctl runtimes list -o json'],
   );
 }
 
-async function runList(ctx: Context, _args: string[], options: ListOptions): Promise<void> {
-  const stage = options.stage?.toUpperCase();
-  if (stage !== undefined && !(RUNTIME_STAGES as readonly string[]).includes(stage)) {
-    throw usageError(`option '--stage <stage>' argument '${options.stage}' is invalid: expected one of ${RUNTIME_STAGES.join(', ')}`);
-  }
+async function runList(ctx: Context, options: ListOptions): Promise<void> {
+  const { stage } = options;
   const client = await ctx.client();
   const all = await client.listRuntimes({});
   const runtimes = (stage ? all.filter((runtime) => runtime.stage === stage) : [...all])

@@ -1,8 +1,9 @@
 // statusctl server: the bundled reference server (CONTRACT-NOTES §10). The server code is
 // imported only when this command runs, so no other command pays for loading it.
-import type { Command } from 'commander';
-import { action, examples, positiveInt } from '../command-kit.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../contract/rules.js';
+import { examples, positiveInt } from '../command-kit.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
+import type { Program } from '../globals.js';
 
 interface ServerCommandOptions {
   host: string;
@@ -14,44 +15,42 @@ interface ServerCommandOptions {
   data?: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Program): void {
   examples(
     program
       .command('server')
       .description('Run the reference server: the whole API in memory, with demo data')
-      .option('--host <host>', 'address to listen on', '127.0.0.1')
-      .option('--port <port>', 'port to listen on; 0 picks a free one', positiveInt(0, 65535), 4010)
+      .option('--host <host>', 'address to listen on', DEFAULT_HOST)
+      .option('--port <port>', 'port to listen on; 0 picks a free one', positiveInt(0, 65535), DEFAULT_PORT)
       .option('--account <id:key>', 'an account and its API key (repeatable); none: one account with a generated key', collectAccount)
       .option('--fixtures <file>', 'JSON fixture file replacing the demo data')
       .option('--rca-delay <ms>', 'how long an analysis stays PENDING', positiveInt(0))
       .option('--rate-limit <n>', 'requests per second per key before 429', positiveInt(1))
       .option('--data <file>', 'keep the data in FILE across restarts (journal, synced before each answer)')
-      .action(
-        action<ServerCommandOptions>(async (_ctx, _args, options) => {
-          const { runServer, parseAccountSpec } = await import('../../server/run.js');
-          const accounts = (options.account ?? []).map((spec) => {
-            try {
-              return parseAccountSpec(spec);
-            } catch (error) {
-              const reason = error instanceof Error ? error.message : String(error);
-              throw usageError(`option '--account <id:key>' argument '${spec.replace(/:.*/, ':****')}' is invalid: ${reason}`);
-            }
-          });
+      .action(async (options: ServerCommandOptions) => {
+        const { runServer, parseAccountSpec } = await import('../../server/run.js');
+        const accounts = (options.account ?? []).map((spec) => {
           try {
-            await runServer({
-              host: options.host,
-              port: options.port,
-              ...(accounts.length ? { accounts } : {}),
-              ...(options.fixtures !== undefined ? { fixturesPath: options.fixtures } : {}),
-              ...(options.rcaDelay !== undefined ? { rcaDelayMs: options.rcaDelay } : {}),
-              ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
-              ...(options.data !== undefined ? { dataPath: options.data } : {}),
-            });
+            return parseAccountSpec(spec);
           } catch (error) {
-            throw startupFailure(error, options);
+            const reason = error instanceof Error ? error.message : String(error);
+            throw usageError(`option '--account <id:key>' argument '${spec.replace(/:.*/, ':****')}' is invalid: ${reason}`);
           }
-        }),
-      ),
+        });
+        try {
+          await runServer({
+            host: options.host,
+            port: options.port,
+            ...(accounts.length ? { accounts } : {}),
+            ...(options.fixtures !== undefined ? { fixturesPath: options.fixtures } : {}),
+            ...(options.rcaDelay !== undefined ? { rcaDelayMs: options.rcaDelay } : {}),
+            ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+            ...(options.data !== undefined ? { dataPath: options.data } : {}),
+          });
+        } catch (error) {
+          throw startupFailure(error, options);
+        }
+      }),
     [
       'statusctl server',
       'statusctl server --port 0 --account acct-1:sk_local_0123456789',

@@ -1,11 +1,11 @@
 // `status-pages list`: the account's status pages with their cards, services and open incidents.
-import type { Command } from 'commander';
-import { action, examples, positiveInt } from '../command-kit.js';
-import type { Context } from '../context.js';
-import { fetchPages, type PagingOptions } from '../incidents/paging.js';
-import { renderStatusPages } from '../incidents/render.js';
+import { examples, positiveInt } from '../command-kit.js';
+import { Context } from '../context.js';
+import type { Program } from '../globals.js';
+import { fetchPages, type PagingOptions } from '../paging.js';
+import { renderStatusPages } from '../render/status-pages.js';
 
-export function register(program: Command): void {
+export function register(program: Program): void {
   const pages = program.command('status-pages').description('Status pages of the account');
   examples(pages, ['statusctl status-pages list', 'statusctl status-pages list --all -o json']);
   examples(
@@ -19,7 +19,7 @@ export function register(program: Command): void {
       .option('--limit <n>', 'status pages per request, 1 to 100 (server default 20; 100 with --all)', positiveInt(1, 100))
       .option('--next-id <cursor>', "start at this cursor (a previous page's nextId)")
       .option('--all', 'follow the cursor to the last page')
-      .action(action<PagingOptions>((ctx, _args, options) => runList(ctx, options))),
+      .action((options, command) => runList(Context.fromCommand(command), options)),
     [
       'statusctl status-pages list',
       'statusctl status-pages list --limit 5 --next-id <cursor>',

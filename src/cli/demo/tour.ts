@@ -19,12 +19,15 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
   demo.say('The status pages of the account, with their services');
   await demo.run(['status-pages', 'list']);
   const pages = await client.listStatusPages({ query: { limit: '100' } });
-  const services = pages.entries.flatMap((page) => page.cards.flatMap((card) => card.services));
-  const service = services[0];
-  if (!service) throw new Error('the demo data has no service to declare an incident on');
+  const page = pages.entries.find((entry) => entry.cards.some((card) => card.services.length > 0));
+  const service = page?.cards.flatMap((card) => card.services)[0];
+  if (!page || !service) throw new Error('the demo data has no service to declare an incident on');
+
+  demo.say(`Preview an incident on every service of the status page "${page.name}": --dry-run prints the request, sends nothing`);
+  await demo.run(['incidents', 'create', '--name', 'Everything is slow', '--severity', 'MINOR', '--status-page', page.name, '--dry-run']);
 
   const name = `Checkout API returns 502 errors`;
-  demo.say(`Declare an incident on the service "${service.name}"`);
+  demo.say(`Declare an incident on the service "${service.name}", named as the status page shows it`);
   await demo.run([
     'incidents',
     'create',
@@ -33,7 +36,7 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
     '--severity',
     'MAJOR',
     '--service',
-    service.id,
+    service.name,
     '--message',
     'We are investigating elevated 502 errors on checkout.',
     '--yes',

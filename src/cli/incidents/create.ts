@@ -1,18 +1,21 @@
 // `incidents create`: on a terminal it asks for what the options left out (services picked from
 // the account's status pages, severity, name, first message) and confirms; elsewhere a missing
-// required option is a usage error, so a script never hangs on a question.
+// required option is a usage error, so a script never hangs on a question. Both ways end in the
+// same body, built once below: each service as `{id, name, accountId}` from the status pages,
+// and exactly one first update, as the hosted API requires.
+import type { CreateIncidentInput } from '../../contract/schemas.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
-import { checkIncidentName, SEVERITIES, type IncidentStatus, type Severity } from './options.js';
-import { fetchPages } from './paging.js';
-import { fields, renderIncident } from './render.js';
-import type { Service } from './types.js';
 import type { ChoiceGroup } from '../prompts/index.js';
+import { checkIncidentName, DEFAULT_FIRST_UPDATE, SEVERITIES, type IncidentStatus, type Severity } from './options.js';
+import { fields, renderIncident } from './render.js';
+import { findPage, loadCatalog, pageServices, resolveServices, type CatalogPage, type IncidentServiceRef } from './resolve-services.js';
 
 export interface CreateOptions {
   name?: string;
   severity?: Severity;
   service?: string[];
+  statusPage?: string;
   message?: string;
   status?: IncidentStatus;
   notify?: boolean;
@@ -20,38 +23,30 @@ export interface CreateOptions {
   yes?: boolean;
 }
 
-interface CreateIncidentBody {
+interface Answers {
   name: string;
   severity: Severity;
-  services: { id: string }[];
-  incidentUpdates: { description: string; status?: IncidentStatus; notifySubscribers?: boolean }[];
+  services: IncidentServiceRef[];
+  message: string;
 }
 
 export async function runCreate(ctx: Context, options: CreateOptions): Promise<void> {
-  const answers = ctx.interactive ? await askMissing(ctx, options) : fromFlags(options);
-  if ((options.status || options.notify) && !answers.message) {
-    throw usageError('--status and --notify describe the first update: give its text with --message');
-  }
-  const body: CreateIncidentBody = {
-    name: answers.name,
-    severity: answers.severity,
-    services: answers.serviceIds.map((id) => ({ id })),
-    incidentUpdates: answers.message
-      ? [
-          {
-            description: answers.message,
-            ...(options.status ? { status: options.status } : {}),
-            ...(options.notify ? { notifySubscribers: true } : {}),
-          },
-        ]
-      : [],
-  };
+  // Off a terminal, a missing option is known before any request is made.
+  if (!ctx.interactive) requireFlags(options);
+  const catalog = await loadCatalog(ctx);
+  const chosen = servicesFromFlags(catalog, options);
+  const answers = ctx.interactive ? await askMissing(catalog, options, chosen) : fromFlags(options, chosen);
+  const body = createBody(answers, options);
 
-  const { operations } = await import('../../contract/operations.js');
-  const { CreateIncidentInput } = await import('../../contract/schemas.js');
+  const [{ operations }, { CreateIncidentInput }, { issueDetails }] = await Promise.all([
+    import('../../contract/operations.js'),
+    import('../../contract/schemas.js'),
+    import('../../client/validation.js'),
+  ]);
   const checked = CreateIncidentInput.safeParse(body);
   if (!checked.success) {
-    throw usageError(`invalid incident: ${checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    const details = issueDetails(checked.error, 'body').map((detail) => `${detail.path}: ${detail.message}`);
+    throw usageError(`invalid incident: ${details.join('; ')}`);
   }
 
   if (options.dryRun) {
@@ -64,7 +59,7 @@ export async function runCreate(ctx: Context, options: CreateOptions): Promise<v
 
   if (ctx.interactive && !options.yes) {
     const { askYesNo } = await import('../prompts/index.js');
-    ctx.info(summary(ctx, body, answers.serviceNames));
+    ctx.info(summary(ctx, body));
     if (!(await askYesNo({ message: 'Create this incident?', default: true }))) {
       throw new CliError(ExitCode.usage, 'cancelled: no incident was created');
     }
@@ -76,42 +71,58 @@ export async function runCreate(ctx: Context, options: CreateOptions): Promise<v
   else ctx.out(await renderIncident(ctx, incident, 'Created incident'));
 }
 
-interface Answers {
-  name: string;
-  severity: Severity;
-  serviceIds: string[];
-  serviceNames: Map<string, string>;
-  message?: string;
+/** The request body; its type is the contract's input type, so a field upstream lacks is a compile error. */
+function createBody(answers: Answers, options: CreateOptions) {
+  const firstUpdate = {
+    description: answers.message,
+    ...(options.status ? { status: options.status } : {}),
+    ...(options.notify ? { notifySubscribers: true } : {}),
+  };
+  // A one-element tuple: upstream takes exactly one update on create (x-constraint length 1).
+  const incidentUpdates: [typeof firstUpdate] = [firstUpdate];
+  return {
+    name: answers.name,
+    severity: answers.severity,
+    services: answers.services,
+    incidentUpdates,
+  } satisfies CreateIncidentInput;
 }
+type CreateBody = ReturnType<typeof createBody>;
 
-function fromFlags(options: CreateOptions): Answers {
+function requireFlags(options: CreateOptions): void {
   const missing = [
     ...(options.name ? [] : ['--name']),
     ...(options.severity ? [] : [`--severity (${SEVERITIES.join('|')})`]),
-    ...(options.service?.length ? [] : ['--service']),
+    ...(options.service?.length || options.statusPage ? [] : ['--service or --status-page']),
   ];
-  if (missing.length > 0 || !options.name || !options.severity) {
+  if (missing.length > 0) {
     throw usageError(
       `missing required option${missing.length === 1 ? '' : 's'} ${missing.join(', ')} (not on a terminal, so nothing is asked)`,
     );
   }
-  return {
-    name: options.name,
-    severity: options.severity,
-    serviceIds: unique(options.service ?? []),
-    serviceNames: new Map(),
-    ...(options.message ? { message: options.message } : {}),
-  };
 }
 
-async function askMissing(ctx: Context, options: CreateOptions): Promise<Answers> {
+/** What --service and --status-page name, resolved; undefined when neither was given. */
+function servicesFromFlags(catalog: CatalogPage[], options: CreateOptions): IncidentServiceRef[] | undefined {
+  const page = options.statusPage ? findPage(catalog, options.statusPage) : undefined;
+  const wanted = [...new Set(options.service ?? [])];
+  if (wanted.length > 0) return resolveServices(page ? [page] : catalog, wanted, page ? ` on status page ${page.name}` : '');
+  return page ? pageServices(page) : undefined;
+}
+
+function fromFlags(options: CreateOptions, services: IncidentServiceRef[] | undefined): Answers {
+  // requireFlags has run: these are all present.
+  if (!options.name || !options.severity || !services) throw usageError('missing required options');
+  return { name: options.name, severity: options.severity, services, message: options.message ?? DEFAULT_FIRST_UPDATE };
+}
+
+async function askMissing(catalog: CatalogPage[], options: CreateOptions, chosen: IncidentServiceRef[] | undefined): Promise<Answers> {
   const prompts = await import('../prompts/index.js');
-  let serviceIds = unique(options.service ?? []);
-  let serviceNames = new Map<string, string>();
-  if (serviceIds.length === 0) {
-    const { groups, names } = await serviceChoices(ctx);
-    serviceNames = names;
-    serviceIds = await prompts.askMany({ message: 'Affected services (space to select, enter to confirm)', groups });
+  let services = chosen;
+  if (!services) {
+    const { groups, byId } = serviceChoices(catalog);
+    const ids = await prompts.askMany({ message: 'Affected services (space to select, enter to confirm)', groups });
+    services = ids.map((id) => byId.get(id)!);
   }
   const severity =
     options.severity ??
@@ -125,53 +136,47 @@ async function askMissing(ctx: Context, options: CreateOptions): Promise<Answers
     (
       await prompts.askText({
         message: 'First update (shown on the status page)',
-        default: 'We are investigating the issue.',
+        default: DEFAULT_FIRST_UPDATE,
         validate: (value) => (value.trim() ? true : 'a message is required'),
       })
     ).trim();
-  return { name, severity, serviceIds, serviceNames, message };
+  return { name, severity, services, message };
 }
 
 /** Services of every status page, grouped by page and card, each service listed once. */
-async function serviceChoices(ctx: Context): Promise<{ groups: ChoiceGroup<string>[]; names: Map<string, string> }> {
-  const client = await ctx.client();
-  const pages = await fetchPages((query) => client.listStatusPages({ query }), { all: true });
-  const names = new Map<string, string>();
+function serviceChoices(catalog: CatalogPage[]): { groups: ChoiceGroup<string>[]; byId: Map<string, IncidentServiceRef> } {
+  const byId = new Map<string, IncidentServiceRef>();
   const groups: ChoiceGroup<string>[] = [];
-  for (const page of pages.entries) {
-    for (const card of page.cards ?? []) {
-      const fresh = (card.services ?? []).filter((service: Service) => !names.has(service.id));
-      for (const service of fresh) names.set(service.id, service.name);
+  for (const page of catalog) {
+    for (const card of page.cards) {
+      const fresh = card.services.filter((service) => !byId.has(service.id));
+      for (const service of fresh) byId.set(service.id, service);
       if (fresh.length > 0) {
         groups.push({
           heading: `-- ${page.name} / ${card.name} --`,
-          choices: fresh.map((service: Service) => ({ name: service.name, value: service.id, description: service.id })),
+          choices: fresh.map((service) => ({ name: service.name, value: service.id, description: service.id })),
         });
       }
     }
   }
   if (groups.length === 0) {
-    throw new CliError(ExitCode.failure, 'the account has no services on its status pages to choose from; pass --service ID');
+    throw new CliError(ExitCode.usage, 'the account has no services on its status pages to choose from; nothing was sent');
   }
-  return { groups, names };
+  return { groups, byId };
 }
 
-function summary(ctx: Context, body: CreateIncidentBody, names: Map<string, string>): string {
-  const update = body.incidentUpdates[0];
+function summary(ctx: Context, body: CreateBody): string {
+  const [update] = body.incidentUpdates;
   return [
     '',
     ctx.style.bold('About to create this incident:'),
     fields(ctx, [
       ['name', body.name],
       ['severity', body.severity],
-      ['services', body.services.map(({ id }) => (names.has(id) ? `${names.get(id)} (${id})` : id)).join(', ')],
-      ['first update', update ? `${update.status ?? 'INVESTIGATING'}: ${update.description}` : '(none)'],
-      ['notify', update?.notifySubscribers ? 'yes' : 'no'],
+      ['services', body.services.map((service) => `${service.name} (${service.id})`).join(', ')],
+      ['first update', `${update.status ?? 'INVESTIGATING'}: ${update.description}`],
+      ['notify', update.notifySubscribers ? 'yes' : 'no'],
     ]),
     '',
   ].join('\n');
-}
-
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
 }

@@ -1,23 +1,17 @@
 // Option values and parsers of the incident commands. The enum lists come from the contract's
 // zod-free module, so declaring the commands does not load zod and the schemas at start-up.
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../contract/enums.js';
 
 export { INCIDENT_STATUSES, SEVERITIES };
 export type Severity = (typeof SEVERITIES)[number];
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
+/** The first update's text when --message is not given (upstream wants exactly one update on create). */
+export const DEFAULT_FIRST_UPDATE = 'We are investigating this incident.';
+
 export const STATUS_FILTERS = ['open', 'resolved', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
-
-/** `--status open|resolved|all`, any case. */
-export function statusFilter(value: string): StatusFilter {
-  const lower = value.toLowerCase();
-  if (!(STATUS_FILTERS as readonly string[]).includes(lower)) {
-    throw new InvalidArgumentError(`expected one of ${STATUS_FILTERS.join(', ')}`);
-  }
-  return lower as StatusFilter;
-}
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 

@@ -1,11 +1,11 @@
-// How incidents, their updates and status pages look to people (tables, colors, relative
+// How incidents and their updates look to people (tables, colors, relative
 // times). Scripts get the API's own JSON instead; nothing here is used with -o json.
 import type { Context } from '../context.js';
-import { formatDuration, relativeTime, renderTable, severityText, statusText } from '../output.js';
-import type { Incident, IncidentUpdate, Service, StatusPage } from './types.js';
+import type { Incident, IncidentUpdate } from '../api-types.js';
+import { formatDuration, relativeTime, renderTable, serviceNames, severityText, statusText } from '../output.js';
 
 /** `2025-05-01 10:00:00 UTC (3 hours ago)`: exact for the record, relative for a glance. */
-export function timeText(value: string | null | undefined): string {
+export function timeText(value: string | null | undefined, now: number): string {
   if (!value) return '-';
   const time = Date.parse(value);
   if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
@@ -13,11 +13,7 @@ export function timeText(value: string | null | undefined): string {
     .toISOString()
     .replace('T', ' ')
     .replace(/\.\d+Z$/, ' UTC');
-  return `${exact} (${relativeTime(value)})`;
-}
-
-export function isOpen(incident: Pick<Incident, 'lastUpdateStatus'>): boolean {
-  return incident.lastUpdateStatus !== 'RESOLVED';
+  return `${exact} (${relativeTime(value, now)})`;
 }
 
 /** Updates in the order they happened (the API does not promise an order). */
@@ -29,10 +25,6 @@ export function timeline(incident: Incident): IncidentUpdate[] {
 
 function lastActivity(incident: Incident): string | undefined {
   return timeline(incident).at(-1)?.publicIncidentUpdateDate ?? incident.updated_at ?? incident.created_at;
-}
-
-function serviceNames(services: Service[] | undefined): string {
-  return (services ?? []).map((service) => service.name || service.id).join(', ') || '-';
 }
 
 /** Aligned `label  value` lines. */
@@ -62,7 +54,7 @@ export async function renderIncident(ctx: Context, incident: Incident, heading =
         ctx,
         ['TIME', 'STATUS', 'DESCRIPTION', 'NOTIFY', 'UPDATE ID'],
         updates.map((update) => [
-          timeText(update.publicIncidentUpdateDate),
+          timeText(update.publicIncidentUpdateDate, ctx.now()),
           statusText(ctx, update.status),
           update.description,
           update.notifySubscribers ? 'yes' : 'no',
@@ -84,7 +76,7 @@ export async function renderIncidentList(ctx: Context, incidents: Incident[]): P
       severityText(ctx, incident.severity),
       statusText(ctx, incident.lastUpdateStatus),
       serviceNames(incident.services),
-      relativeTime(lastActivity(incident)),
+      relativeTime(lastActivity(incident), ctx.now()),
     ]),
   );
 }
@@ -96,29 +88,8 @@ export function renderUpdate(ctx: Context, incidentId: string, update: IncidentU
       ['incident', incidentId],
       ['status', statusText(ctx, update.status)],
       ['description', update.description],
-      ['time', timeText(update.publicIncidentUpdateDate)],
+      ['time', timeText(update.publicIncidentUpdateDate, ctx.now())],
       ['notify', update.notifySubscribers ? 'yes' : 'no'],
     ]),
   ].join('\n');
-}
-
-export async function renderStatusPages(ctx: Context, pages: StatusPage[]): Promise<string> {
-  return renderTable(
-    ctx,
-    ['STATUS PAGE', 'CARDS AND SERVICES', 'OPEN INCIDENTS'],
-    pages.map((page) => {
-      const cards = (page.cards ?? []).map((card) => `${ctx.style.bold(card.name)}: ${serviceNames(card.services)}`);
-      const open = (page.incidents ?? [])
-        .filter(isOpen)
-        .map(
-          (incident) =>
-            `${severityText(ctx, incident.severity)} ${incident.name} ${ctx.style.dim(`(${statusText(ctx, incident.lastUpdateStatus)})`)}\n  ${ctx.style.dim(incident.id)}`,
-        );
-      return [
-        [page.name, ctx.style.dim(page.url), ctx.style.dim(page.id), page.isPrivate ? 'private' : ''].filter(Boolean).join('\n'),
-        cards.join('\n') || '-',
-        open.join('\n') || ctx.style.green('none'),
-      ];
-    }),
-  );
 }

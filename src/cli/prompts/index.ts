@@ -1,7 +1,17 @@
 // The questions the CLI asks on a terminal, over @inquirer/prompts (loaded only when a question
 // is actually asked). Ctrl-C or a closed terminal ends the command as "cancelled" with nothing
 // changed, instead of a stack trace.
+import type { IO } from '../context.js';
 import { CliError, ExitCode } from '../exit-codes.js';
+
+/** Where a question is asked: the run's own terminal (Context.io); the process's when not given. */
+export interface Terminal {
+  io?: IO;
+}
+
+function streams(terminal: Terminal) {
+  return terminal.io ? { input: terminal.io.stdin, output: terminal.io.stdout } : {};
+}
 
 async function prompts() {
   return import('@inquirer/prompts');
@@ -14,23 +24,31 @@ function cancelled(error: unknown): never {
   throw error;
 }
 
-export async function askText(options: {
-  message: string;
-  default?: string;
-  validate?: (value: string) => string | true;
-}): Promise<string> {
+export async function askText(
+  options: {
+    message: string;
+    default?: string;
+    validate?: (value: string) => string | true;
+  } & Terminal,
+): Promise<string> {
   const { input } = await prompts();
-  return input({
-    message: options.message,
-    ...(options.default ? { default: options.default } : {}),
-    ...(options.validate ? { validate: options.validate } : {}),
-  }).catch(cancelled);
+  return input(
+    {
+      message: options.message,
+      ...(options.default ? { default: options.default } : {}),
+      ...(options.validate ? { validate: options.validate } : {}),
+    },
+    streams(options),
+  ).catch(cancelled);
 }
 
 /** Hidden input: each character shows as `*`, the value is never echoed. */
-export async function askSecret(options: { message: string; validate?: (value: string) => string | true }): Promise<string> {
+export async function askSecret(options: { message: string; validate?: (value: string) => string | true } & Terminal): Promise<string> {
   const { password } = await prompts();
-  return password({ message: options.message, mask: '*', ...(options.validate ? { validate: options.validate } : {}) }).catch(cancelled);
+  return password(
+    { message: options.message, mask: '*', ...(options.validate ? { validate: options.validate } : {}) },
+    streams(options),
+  ).catch(cancelled);
 }
 
 export interface Choice<Value> {
@@ -39,14 +57,17 @@ export interface Choice<Value> {
   description?: string;
 }
 
-export async function askOne<Value>(options: { message: string; choices: Choice<Value>[]; default?: Value }): Promise<Value> {
+export async function askOne<Value>(options: { message: string; choices: Choice<Value>[]; default?: Value } & Terminal): Promise<Value> {
   const { select } = await prompts();
-  return select<Value>({
-    message: options.message,
-    choices: options.choices,
-    ...(options.default !== undefined ? { default: options.default } : {}),
-    pageSize: 10,
-  }).catch(cancelled);
+  return select<Value>(
+    {
+      message: options.message,
+      choices: options.choices,
+      ...(options.default !== undefined ? { default: options.default } : {}),
+      pageSize: 10,
+    },
+    streams(options),
+  ).catch(cancelled);
 }
 
 /** A group of choices shown under a heading (a separator line). */
@@ -56,19 +77,22 @@ export interface ChoiceGroup<Value> {
 }
 
 /** Several choices, at least one, shown in groups. */
-export async function askMany<Value>(options: { message: string; groups: ChoiceGroup<Value>[] }): Promise<Value[]> {
+export async function askMany<Value>(options: { message: string; groups: ChoiceGroup<Value>[] } & Terminal): Promise<Value[]> {
   const { checkbox, Separator } = await prompts();
   const choices = options.groups.flatMap((group) => [new Separator(group.heading), ...group.choices]);
-  return checkbox<Value>({
-    message: options.message,
-    choices,
-    required: true,
-    pageSize: 15,
-    loop: false,
-  }).catch(cancelled);
+  return checkbox<Value>(
+    {
+      message: options.message,
+      choices,
+      required: true,
+      pageSize: 15,
+      loop: false,
+    },
+    streams(options),
+  ).catch(cancelled);
 }
 
-export async function askYesNo(options: { message: string; default?: boolean }): Promise<boolean> {
+export async function askYesNo(options: { message: string; default?: boolean } & Terminal): Promise<boolean> {
   const { confirm } = await prompts();
-  return confirm({ message: options.message, default: options.default ?? true }).catch(cancelled);
+  return confirm({ message: options.message, default: options.default ?? true }, streams(options)).catch(cancelled);
 }

@@ -1,6 +1,7 @@
 // Progress for a long wait, always on stderr so stdout stays the result. On a terminal a
 // spinner (yocto-spinner, loaded only then); elsewhere (CI, pipes, NO_COLOR) one plain line at
 // most every few seconds, so logs show the wait without being flooded.
+import { WriteStream } from 'node:tty';
 import type { Context } from '../context.js';
 
 export interface Progress {
@@ -12,11 +13,13 @@ export interface Progress {
 const PLAIN_INTERVAL_MS = 5000;
 
 export async function startProgress(ctx: Context, text: string): Promise<Progress> {
-  if (ctx.showProgress) {
+  const stream = ctx.io.stderr;
+  // A spinner needs a real terminal to redraw on; showProgress already asks for one.
+  if (ctx.showProgress && stream instanceof WriteStream) {
     const { default: yoctoSpinner } = await import('yocto-spinner');
     // The spinner must not exit the process on SIGINT by itself: the command's own handling
     // (and exit codes) stay in charge, the spinner is only cleared.
-    const spinner = yoctoSpinner({ text, stream: ctx.io.stderr, handleSignals: false }).start();
+    const spinner = yoctoSpinner({ text, stream, handleSignals: false }).start();
     const clear = () => spinner.stop();
     process.once('exit', clear);
     return {
@@ -31,11 +34,11 @@ export async function startProgress(ctx: Context, text: string): Promise<Progres
     };
   }
   ctx.info(text);
-  let lastPrinted = Date.now();
+  let lastPrinted = ctx.now();
   return {
     update(next) {
-      if (Date.now() - lastPrinted < PLAIN_INTERVAL_MS) return;
-      lastPrinted = Date.now();
+      if (ctx.now() - lastPrinted < PLAIN_INTERVAL_MS) return;
+      lastPrinted = ctx.now();
       ctx.info(next);
     },
     stop(finalText) {

@@ -1,5 +1,5 @@
 // Heartbeat availability (CONTRACT-NOTES §7).
-import { DAY_MS, isDateOnly, toMillis } from '../dates.js';
+import { availabilityWindow } from '../../contract/rules.js';
 import { badField, notFound } from '../http-error.js';
 import type { Handler } from './types.js';
 
@@ -8,19 +8,9 @@ function percentage(successes: number, total: number): number | undefined {
   return total === 0 ? undefined : Math.round((successes / total) * 10_000) / 100;
 }
 
-/**
- * The window [start, end) in milliseconds. A date-only endTime covers its whole day; a
- * date-time endTime includes that instant.
- */
-export function availabilityWindow(now: number, startTime?: string, endTime?: string): { start: number; end: number } {
-  const end = endTime === undefined ? now + 1 : isDateOnly(endTime) ? toMillis(endTime) + DAY_MS : toMillis(endTime) + 1;
-  const start = startTime === undefined ? end - DAY_MS : toMillis(startTime);
-  if (start >= end) throw badField('startTime', `must not be after endTime${endTime === undefined ? ' (default: now)' : ''}`);
-  return { start, end };
-}
-
 export const getHeartbeatAvailability: Handler<'getHeartbeatAvailability'> = ({ params, query, account: { store }, app }) => {
-  const { start, end } = availabilityWindow(app.now(), query.startTime, query.endTime);
+  const { start, end, empty } = availabilityWindow(app.now(), query.startTime, query.endTime);
+  if (empty) throw badField('startTime', `must not be after endTime${query.endTime === undefined ? ' (default: now)' : ''}`);
   if (!store.hasHeartbeatCheck(params.checkId)) throw notFound('heartbeat check', params.checkId);
   const current = store.countHeartbeatEvents(params.checkId, start, end);
   const previous = store.countHeartbeatEvents(params.checkId, start - (end - start), start);

@@ -4,14 +4,10 @@ import { dateOnly, isoUtc } from '../dates.js';
 import { badField, notFound } from '../http-error.js';
 import type { AccountStore } from '../store.js';
 import { DEFAULT_PAGE_SIZE, decodeCursor, listBody, listJson } from './pagination.js';
-import type { AppContext, Handler } from './types.js';
+import type { AppContext, Handler, HandlerRequest } from './types.js';
 
-type UpdateInput = {
-  description: string;
-  status?: IncidentUpdate['status'];
-  publicIncidentUpdateDate?: string;
-  notifySubscribers?: boolean;
-};
+/** An update as a request states it (inferred from the contract's schema, never restated). */
+type UpdateInput = HandlerRequest<'createIncidentUpdate'>['body'];
 
 function newUpdate(app: AppContext, input: UpdateInput, defaultStatus: IncidentUpdate['status']): IncidentUpdate {
   const now = app.now();
@@ -26,7 +22,12 @@ function newUpdate(app: AppContext, input: UpdateInput, defaultStatus: IncidentU
 }
 
 export const createIncident: Handler<'createIncident'> = ({ body, account: { store }, app }) => {
+  // CONTRACT-NOTES §4: each service must be one of the caller's (another account's id is as
+  // unknown as a made-up one); its name is not compared, the stored service is returned.
   body.services.forEach((service, index) => {
+    if (service.accountId.toLowerCase() !== store.accountId.toLowerCase()) {
+      throw badField(`services[${index}].accountId`, `expected your account id ${store.accountId}`);
+    }
     if (!store.getService(service.id)) {
       throw badField(`services[${index}].id`, `unknown service ${JSON.stringify(service.id)}`);
     }

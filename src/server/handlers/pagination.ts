@@ -2,6 +2,7 @@
 // served; the next page starts just below it, so entries created meanwhile (with higher
 // numbers) can neither shift nor repeat what follows. Opaque to clients: base64url text.
 import { badField } from '../http-error.js';
+import { encodedAs, type JsonBytes } from '../json-bytes.js';
 import type { Page } from '../store.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -24,7 +25,7 @@ export function decodeCursor(kind: string, cursor: string, count: number): numbe
 const COMMA = Buffer.from(',');
 
 /** JSON.stringify(listBody(kind, page)) as UTF-8, from each entry's own JSON bytes. */
-export function listJson<T>(kind: string, page: Page<T>, entryJson: (entry: T) => Buffer): Buffer {
+export function listJson<T>(kind: string, page: Page<T>, entryJson: (entry: T) => JsonBytes<T>): JsonBytes<ListBody<T>> {
   const nextId = page.lastSeq === null ? null : encodeCursor(kind, page.lastSeq);
   const parts: Buffer[] = [Buffer.from(`{"length":${page.entries.length},"entries":[`)];
   page.entries.forEach((entry, index) => {
@@ -32,10 +33,16 @@ export function listJson<T>(kind: string, page: Page<T>, entryJson: (entry: T) =
     parts.push(entryJson(entry));
   });
   parts.push(Buffer.from(`],"nextId":${JSON.stringify(nextId)}}`));
-  return Buffer.concat(parts);
+  return encodedAs<ListBody<T>>(Buffer.concat(parts));
 }
 
-export function listBody<T>(kind: string, page: Page<T>) {
+export interface ListBody<T> {
+  length: number;
+  entries: T[];
+  nextId: string | null;
+}
+
+export function listBody<T>(kind: string, page: Page<T>): ListBody<T> {
   return {
     length: page.entries.length,
     entries: page.entries,

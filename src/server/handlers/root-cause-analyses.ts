@@ -13,5 +13,5 @@ export const requestRootCauseAnalysis: Handler<'requestRootCauseAnalysis'> = ({ 
 export const getRootCauseAnalysis: Handler<'getRootCauseAnalysis'> = ({ params, account: { store } }) => {
   const analysis = store.getAnalysis(params.id);
   if (!analysis) throw notFound('root cause analysis', params.id);
-  return { status: analysis.status === 'PENDING' ? 202 : 200, body: analysis };
+  return analysis.status === 'PENDING' ? { status: 202, body: analysis } : { status: 200, body: analysis };
 };

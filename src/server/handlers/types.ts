@@ -1,10 +1,17 @@
 // What a handler sees and returns: a validated request in, a status and a body out. The
 // pipeline (http.ts) has already done auth, routing and validation.
+//
+// A handler is typed by its operation, like ts-rest's `implement`: its request from the
+// operation's schemas, its result from the operation's responses in the contract table. A
+// handler that answers a status its operation does not declare, or a body that is not that
+// status's schema, does not compile (test/types/handlers.type-test.ts shows it).
 import type { z } from 'zod';
+import type { ErrorStatusOf } from '../../contract/error-responses.js';
+import type { ErrorBody } from '../../contract/errors.js';
 import type { OperationId, Operations } from '../../contract/operations.js';
+import type { PathParamNames } from '../../contract/rules.js';
+import type { JsonBytes } from '../json-bytes.js';
 import type { AccountStore } from '../store.js';
-
-type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
 /** Services the handlers share; one per running server. */
 export interface AppContext {
@@ -28,12 +35,39 @@ export interface HandlerRequest<Id extends OperationId> {
   app: AppContext;
 }
 
-export interface HandlerResult {
-  status: number;
-  body: unknown;
-  /** JSON.stringify(body) as UTF-8, when the handler already has it (cached by the store). */
-  json?: Buffer;
+type Responses<Id extends OperationId> = Operations[Id]['responses'];
+type SuccessStatus<Id extends OperationId> = keyof Responses<Id> & number;
+/** The body an operation answers with a given success status. */
+export type ResponseBody<Id extends OperationId, Status extends SuccessStatus<Id>> = Responses<Id>[Status] extends z.ZodType
+  ? Readonly<z.output<Responses<Id>[Status]>>
+  : never;
+
+/** What gets serialised may be read-only all the way down (the runtimes table is). */
+type Readonly<T> = T extends readonly (infer U)[]
+  ? readonly Readonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Readonly<T[K]> }
+    : T;
+
+/** One of the operation's success responses: the status, its body, and optionally the body's JSON already encoded. */
+export type SuccessResult<Id extends OperationId> = {
+  [Status in SuccessStatus<Id>]: {
+    status: Status;
+    body: ResponseBody<Id, Status>;
+    /** JSON.stringify(body) as UTF-8, when the handler already has it (cached by the store). */
+    json?: JsonBytes<ResponseBody<Id, Status>>;
+  };
+}[SuccessStatus<Id>];
+
+/** An error the operation declares (contract/error-responses.ts), as the one error body. */
+export interface ErrorResult<Id extends OperationId> {
+  status: ErrorStatusOf<Operations[Id]>;
+  body: ErrorBody;
+  json?: undefined;
 }
 
-export type Handler<Id extends OperationId> = (request: HandlerRequest<Id>) => HandlerResult;
+export type HandlerResult<Id extends OperationId> = SuccessResult<Id> | ErrorResult<Id>;
+
+/** Synchronous for the in-memory store; a promise where the answer waits for something (the journal). */
+export type Handler<Id extends OperationId> = (request: HandlerRequest<Id>) => HandlerResult<Id> | Promise<HandlerResult<Id>>;
 export type Handlers = { [Id in OperationId]: Handler<Id> };

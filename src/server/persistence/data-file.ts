@@ -8,7 +8,7 @@
 // never re-derives them (relative fixture times, fresh ids) differently.
 import { closeSync, fsyncSync, openSync, readFileSync, truncateSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Account } from '../index.js';
+import type { Account } from '../account.js';
 import { AccountStore } from '../store.js';
 import { Journal } from './journal.js';
 import { journalStore } from './journaled-store.js';

@@ -1,7 +1,7 @@
 // Shell completion scripts generated from the commander program itself: nouns, verbs and
 // options come from the same tree that parses the command line, so a new command or option
 // completes without anyone maintaining a word list.
-import type { Command, Option } from 'commander';
+import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -37,7 +37,7 @@ function optionSpec(option: Option): OptionSpec {
 }
 
 /** The visible tree, as `--help` shows it (hidden commands and the `help` command left out). */
-export function commandTree(program: Command, path: string[] = []): CommandNode {
+export function commandTree(program: CommandUnknownOpts, path: string[] = []): CommandNode {
   const help = program.createHelp();
   return {
     path,
@@ -68,7 +68,7 @@ function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export function completionScript(program: Command, shell: Shell): string {
+export function completionScript(program: CommandUnknownOpts, shell: Shell): string {
   const tree = commandTree(program);
   const name = program.name();
   switch (shell) {

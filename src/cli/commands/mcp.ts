@@ -1,0 +1,41 @@
+// statusctl mcp: the API as tools for AI agents (Model Context Protocol, over stdio). The MCP
+// SDK and the tool definitions are imported only when this command runs, so no other command
+// pays for loading them. Settings resolve as for every command (option, environment, profile).
+import { examples } from '../command-kit.js';
+import { Context } from '../context.js';
+import type { Program } from '../globals.js';
+
+export function register(program: Program): void {
+  examples(
+    program
+      .command('mcp')
+      .description(
+        'Serve the API as MCP tools over stdio, for an AI agent host (one tool per operation)\n\n' +
+          'Started by the host, not by hand: stdout carries the protocol, messages go to stderr.\n' +
+          'Without an API key it still starts, reports it on stderr and answers every call with that error.',
+      )
+      .action(async (_options, command) => {
+        const ctx = Context.fromCommand(command);
+        const { serveMcp } = await import('../../mcp/server.js');
+        let settings: Awaited<ReturnType<typeof ctx.settings>> | undefined;
+        let problem: string | undefined;
+        try {
+          settings = await ctx.settings();
+        } catch (error) {
+          // An unreadable config file: the host gets an error per call rather than a dead server.
+          problem = error instanceof Error ? error.message : String(error);
+        }
+        await serveMcp(
+          {
+            baseUrl: settings?.baseUrl ?? '',
+            apiKey: settings?.apiKey,
+            accountId: settings?.accountId,
+            timeoutMs: (ctx.globals.timeout ?? 30) * 1000,
+            problem,
+          },
+          { stdin: ctx.io.stdin, stdout: ctx.io.stdout, stderr: ctx.io.stderr },
+        );
+      }),
+    ['statusctl mcp', 'STATUSCTL_PROFILE=staging statusctl mcp'],
+  );
+}

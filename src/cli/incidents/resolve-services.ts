@@ -1,0 +1,156 @@
+// Turns what a person types (`--service "Checkout API"`, `--status-page acme-cloud`) into the
+// services the hosted API wants on a new incident: `{id, name, accountId}` each. The account's
+// status pages are the only place services are listed, so they are walked once per command
+// and everything is resolved against that one snapshot.
+import type { CreateIncidentInput } from '../../contract/schemas.js';
+import type { Context } from '../context.js';
+import { usageError } from '../exit-codes.js';
+import { fetchPages } from '../paging.js';
+import type { StatusPage } from '../api-types.js';
+
+/** A service as a create body carries it (the contract's type, not a copy of it). */
+export type IncidentServiceRef = CreateIncidentInput['services'][number] & { name: string; accountId: string };
+
+export interface CatalogPage {
+  id: string;
+  name: string;
+  url: string;
+  customDomain?: string | null | undefined;
+  /** Every service on the page's cards, each id once, in card order. */
+  services: IncidentServiceRef[];
+  /** The page's cards with their services, for the picker. */
+  cards: { name: string; services: IncidentServiceRef[] }[];
+}
+
+/** All status pages of the account, following the cursor to the end. */
+export async function loadCatalog(ctx: Context): Promise<CatalogPage[]> {
+  const client = await ctx.client();
+  const pages = await fetchPages((query) => client.listStatusPages({ query }), { all: true });
+  return pages.entries.map(catalogPage);
+}
+
+function catalogPage(page: StatusPage): CatalogPage {
+  const seen = new Set<string>();
+  const services: IncidentServiceRef[] = [];
+  const cards = (page.cards ?? []).map((card) => {
+    const own: IncidentServiceRef[] = [];
+    for (const service of card.services ?? []) {
+      // What upstream requires and nothing else: dates are the server's to set.
+      const ref: IncidentServiceRef = { id: service.id, name: service.name, accountId: service.accountId };
+      own.push(ref);
+      if (!seen.has(ref.id)) {
+        seen.add(ref.id);
+        services.push(ref);
+      }
+    }
+    return { name: card.name, services: own };
+  });
+  return { id: page.id, name: page.name, url: page.url, customDomain: page.customDomain, services, cards };
+}
+
+const describePage = (page: CatalogPage) => `${page.name} (url ${page.url}, id ${page.id})`;
+
+/**
+ * `--status-page ID|URL|NAME`: an id exactly; the page's url (its slug) or custom domain, bare
+ * or as a full address (`https://status.example.com/`); or its name, any case.
+ */
+export function findPage(catalog: CatalogPage[], given: string): CatalogPage {
+  const wanted = given.trim();
+  const byId = catalog.find((page) => page.id === wanted);
+  if (byId) return byId;
+  const host = addressParts(wanted);
+  const byUrl = catalog.filter((page) =>
+    host.some((part) => part === page.url.toLowerCase() || (page.customDomain && part === page.customDomain.toLowerCase())),
+  );
+  if (byUrl.length === 1) return byUrl[0]!;
+  const byName = catalog.filter((page) => page.name.toLowerCase() === wanted.toLowerCase());
+  if (byName.length === 1) return byName[0]!;
+  const matches = byUrl.length > 1 ? byUrl : byName;
+  if (matches.length > 1) {
+    throw usageError(listing(`--status-page "${given}" matches ${matches.length} status pages; pass its id:`, matches.map(describePage)));
+  }
+  if (catalog.length === 0) throw usageError(`--status-page "${given}": the account has no status pages`);
+  throw usageError(listing(`--status-page "${given}": no such status page; the status pages of the account:`, catalog.map(describePage)));
+}
+
+/** What an address-like value may name a page by: itself, its host, each segment of its path. */
+function addressParts(value: string): string[] {
+  const lower = value.toLowerCase().replace(/\/+$/, '');
+  const parts = new Set([lower]);
+  let url: URL | undefined;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(lower) ? lower : `https://${lower}`);
+  } catch {
+    url = undefined;
+  }
+  if (url) {
+    parts.add(url.hostname);
+    for (const segment of url.pathname.split('/')) if (segment) parts.add(segment);
+  }
+  return [...parts];
+}
+
+/** Every service of a page; a page without services cannot carry an incident. */
+export function pageServices(page: CatalogPage): IncidentServiceRef[] {
+  if (page.services.length === 0) {
+    throw usageError(`status page ${describePage(page)} has no services: pick services with --service instead`);
+  }
+  return page.services;
+}
+
+/**
+ * `--service ID|NAME`, each an id exactly or a name in any case, looked for on `scope` (one page
+ * or all of them). The same service on several pages is one service; one name for different
+ * services is ambiguous. Every bad value is reported at once, with the candidates.
+ */
+export function resolveServices(scope: CatalogPage[], given: string[], pageNote = ''): IncidentServiceRef[] {
+  const resolved = new Map<string, IncidentServiceRef>();
+  const problems: string[] = [];
+  for (const value of given) {
+    const wanted = value.trim();
+    const hits = new Map<string, { service: IncidentServiceRef; pages: string[] }>();
+    for (const page of scope) {
+      for (const service of page.services) {
+        if (service.id !== wanted && service.name.toLowerCase() !== wanted.toLowerCase()) continue;
+        const hit = hits.get(service.id) ?? { service, pages: [] };
+        hit.pages.push(page.name);
+        hits.set(service.id, hit);
+      }
+    }
+    // An exact id wins over a service that happens to be named like it.
+    const exact = [...hits.values()].filter((hit) => hit.service.id === wanted);
+    const found = exact.length === 1 ? exact : [...hits.values()];
+    if (found.length === 1) {
+      const { service } = found[0]!;
+      resolved.set(service.id, service);
+    } else if (found.length === 0) {
+      problems.push(listing(`--service "${value}": no such service${pageNote}; the services:`, candidates(scope)));
+    } else {
+      problems.push(
+        listing(
+          `--service "${value}" names ${found.length} different services${pageNote}; pass the id, or --status-page to pick the page:`,
+          found.map(({ service, pages }) => `${service.name} (id ${service.id}) on ${pages.join(', ')}`),
+        ),
+      );
+    }
+  }
+  if (problems.length > 0) throw usageError(`${problems.join('\n')}\nnothing was sent`);
+  return [...resolved.values()];
+}
+
+function candidates(scope: CatalogPage[]): string[] {
+  const byId = new Map<string, { service: IncidentServiceRef; pages: string[] }>();
+  for (const page of scope) {
+    for (const service of page.services) {
+      const entry = byId.get(service.id) ?? { service, pages: [] };
+      entry.pages.push(page.name);
+      byId.set(service.id, entry);
+    }
+  }
+  if (byId.size === 0) return ['(no status page lists any service)'];
+  return [...byId.values()].map(({ service, pages }) => `${service.name} (id ${service.id}) on ${pages.join(', ')}`);
+}
+
+function listing(head: string, lines: string[]): string {
+  return [head, ...lines.map((line) => `  ${line}`)].join('\n');
+}

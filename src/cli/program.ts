@@ -1,0 +1,100 @@
+// The program: global options and the command declarations. Only commander and the
+// declarations load at start; each command imports what it needs (client, prompts, tables,
+// server) when it runs.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { declareProgram, type Program } from './globals.js';
+import * as auth from './commands/auth.js';
+import * as config from './commands/config.js';
+import * as statusPages from './commands/status-pages.js';
+import * as incidents from './commands/incidents.js';
+import * as incidentUpdates from './commands/incident-updates.js';
+import * as rca from './commands/rca.js';
+import * as errorGroups from './commands/error-groups.js';
+import * as heartbeats from './commands/heartbeats.js';
+import * as runtimes from './commands/runtimes.js';
+import * as server from './commands/server.js';
+import * as demo from './commands/demo.js';
+import * as completion from './commands/completion.js';
+import * as mcp from './commands/mcp.js';
+
+/** Which module declares each top-level command. */
+const COMMAND_MODULES = {
+  login: auth,
+  logout: auth,
+  config,
+  'status-pages': statusPages,
+  incidents,
+  'incident-updates': incidentUpdates,
+  rca,
+  'error-groups': errorGroups,
+  heartbeats,
+  runtimes,
+  server,
+  demo,
+  completion,
+  mcp,
+} as const;
+
+function isCommandWord(word: string): word is keyof typeof COMMAND_MODULES {
+  return Object.hasOwn(COMMAND_MODULES, word);
+}
+
+/** Global options that take a value, so the word after them is not the command. */
+const VALUE_OPTIONS = new Set(['--base-url', '--api-key', '--account-id', '--profile', '-o', '--output', '--timeout']);
+
+/**
+ * The module whose command this call runs, when that alone is enough: declaring every command
+ * costs about 15 ms of each call, and a call of `incidents list` needs only `incidents`. The
+ * root help, `help`, `completion` (which walks the whole tree) and unknown words (whose
+ * suggestions need every name) get all of them.
+ */
+function moduleToDeclare(args: string[]): (typeof COMMAND_MODULES)[keyof typeof COMMAND_MODULES] | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') return undefined;
+    if (arg.startsWith('-')) {
+      if (VALUE_OPTIONS.has(arg)) i++;
+      continue;
+    }
+    if (arg === 'completion' || !isCommandWord(arg)) return undefined;
+    return COMMAND_MODULES[arg];
+  }
+  return undefined;
+}
+
+export function buildProgram(args: string[] = []): Program {
+  const program = declareProgram();
+  program.addHelpText(
+    'after',
+    `
+Getting started (no account needed: the reference server serves the whole API with demo data;
+the heartbeat check and error group ids below are the demo data's):
+  $ statusctl server --port 4010 &                  # prints the account id and key it accepts
+  $ statusctl login --base-url http://127.0.0.1:4010
+  $ statusctl status-pages list                     # the pages and services to declare incidents on
+  $ statusctl incidents create --name 'Checkout errors' --severity major --service 'Payments API' --yes
+  $ statusctl incidents create --name 'Payments down' --severity critical --status-page 'Acme Payments' --dry-run
+  $ statusctl incident-updates add INCIDENT_ID --message 'Rolled back' --status monitoring
+  $ statusctl incidents resolve INCIDENT_ID
+  $ statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait
+  $ statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1
+  $ statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --fail-under 99
+  $ statusctl runtimes list
+  $ statusctl demo                                  # all of the above, run for you
+
+Exit codes: 0 ok, 1 API or network failure, 2 usage, 3 auth (no key, 401, 403), 4 not found,
+5 threshold not met (--fail-under). Each command's --help has examples.
+`,
+  );
+  const only = moduleToDeclare(args);
+  for (const module of only ? [only] : new Set(Object.values(COMMAND_MODULES))) {
+    module.register(program);
+  }
+  program.commands.forEach(function finish(command: CommandUnknownOpts) {
+    command.exitOverride();
+    // Command lists show the first paragraph; the whole description stays in the command's own help.
+    if (!command.summary()) command.summary(command.description().split('\n\n')[0]!);
+    command.commands.forEach(finish);
+  });
+  return program;
+}

@@ -1,0 +1,49 @@
+// The error responses every operation can give, declared once (CONTRACT-NOTES §2, §11). Which
+// of them apply to an operation follows from its shape: a body can be too large or untyped, a
+// query or a body can fail validation, a path with an id can name nothing. The OpenAPI
+// document (openapi.ts) and the handlers' result types (server/handlers/types.ts) both read
+// this; it is zod-free so the routing half of the table can use it too.
+import type { PathParamNames } from './rules.js';
+
+export const ERROR_RESPONSES = {
+  400: 'Bad request: malformed JSON, or a field or query parameter that fails validation (details name each one)',
+  401: 'Missing, malformed or unknown API key',
+  403: 'x-service-account names another account than the key',
+  404: 'No resource with the id in the path',
+  405: 'Method not allowed on this path; the Allow header lists the ones that are',
+  408: 'The client took too long to send the request headers or body',
+  413: 'Request body larger than the limit',
+  415: 'Request body is not application/json',
+  429: 'Rate limit exceeded; see Retry-After',
+  500: 'Internal server error; the server log has the details',
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+/** What decides which errors apply: the operation's path, and whether it takes a query or a body. */
+interface Shape {
+  readonly path: string;
+  readonly query?: unknown;
+  readonly body?: unknown;
+}
+
+/** Answered by any operation: auth, a wrong method on its path, a slow client, a rate limit, a bug. */
+const ALWAYS = [401, 403, 405, 408, 429, 500] as const;
+
+/** The declared error statuses of an operation, at the type level (same rule as errorStatuses). */
+export type ErrorStatusOf<Op extends Shape> =
+  | (typeof ALWAYS)[number]
+  | (Op extends { body: object } ? 400 | 413 | 415 : Op extends { query: object } ? 400 : never)
+  | ([PathParamNames<Op['path']>] extends [never] ? never : 404);
+
+/** The declared error statuses of an operation, ascending. */
+export function errorStatuses(op: Shape): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(ALWAYS);
+  if (op.body || op.query) statuses.add(400);
+  if (op.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (op.path.includes('{')) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
+}

@@ -1,0 +1,155 @@
+// `statusctl mcp`: the API's operations as MCP tools over stdio, for AI agent hosts. Uses the
+// SDK's low-level Server (not McpServer) because the tools are data made from the contract, with
+// JSON Schemas zod already wrote; validation is the client's own (RequestValidationError names
+// each bad field), so what a tool refuses is exactly what `statusctl` and the client refuse.
+//
+// stdout carries the protocol: everything for people goes to stderr. Nothing here ever writes
+// the API key: it lives only inside the client.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError, createClient, RequestValidationError, type Client } from '../client/index.js';
+import type { OperationId } from '../contract/routes.js';
+import { CLIENT_VERSION } from '../client/version.js';
+import { defineTools, type ToolDefinition } from './tools.js';
+
+export interface McpSettings {
+  baseUrl: string;
+  apiKey?: string;
+  accountId?: string;
+  timeoutMs?: number;
+  /** Why there is no client (no key, an unreadable config file): each call answers with it. */
+  problem?: string;
+}
+
+export interface McpIO {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** Serves until stdin closes. */
+export async function serveMcp(settings: McpSettings, io: McpIO): Promise<void> {
+  const tools = defineTools();
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const log = (text: string) => io.stderr.write(`statusctl mcp: ${text}\n`);
+
+  let client: Client | undefined;
+  let problem = settings.problem;
+  if (!problem && !settings.apiKey) {
+    problem = "no API key: run 'statusctl login', or pass --api-key, or set STATUSCTL_API_KEY in the MCP host's configuration";
+  }
+  if (!problem) {
+    try {
+      client = createClient({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey!,
+        ...(settings.accountId ? { accountId: settings.accountId } : {}),
+        ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+      });
+    } catch (error) {
+      // createClient's messages never contain the key.
+      problem = (error as Error).message;
+    }
+  }
+  if (problem) log(`${problem}; every tool call will answer with this error until it is fixed and the server restarted`);
+
+  const server = new Server({ name: 'statusctl', version: CLIENT_VERSION }, { capabilities: { tools: {} } });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+      name,
+      title,
+      description,
+      inputSchema,
+      ...(outputSchema ? { outputSchema } : {}),
+      annotations,
+    })),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) return failure(`unknown tool ${request.params.name}: list the tools to see their names`);
+    if (!client) return failure(problem ?? 'no client');
+    try {
+      const { body } = await client.call(tool.operationId as OperationId, toInput(tool, request.params.arguments ?? {}) as never);
+      return success(tool, body);
+    } catch (error) {
+      return failure(describe(error));
+    }
+  });
+
+  const transport = new StdioServerTransport(io.stdin as NodeJS.ReadStream, io.stdout as NodeJS.WriteStream);
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+    io.stdin.once('end', resolve);
+  });
+  await server.connect(transport);
+  log(`serving ${tools.length} tools for ${settings.baseUrl} on stdio`);
+  await closed;
+  await server.close();
+}
+
+class ArgumentError extends Error {}
+
+/** Splits the top-level arguments back into path parameters, query and body. */
+export function toInput(tool: ToolDefinition, args: Record<string, unknown>) {
+  const params: Record<string, unknown> = {};
+  const query: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {};
+  const unknown: string[] = [];
+  for (const [name, value] of Object.entries(args)) {
+    if (tool.pathParams.includes(name)) params[name] = value;
+    // Query values travel as text; a model may well send limit as 10 rather than "10".
+    else if (tool.queryFields.includes(name)) query[name] = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+    else if (tool.bodyFields.includes(name)) body[name] = value;
+    else unknown.push(name);
+  }
+  const missing = tool.pathParams.filter((name) => params[name] === undefined);
+  if (unknown.length || missing.length) {
+    throw new ArgumentError(
+      [
+        ...missing.map((name) => `${name}: required`),
+        ...unknown.map(
+          (name) =>
+            `${name}: unknown argument (expected ${[...tool.pathParams, ...tool.queryFields, ...tool.bodyFields].join(', ') || 'none'})`,
+        ),
+      ].join('; '),
+    );
+  }
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'string' || value === '') throw new ArgumentError(`${name}: expected a non-empty string`);
+  }
+  return {
+    ...(tool.pathParams.length ? { params } : {}),
+    ...(tool.queryFields.length && Object.keys(query).length ? { query } : {}),
+    // A tool with a body sends one even when no field is given, so the API judges what is missing.
+    ...(tool.bodyFields.length ? { body } : {}),
+  };
+}
+
+function success(tool: ToolDefinition, body: unknown): CallToolResult {
+  const structured = tool.wrapsResult ? { result: body ?? null } : (body as Record<string, unknown>);
+  return { content: [{ type: 'text', text: JSON.stringify(body ?? null, null, 2) }], structuredContent: structured };
+}
+
+function failure(text: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }] };
+}
+
+/** Which field or which HTTP status, and the server's own message. */
+function describe(error: unknown): string {
+  if (error instanceof ArgumentError) return `invalid arguments: ${error.message}`;
+  if (error instanceof RequestValidationError) {
+    // The client names fields as body.x / query.x; tool arguments are top level.
+    return `invalid arguments: ${error.details.map((d) => `${d.path.replace(/^(body|query|params)\.?/, '') || '(arguments)'}: ${d.message}`).join('; ')}`;
+  }
+  if (error instanceof ApiError) {
+    if (error.status !== undefined) {
+      const details = error.details.length ? ` (${error.details.map((d) => `${d.path}: ${d.message}`).join('; ')})` : '';
+      return `HTTP ${error.status}: ${error.serverMessage ?? error.message}${details}`;
+    }
+    return `${error.kind} error: ${error.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

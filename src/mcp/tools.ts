@@ -1,0 +1,199 @@
+// The MCP tools, generated from the operations table: one per public operation (reference-only
+// routes are not tools), named after the operation id in snake_case. Arguments are the path
+// parameters, the query parameters and the body's fields, all at the top level; the input
+// schema is the contract's own zod schemas put side by side, turned into JSON Schema by zod.
+//
+// What the table cannot say (what a model should use a tool for, where its ids come from, and
+// whether a call destroys or repeats safely) is written in GUIDE below, keyed by operation id:
+// a new operation without an entry there fails to compile.
+import { z } from 'zod';
+import { operations, pathParamNames, type Operation, type OperationId } from '../contract/operations.js';
+
+type PublicId = { [Id in OperationId]: (typeof operations)[Id] extends { referenceOnly: true } ? never : Id }[OperationId];
+
+interface Guide {
+  title: string;
+  /** For a model: what the tool is for and which tool gives the ids it needs. */
+  description: string;
+  /** Calling again with the same arguments changes nothing more. */
+  idempotent: boolean;
+  /** The call can remove or overwrite what is there (hides, replaces). */
+  destructive?: boolean;
+}
+
+const GUIDE: Record<PublicId, Guide> = {
+  listStatusPages: {
+    title: 'List status pages',
+    description:
+      'Lists the status pages of the account with their cards, services, recent incidents and keys. Use it first: the services (id, name, accountId) that create_incident needs are in cards[].services[].',
+    idempotent: true,
+  },
+  getStatusPage: {
+    title: 'Get a status page',
+    description: 'Retrieves one status page with its cards, services and incidents. The statusPageId comes from list_status_pages.',
+    idempotent: true,
+  },
+  createIncident: {
+    title: 'Create an incident',
+    description:
+      'Declares a new incident on a status page. services: the affected services as {id, name, accountId}, copied from a status page (list_status_pages, cards[].services[]). incidentUpdates: exactly one first update, e.g. [{"description": "Investigating elevated errors", "status": "INVESTIGATING"}]. Returns the incident with its id, for get_incident and create_incident_update.',
+    idempotent: false,
+  },
+  listIncidents: {
+    title: 'List incidents',
+    description:
+      'Lists the latest incidents, newest first, with their updates. Paginated: pass the nextId of a page to get the next one (limit 1 to 100, default 20). Gives the incidentId the incident tools need.',
+    idempotent: true,
+  },
+  getIncident: {
+    title: 'Get an incident',
+    description:
+      'Retrieves one incident with its services and all its updates. The incidentId comes from list_incidents or create_incident.',
+    idempotent: true,
+  },
+  createIncidentUpdate: {
+    title: 'Add an incident update',
+    description:
+      'Posts a new update on an incident (what is known, optionally a new status such as MONITORING or RESOLVED; RESOLVED closes the incident). The incidentId comes from list_incidents. Each call adds another update.',
+    idempotent: false,
+  },
+  getIncidentUpdate: {
+    title: 'Get an incident update',
+    description: "Retrieves one update of an incident. Both ids come from get_incident (the incident's incidentUpdates[].id).",
+    idempotent: true,
+  },
+  updateIncidentUpdate: {
+    title: 'Change an incident update',
+    description:
+      'Replaces the text (and optionally the status or date) of an existing incident update; what it said before is overwritten. Both ids come from get_incident (incidentUpdates[].id).',
+    idempotent: true,
+    destructive: true,
+  },
+  getRootCauseAnalysis: {
+    title: 'Get a root cause analysis',
+    description:
+      'Retrieves a root cause analysis by its id (from request_root_cause_analysis). While it is still being generated the result is only {id, status: "PENDING"}: call again a little later; a COMPLETED one carries the analysis.',
+    idempotent: true,
+  },
+  requestRootCauseAnalysis: {
+    title: 'Request a root cause analysis',
+    description:
+      'Starts an AI root cause analysis of an error group (testSessionErrorGroupId: the error group id) and returns at once with the analysis id; fetch the analysis with get_root_cause_analysis. userContext (optional, up to 256 characters) tells the analysis what you already know.',
+    idempotent: false,
+  },
+  updateErrorGroup: {
+    title: 'Archive or unarchive an error group',
+    description:
+      'Archives an error group (archiveForEver: true hides it for good, archivedUntilNextEvent: true until it happens again) or brings it back (false). id: the error group id.',
+    idempotent: true,
+    destructive: true,
+  },
+  getHeartbeatAvailability: {
+    title: 'Heartbeat availability',
+    description:
+      'Success ratio (percent) of a heartbeat check over a period (default the last 24 hours) and over the period before it. checkId: the heartbeat check id. startTime and endTime are dates (YYYY-MM-DD) or date-times with an offset.',
+    idempotent: true,
+  },
+  listRuntimes: {
+    title: 'List runtimes',
+    description: 'Lists the runtimes checks can run on, with Node.js version, stage (CURRENT, DEPRECATED...) and end of life.',
+    idempotent: true,
+  },
+};
+
+export interface ToolDefinition {
+  name: string;
+  operationId: PublicId;
+  title: string;
+  description: string;
+  inputSchema: { type: 'object'; [key: string]: unknown };
+  outputSchema?: { type: 'object'; [key: string]: unknown };
+  /** True when the response body is not an object and structuredContent wraps it as {result}. */
+  wrapsResult: boolean;
+  annotations: { title: string; readOnlyHint: boolean; idempotentHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
+  pathParams: string[];
+  queryFields: string[];
+  bodyFields: string[];
+}
+
+export function toolName(id: string): string {
+  return id.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** A body schema's object: a nullable body (a request analysis) is sent as an object anyway. */
+function objectOf(schema: z.ZodType | undefined): z.ZodObject | undefined {
+  if (!schema) return undefined;
+  const inner = schema instanceof z.ZodNullable ? schema.unwrap() : schema;
+  if (!(inner instanceof z.ZodObject))
+    throw new TypeError('a body or query schema that is not an object cannot be spread into tool arguments');
+  return inner;
+}
+
+/** JSON Schema of what the API accepts or sends, without zod's `$schema` line. */
+function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+  // 'input': zod's output mode would add additionalProperties: false to every object, and the
+  // hosted API may send fields newer than the contract; clients validate structuredContent.
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+function define(id: PublicId): ToolDefinition {
+  const op: Operation = operations[id];
+  const guide = GUIDE[id];
+  const pathParams = pathParamNames(op.path);
+  const query = objectOf(op.query);
+  const body = objectOf(op.body);
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of pathParams) shape[name] = z.string().min(1);
+  for (const part of [query, body]) {
+    for (const [name, field] of Object.entries(part?.shape ?? {})) {
+      if (Object.hasOwn(shape, name)) throw new TypeError(`${id}: argument ${name} would be both a path, query or body field`);
+      shape[name] = field as z.ZodType;
+    }
+  }
+  // A body that may be null (request_root_cause_analysis) has only optional fields: fine as is.
+  const inputSchema = jsonSchema(z.strictObject(shape)) as ToolDefinition['inputSchema'];
+
+  const responses = Object.values(op.responses);
+  const success = responses.length === 1 ? responses[0]! : z.union(responses as [z.ZodType, z.ZodType]);
+  const output = jsonSchema(success);
+  // structuredContent must be an object: an array or a nullable body goes in {result}.
+  const isObject =
+    output.type === 'object' ||
+    (Array.isArray(output.anyOf) && output.anyOf.every((branch) => (branch as { type?: string }).type === 'object'));
+  const wrapsResult = !isObject;
+  const outputSchema = (
+    isObject
+      ? { type: 'object', ...output }
+      : { type: 'object', properties: { result: output }, required: ['result'], additionalProperties: false }
+  ) as ToolDefinition['outputSchema'];
+
+  const readOnly = op.method === 'GET';
+  return {
+    name: toolName(id),
+    operationId: id,
+    title: guide.title,
+    description: `${guide.description}\n\n(${op.method} ${op.path}: ${op.summary}.)`,
+    inputSchema,
+    outputSchema,
+    wrapsResult,
+    annotations: {
+      title: guide.title,
+      readOnlyHint: readOnly,
+      idempotentHint: readOnly || guide.idempotent,
+      destructiveHint: !readOnly && guide.destructive === true,
+      // The tools act on a hosted service outside this process.
+      openWorldHint: true,
+    },
+    pathParams,
+    queryFields: Object.keys(query?.shape ?? {}),
+    bodyFields: Object.keys(body?.shape ?? {}),
+  };
+}
+
+/** Every tool, in the order of the operations table. */
+export function defineTools(): ToolDefinition[] {
+  return (Object.keys(GUIDE) as PublicId[])
+    .sort((a, b) => Object.keys(operations).indexOf(a) - Object.keys(operations).indexOf(b))
+    .map(define);
+}

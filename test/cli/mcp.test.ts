@@ -1,0 +1,242 @@
+// `statusctl mcp` driven as an MCP host would: the built binary as a child process, the SDK's own
+// client over stdio, the reference server on a real port.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
+import { routes } from '../../src/contract/routes.js';
+import { defineTools, toolName } from '../../src/mcp/tools.js';
+import { BIN, cleanEnv, removeTempDirs, ROOT, startTestServer, type TestServer } from './helpers.js';
+
+let server: TestServer;
+
+async function connect(env: Record<string, string | undefined>): Promise<{ client: Client; stderr: () => string }> {
+  let stderr = '';
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp'],
+    cwd: ROOT,
+    env: cleanEnv(env) as Record<string, string>,
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'statusctl-test', version: '0.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+function text(result: CallToolResult): string {
+  const first = result.content[0];
+  return first?.type === 'text' ? first.text : '';
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+describe('statusctl mcp', () => {
+  let client: Client;
+  let stderr: () => string;
+  let tools: Tool[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    ({ client, stderr } = await connect(server.env));
+    tools = (await client.listTools()).tools;
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await server?.close();
+    removeTempDirs();
+  });
+
+  it('lists one tool per public operation, named in snake_case, annotated', () => {
+    const publicIds = Object.entries(routes)
+      .filter(([, route]) => !('referenceOnly' in route && route.referenceOnly))
+      .map(([id]) => id);
+    expect(tools.map((tool) => tool.name)).toEqual(publicIds.map(toolName));
+    expect(tools).toHaveLength(13);
+    expect(tools.map((tool) => tool.name)).toContain('request_root_cause_analysis');
+    for (const tool of tools) {
+      const id = publicIds[tools.indexOf(tool)]!;
+      const method = routes[id as keyof typeof routes].method;
+      expect(tool.annotations?.title, tool.name).toBeTruthy();
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(method === 'GET');
+      expect(typeof tool.annotations?.idempotentHint, tool.name).toBe('boolean');
+      expect(typeof tool.annotations?.destructiveHint, tool.name).toBe('boolean');
+      expect(tool.annotations?.openWorldHint, tool.name).toBe(true);
+      if (method === 'GET') expect(tool.annotations?.destructiveHint, tool.name).toBe(false);
+      expect(tool.description!.length, tool.name).toBeGreaterThan(40);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+    }
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    expect(byName.update_error_group!.annotations).toMatchObject({ destructiveHint: true, idempotentHint: true });
+    expect(byName.create_incident!.annotations).toMatchObject({ idempotentHint: false, destructiveHint: false });
+    // Path parameters by their contract names, body fields at the top level.
+    expect(byName.get_incident!.inputSchema.required).toEqual(['incidentId']);
+    expect(Object.keys(byName.create_incident!.inputSchema.properties!)).toEqual(
+      expect.arrayContaining(['name', 'severity', 'services', 'incidentUpdates']),
+    );
+    expect(Object.keys(byName.list_incidents!.inputSchema.properties!)).toEqual(['limit', 'nextId']);
+  });
+
+  it('never shows the API key', () => {
+    expect(JSON.stringify(tools)).not.toContain(server.account.key);
+    expect(stderr()).not.toContain(server.account.key);
+    expect(stderr()).toContain('serving 13 tools');
+  });
+
+  it('answers read calls with JSON text and structuredContent', async () => {
+    const pages = await call(client, 'list_status_pages', { limit: 5 });
+    expect(pages.isError).toBeFalsy();
+    const structured = pages.structuredContent as { entries: { id: string; name: string }[] };
+    expect(structured.entries.length).toBeGreaterThan(0);
+    expect(JSON.parse(text(pages))).toEqual(structured);
+
+    const page = await call(client, 'get_status_page', { statusPageId: structured.entries[0]!.id });
+    expect((page.structuredContent as { id: string }).id).toBe(structured.entries[0]!.id);
+
+    // An array body is wrapped as {result} (structuredContent must be an object).
+    const runtimes = await call(client, 'list_runtimes');
+    expect(Array.isArray((runtimes.structuredContent as { result: unknown[] }).result)).toBe(true);
+    expect(JSON.parse(text(runtimes))).toEqual((runtimes.structuredContent as { result: unknown }).result);
+  });
+
+  it('creates an incident the server then shows, and adds an update to it', async () => {
+    const pages = (await call(client, 'list_status_pages')).structuredContent as {
+      entries: { cards: { services: { id: string; name: string; accountId: string }[] }[] }[];
+    };
+    const service = pages.entries.flatMap((page) => page.cards.flatMap((card) => card.services))[0]!;
+    const created = await call(client, 'create_incident', {
+      name: 'MCP checkout errors',
+      severity: 'MAJOR',
+      services: [{ id: service.id, name: service.name, accountId: service.accountId }],
+      incidentUpdates: [{ description: 'Investigating elevated errors', status: 'INVESTIGATING' }],
+    });
+    expect(created.isError, text(created)).toBeFalsy();
+    const incident = created.structuredContent as { id: string; name: string };
+    expect(incident.name).toBe('MCP checkout errors');
+
+    const fetched = await call(client, 'get_incident', { incidentId: incident.id });
+    expect(fetched.structuredContent).toMatchObject({ id: incident.id, name: 'MCP checkout errors' });
+    const listed = (await call(client, 'list_incidents', { limit: '100' })).structuredContent as { entries: { id: string }[] };
+    expect(listed.entries.map((entry) => entry.id)).toContain(incident.id);
+
+    const update = await call(client, 'create_incident_update', {
+      incidentId: incident.id,
+      description: 'Rolled back',
+      status: 'MONITORING',
+    });
+    expect(update.isError, text(update)).toBeFalsy();
+    const again = (await call(client, 'get_incident', { incidentId: incident.id })).structuredContent as {
+      incidentUpdates: { description: string }[];
+    };
+    expect(again.incidentUpdates.map((u) => u.description)).toContain('Rolled back');
+  });
+
+  it('requests an analysis, fetches it, archives the error group, and reads heartbeat availability', async () => {
+    const api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
+    const group = await api.recordErrorEvent({ body: { checkId: 'check-mcp', rawErrorMessage: 'TypeError: x is undefined' } });
+    const requested = await call(client, 'request_root_cause_analysis', {
+      testSessionErrorGroupId: group.id,
+      userContext: 'after the deploy',
+    });
+    expect(requested.isError, text(requested)).toBeFalsy();
+    const { id } = requested.structuredContent as { id: string };
+    const analysis = await call(client, 'get_root_cause_analysis', { id });
+    expect(analysis.isError, text(analysis)).toBeFalsy();
+    expect(analysis.structuredContent).toMatchObject({ id });
+    expect(['PENDING', 'COMPLETED']).toContain((analysis.structuredContent as { status: string }).status);
+    const archived = await call(client, 'update_error_group', { id: group.id, archiveForEver: true });
+    expect(archived.isError, text(archived)).toBeFalsy();
+    expect(archived.structuredContent).toMatchObject({ id: group.id });
+
+    await api.recordHeartbeatEvent({ params: { checkId: 'check-mcp' }, body: { state: 'RECEIVED' } });
+    const availability = await call(client, 'get_heartbeat_availability', { checkId: 'check-mcp' });
+    expect(availability.isError, text(availability)).toBeFalsy();
+    // A nullable body is wrapped as {result}.
+    expect((availability.structuredContent as { result: { successRatio: unknown } }).result.successRatio).toBeDefined();
+  });
+
+  it('reports validation errors naming the field, unknown ids with the HTTP status, and keeps serving', async () => {
+    const invalid = await call(client, 'create_incident', { name: '', severity: 'APOCALYPTIC', services: [], incidentUpdates: [] });
+    expect(invalid.isError).toBe(true);
+    expect(text(invalid)).toMatch(/^invalid arguments: /);
+    expect(text(invalid)).toContain('severity');
+    expect(text(invalid)).toContain('name');
+
+    const unknownArg = await call(client, 'get_incident', { incidentId: 'x', color: 'red' });
+    expect(unknownArg.isError).toBe(true);
+    expect(text(unknownArg)).toContain('color: unknown argument');
+
+    const missing = await call(client, 'get_incident', { incidentId: 'no-such-incident' });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toMatch(/^HTTP 404: /);
+
+    const noTool = await call(client, 'drop_database');
+    expect(noTool.isError).toBe(true);
+
+    // Still serving after errors.
+    const runtimes = await call(client, 'list_runtimes');
+    expect(runtimes.isError).toBeFalsy();
+    for (const result of [invalid, unknownArg, missing]) expect(JSON.stringify(result)).not.toContain(server.account.key);
+  });
+});
+
+describe('statusctl mcp without credentials', () => {
+  it('starts, says so on stderr, and answers each call with an error', async () => {
+    const target = await startTestServer();
+    const { client, stderr } = await connect({ STATUSCTL_BASE_URL: target.url, STATUSCTL_API_KEY: undefined });
+    try {
+      expect((await client.listTools()).tools).toHaveLength(13);
+      for (const name of ['list_runtimes', 'list_incidents']) {
+        const result = await call(client, name);
+        expect(result.isError).toBe(true);
+        expect(text(result)).toContain('no API key');
+      }
+      expect(stderr()).toContain('no API key');
+    } finally {
+      await client.close();
+      await target.close();
+    }
+  });
+});
+
+describe('README', () => {
+  it('lists every tool with its title, as defined from the contract', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const start = readme.indexOf('<!-- mcp-tools:start -->');
+    const end = readme.indexOf('<!-- mcp-tools:end -->');
+    expect(start).toBeGreaterThan(-1);
+    // Compared cell by cell: the formatter pads markdown tables.
+    expect(cells(readme.slice(start, end + '<!-- mcp-tools:end -->'.length))).toEqual(cells(mcpToolTable()));
+  });
+});
+
+function cells(table: string): string[][] {
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !/^\|[\s|-]+\|$/.test(line))
+    .map((line) => line.split('|').map((cell) => cell.trim()));
+}
+
+/** The README's tool table, made from the tool definitions (paste this when it changes). */
+function mcpToolTable(): string {
+  const rows = defineTools().map((tool) => {
+    const kind = tool.annotations.readOnlyHint ? 'read' : tool.annotations.destructiveHint ? 'write, destructive' : 'write';
+    const args = [...tool.pathParams, ...tool.queryFields, ...tool.bodyFields].map((name) => `\`${name}\``).join(', ') || 'none';
+    return `| \`${tool.name}\` | ${tool.description.split('\n\n')[0]!.split('. ')[0]!.replace(/\.$/, '')} | ${kind} | ${args} |`;
+  });
+  return [
+    '<!-- mcp-tools:start -->',
+    '| Tool | What it does | Kind | Arguments |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '<!-- mcp-tools:end -->',
+  ].join('\n');
+}

@@ -1,0 +1,63 @@
+// The in-process seam itself: run() takes its streams, environment and clock from the caller
+// and returns the exit code, touching neither process.exitCode nor the process's environment.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
+import { removeTempDirs, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { runCli } from './in-process.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+  removeTempDirs();
+});
+
+describe('run(args, { io, env, now })', () => {
+  it('returns the exit code and leaves process.exitCode alone', async () => {
+    const before = process.exitCode;
+    const result = await runCli(['incidents', 'get', 'no-such-incident'], { env: server.env });
+    expect(result.code).toBe(4);
+    expect(process.exitCode).toBe(before);
+  });
+
+  it('shows relative times against the clock it is given', async () => {
+    const client = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
+    const services = (await client.listStatusPages({})).entries.flatMap((page) => page.cards?.flatMap((card) => card.services ?? []) ?? []);
+    const incident = await client.createIncident({
+      body: {
+        name: 'Seam clock',
+        severity: 'MINOR',
+        services: [{ id: services[0]!.id, name: services[0]!.name, accountId: server.account.id }],
+        incidentUpdates: [{ description: 'Looking' }],
+      },
+    });
+    const updated = Date.parse(incident.incidentUpdates?.[0]?.publicIncidentUpdateDate ?? '');
+    expect(updated).not.toBeNaN();
+    const threeHoursLater = updated + 3 * 3_600_000 + 60_000;
+    const result = await runCli(['incidents', 'list', '--no-color'], { env: server.env, now: () => threeHoursLater });
+    expect(result.code).toBe(0);
+    const line = result.stdout.split('\n').find((row) => row.includes(incident.id));
+    expect(line).toContain('3 hours ago');
+  });
+
+  it('keeps the config file in the directory its environment names, not the process environment', async () => {
+    const dir = tempConfigDir();
+    const result = await runCli(['config', 'path'], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().startsWith(dir)).toBe(true);
+    expect(process.env.STATUSCTL_CONFIG_DIR).not.toBe(dir);
+  });
+
+  it('writes commander messages (help, usage errors) to the streams it is given', async () => {
+    const help = await runCli(['runtimes', 'list', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: statusctl runtimes list');
+    const usage = await runCli(['runtimes', 'list', '--bogus']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("unknown option '--bogus'");
+  });
+});

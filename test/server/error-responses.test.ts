@@ -1,0 +1,153 @@
+// Every error status the server sends for an operation is one the operation declares in the
+// contract table (contract/error-responses.ts), and /openapi.json lists it for that operation.
+// Data-driven: each trigger below is tried against every operation of the table, on a real
+// server, and the statuses it produced are compared with the published document.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HEARTBEAT_STATES } from '../../src/contract/enums.js';
+import { operations, type Operation, type OperationId } from '../../src/contract/operations.js';
+import { ACCOUNT_B, NOW, startTestServer, type CallInit, type CallResult, type TestServer } from './helpers.js';
+
+const ids = Object.keys(operations) as OperationId[];
+
+/** A body each operation accepts, so a trigger for a later stage (404) is not stopped at 400. */
+const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
+  createIncidentUpdate: { description: 'Still looking' },
+  updateIncidentUpdate: { description: 'Still looking' },
+  requestRootCauseAnalysis: { userContext: null },
+  updateErrorGroup: { archiveForEver: true },
+  recordErrorEvent: { checkId: 'check-1', rawErrorMessage: 'boom' },
+  recordHeartbeatEvent: { state: HEARTBEAT_STATES[0] },
+};
+
+/**
+ * Declared but not produced here, each for a stated reason. Anything declared and neither
+ * produced nor listed here fails the test.
+ */
+const NOT_TRIGGERED: Partial<Record<OperationId, Record<number, string>>> = Object.fromEntries(
+  ids.map((id) => [
+    id,
+    {
+      408: 'slow-client timeouts are tested with the connection handling (a request that never finishes)',
+      ...(id === 'recordHeartbeatEvent' ? { 404: 'an unknown check id starts a new check (reference input, CONTRACT-NOTES §9)' } : {}),
+    },
+  ]),
+);
+
+function pathWith(op: Operation, value: string): string {
+  return op.path.replace(/\{\w+\}/g, encodeURIComponent(value));
+}
+
+interface Trigger {
+  name: string;
+  /** Undefined when the trigger cannot be expressed for this operation (e.g. a body on a GET). */
+  request(id: OperationId, op: Operation): { method: string; path: string; init: CallInit } | undefined;
+}
+
+const takesBody = (op: Operation) => op.method !== 'GET';
+
+const TRIGGERS: Trigger[] = [
+  {
+    name: 'malformed JSON body, or an empty query parameter',
+    request: (_id, op) =>
+      takesBody(op)
+        ? { method: op.method, path: pathWith(op, 'x'), init: { rawBody: '{', headers: { 'content-type': 'application/json' } } }
+        : { method: op.method, path: `${pathWith(op, 'x')}?limit=`, init: {} },
+  },
+  { name: 'no API key', request: (_id, op) => ({ method: op.method, path: pathWith(op, 'x'), init: { key: null } }) },
+  {
+    name: 'another account in x-service-account',
+    request: (_id, op) => ({ method: op.method, path: pathWith(op, 'x'), init: { headers: { 'x-service-account': ACCOUNT_B.id } } }),
+  },
+  {
+    name: 'an id that names nothing',
+    request: (id, op) =>
+      op.path.includes('{')
+        ? { method: op.method, path: pathWith(op, 'no-such-id'), init: VALID_BODIES[id] === undefined ? {} : { body: VALID_BODIES[id] } }
+        : undefined,
+  },
+  { name: 'a method the path does not have', request: (_id, op) => ({ method: 'DELETE', path: pathWith(op, 'x'), init: {} }) },
+  {
+    name: 'a body over the limit',
+    request: (_id, op) =>
+      takesBody(op)
+        ? {
+            method: op.method,
+            path: pathWith(op, 'x'),
+            init: { rawBody: `"${'x'.repeat(1024 * 1024 + 16)}"`, headers: { 'content-type': 'application/json' } },
+          }
+        : undefined,
+  },
+  {
+    name: 'a body that is not JSON',
+    request: (_id, op) =>
+      takesBody(op)
+        ? { method: op.method, path: pathWith(op, 'x'), init: { rawBody: '{}', headers: { 'content-type': 'text/plain' } } }
+        : undefined,
+  },
+];
+
+/** Operation -> error statuses the server answered, with what triggered each. */
+const produced = new Map<OperationId, Map<number, string>>(ids.map((id) => [id, new Map()]));
+
+function record(id: OperationId, result: CallResult, how: string): void {
+  if (result.status >= 400) {
+    produced.get(id)!.set(result.status, how);
+    // Every error is the one JSON error body, with its own status in it.
+    expect(result.json, `${id} ${how}`).toMatchObject({
+      statusCode: result.status,
+      error: expect.any(String),
+      message: expect.any(String),
+    });
+  }
+}
+
+let document: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+describe('error responses: produced by the server, declared by the table, published by /openapi.json', () => {
+  beforeAll(async () => {
+    const server = await startTestServer({ now: () => NOW });
+    document = (await server.call('GET', '/openapi.json')).json;
+    for (const trigger of TRIGGERS) {
+      for (const id of ids) {
+        const request = trigger.request(id, operations[id]);
+        if (request) record(id, await server.call(request.method, request.path, request.init), trigger.name);
+      }
+    }
+    // Past the rate limit: the second request of the same second.
+    const limited = await startTestServer({ now: () => NOW, rateLimit: 1 });
+    await limited.call('GET', '/v1/runtimes');
+    for (const id of ids) record(id, await limited.call(operations[id].method, pathWith(operations[id], 'x')), 'past the rate limit');
+    // A fault inside the server (here its clock, read by the rate limiter on every request).
+    let broken = false;
+    const faulty: TestServer = await startTestServer({
+      now: () => {
+        if (broken) throw new Error('injected clock fault');
+        return NOW;
+      },
+      rateLimit: 1000,
+    });
+    broken = true;
+    for (const id of ids) record(id, await faulty.call(operations[id].method, pathWith(operations[id], 'x')), 'a fault in the server');
+  }, 60_000);
+
+  it.each(ids)('%s: every error status the server sent is declared and published', (id) => {
+    const op = operations[id];
+    const published = Object.keys(document.paths[op.path]?.[op.method.toLowerCase()]?.responses ?? {}).map(Number);
+    const sent = [...produced.get(id)!.keys()].sort((a, b) => a - b);
+    expect(sent.length).toBeGreaterThanOrEqual(5);
+    for (const status of sent) {
+      expect(op.errors, `${id} answered ${status} (${produced.get(id)!.get(status)})`).toContain(status);
+      expect(published, `${id} answered ${status} (${produced.get(id)!.get(status)})`).toContain(status);
+    }
+  });
+
+  it.each(ids)('%s: every declared error status is produced by a trigger (or says why not)', (id) => {
+    const op = operations[id];
+    const published = Object.keys(document.paths[op.path]?.[op.method.toLowerCase()]?.responses ?? {})
+      .map(Number)
+      .filter((status) => status >= 400);
+    expect(published).toEqual([...op.errors]);
+    const unexplained = op.errors.filter((status) => !produced.get(id)!.has(status) && !NOT_TRIGGERED[id]?.[status]);
+    expect(unexplained).toEqual([]);
+  });
+});
