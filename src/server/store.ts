@@ -294,7 +294,7 @@ export class AccountStore {
 
   addIncidentUpdate(incidentId: string, update: IncidentUpdate, today: string): IncidentUpdate {
     const incident = this.requireIncident(incidentId);
-    const timeline = this.timeline(incident);
+    const timeline = this.getTimeline(incident);
     incident.incidentUpdates.push(update);
     timeline.add(update);
     this.recompute(incident, timeline, today);
@@ -308,7 +308,7 @@ export class AccountStore {
     today: string,
   ): IncidentUpdate {
     const incident = this.requireIncident(incidentId);
-    const timeline = this.timeline(incident);
+    const timeline = this.getTimeline(incident);
     const update = timeline.get(updateId);
     if (!update) throw new Error(`incident update ${updateId} is not part of incident ${incidentId}`);
     for (const key of ['description', 'status', 'publicIncidentUpdateDate', 'notifySubscribers'] as const) {
@@ -406,7 +406,8 @@ export class AccountStore {
 
   // ---- helpers -------------------------------------------------------------------------
 
-  private timeline(incident: Incident): Timeline {
+  /** The incident's timeline, made from its updates on first need (an index: no state of its own). */
+  private getTimeline(incident: Incident): Timeline {
     let timeline = this.timelines.get(incident);
     if (!timeline) this.timelines.set(incident, (timeline = new Timeline(incident.incidentUpdates)));
     return timeline;
