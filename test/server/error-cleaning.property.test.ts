@@ -14,8 +14,9 @@ const REFERENCE: [RegExp, string][] = [
 ];
 const reference = (raw: string) => REFERENCE.reduce((text, [pattern, to]) => text.replace(pattern, to), raw.trim());
 
-// Characters that reach every rule: schemes, separators, digits, hex letters, query marks.
-const alphabet = fc.constantFrom(...'ab3f0:/.?#-T Z+x'.split(''));
+// Characters that reach every rule: schemes, separators, digits, hex letters, query marks,
+// word characters that are no scheme characters (\b), and whole `://` so URLs are common.
+const alphabet = fc.constantFrom(...'ab3f0:/.?#-T Z+x_"<A'.split(''), '://');
 
 describe('cleanErrorMessage on adversarial input', () => {
   it('agrees with the reference patterns on short strings of the characters they care about', () => {
@@ -26,6 +27,45 @@ describe('cleanErrorMessage on adversarial input', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('agrees with the reference patterns on URL-shaped strings (where a scheme starts, where a query ends)', () => {
+    // Tokens around a `://`: word characters that may or may not start a scheme, separators
+    // that end a URL or a query, and queries.
+    const token = fc.constantFrom(
+      '_',
+      'a',
+      'Z',
+      '7',
+      '.',
+      '+',
+      '-',
+      '://',
+      '?',
+      'q=1',
+      '#',
+      ' ',
+      '"',
+      '<',
+      'x',
+      '_a',
+      'b://',
+      '?q=1',
+      'a+b',
+    );
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 30 }), (tokens) => {
+        const raw = tokens.join('');
+        expect(cleanErrorMessage(raw)).toBe(reference(raw));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('takes a scheme of up to 32 characters (the bound that keeps the search linear)', () => {
+    expect(cleanErrorMessage(`${'s'.repeat(32)}://host/p?token=x`)).toBe(`${'s'.repeat(32)}://host/p?<query>`);
+    expect(cleanErrorMessage(`${'s'.repeat(33)}://host/p?token=x`)).toBe(`${'s'.repeat(33)}://host/p?token=x`);
+    expect(cleanErrorMessage('see _a://host?token=x and b://host?token=y')).toBe('see _a://host?token=x and b://host?<query>');
   });
 
   it('returns long repetitive messages correctly', () => {
