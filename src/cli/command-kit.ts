@@ -17,6 +17,18 @@ export function positiveInt(min = 1, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
+/** A duration in ms: `500` or `500ms`, or in seconds: `10s`, `1.5s`. At least `min` ms. */
+export function durationMs(min = 1) {
+  return (value: string): number => {
+    const match = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(value.trim());
+    const ms = match ? Math.round(Number(match[1]) * (match[2] === 's' ? 1000 : 1)) : Number.NaN;
+    if (!(ms >= min) || ms > 2_147_483_647) {
+      throw new InvalidArgumentError(`expected a duration of at least ${min} ms, in ms (500, 500ms) or seconds (10s)`);
+    }
+    return ms;
+  };
+}
+
 export function positiveNumber(value: string): number {
   const number = Number(value);
   if (value.trim() === '' || !Number.isFinite(number) || number <= 0) {

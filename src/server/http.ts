@@ -14,8 +14,6 @@ import type { Router } from './router.js';
 import { parseOr400, readQuery } from './validation.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-// Past this much, an oversized body is no longer drained (to answer 413 cleanly) but cut off.
-const MAX_DRAIN_BYTES = 16 * MAX_BODY_BYTES;
 
 export interface PipelineDeps {
   router: Router;
@@ -27,6 +25,8 @@ export interface PipelineDeps {
   log: (line: string) => void;
   /** The published OpenAPI document (built once: it only depends on the table and the URL). */
   openApiDocument: () => unknown;
+  /** A body must arrive within this many ms of its headers (CONTRACT-NOTES §11), else 408 and close. */
+  bodyTimeoutMs: number;
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, json?: Buffer): void {
@@ -41,32 +41,69 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(bytes);
 }
 
-/** The whole body, or a 413 once past the limit (after draining it, so the client reads the answer). */
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * An oversized body is answered 413 without reading it (CONTRACT-NOTES §2): at once when the
+ * Content-Length says so, or as soon as a chunked body passes the limit. The connection is
+ * closed after the answer, so the unread rest never reaches the parser or a handler.
+ */
+function tooLarge(): HttpError {
+  return new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`, undefined, { connection: 'close' });
+}
+
+/**
+ * The whole body, or a 413 as soon as it is known to pass the limit, or a 408 once it has
+ * taken longer than `timeoutMs` (counted from the headers, which have just arrived).
+ */
+function readBody(req: IncomingMessage, timeoutMs: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    req.pause();
+    return Promise.reject(tooLarge());
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let ended = false;
+    let settled = false;
+    const fail = (error: HttpError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      chunks.length = 0;
+      reject(error);
+    };
+    const timer = setTimeout(() => {
+      req.pause();
+      fail(
+        new HttpError(
+          408,
+          `request body incomplete after ${timeoutMs} ms: a body must arrive within ${timeoutMs} ms of its headers`,
+          undefined,
+          {
+            connection: 'close',
+          },
+        ),
+      );
+    }, timeoutMs);
     req.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-      else if (size > MAX_DRAIN_BYTES) req.destroy();
+      else {
+        req.pause();
+        fail(tooLarge());
+      }
     });
     req.on('end', () => {
-      ended = true;
-      if (size > MAX_BODY_BYTES) reject(new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`));
-      else resolve(Buffer.concat(chunks));
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
     });
-    // A client that hangs up mid-body (or a body cut off past MAX_DRAIN_BYTES) is no server
-    // bug: a 4xx (to a socket that is usually gone already), not a 500 logged with a stack.
-    const cutShort = () =>
-      size > MAX_BODY_BYTES
-        ? new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`)
-        : new HttpError(400, 'request body incomplete: the connection closed before its end');
-    req.on('error', () => reject(cutShort()));
-    req.on('close', () => {
-      if (!ended) reject(cutShort());
-    });
+    // A client that hangs up mid-body is no server bug: a 4xx (to a socket that is usually
+    // gone already), not a 500 logged with a stack.
+    const cutShort = () => fail(new HttpError(400, 'request body incomplete: the connection closed before its end'));
+    req.on('error', cutShort);
+    req.on('close', cutShort);
   });
 }
 
@@ -155,7 +192,7 @@ async function route(
 
   let body: unknown;
   if (op.body) {
-    const raw = declaresBody(req) ? await readBody(req) : Buffer.alloc(0);
+    const raw = declaresBody(req) ? await readBody(req, deps.bodyTimeoutMs) : Buffer.alloc(0);
     if (raw.length > 0) {
       if (!isJson(req.headers['content-type'])) {
         throw new HttpError(415, `request body must be application/json, not ${req.headers['content-type'] ?? 'untyped'}`);
@@ -179,18 +216,43 @@ async function route(
   return dispatch(deps.handlers, compiled.id, { params, query, body, account, app: deps.app });
 }
 
-/** Requests the HTTP parser refuses (bad framing, huge headers) still get the JSON error body. */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex, log: (line: string) => void): void {
+/**
+ * Requests the HTTP parser refuses (bad framing, huge headers) and those node's timeouts end
+ * (headers too slow, a body nobody read) still get the JSON error body.
+ */
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  log: (line: string) => void,
+  timeouts: { headersTimeoutMs: number; bodyTimeoutMs: number },
+): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const text = JSON.stringify(errorBody(status, `the HTTP request could not be parsed (${error.code ?? 'malformed request'})`));
+  answerRaw(
+    socket,
+    status,
+    status === 408
+      ? // node does not say which of its two timeouts fired: both limits are named.
+        `the request did not arrive in time: headers are expected within ${timeouts.headersTimeoutMs} ms, ` +
+          `a body within ${timeouts.bodyTimeoutMs} ms of its headers`
+      : `the HTTP request could not be parsed (${error.code ?? 'malformed request'})`,
+  );
   // The raw packet may hold an Authorization header: only the error code is logged.
   log(`- - ${status} (unparsable request: ${error.code ?? 'unknown'})`);
+}
+
+/**
+ * Writes a whole response with the JSON error body straight to the socket, then closes it once
+ * written (a client that never closes its side does not keep the connection).
+ */
+export function answerRaw(socket: Duplex, status: number, message: string): void {
+  const text = JSON.stringify(errorBody(status, message));
   socket.end(
     `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\ncontent-type: application/json; charset=utf-8\r\n` +
       `content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+    () => socket.destroy(),
   );
 }

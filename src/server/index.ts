@@ -19,7 +19,8 @@ import { applyFixtures, loadFixtureFile } from './fixtures/load.js';
 import type { Fixtures } from './fixtures/schema.js';
 import { handlers } from './handlers/index.js';
 import type { AccountScope, AppContext } from './handlers/types.js';
-import { answerClientError, createRequestHandler } from './http.js';
+import { connectionLimits, httpServerOptions, limitConnections } from './connections.js';
+import { answerClientError, answerRaw, createRequestHandler } from './http.js';
 import { openDataFile, type DataFile } from './persistence/data-file.js';
 import { durableHandlers } from './persistence/durable-handlers.js';
 import { RateLimiter } from './rate-limit.js';
@@ -52,6 +53,17 @@ export interface ServerOptions {
    * Unset: in memory only, nothing written.
    */
   dataPath?: string;
+  /** Headers must arrive within this many ms of a request's first byte, else 408 and close. Default 10 000. */
+  headersTimeoutMs?: number;
+  /** A body within this many ms of its headers, else 408 and close. Default 30 000. */
+  bodyTimeoutMs?: number;
+  /** A kept-alive connection with no request is closed after this many ms (at least 1000). Default 5000. */
+  idleTimeoutMs?: number;
+  /**
+   * Open connections at most (default 512, well below the usual open-file limit of 1024). A
+   * newcomer past it replaces the oldest connection still waiting for its headers, or is refused.
+   */
+  maxConnections?: number;
 }
 
 export interface RunningServer {
@@ -108,6 +120,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const now = options.now ?? Date.now;
   if (options.accounts?.length) checkAccounts(options.accounts);
   if (options.rateLimit !== undefined && !(options.rateLimit > 0)) throw new Error('rateLimit must be a positive number');
+  // Checked here, before the data file is opened, like the other options.
+  connectionLimits(options);
   const fixtures: Fixtures = options.fixturesPath ? loadFixtureFile(options.fixturesPath) : DEMO_FIXTURES;
 
   // Opened after the checks above, so a bad option never leaves a lock behind.
@@ -220,7 +234,9 @@ async function start(
 
   let baseUrl = '';
   let openApiDocument: unknown;
+  const limits = connectionLimits(options);
   const server = createServer(
+    httpServerOptions(limits),
     createRequestHandler({
       router: new Router(),
       handlers: data ? durableHandlers(handlers, data.journal) : handlers,
@@ -230,9 +246,17 @@ async function start(
       rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
       log,
       openApiDocument: () => (openApiDocument ??= buildOpenApiDocument(baseUrl)),
+      bodyTimeoutMs: limits.bodyTimeoutMs,
     }),
   );
-  server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log));
+  server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log, limits));
+  limitConnections(server, limits.maxConnections, (socket) =>
+    answerRaw(
+      socket,
+      408,
+      `closed to make room: the server is at its limit of ${limits.maxConnections} connections and this one had not sent its request headers yet`,
+    ),
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -18,7 +18,7 @@ import { SUCCESS_HEARTBEAT_STATES } from '../contract/schemas.js';
 import { dateOnly } from './dates.js';
 import { jsonBytes, type JsonBytes } from './json-bytes.js';
 import { cleanErrorMessage, errorHash } from './error-cleaning.js';
-import { duration, lastUpdateStatus } from './timeline.js';
+import { deriveAll, Timeline } from './timeline.js';
 
 /** A status page as stored: its incidents are looked up when it is read. */
 export type StoredStatusPage = Omit<StatusPage, 'incidents'>;
@@ -120,6 +120,8 @@ export class AccountStore {
   // Each incident's JSON bytes, made on its first read and dropped when it changes: a page of
   // 20 incidents is then 20 buffers copied, not 20 objects serialized and encoded per request.
   private readonly incidentJsonCache = new WeakMap<Incident, JsonBytes<Incident>>();
+  // Each changed incident's updates in date order and by id (timeline.ts), made on its first change.
+  private readonly timelines = new WeakMap<Incident, Timeline>();
 
   constructor(readonly accountId: string) {}
 
@@ -154,7 +156,10 @@ export class AccountStore {
   }
 
   getIncidentUpdate(incidentId: string, updateId: string): IncidentUpdate | undefined {
-    return this.getIncident(incidentId)?.incidentUpdates.find((update) => update.id === updateId);
+    const incident = this.getIncident(incidentId);
+    if (!incident) return undefined;
+    // An incident that never changed has only the updates it was created with.
+    return this.timelines.get(incident)?.get(updateId) ?? incident.incidentUpdates.find((update) => update.id === updateId);
   }
 
   listStatusPages(limit: number, beforeSeq?: number): Page<StatusPage> {
@@ -272,8 +277,7 @@ export class AccountStore {
       severity: args.severity,
       services,
       incidentUpdates: args.incidentUpdates,
-      lastUpdateStatus: lastUpdateStatus(args.incidentUpdates),
-      duration: duration(args.incidentUpdates),
+      ...deriveAll(args.incidentUpdates),
       created_at: args.created_at,
       updated_at: args.updated_at ?? args.created_at,
     };
@@ -290,8 +294,10 @@ export class AccountStore {
 
   addIncidentUpdate(incidentId: string, update: IncidentUpdate, today: string): IncidentUpdate {
     const incident = this.requireIncident(incidentId);
+    const timeline = this.getTimeline(incident);
     incident.incidentUpdates.push(update);
-    this.recompute(incident, today);
+    timeline.add(update);
+    this.recompute(incident, timeline, today);
     return update;
   }
 
@@ -302,12 +308,14 @@ export class AccountStore {
     today: string,
   ): IncidentUpdate {
     const incident = this.requireIncident(incidentId);
-    const update = incident.incidentUpdates.find((candidate) => candidate.id === updateId);
+    const timeline = this.getTimeline(incident);
+    const update = timeline.get(updateId);
     if (!update) throw new Error(`incident update ${updateId} is not part of incident ${incidentId}`);
     for (const key of ['description', 'status', 'publicIncidentUpdateDate', 'notifySubscribers'] as const) {
       if (changes[key] !== undefined) (update as Record<typeof key, unknown>)[key] = changes[key];
     }
-    this.recompute(incident, today);
+    timeline.moved(update);
+    this.recompute(incident, timeline, today);
     return update;
   }
 
@@ -398,10 +406,19 @@ export class AccountStore {
 
   // ---- helpers -------------------------------------------------------------------------
 
-  private recompute(incident: Incident, today: string): void {
+  /** The incident's timeline, made from its updates on first need (an index: no state of its own). */
+  private getTimeline(incident: Incident): Timeline {
+    let timeline = this.timelines.get(incident);
+    if (!timeline) this.timelines.set(incident, (timeline = new Timeline(incident.incidentUpdates)));
+    return timeline;
+  }
+
+  /** After a change: the derived fields from the timeline, not from a walk over every update. */
+  private recompute(incident: Incident, timeline: Timeline, today: string): void {
     this.incidentJsonCache.delete(incident);
-    incident.lastUpdateStatus = lastUpdateStatus(incident.incidentUpdates);
-    incident.duration = duration(incident.incidentUpdates);
+    const derived = timeline.derived();
+    incident.lastUpdateStatus = derived.lastUpdateStatus;
+    incident.duration = derived.duration;
     incident.updated_at = today;
   }
 

@@ -1,6 +1,7 @@
 // statusctl server as a child process: the first stdout line, a real request with the printed
 // key, a clean stop on SIGTERM, and the usage errors of its options.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +111,23 @@ describe('statusctl server', () => {
     expect(await server.exited).toBe(0);
   });
 
+  it('takes the slow-client limits: late headers get 408 after --headers-timeout', async () => {
+    const server = startServerCommand(['--port', '0', '--headers-timeout', '0.2s', '--body-timeout', '300ms', '--idle-timeout', '1s']);
+    const [first] = await server.firstLines(1);
+    const port = Number(/:(\d+)$/.exec(first!)?.[1]);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /v1/runtimes HTTP/1.1\r\nhost: x\r\n'));
+      let received = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('headers are expected within 200 ms, a body within 300 ms of its headers');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('exits 2 for a bad --account, --port or --rca-delay, naming the option', async () => {
     const cases: [string[], string][] = [
       [['--account', 'no-colon-here'], '--account'],
@@ -119,6 +137,10 @@ describe('statusctl server', () => {
       [['--port', 'http'], '--port'],
       [['--rca-delay', '-5'], '--rca-delay'],
       [['--rate-limit', '0'], '--rate-limit'],
+      [['--headers-timeout', 'soon'], '--headers-timeout'],
+      [['--body-timeout', '0'], '--body-timeout'],
+      [['--idle-timeout', '500ms'], '--idle-timeout'],
+      [['--max-connections', '0'], '--max-connections'],
     ];
     for (const [args, option] of cases) {
       const result = await runCli(['server', '--port', '0', ...args]);

@@ -1,7 +1,7 @@
 // statusctl server: the bundled reference server (CONTRACT-NOTES §10). The server code is
 // imported only when this command runs, so no other command pays for loading it.
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../contract/rules.js';
-import { examples, positiveInt } from '../command-kit.js';
+import { durationMs, examples, positiveInt } from '../command-kit.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import type { Program } from '../globals.js';
 
@@ -13,6 +13,10 @@ interface ServerCommandOptions {
   rcaDelay?: number;
   rateLimit?: number;
   data?: string;
+  headersTimeout?: number;
+  bodyTimeout?: number;
+  idleTimeout?: number;
+  maxConnections?: number;
 }
 
 export function register(program: Program): void {
@@ -27,6 +31,18 @@ export function register(program: Program): void {
       .option('--rca-delay <ms>', 'how long an analysis stays PENDING', positiveInt(0))
       .option('--rate-limit <n>', 'requests per second per key before 429', positiveInt(1))
       .option('--data <file>', 'keep the data in FILE across restarts (journal, synced before each answer)')
+      .option(
+        '--headers-timeout <time>',
+        "a request's headers must arrive within TIME of its first byte, else 408 (default 10s)",
+        durationMs(),
+      )
+      .option('--body-timeout <time>', 'a body must arrive within TIME of its headers, else 408 (default 30s)', durationMs())
+      .option('--idle-timeout <time>', 'close a kept-alive connection idle for TIME, at least 1s (default 5s)', durationMs(1000))
+      .option(
+        '--max-connections <n>',
+        'open connections at most; past it a newcomer replaces one still waiting for its headers, or is refused (default 512)',
+        positiveInt(1),
+      )
       .action(async (options: ServerCommandOptions) => {
         const { runServer, parseAccountSpec } = await import('../../server/run.js');
         const accounts = (options.account ?? []).map((spec) => {
@@ -46,6 +62,10 @@ export function register(program: Program): void {
             ...(options.rcaDelay !== undefined ? { rcaDelayMs: options.rcaDelay } : {}),
             ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
             ...(options.data !== undefined ? { dataPath: options.data } : {}),
+            ...(options.headersTimeout !== undefined ? { headersTimeoutMs: options.headersTimeout } : {}),
+            ...(options.bodyTimeout !== undefined ? { bodyTimeoutMs: options.bodyTimeout } : {}),
+            ...(options.idleTimeout !== undefined ? { idleTimeoutMs: options.idleTimeout } : {}),
+            ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
           });
         } catch (error) {
           throw startupFailure(error, options);
@@ -57,6 +77,7 @@ export function register(program: Program): void {
       'statusctl server --account team-a:key-a-123456 --account team-b:key-b-123456 --rca-delay 2000',
       'statusctl server --fixtures ./fixtures.json --rate-limit 20',
       'statusctl server --data ./statusctl-data.jsonl --account acct-1:sk_local_0123456789',
+      'statusctl server --headers-timeout 2s --body-timeout 5s --idle-timeout 1s --max-connections 200',
     ],
   );
 }

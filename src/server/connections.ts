@@ -1,0 +1,93 @@
+// Slow, idle and too many clients (CONTRACT-NOTES §11). node:http does most of it: headersTimeout
+// (from the first byte of a request), requestTimeout (a backstop for a body nobody reads),
+// keepAliveTimeout (idle connections). What it does not do is answer those timeouts with the
+// JSON error body (http.ts does, from 'clientError') or keep a flood of slow connections from
+// locking everyone out: server.maxConnections refuses every newcomer once the slow ones fill
+// it. Here a newcomer at the limit evicts the oldest connection still waiting for its first
+// request's headers (the slow ones; a normal client sends its headers at once), and is refused
+// only when every open connection has a request (or is kept alive between two).
+import type { Server, ServerOptions as HttpServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
+
+export interface ConnectionLimits {
+  /** A request's headers must arrive within this many ms of its first byte, else 408 and close. */
+  headersTimeoutMs: number;
+  /** Its body within this many ms of its headers, else 408 and close. */
+  bodyTimeoutMs: number;
+  /** A kept-alive connection with no request is closed after this many ms. At least 1000. */
+  idleTimeoutMs: number;
+  /** Open connections at most; well below the usual open-file limit of 1024. */
+  maxConnections: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 10_000,
+  bodyTimeoutMs: 30_000,
+  idleTimeoutMs: 5_000,
+  maxConnections: 512,
+};
+
+/**
+ * node closes an idle kept-alive connection 1 s after keepAliveTimeout (the grace after the
+ * `Keep-Alive: timeout` it advertises, so a client never sends on a closing connection):
+ * keepAliveTimeout is set that much shorter, and the idle timeout cannot be shorter than it.
+ */
+const NODE_KEEP_ALIVE_GRACE_MS = 1000;
+
+/** The limits with defaults filled in; a bad value is refused with the option it came from. */
+export function connectionLimits(given: Partial<ConnectionLimits>): ConnectionLimits {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS };
+  for (const key of Object.keys(limits) as (keyof ConnectionLimits)[]) {
+    const value = given[key];
+    if (value === undefined) continue;
+    const min = key === 'idleTimeoutMs' ? NODE_KEEP_ALIVE_GRACE_MS : 1;
+    if (!Number.isInteger(value) || value < min) throw new Error(`${key} must be a whole number of at least ${min}, got ${value}`);
+    limits[key] = value;
+  }
+  return limits;
+}
+
+/** The node:http options that carry the limits (connectionsCheckingInterval is fixed at creation). */
+export function httpServerOptions(limits: ConnectionLimits): HttpServerOptions {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    // Counted from the request's first byte: headers, then the body. The pipeline's own body
+    // timer (http.ts) answers first for bodies it reads; this covers those it never reads.
+    requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs,
+    keepAliveTimeout: Math.max(1, limits.idleTimeoutMs - NODE_KEEP_ALIVE_GRACE_MS),
+    // node checks the two timeouts above on this interval (default 30 s): often enough that a
+    // timeout fires close to its time, a walk over the open connections each time.
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+  };
+}
+
+/**
+ * Bounds the open connections of `server`. `evict` answers (408) and closes a connection that
+ * gives way to a newcomer.
+ */
+export function limitConnections(server: Server, maxConnections: number, evict: (socket: Socket) => void): void {
+  const open = new Set<Socket>();
+  // Open connections that have not yet sent the headers of a first request, oldest first.
+  const waiting = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    if (open.size >= maxConnections) {
+      const oldest = waiting.values().next().value;
+      if (oldest === undefined) {
+        // Every connection is in use: refused at once (the client sees it closed), and the
+        // ones open keep being served.
+        socket.destroy();
+        return;
+      }
+      waiting.delete(oldest);
+      open.delete(oldest);
+      evict(oldest);
+    }
+    open.add(socket);
+    waiting.add(socket);
+    socket.once('close', () => {
+      open.delete(socket);
+      waiting.delete(socket);
+    });
+  });
+  server.on('request', (req) => waiting.delete(req.socket as Socket));
+}

@@ -1,0 +1,163 @@
+// Slow, idle and too many clients (CONTRACT-NOTES §11), on raw sockets with short timeouts: a
+// request whose headers or body are late gets 408 with the JSON error body and a closed
+// connection; an idle kept-alive connection is closed; past the connection limit a newcomer
+// replaces a connection still waiting for its headers, or is refused at once, and the open
+// ones keep being served.
+import { connect, type Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_A, startTestServer } from './helpers.js';
+
+interface Conversation {
+  socket: Socket;
+  /** Everything the server wrote so far. */
+  received(): string;
+  /** Resolves with everything the server wrote once the connection is closed (by either side). */
+  closed: Promise<string>;
+}
+
+async function open(port: number, first?: string): Promise<Conversation> {
+  const socket = connect(port, '127.0.0.1');
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk) => chunks.push(chunk));
+  const received = () => Buffer.concat(chunks).toString('utf8');
+  const closed = new Promise<string>((resolve) => {
+    // A reset after the server answered still counts as its answer.
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(received()));
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  if (first !== undefined) socket.write(first);
+  return { socket, received, closed };
+}
+
+/** Resolves once the server has written `text` (or the connection closed without it). */
+function until(conversation: Conversation, text: string): Promise<string> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (conversation.received().includes(text)) {
+        conversation.socket.off('data', check);
+        resolve(conversation.received());
+      }
+    };
+    conversation.socket.on('data', check);
+    conversation.closed.then(resolve);
+    check();
+  });
+}
+
+function jsonBody(response: string): { statusCode: number; error: string; message: string } {
+  return JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));
+}
+
+const auth = `authorization: Bearer ${ACCOUNT_A.key}\r\n`;
+const GET_RUNTIMES = `GET /v1/runtimes HTTP/1.1\r\nhost: x\r\n${auth}\r\n`;
+const EVENT_BODY = JSON.stringify({ checkId: 'check-slow', rawErrorMessage: 'boom' });
+/** Headers of a POST that asks for 100 Continue: the interim answer shows the server has taken the request. */
+const POST_EVENT_HEAD =
+  `POST /_reference/error-events HTTP/1.1\r\nhost: x\r\n${auth}content-type: application/json\r\n` +
+  `content-length: ${EVENT_BODY.length}\r\nexpect: 100-continue\r\n\r\n`;
+
+/** A plain GET on its own connection: its status line, or 'refused' when closed unanswered. */
+async function plainGet(port: number): Promise<string> {
+  const conversation = await open(port, GET_RUNTIMES.replace('\r\n\r\n', '\r\nconnection: close\r\n\r\n')).catch(() => undefined);
+  if (!conversation) return 'refused';
+  const answer = await conversation.closed;
+  return answer === '' ? 'refused' : answer.slice(0, answer.indexOf('\r\n'));
+}
+
+describe('slow and idle clients', () => {
+  it('answers 408 with the JSON error body and closes when the headers are late', async () => {
+    const server = await startTestServer({ headersTimeoutMs: 150 });
+    const slow = await open(server.port, `GET /v1/runtimes HTTP/1.1\r\nhost: x\r\n${auth}`);
+    const answer = await slow.closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(jsonBody(answer)).toMatchObject({ statusCode: 408, message: expect.stringContaining('headers are expected within 150 ms') });
+    // The partial request is not logged with its key.
+    expect(server.logs.join('\n')).not.toContain(ACCOUNT_A.key);
+    // A connection that never sends a byte is ended the same way.
+    expect(await (await open(server.port)).closed).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('answers 408 and closes when the body stalls, and nothing of it is stored', async () => {
+    const server = await startTestServer({ bodyTimeoutMs: 150 });
+    const stalled = await open(server.port, POST_EVENT_HEAD.replace('expect: 100-continue\r\n', ''));
+    stalled.socket.write(EVENT_BODY.slice(0, 10));
+    const answer = await stalled.closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(jsonBody(answer)).toMatchObject({ statusCode: 408, message: expect.stringContaining('within 150 ms of its headers') });
+    expect(server.logs.some((line) => line.startsWith('POST /_reference/error-events 408'))).toBe(true);
+  });
+
+  it('counts the body time from the headers, not from the last byte: a trickle gets 408 too', async () => {
+    const server = await startTestServer({ bodyTimeoutMs: 200 });
+    const trickle = await open(server.port, POST_EVENT_HEAD.replace('expect: 100-continue\r\n', ''));
+    let sent = 0;
+    const drip = setInterval(() => {
+      // One byte at a time, never the last one.
+      if (sent < EVENT_BODY.length - 1 && !trickle.socket.destroyed) trickle.socket.write(EVENT_BODY[sent++]!);
+    }, 20);
+    const answer = await trickle.closed;
+    clearInterval(drip);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('keeps an idle connection for the next request, then closes it after the idle timeout', async () => {
+    const server = await startTestServer({ idleTimeoutMs: 1000 });
+    const conversation = await open(server.port, GET_RUNTIMES);
+    await until(conversation, '"nodeJsVersion"');
+    // Still open right after an answer: a second request on it is served.
+    conversation.socket.write(GET_RUNTIMES);
+    const both = await conversation.closed;
+    expect(both.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
+    // Closed by the server while idle: nothing after the two answers.
+    expect(both.match(/HTTP\/1\.1 /g)).toHaveLength(2);
+  });
+
+  it('past the connection limit, a newcomer replaces the oldest connection still waiting for its headers', async () => {
+    const server = await startTestServer({ maxConnections: 4, headersTimeoutMs: 60_000 });
+    const slow: Conversation[] = [];
+    for (let i = 0; i < 4; i++) slow.push(await open(server.port, 'GET /v1/runtimes HTTP/1.1\r\nhost: x\r\n'));
+    // Served, not refused: the slow ones do not starve it.
+    expect(await plainGet(server.port)).toBe('HTTP/1.1 200 OK');
+    const evicted = await slow[0]!.closed;
+    expect(evicted).toMatch(/^HTTP\/1\.1 408 /);
+    expect(jsonBody(evicted).message).toContain('limit of 4 connections');
+    // The others are still open and can still finish their request.
+    slow[1]!.socket.write(`${auth}connection: close\r\n\r\n`);
+    expect(await slow[1]!.closed).toMatch(/^HTTP\/1\.1 200 /);
+    for (const conversation of slow) conversation.socket.destroy();
+  });
+
+  it('past the limit with every connection busy, a newcomer is refused at once and the busy ones are still served', async () => {
+    const server = await startTestServer({ maxConnections: 3, bodyTimeoutMs: 60_000 });
+    const busy: Conversation[] = [];
+    for (let i = 0; i < 3; i++) {
+      const conversation = await open(server.port, POST_EVENT_HEAD);
+      expect(await until(conversation, '100 Continue')).toContain('HTTP/1.1 100 Continue');
+      busy.push(conversation);
+    }
+    // Refused (closed unanswered), not left waiting.
+    expect(await plainGet(server.port)).toBe('refused');
+    // The open ones are still served.
+    busy[0]!.socket.write(EVENT_BODY);
+    expect(await until(busy[0]!, '"checkId"')).toMatch(/HTTP\/1\.1 201 Created/);
+    // Once the busy ones go, service continues (their closing reaches the server on its next turns).
+    for (const conversation of busy) conversation.socket.destroy();
+    let status = 'refused';
+    for (let attempt = 0; attempt < 50 && status === 'refused'; attempt++) {
+      status = await plainGet(server.port);
+      if (status === 'refused') await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe('HTTP/1.1 200 OK');
+  });
+
+  it('refuses bad limits before starting', async () => {
+    await expect(startTestServer({ idleTimeoutMs: 500 })).rejects.toThrow('idleTimeoutMs must be a whole number of at least 1000, got 500');
+    await expect(startTestServer({ maxConnections: 0 })).rejects.toThrow('maxConnections must be a whole number of at least 1, got 0');
+  });
+});
