@@ -88,7 +88,7 @@ describe('completion', () => {
     expect(result.code).toBe(0);
     for (const noun of nouns) expect(result.stdout).toContain(`-n '__fish_use_subcommand' -a '${noun}'`);
     expect(result.stdout).toContain("__fish_seen_subcommand_from rca; and not __fish_seen_subcommand_from request get' -a 'request'");
-    expect(result.stdout).toContain("-s o -l output -x -a 'table json'");
+    expect(result.stdout).toContain("-s o -l output -x -a 'table json md'");
     if (hasShell('fish')) {
       const file = join(dir, 'statusctl.fish');
       writeFileSync(file, result.stdout);

@@ -147,5 +147,5 @@ async function runResolve(ctx: Context, id: string, options: { message: string; 
     body: { description: options.message, status: 'RESOLVED', ...(options.notify ? { notifySubscribers: true } : {}) },
   });
   if (ctx.json) ctx.printJson(update);
-  else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${renderUpdate(ctx, id, update)}`);
+  else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${await renderUpdate(ctx, id, update)}`);
 }
