@@ -60,7 +60,7 @@ describe('completion', () => {
     const requestOptions = bashComplete(script, ['statusctl', 'rca', 'request', 'group-id', '--']);
     expect(requestOptions).toEqual(expect.arrayContaining(['--context', '--wait', '--wait-timeout', '--base-url', '--output']));
     expect(bashComplete(script, ['statusctl', '--output', 'json', 'runtimes', ''])).toEqual(['list']);
-    expect(bashComplete(script, ['statusctl', 'runtimes', 'list', '-o', ''])).toEqual(['table', 'json']);
+    expect(bashComplete(script, ['statusctl', 'runtimes', 'list', '-o', ''])).toEqual(['table', 'json', 'md']);
     expect(bashComplete(script, ['statusctl', 'completion', 'z'])).toEqual([]);
   });
 
