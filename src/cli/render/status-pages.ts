@@ -42,7 +42,8 @@ async function statusPageMarkdown(ctx: Context, page: StatusPage): Promise<strin
   lines.push('', `#### Open incidents (${open.length})`, '');
   if (open.length === 0) lines.push('None.');
   for (const incident of open) {
-    lines.push(`- **${incident.severity}** ${incident.name} (${incident.lastUpdateStatus}) \`${incident.id}\``);
+    // One line per item: a newline in a name would end the list item.
+    lines.push(`- **${incident.severity}** ${incident.name.replace(/\s+/g, ' ')} (${incident.lastUpdateStatus}) \`${incident.id}\``);
   }
   return lines.join('\n');
 }
