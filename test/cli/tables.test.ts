@@ -5,11 +5,13 @@
 // - piped: no header, one tab-separated row per line, full values, ISO times, no color;
 // - -o md: Markdown tables and lists, `|` escaped.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import type { Incident, StatusPage } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, runPty, startTestServer, stripAnsi, type TestServer } from './helpers.js';
+import { parseJson, ROOT, removeTempDirs, runPty, startTestServer, stripAnsi, type TestServer } from './helpers.js';
 import { runCli } from './in-process.js';
 
 let server: TestServer;
@@ -278,5 +280,24 @@ describe('-o md', () => {
     const bad = await cli(['incidents', 'list', '-o', 'yaml']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('table, json, md');
+  });
+});
+
+describe('README', () => {
+  /** The fenced block between `<!-- name:start -->` and `<!-- name:end -->`. */
+  function readmeBlock(name: string): string {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const match = new RegExp(`<!-- ${name}:start -->\\n\`\`\`\\n([\\s\\S]*?)\\n\`\`\`\\n<!-- ${name}:end -->`).exec(readme);
+    if (!match) throw new Error(`README has no block ${name}`);
+    return match[1]!;
+  }
+
+  it('shows runtimes list as it prints: in 80 columns, piped and -o md', async () => {
+    const terminal = await cli(['runtimes', 'list', '--no-color'], { columns: 80 });
+    expect(readmeBlock('runtimes-terminal-80')).toBe(terminal.stdout.trimEnd());
+    const piped = await cli(['runtimes', 'list']);
+    expect(readmeBlock('runtimes-piped')).toBe(piped.stdout.split('\n').slice(0, 2).join('\n'));
+    const md = await cli(['runtimes', 'list', '-o', 'md']);
+    expect(readmeBlock('runtimes-md')).toBe(md.stdout.split('\n').slice(0, 3).join('\n'));
   });
 });
