@@ -34,7 +34,8 @@ async function runList(ctx: Context, options: ListOptions): Promise<void> {
     .sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   if (ctx.json) return ctx.printJson(runtimes);
   if (runtimes.length === 0) {
-    ctx.out(stage ? `No runtimes in stage ${stage}.` : 'No runtimes.');
+    // On stderr, as for the other lists: piped, stdout has rows only.
+    ctx.info(stage ? `No runtimes in stage ${stage}.` : 'No runtimes.');
     return;
   }
   const rows = runtimes.map((runtime) => [
