@@ -14,6 +14,7 @@ import {
   closedPortUrl,
   parseJson,
   removeTempDirs,
+  runCli as runBuiltCli,
   startTestServer,
   TEST_ACCOUNT,
   tempConfigDir,
@@ -61,6 +62,14 @@ afterAll(async () => {
 /** Runs against the test server (through the proxy) as its account, plain output unless told otherwise. */
 function cli(args: string[], env: Record<string, string | undefined> = {}, terminalColumns?: number): Promise<RunResult> {
   return runCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: proxy.url, ...env }, terminalColumns });
+}
+
+/**
+ * The same through the built binary (bin/statusctl as a child process): declaring an incident is
+ * the tool's main job, so its create tests run the whole program as a user does.
+ */
+function builtCli(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+  return runBuiltCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: proxy.url, ...env } });
 }
 
 /** The body of the last create the CLI sent, which must be the only one since `before`. */
@@ -128,7 +137,7 @@ interface DryRun {
 
 /** `--dry-run -o json`, which must succeed; its body is checked against upstream too. */
 async function dryRun(args: string[], env: Record<string, string | undefined> = {}): Promise<DryRun> {
-  const result = await cli(['incidents', 'create', '--name', 'Dry', '--severity', 'major', ...args, '--dry-run', '-o', 'json'], env);
+  const result = await builtCli(['incidents', 'create', '--name', 'Dry', '--severity', 'major', ...args, '--dry-run', '-o', 'json'], env);
   expect(result.code, result.stderr).toBe(0);
   const request = parseJson<DryRun>(result);
   expect(upstreamCreateIncidentErrors(request.body), JSON.stringify(request.body)).toEqual([]);
@@ -149,7 +158,7 @@ describe('incidents create (not on a terminal)', () => {
 
   it('creates from flags (enums in any case) and prints the incident with its id', async () => {
     const before = proxy.createBodies().length;
-    const result = await cli([
+    const result = await builtCli([
       'incidents',
       'create',
       '--name',
@@ -189,7 +198,18 @@ describe('incidents create (not on a terminal)', () => {
     // "Web App" is on two status pages: the same service, so not ambiguous.
     const incident = Incident.parse(
       parseJson(
-        await cli(['incidents', 'create', '--name', 'By name', '--severity', 'minor', '--service', 'pAYMENTS api,WEB APP', '-o', 'json']),
+        await builtCli([
+          'incidents',
+          'create',
+          '--name',
+          'By name',
+          '--severity',
+          'minor',
+          '--service',
+          'pAYMENTS api,WEB APP',
+          '-o',
+          'json',
+        ]),
       ),
     );
     expect(sentBody(before)).toEqual({
@@ -213,7 +233,16 @@ describe('incidents create (not on a terminal)', () => {
 
   it('--status-page NAME alone covers every service of that page', async () => {
     const before = proxy.createBodies().length;
-    const result = await cli(['incidents', 'create', '--name', 'Whole page', '--severity', 'critical', '--status-page', 'acme PAYMENTS']);
+    const result = await builtCli([
+      'incidents',
+      'create',
+      '--name',
+      'Whole page',
+      '--severity',
+      'critical',
+      '--status-page',
+      'acme PAYMENTS',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const expected = servicesOfPage('Acme Payments');
     expect(expected.length).toBeGreaterThan(1);
@@ -241,7 +270,7 @@ describe('incidents create (not on a terminal)', () => {
   it('with --status-page, --service names are looked for on that page only', async () => {
     const request = await dryRun(['--status-page', 'Acme Cloud', '--service', 'cdn']);
     expect(request.body.services).toEqual([serviceNamed('CDN')]);
-    const elsewhere = await cli([
+    const elsewhere = await builtCli([
       'incidents',
       'create',
       '--name',
@@ -268,11 +297,11 @@ describe('incidents create (not on a terminal)', () => {
 
   it('a missing required option is exit 2 naming every missing flag, and nothing is requested', async () => {
     const requests = proxy.requests.length;
-    const result = await cli(['incidents', 'create', '--message', 'hello']);
+    const result = await builtCli(['incidents', 'create', '--message', 'hello']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^statusctl: missing required options --name, --severity .*, --service or --status-page/);
     expect(result.stdout).toBe('');
-    const onlyService = await cli(['incidents', 'create', '--name', 'x', '--service', serviceIds[0]!]);
+    const onlyService = await builtCli(['incidents', 'create', '--name', 'x', '--service', serviceIds[0]!]);
     expect(onlyService.code).toBe(2);
     expect(onlyService.stderr).toContain('--severity');
     expect(onlyService.stderr).not.toContain('--name');
@@ -285,7 +314,7 @@ describe('incidents create (not on a terminal)', () => {
     [['--severity', 'minor', '--name', 'x'.repeat(256)]],
     [['--severity', 'minor', '--status-page', '']],
   ])('bad flags are exit 2: %j', async (flags) => {
-    const result = await cli(['incidents', 'create', '--name', 'n', '--service', serviceIds[0]!, ...flags]);
+    const result = await builtCli(['incidents', 'create', '--name', 'n', '--service', serviceIds[0]!, ...flags]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
   });
@@ -312,12 +341,12 @@ describe('incidents create (not on a terminal)', () => {
       services: [serviceNamed('Checkout Widget')],
       incidentUpdates: [{ description: 'm' }],
     };
-    const text = await cli(args);
+    const text = await builtCli(args);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^POST \/v1\/status-pages\/incidents\n\{/);
     expect(JSON.parse(text.stdout.slice(text.stdout.indexOf('\n')))).toEqual(expected);
     expect(text.stderr).toContain('dry run: nothing was sent');
-    const json = parseJson(await cli([...args, '--json']));
+    const json = parseJson(await builtCli([...args, '--json']));
     expect(json).toEqual({ method: 'POST', path: CREATE_PATH, body: expected });
     expect(upstreamCreateIncidentErrors(expected)).toEqual([]);
     // It read the status pages, and only that.
@@ -326,7 +355,7 @@ describe('incidents create (not on a terminal)', () => {
   });
 
   it('--dry-run reads the status pages, so it needs credentials (exit 3 without a key)', async () => {
-    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', serviceIds[0]!, '--dry-run'], {
+    const result = await builtCli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', serviceIds[0]!, '--dry-run'], {
       STATUSCTL_API_KEY: undefined,
     });
     expect(result.code).toBe(3);
@@ -335,7 +364,16 @@ describe('incidents create (not on a terminal)', () => {
 
   it('an unknown service name or id is exit 2 listing the services with their pages; nothing is sent', async () => {
     const creates = proxy.createBodies().length;
-    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', 'Checkout API,no-such-service']);
+    const result = await builtCli([
+      'incidents',
+      'create',
+      '--name',
+      'x',
+      '--severity',
+      'minor',
+      '--service',
+      'Checkout API,no-such-service',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^statusctl: --service "Checkout API": no such service/);
@@ -346,7 +384,7 @@ describe('incidents create (not on a terminal)', () => {
   });
 
   it('an unknown status page is exit 2 listing the pages', async () => {
-    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--status-page', 'Acme Moon']);
+    const result = await builtCli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--status-page', 'Acme Moon']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^statusctl: --status-page "Acme Moon": no such status page/);
     for (const page of pages) expect(result.stderr).toContain(`${page.name} (url ${page.url}, id ${page.id})`);
@@ -413,7 +451,7 @@ describe('incidents create against a fixture with clashing names', () => {
   const env = () => ({ STATUSCTL_BASE_URL: fixtureProxy.url });
 
   it('a name shared by different services on several pages is exit 2 listing each with its page; nothing is sent', async () => {
-    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', 'DATABASE'], env());
+    const result = await builtCli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', 'DATABASE'], env());
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^statusctl: --service "DATABASE" names 2 different services/);
@@ -439,7 +477,7 @@ describe('incidents create against a fixture with clashing names', () => {
   });
 
   it('a status page without services is exit 2; nothing is sent', async () => {
-    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--status-page', 'Coming soon'], env());
+    const result = await builtCli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--status-page', 'Coming soon'], env());
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^statusctl: status page Coming soon \(url coming-soon, id \S+\) has no services/);
     expect(fixtureProxy.createBodies()).toEqual([]);

@@ -29,12 +29,25 @@ export const handlers: Handlers = {
 
 /**
  * The same map with every handler wrapped by `wrap`, which keeps each one's type (a wrapper
- * that changed what a handler answers would not compile).
+ * that changed what a handler answers would not compile). Written out row by row rather than
+ * looped over, so each row is checked against its own operation and nothing is cast.
  */
 export function mapHandlers(map: Handlers, wrap: <Id extends OperationId>(handler: Handler<Id>) => Handler<Id>): Handlers {
-  const wrapOne = <Id extends OperationId>(id: Id): Handler<Id> => wrap(map[id]);
-  const wrapped: Partial<Record<OperationId, unknown>> = {};
-  for (const id of Object.keys(map) as OperationId[]) wrapped[id] = wrapOne(id);
-  // Each key got wrap(map[key]), a Handler<key>; TypeScript cannot follow a loop's key to its row.
-  return wrapped as Handlers;
+  return {
+    listStatusPages: wrap(map.listStatusPages),
+    getStatusPage: wrap(map.getStatusPage),
+    createIncident: wrap(map.createIncident),
+    listIncidents: wrap(map.listIncidents),
+    getIncident: wrap(map.getIncident),
+    createIncidentUpdate: wrap(map.createIncidentUpdate),
+    getIncidentUpdate: wrap(map.getIncidentUpdate),
+    updateIncidentUpdate: wrap(map.updateIncidentUpdate),
+    getRootCauseAnalysis: wrap(map.getRootCauseAnalysis),
+    requestRootCauseAnalysis: wrap(map.requestRootCauseAnalysis),
+    updateErrorGroup: wrap(map.updateErrorGroup),
+    getHeartbeatAvailability: wrap(map.getHeartbeatAvailability),
+    listRuntimes: wrap(map.listRuntimes),
+    recordErrorEvent: wrap(map.recordErrorEvent),
+    recordHeartbeatEvent: wrap(map.recordHeartbeatEvent),
+  };
 }
