@@ -15,7 +15,11 @@ export function declareProgram() {
     .option('--api-key <key>', 'API key (env STATUSCTL_API_KEY); prefer login or the variable, options show in ps')
     .option('--account-id <id>', 'account id, sent as x-service-account (env STATUSCTL_ACCOUNT_ID)')
     .option('--profile <name>', 'named settings in the config file (env STATUSCTL_PROFILE)')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json'] as const).default('table' as const))
+    .addOption(
+      new Option('-o, --output <format>', 'output format: table (aligned on a terminal, tab-separated when piped), json, md (Markdown)')
+        .choices(['table', 'json', 'md'] as const)
+        .default('table' as const),
+    )
     .option('--json', "same as -o json: the API's own JSON, stable for scripts")
     .option('--no-color', 'no colors (also NO_COLOR=1; FORCE_COLOR=1 forces them)')
     .option('--verbose', 'each HTTP request and response status on stderr (key masked), error details')

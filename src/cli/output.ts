@@ -1,7 +1,10 @@
-// Shared renderers for people: tables, colored severity/status, relative times. cli-table3 is
-// loaded only when a table is actually printed.
+// Shared renderers for people: tables, colored severity/status, relative times. The table
+// code (render/table.ts) is loaded only when a table is actually printed.
 import type { Incident, Service } from './api-types.js';
 import type { Context } from './context.js';
+import type { Cell, CellValue, ColumnSpec, Paint, TableFormat } from './render/table.js';
+
+export type { Cell, CellValue, ColumnSpec, TableFormat };
 
 /** Open is anything not RESOLVED (status pages show these, `incidents list --status open` keeps them). */
 export function isOpen(incident: Pick<Incident, 'lastUpdateStatus'>): boolean {
@@ -13,15 +16,58 @@ export function serviceNames(services: Service[] | undefined): string {
   return (services ?? []).map((service) => service.name || service.id).join(', ') || '-';
 }
 
-export async function renderTable(ctx: Context, head: string[], rows: string[][]): Promise<string> {
-  const { default: Table } = await import('cli-table3');
-  const table = new Table({
-    head: head.map((title) => ctx.style.bold(title)),
-    style: { head: [], border: [] },
-    wordWrap: true,
-  });
-  table.push(...rows);
-  return table.toString();
+/**
+ * How people-facing output is laid out: Markdown with -o md; otherwise aligned for a terminal,
+ * tab-separated when stdout is not one (whatever FORCE_COLOR says: piped output is data).
+ */
+export function tableFormat(ctx: Context): TableFormat {
+  if (ctx.globals.output === 'md') return 'md';
+  return ctx.io.stdout.isTTY ? 'terminal' : 'tsv';
+}
+
+/** Terminal width: COLUMNS when it is a positive number (so a script or test can set it), else the terminal's, else 80. */
+export function terminalWidth(ctx: Context): number {
+  const fromEnv = Number(ctx.env.COLUMNS);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  return ctx.io.stdout.columns || 80;
+}
+
+function tableStyle(ctx: Context) {
+  return { format: tableFormat(ctx), width: terminalWidth(ctx), bold: ctx.style.bold, dim: ctx.style.dim };
+}
+
+export async function renderTable(ctx: Context, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
+  const { formatTable } = await import('./render/table.js');
+  return formatTable(tableStyle(ctx), columns, rows);
+}
+
+export async function renderFields(ctx: Context, rows: [string, CellValue][]): Promise<string> {
+  const { formatFields } = await import('./render/table.js');
+  return formatFields(tableStyle(ctx), rows);
+}
+
+/** A time as a cell: the API's ISO value for scripts and Markdown, "3 hours ago" on a terminal. */
+export function timeCell(value: string | null | undefined, now: number): Cell {
+  if (!value) return { text: '-' };
+  return { text: value, short: relativeTime(value, now) };
+}
+
+/** A severity as a cell, colored on a terminal (the CRITICAL badge without its padding, to stay aligned). */
+export function severityCell(ctx: Context, severity: string | undefined): Cell {
+  const s = ctx.style;
+  const paints: Record<string, Paint> = { CRITICAL: s.bgRed.white.bold, MAJOR: s.red.bold, MEDIUM: s.yellow, MINOR: s.cyan };
+  return { text: severity ?? '-', paint: severity ? paints[severity] : undefined };
+}
+
+function statusPaint(ctx: Context, status: string | undefined): Paint | undefined {
+  const s = ctx.style;
+  const paints: Record<string, Paint> = { INVESTIGATING: s.red, IDENTIFIED: s.yellow, MONITORING: s.blue, RESOLVED: s.green };
+  return status ? paints[status] : undefined;
+}
+
+/** An incident status as a cell, colored on a terminal. */
+export function statusCell(ctx: Context, status: string | undefined): Cell {
+  return { text: status ?? '-', paint: statusPaint(ctx, status) };
 }
 
 export function severityText(ctx: Context, severity: string | undefined): string {
@@ -42,19 +88,8 @@ export function severityText(ctx: Context, severity: string | undefined): string
 }
 
 export function statusText(ctx: Context, status: string | undefined): string {
-  const s = ctx.style;
-  switch (status) {
-    case 'INVESTIGATING':
-      return s.red(status);
-    case 'IDENTIFIED':
-      return s.yellow(status);
-    case 'MONITORING':
-      return s.blue(status);
-    case 'RESOLVED':
-      return s.green(status);
-    default:
-      return status ?? '-';
-  }
+  const paint = statusPaint(ctx, status);
+  return paint ? paint(status!) : (status ?? '-');
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -60,7 +60,7 @@ describe('completion', () => {
     const requestOptions = bashComplete(script, ['statusctl', 'rca', 'request', 'group-id', '--']);
     expect(requestOptions).toEqual(expect.arrayContaining(['--context', '--wait', '--wait-timeout', '--base-url', '--output']));
     expect(bashComplete(script, ['statusctl', '--output', 'json', 'runtimes', ''])).toEqual(['list']);
-    expect(bashComplete(script, ['statusctl', 'runtimes', 'list', '-o', ''])).toEqual(['table', 'json']);
+    expect(bashComplete(script, ['statusctl', 'runtimes', 'list', '-o', ''])).toEqual(['table', 'json', 'md']);
     expect(bashComplete(script, ['statusctl', 'completion', 'z'])).toEqual([]);
   });
 
@@ -112,7 +112,7 @@ describe('completion', () => {
     expect(result.code).toBe(0);
     for (const noun of nouns) expect(result.stdout).toContain(`-n '__fish_use_subcommand' -a '${noun}'`);
     expect(result.stdout).toContain("__fish_seen_subcommand_from rca; and not __fish_seen_subcommand_from request get' -a 'request'");
-    expect(result.stdout).toContain("-s o -l output -x -a 'table json'");
+    expect(result.stdout).toContain("-s o -l output -x -a 'table json md'");
     if (hasShell('fish')) {
       const file = join(dir, 'statusctl.fish');
       writeFileSync(file, result.stdout);

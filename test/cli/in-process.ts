@@ -10,6 +10,8 @@ import { cleanEnv, type RunOptions, type RunResult } from './helpers.js';
 export interface InProcessOptions extends RunOptions {
   /** The clock of the run (relative times); the real one unless given. */
   now?: () => number;
+  /** Makes stdout look like a terminal this many columns wide (isTTY, columns), as a pty would. */
+  terminalColumns?: number;
 }
 
 /** A stream that keeps what is written to it, as a pipe would deliver it (not a terminal). */
@@ -34,6 +36,7 @@ export async function runCli(args: string[], options: InProcessOptions = {}): Pr
     timer = setTimeout(() => resolve('timeout'), limit);
   });
   try {
+    if (options.terminalColumns !== undefined) Object.assign(stdout.stream, { isTTY: true, columns: options.terminalColumns });
     const code = await Promise.race([
       run(args, {
         io: { stdout: stdout.stream, stderr: stderr.stream, stdin: Readable.from([options.input ?? '']) },

@@ -60,8 +60,8 @@ afterAll(async () => {
 });
 
 /** Runs against the test server (through the proxy) as its account, plain output unless told otherwise. */
-function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
-  return runCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: proxy.url, ...env } });
+function cli(args: string[], env: Record<string, string | undefined> = {}, terminalColumns?: number): Promise<RunResult> {
+  return runCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: proxy.url, ...env }, terminalColumns });
 }
 
 /**
@@ -182,7 +182,7 @@ describe('incidents create (not on a terminal)', () => {
       services: [ref(serviceIds[0]!), ref(serviceIds[1]!)],
       incidentUpdates: [{ description: 'Investigating failed payments', status: 'IDENTIFIED', notifySubscribers: true }],
     });
-    const id = /^Created incident (\S+)$/m.exec(result.stdout)?.[1];
+    const id = /^id\t(\S+)$/m.exec(result.stdout)?.[1];
     expect(id).toBeDefined();
     const stored = await api.getIncident({ params: { incidentId: id! } });
     expect(stored).toMatchObject({ name: 'Checkout errors', severity: 'MAJOR', lastUpdateStatus: 'IDENTIFIED' });
@@ -252,7 +252,7 @@ describe('incidents create (not on a terminal)', () => {
       services: expected,
       incidentUpdates: [{ description: DEFAULT_FIRST_UPDATE }],
     });
-    const id = /^Created incident (\S+)$/m.exec(result.stdout)![1]!;
+    const id = /^id\t(\S+)$/m.exec(result.stdout)![1]!;
     const stored = await api.getIncident({ params: { incidentId: id } });
     expect(stored.services.map((service) => service.id)).toEqual(expected.map((service) => service.id));
   });
@@ -538,11 +538,19 @@ describe('incidents get and resolve', () => {
       params: { incidentId: incident.id },
       body: { description: 'Found it', status: 'IDENTIFIED', notifySubscribers: true },
     });
-    const text = await cli(['incidents', 'get', incident.id]);
+    const text = await cli(['incidents', 'get', incident.id], {}, 120);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('Timeline (2 updates)');
     expect(text.stdout.indexOf('First look')).toBeLessThan(text.stdout.indexOf('Found it'));
     expect(text.stdout).toMatch(/IDENTIFIED.*Found it.*yes/);
+    // Piped: the fields, a `--` line, then one tab-separated row per update.
+    const piped = await cli(['incidents', 'get', incident.id]);
+    const [fields, rows] = piped.stdout.trimEnd().split('\n--\n');
+    expect(fields!.split('\n')[0]).toBe(`id\t${incident.id}`);
+    expect(rows!.split('\n').map((row) => row.split('\t').slice(1, 4))).toEqual([
+      ['INVESTIGATING', 'First look', 'no'],
+      ['IDENTIFIED', 'Found it', 'yes'],
+    ]);
     const json = Incident.parse(parseJson(await cli(['incidents', 'get', incident.id, '--json'])));
     expect(json.incidentUpdates).toHaveLength(2);
   });
@@ -705,12 +713,13 @@ describe('plain output', () => {
     }
   });
 
-  it('NO_COLOR and --no-color win over FORCE_COLOR (which alone does color a pipe)', async () => {
+  it('NO_COLOR and --no-color win over FORCE_COLOR; piped tables are never colored (they are data)', async () => {
     const [forced, ...plain] = await Promise.all([
+      cli(['incidents', 'list'], { FORCE_COLOR: '1' }, 200),
+      cli(['incidents', 'list'], { FORCE_COLOR: '1', NO_COLOR: '1' }, 200),
+      cli(['incidents', 'list'], { FORCE_COLOR: '3', NO_COLOR: 'true' }, 200),
+      cli(['incidents', 'list', '--no-color'], { FORCE_COLOR: '1' }, 200),
       cli(['incidents', 'list'], { FORCE_COLOR: '1' }),
-      cli(['incidents', 'list'], { FORCE_COLOR: '1', NO_COLOR: '1' }),
-      cli(['incidents', 'list'], { FORCE_COLOR: '3', NO_COLOR: 'true' }),
-      cli(['incidents', 'list', '--no-color'], { FORCE_COLOR: '1' }),
     ]);
     expect(forced!.code, forced!.stderr).toBe(0);
     expect(forced!.stdout).toMatch(ESCAPE); // so the checks below can fail

@@ -31,7 +31,7 @@ describe('typed options', () => {
     program.command('noop').action((_options, command) => {
       globals = command.optsWithGlobals();
       expectTypeOf(globals.timeout).toEqualTypeOf<number>();
-      expectTypeOf(globals.output).toEqualTypeOf<'table' | 'json'>();
+      expectTypeOf(globals.output).toEqualTypeOf<'table' | 'json' | 'md'>();
       // @ts-expect-error --timeout is a number, not a string
       const timeout: string = globals.timeout;
       expect(typeof timeout).toBe('number');

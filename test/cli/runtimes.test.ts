@@ -1,7 +1,7 @@
 // runtimes list: the CLI in-process (run(), test/cli/in-process.ts) against the reference server's runtime catalog.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuntimeList } from '../../src/contract/schemas.js';
-import { closedPortUrl, parseJson, removeTempDirs, startTestServer, type TestServer } from './helpers.js';
+import { closedPortUrl, parseJson, removeTempDirs, startTestServer, stripAnsi, type TestServer } from './helpers.js';
 import { runCli } from './in-process.js';
 
 let server: TestServer;
@@ -25,29 +25,39 @@ describe('runtimes list', () => {
     expect(names).toEqual([...names].sort().reverse());
   });
 
-  it('shows every runtime in a table, newest first, with its Node.js version, stage and end of life', async () => {
+  it('piped: one tab-separated row per runtime, newest first, end of life as YYYY-MM-DD', async () => {
     const runtimes = RuntimeList.parse(parseJson(await runCli(['runtimes', 'list', '--json'], { env: server.env })));
     const result = await runCli(['runtimes', 'list'], { env: server.env });
     expect(result.code).toBe(0);
-    for (const header of ['Runtime', 'Node.js', 'Stage', 'End of life', 'Multi-step', 'Description']) {
-      expect(result.stdout).toContain(header);
-    }
-    let previous = -1;
-    for (const runtime of runtimes) {
-      const at = result.stdout.indexOf(runtime.name);
-      expect(at, runtime.name).toBeGreaterThan(previous);
-      previous = at;
-      expect(result.stdout).toContain(runtime.nodeJsVersion);
-      expect(result.stdout).toContain(runtime.runtimeEndOfLife);
-    }
+    const rows = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows).toEqual(
+      runtimes.map((runtime) => {
+        const [month, day, year] = runtime.runtimeEndOfLife.split('/');
+        return [
+          runtime.name,
+          runtime.nodeJsVersion,
+          runtime.stage,
+          `${year}-${month}-${day}`,
+          runtime.multiStepSupport ? 'yes' : 'no',
+          runtime.description,
+        ];
+      }),
+    );
+    expect(result.stdout).not.toMatch(/\d{2}\/\d{2}\/\d{4}/);
     expect(result.stdout).not.toContain('\x1b[');
   });
 
-  it('colors stages when colors are forced', async () => {
-    const result = await runCli(['runtimes', 'list'], { env: { ...server.env, FORCE_COLOR: '1' } });
+  it('on a terminal: the header, ISO end-of-life dates, stages colored unless NO_COLOR', async () => {
+    const result = await runCli(['runtimes', 'list'], { env: server.env, terminalColumns: 200 });
     expect(result.code).toBe(0);
+    const [header, ...rows] = stripAnsi(result.stdout).trimEnd().split('\n');
+    expect(header!.split(/\s{2,}/)).toEqual(['RUNTIME', 'NODE.JS', 'STAGE', 'END OF LIFE', 'MULTI-STEP', 'DESCRIPTION']);
+    expect(rows[0]).toMatch(/^\d{4}\.\d{2} +v\d+\.\d+\.\d+ +[A-Z]+ +\d{4}-\d{2}-\d{2} /);
     expect(result.stdout).toContain('\x1b[');
-    const plain = await runCli(['runtimes', 'list'], { env: { ...server.env, FORCE_COLOR: '1', NO_COLOR: '1' } });
+    const plain = await runCli(['runtimes', 'list'], { env: { ...server.env, FORCE_COLOR: '1', NO_COLOR: '1' }, terminalColumns: 200 });
     expect(plain.stdout).not.toContain('\x1b[');
   });
 

@@ -24,7 +24,7 @@ describe('run(args, { io, env, now })', () => {
     expect(process.exitCode).toBe(before);
   });
 
-  it('shows relative times against the clock it is given', async () => {
+  it('shows relative times against the clock it is given, on a terminal', async () => {
     const client = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
     const services = (await client.listStatusPages({})).entries.flatMap((page) => page.cards?.flatMap((card) => card.services ?? []) ?? []);
     const incident = await client.createIncident({
@@ -38,10 +38,18 @@ describe('run(args, { io, env, now })', () => {
     const updated = Date.parse(incident.incidentUpdates?.[0]?.publicIncidentUpdateDate ?? '');
     expect(updated).not.toBeNaN();
     const threeHoursLater = updated + 3 * 3_600_000 + 60_000;
-    const result = await runCli(['incidents', 'list', '--no-color'], { env: server.env, now: () => threeHoursLater });
+    const result = await runCli(['incidents', 'list', '--no-color'], {
+      env: server.env,
+      now: () => threeHoursLater,
+      terminalColumns: 200,
+    });
     expect(result.code).toBe(0);
     const line = result.stdout.split('\n').find((row) => row.includes(incident.id));
     expect(line).toContain('3 hours ago');
+    // Piped, the same row carries the time itself (ISO 8601), whatever the clock.
+    const piped = await runCli(['incidents', 'list'], { env: server.env, now: () => threeHoursLater });
+    const row = piped.stdout.split('\n').find((text) => text.startsWith(incident.id));
+    expect(row?.split('\t').at(-1)).toBe(incident.incidentUpdates?.[0]?.publicIncidentUpdateDate);
   });
 
   it('keeps the config file in the directory its environment names, not the process environment', async () => {

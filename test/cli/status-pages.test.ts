@@ -43,16 +43,27 @@ describe('status-pages list', () => {
     });
     await api.createIncidentUpdate({ params: { incidentId: closed.id }, body: { description: 'Done', status: 'RESOLVED' } });
 
+    // Piped: id, name, services, open incidents (a count), url; one tab-separated row per page.
     const result = await cli(['--all']);
     expect(result.code, result.stderr).toBe(0);
-    for (const each of pages.entries) expect(result.stdout).toContain(each.name);
-    expect(result.stdout).toContain(`${page.cards[0]!.name}: `);
-    expect(result.stdout).toContain(service.name);
-    expect(result.stdout).toContain(open.name);
-    expect(result.stdout).toContain(open.id);
-    expect(result.stdout).not.toContain(closed.name);
+    const rows = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows.map((row) => [row[0], row[1], row[4]])).toEqual(pages.entries.map((each) => [each.id, each.name, each.url]));
+    const openCount = page.incidents.filter((incident) => incident.lastUpdateStatus !== 'RESOLVED').length + 1;
+    expect(rows[0]![2]).toContain(service.name);
+    expect(rows[0]![3]).toBe(String(openCount));
     // eslint-disable-next-line no-control-regex
     expect(result.stdout + result.stderr).not.toMatch(/\x1b\[/);
+
+    // -o md: a section per page with its cards, services (with ids) and only the open incidents.
+    const md = await cli(['--all', '-o', 'md']);
+    expect(md.code, md.stderr).toBe(0);
+    for (const each of pages.entries) expect(md.stdout).toContain(`### ${each.name}\n`);
+    expect(md.stdout).toContain(`- **${page.cards[0]!.name}:** ${service.name} (\`${service.id}\`)`);
+    expect(md.stdout).toContain(`${open.name} (INVESTIGATING) \`${open.id}\``);
+    expect(md.stdout).not.toContain(closed.name);
   });
 
   it('-o json is the API response', async () => {

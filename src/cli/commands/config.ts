@@ -100,12 +100,13 @@ async function runList(ctx: Context): Promise<void> {
     ctx.printJson({ profile: ctx.profileName, path: config.path, settings: values });
     return;
   }
-  const width = Math.max(...NAMES.map((name) => name.length));
-  const valueWidth = Math.max(...NAMES.map((name) => (values[name].value ?? '-').length));
+  const { renderTable } = await import('../output.js');
   ctx.out(
-    NAMES.map(
-      (name) => `${name.padEnd(width)}  ${(values[name].value ?? '-').padEnd(valueWidth)}  ${ctx.style.dim(`(${values[name].source})`)}`,
-    ).join('\n'),
+    await renderTable(
+      ctx,
+      ['setting', 'value', 'source'],
+      NAMES.map((name) => [name, values[name].value ?? '-', { text: values[name].source, paint: ctx.style.dim }]),
+    ),
   );
   ctx.info(ctx.style.dim(`profile '${ctx.profileName}' in ${config.path}`));
 }

@@ -110,6 +110,7 @@ async function renderAvailability(
   availability: HeartbeatAvailability,
   options: AvailabilityOptions,
 ): Promise<string> {
+  if (ctx.globals.output === 'md') return availabilityMarkdown(ctx, checkId, availability, options);
   const { bar } = await import('../render/bar-chart.js');
   const s = ctx.style;
   const label = (text: string) => `  ${s.dim(text.padEnd(10))}`;
@@ -136,4 +137,29 @@ async function renderAvailability(
   }
   if (options.failUnder !== undefined) lines.push(`${label('threshold')}${options.failUnder}%`);
   return lines.join('\n');
+}
+
+/** -o md: the figures as a table, to paste into a ticket or a chat. */
+async function availabilityMarkdown(
+  ctx: Context,
+  checkId: string,
+  availability: HeartbeatAvailability,
+  options: AvailabilityOptions,
+): Promise<string> {
+  const { renderTable } = await import('../output.js');
+  const percent = (value: number | null | undefined) => (value === undefined || value === null ? 'no events' : `${value.toFixed(2)}%`);
+  const table = await renderTable(
+    ctx,
+    ['period', 'success ratio'],
+    [
+      ['current', percent(availability?.successRatio.currentPeriod)],
+      ['previous', percent(availability?.successRatio.previousPeriod)],
+    ],
+  );
+  const fields = [
+    `- **window:** ${describeWindow(options)}`,
+    `- **events in the current period:** ${availability?.totalEntitiesCurrentPeriod ?? 0}`,
+    ...(options.failUnder !== undefined ? [`- **threshold:** ${options.failUnder}%`] : []),
+  ];
+  return [`### Heartbeat availability \`${checkId}\``, fields.join('\n'), table].join('\n\n');
 }

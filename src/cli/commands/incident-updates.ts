@@ -102,14 +102,14 @@ async function runAdd(ctx: Context, incidentId: string, options: UpdateOptions):
   const client = await ctx.client();
   const update = await client.createIncidentUpdate(input);
   if (ctx.json) ctx.printJson(update);
-  else ctx.out(renderUpdate(ctx, incidentId, update, 'Added update'));
+  else ctx.out(await renderUpdate(ctx, incidentId, update, 'Added update'));
 }
 
 async function runGet(ctx: Context, incidentId: string, incidentUpdateId: string): Promise<void> {
   const client = await ctx.client();
   const update = await client.getIncidentUpdate({ params: { incidentId, incidentUpdateId } });
   if (ctx.json) ctx.printJson(update);
-  else ctx.out(renderUpdate(ctx, incidentId, update));
+  else ctx.out(await renderUpdate(ctx, incidentId, update));
 }
 
 async function runPut(ctx: Context, incidentId: string, incidentUpdateId: string, options: UpdateOptions): Promise<void> {
@@ -136,5 +136,5 @@ async function runPut(ctx: Context, incidentId: string, incidentUpdateId: string
   }
   const update = await client.updateIncidentUpdate(input);
   if (ctx.json) ctx.printJson(update);
-  else ctx.out(renderUpdate(ctx, incidentId, update, 'Changed update'));
+  else ctx.out(await renderUpdate(ctx, incidentId, update, 'Changed update'));
 }

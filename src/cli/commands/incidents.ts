@@ -210,7 +210,7 @@ async function runResolve(ctx: Context, args: string[], options: ResolveOptions)
     }
     const update = await client.createIncidentUpdate({ params: { incidentId: id }, body });
     if (ctx.json) ctx.printJson(update);
-    else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${renderUpdate(ctx, id, update)}`);
+    else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${await renderUpdate(ctx, id, update)}`);
     return;
   }
 

@@ -34,35 +34,42 @@ async function runList(ctx: Context, options: ListOptions): Promise<void> {
     .sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   if (ctx.json) return ctx.printJson(runtimes);
   if (runtimes.length === 0) {
-    ctx.out(stage ? `No runtimes in stage ${stage}.` : 'No runtimes.');
+    // On stderr, as for the other lists: piped, stdout has rows only.
+    ctx.info(stage ? `No runtimes in stage ${stage}.` : 'No runtimes.');
     return;
   }
   const rows = runtimes.map((runtime) => [
-    ctx.style.bold(runtime.name),
+    { text: runtime.name, paint: ctx.style.bold },
     runtime.nodeJsVersion,
-    stageText(ctx, runtime.stage),
-    runtime.runtimeEndOfLife,
+    { text: runtime.stage, paint: stagePaint(ctx, runtime.stage) },
+    isoDate(runtime.runtimeEndOfLife),
     runtime.multiStepSupport ? 'yes' : 'no',
     runtime.description,
   ]);
-  ctx.out(await renderTable(ctx, ['Runtime', 'Node.js', 'Stage', 'End of life', 'Multi-step', 'Description'], rows));
+  ctx.out(await renderTable(ctx, [{ header: 'runtime', id: true }, 'node.js', 'stage', 'end of life', 'multi-step', 'description'], rows));
 }
 
-function stageText(ctx: Context, stage: Runtime['stage'] | string): string {
+/** The API writes end of life as MM/DD/YYYY; people everywhere read YYYY-MM-DD (other forms are shown as received). */
+export function isoDate(value: string): string {
+  const us = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  return us ? `${us[3]}-${us[1]}-${us[2]}` : value;
+}
+
+function stagePaint(ctx: Context, stage: Runtime['stage'] | string): ((text: string) => string) | undefined {
   const s = ctx.style;
   switch (stage) {
     case 'CURRENT':
-      return s.green.bold(stage);
+      return s.green.bold;
     case 'STABLE':
-      return s.green(stage);
+      return s.green;
     case 'BETA':
     case 'ALPHA':
-      return s.cyan(stage);
+      return s.cyan;
     case 'DEPRECATED':
-      return s.yellow(stage);
+      return s.yellow;
     case 'REMOVED':
-      return s.red(stage);
+      return s.red;
     default:
-      return stage;
+      return undefined;
   }
 }

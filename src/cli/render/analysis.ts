@@ -2,6 +2,7 @@
 // the API's own body, printed as received.
 import type { ErrorGroup, RootCauseAnalysis } from '../../contract/schemas.js';
 import type { Context } from '../context.js';
+import { tableFormat } from '../output.js';
 
 /** Lines indented under a heading; empty text is left out by the caller. */
 function section(ctx: Context, title: string, body: string): string {
@@ -18,6 +19,7 @@ function field(ctx: Context, label: string, value: string): string {
 }
 
 export function renderAnalysis(ctx: Context, rca: RootCauseAnalysis): string {
+  if (tableFormat(ctx) === 'md') return analysisMarkdown(rca);
   const s = ctx.style;
   const parts: string[] = [];
   const header = [`${s.bold('Root cause analysis')} ${rca.id} ${s.green(rca.status)}`];
@@ -46,6 +48,37 @@ export function renderAnalysis(ctx: Context, rca: RootCauseAnalysis): string {
     const links = analysis.referenceLinks.map((link) => `- ${link.title}\n  ${s.cyan.underline(link.url)}`);
     parts.push(section(ctx, 'References', links.join('\n')));
   }
+  return parts.join('\n\n');
+}
+
+/** The analysis as Markdown, to paste into a ticket or a chat (-o md). */
+function analysisMarkdown(rca: RootCauseAnalysis): string {
+  const fields = [`- **status:** ${rca.status}`];
+  if (rca.errorGroupId) fields.push(`- **error group:** \`${rca.errorGroupId}\``);
+  if (rca.checkId) fields.push(`- **check:** \`${rca.checkId}\`${rca.checkType ? ` (${rca.checkType})` : ''}`);
+  fields.push(`- **provider:** ${rca.provider} / ${rca.model}, ${Math.round(rca.durationMs)} ms`);
+  const parts = [`### Root cause analysis \`${rca.id}\``, fields.join('\n')];
+  const analysis = rca.analysis;
+  if (!analysis) return [...parts, 'The provider returned no analysis.'].join('\n\n');
+  const section = (title: string, body: string | undefined) => {
+    if (body?.trim()) parts.push(`#### ${title}\n\n${body.trim()}`);
+  };
+  section('Classification', analysis.classification);
+  section('Root cause', analysis.rootCause);
+  section('User impact', analysis.userImpact);
+  // Code fixes are usually code or a diff: a fenced block keeps their layout.
+  if (analysis.codeFix?.trim()) parts.push(`#### Code fix\n\n\`\`\`\n${analysis.codeFix.trim()}\n\`\`\``);
+  section(
+    'Evidence',
+    analysis.evidence
+      ?.map((item) => {
+        const artifacts = item.artifacts.map((artifact) => `${artifact.name} [${artifact.type}]`).join(', ');
+        // Continuation lines indented, so a multi-line description stays one list item.
+        return `- ${item.description.trim().replace(/\n/g, '\n  ')}${artifacts ? `\n  (artifacts: ${artifacts})` : ''}`;
+      })
+      .join('\n'),
+  );
+  section('References', analysis.referenceLinks?.map((link) => `- [${link.title}](${link.url})`).join('\n'));
   return parts.join('\n\n');
 }
 
