@@ -36,6 +36,41 @@ const lazyBuiltins = {
   },
 };
 
+/**
+ * The CLI sends every request over node:http (src/cli/context.ts; the demo and `statusctl mcp`
+ * ask for it too): undici, the library's default stack, is half a megabyte that the CLI bundle
+ * would read at every start for nothing. In that bundle `import('undici')` gets a module that
+ * says so if anything ever reaches it; dist/index.js, for library users, keeps undici.
+ */
+const undiciLeftOut = {
+  name: 'undici-left-out',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-left-out' }));
+    b.onLoad({ filter: /.*/, namespace: 'undici-left-out' }, () => ({
+      contents:
+        "throw new Error(\"statusctl's bundled CLI sends requests over node:http; pass http: 'node' to createClient (undici is not in this bundle)\");",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * @inquirer/prompts re-exports every prompt, and the editor prompt brings iconv-lite and chardet
+ * (half a megabyte); the CLI never opens an editor (src/cli/prompts/ uses input, password,
+ * select, checkbox and confirm). The bundler cannot drop an unused re-export of a module it
+ * loads lazily, so the CLI bundle gets a stand-in for it.
+ */
+const editorPromptLeftOut = {
+  name: 'editor-prompt-left-out',
+  setup(b) {
+    b.onResolve({ filter: /^@inquirer\/editor$/ }, () => ({ path: '@inquirer/editor', namespace: 'editor-prompt-left-out' }));
+    b.onLoad({ filter: /.*/, namespace: 'editor-prompt-left-out' }, () => ({
+      contents: "export default function editor() { throw new Error('the editor prompt is not in the statusctl bundle'); }",
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -58,6 +93,7 @@ await Promise.all([
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
+    plugins: [...common.plugins, undiciLeftOut, editorPromptLeftOut],
     // Dynamic import() of a built-in becomes require(): the launcher runs the bundle as a
     // script, where import() has no module loader to call.
     supported: { 'dynamic-import': false },
