@@ -1,8 +1,9 @@
-// Bundles the CLI into one file (dist/cli.cjs) so a call to statusctl loads a single file instead
+// Bundles the CLI into one file (dist/cli.cjs, plus the vendor chunks of scripts/vendor-chunks.mjs
+// that only some commands load) so a call to statusctl loads a single file instead
 // of resolving hundreds under node_modules, and the typed client into dist/index.js (ESM) for
 // programs that import it. What keeps a call fast (measure with `npm run bench -- cli`):
 // - CommonJS, so bin/statusctl can compile it with V8's code cache (vm.Script cachedData): the
-//   2 MB file is then not parsed again at every start;
+//   file is then not parsed again at every start;
 // - modules imported dynamically (`await import()`) are wrapped by esbuild in lazy init
 //   functions: the client, zod and the contract's schemas, prompts, tables, the server and the demo are
 //   evaluated only by the commands that use them;
@@ -12,6 +13,7 @@
 import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
 import { buildTypes } from './build-types.mjs';
+import { vendorChunkBuilds, vendorImports } from './vendor-chunks.mjs';
 
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 
@@ -86,18 +88,26 @@ const common = {
   alias: { '@commander-js/extra-typings': 'commander' },
 };
 
+/** The CLI bundle and its vendor chunks: CommonJS scripts that bin/statusctl runs. */
+const script = {
+  ...common,
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  // Dynamic import() of a built-in becomes require(): the launcher runs the bundle as a
+  // script, where import() has no module loader to call.
+  supported: { 'dynamic-import': false },
+};
+
 await Promise.all([
   build({
-    ...common,
+    ...script,
     entryPoints: { cli: 'src/cli/main.ts' },
-    outdir: 'dist',
-    outExtension: { '.js': '.cjs' },
-    format: 'cjs',
-    plugins: [...common.plugins, undiciLeftOut, editorPromptLeftOut],
-    // Dynamic import() of a built-in becomes require(): the launcher runs the bundle as a
-    // script, where import() has no module loader to call.
-    supported: { 'dynamic-import': false },
+    plugins: [...common.plugins, undiciLeftOut, editorPromptLeftOut, vendorImports(undefined)],
   }),
+  ...vendorChunkBuilds().map(({ chunk, stdin }) =>
+    build({ ...script, stdin, outfile: `dist/${chunk}.cjs`, outdir: undefined, plugins: [...common.plugins, vendorImports(chunk)] }),
+  ),
   build({
     ...common,
     entryPoints: { index: 'src/index.ts' },
