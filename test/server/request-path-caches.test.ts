@@ -46,7 +46,7 @@ describe('caches on the request path', () => {
     });
     const afterEdit = await firstPage(server);
     expect(afterEdit.entries[0]!.lastUpdateStatus).toBe('MONITORING');
-    expect(afterEdit.entries[0]!.incidentUpdates.map((u) => u.description)).toContain('Fixed for good');
+    expect(afterEdit.entries[0]!.incidentUpdates.map((u: { description: string }) => u.description)).toContain('Fixed for good');
   });
 
   it('keeps pages of different sizes and cursors apart', async () => {
@@ -57,6 +57,8 @@ describe('caches on the request path', () => {
     expect(three.entries).toHaveLength(3);
     const next = await firstPage(server, `?limit=2&nextId=${two.nextId}`);
     expect(next.entries[0]!.id).toBe(three.entries[2]!.id);
-    expect(next.entries.map((incident) => incident.id)).not.toEqual(two.entries.map((incident) => incident.id));
+    expect(next.entries.map((incident: { id: string }) => incident.id)).not.toEqual(
+      two.entries.map((incident: { id: string }) => incident.id),
+    );
   });
 });
