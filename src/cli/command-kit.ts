@@ -37,10 +37,12 @@ export function positiveNumber(value: string): number {
   return number;
 }
 
+/** A percentage from 0 to 100, with or without its sign: `99.5` or `99.5%`. */
 export function percentage(value: string): number {
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 100) {
-    throw new InvalidArgumentError('expected a percentage from 0 to 100');
+  const digits = value.trim().replace(/%$/, '');
+  const number = Number(digits);
+  if (digits === '' || !Number.isFinite(number) || number < 0 || number > 100) {
+    throw new InvalidArgumentError('expected a percentage from 0 to 100, such as 99.5 or 99.5%');
   }
   return number;
 }

@@ -2,8 +2,8 @@
 // never calls the API never opens the config file or loads the HTTP client.
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Client } from '../client/index.js';
-import { ConfigFile, DEFAULT_BASE_URL, DEFAULT_PROFILE, type Profile, type SettingField } from './config.js';
-import { CliError, ExitCode } from './exit-codes.js';
+import { checkBaseUrl, ConfigFile, DEFAULT_BASE_URL, DEFAULT_PROFILE, type Profile, type SettingField } from './config.js';
+import { CliError, ExitCode, usageError } from './exit-codes.js';
 import type { GlobalOptions } from './globals.js';
 import { maskKey } from './mask.js';
 
@@ -142,8 +142,13 @@ export class Context {
     return this.globals.profile || this.env.STATUSCTL_PROFILE || DEFAULT_PROFILE;
   }
 
-  /** Option, then environment, then the profile, then the default (spec/CLI.md). */
-  async settings(): Promise<Settings> {
+  /**
+   * Option, then environment, then the profile, then the default (spec/CLI.md). A profile named
+   * with --profile or STATUSCTL_PROFILE and needed must exist (exit 2, naming the known ones),
+   * except for `login`, which creates it (`forNewProfile`). A base URL that is no http(s) address is exit 2
+   * too, before any request.
+   */
+  async settings({ forNewProfile = false }: { forNewProfile?: boolean } = {}): Promise<Settings> {
     const fromOptions: Profile = { baseUrl: this.globals.baseUrl, apiKey: this.globals.apiKey, accountId: this.globals.accountId };
     const fromEnv: Profile = {
       baseUrl: this.env[ENV.baseUrl] || undefined,
@@ -153,6 +158,9 @@ export class Context {
     const fields: SettingField[] = ['baseUrl', 'apiKey', 'accountId'];
     // The config file is opened only when an option or variable left something unanswered.
     const needsProfile = fields.some((field) => !fromOptions[field] && !fromEnv[field]);
+    // Only when the profile is read: a name given beside a complete set of options is harmless.
+    const named = Boolean(this.globals.profile || this.env.STATUSCTL_PROFILE);
+    if (named && needsProfile && !forNewProfile) await this.requireProfile();
     const fromProfile = needsProfile ? (await this.config()).profile(this.profileName) : {};
     const sources = {} as Record<SettingField, SettingSource>;
     const value = (field: SettingField): string | undefined => {
@@ -169,13 +177,42 @@ export class Context {
       sources[field] = field === 'baseUrl' ? 'default' : 'unset';
       return field === 'baseUrl' ? DEFAULT_BASE_URL : undefined;
     };
+    const baseUrl = value('baseUrl')!;
+    const problem = checkBaseUrl(baseUrl);
+    if (problem !== true) {
+      const from =
+        sources.baseUrl === 'option'
+          ? '--base-url'
+          : sources.baseUrl === 'environment'
+            ? ENV.baseUrl
+            : sources.baseUrl === 'profile'
+              ? `profile '${this.profileName}'`
+              : 'the default';
+      throw usageError(
+        `the base URL ${JSON.stringify(baseUrl)} (from ${from}) is not usable: ${problem}`,
+        `for example --base-url ${DEFAULT_BASE_URL} (the reference server) or the https address of the API`,
+      );
+    }
     return {
       profile: this.profileName,
-      baseUrl: value('baseUrl')!,
+      baseUrl,
       apiKey: value('apiKey'),
       accountId: value('accountId'),
       sources,
     };
+  }
+
+  private async requireProfile(): Promise<void> {
+    const config = await this.config();
+    const known = config.profileNames();
+    if (known.includes(this.profileName)) return;
+    const how = this.globals.profile ? '--profile' : 'STATUSCTL_PROFILE';
+    throw usageError(
+      `${how} names the profile '${this.profileName}', which is not in ${config.path}`,
+      known.length
+        ? `known profiles: ${known.join(', ')} (or create it: statusctl login --profile ${this.profileName})`
+        : `no profile is saved yet: statusctl login --profile ${this.profileName}`,
+    );
   }
 
   /** The API client for the resolved settings; fails with exit 3 when there is no key. */
@@ -188,7 +225,9 @@ export class Context {
     if (!settings.apiKey) {
       throw new CliError(
         ExitCode.auth,
-        `no API key: run 'statusctl login', or pass --api-key, or set STATUSCTL_API_KEY (profile '${settings.profile}')`,
+        `no API key (profile '${settings.profile}')`,
+        undefined,
+        "run 'statusctl login', or pass --api-key, or set STATUSCTL_API_KEY",
       );
     }
     const { createClient } = await import('../client/index.js');

@@ -11,10 +11,12 @@ export const ExitCode = {
   notFound: 4,
   /** A threshold was not met (heartbeats availability --fail-under). */
   threshold: 5,
+  /** Interrupted (Ctrl-C, SIGINT), as shells report it: 128 + 2. */
+  interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
-/** A failure the CLI reports as one line on stderr and turns into an exit code. */
+/** A failure the CLI reports on stderr (src/cli/error-format.ts) and turns into an exit code. */
 export class CliError extends Error {
   override readonly name = 'CliError';
   constructor(
@@ -22,9 +24,11 @@ export class CliError extends Error {
     message: string,
     /** Shown only with --verbose. */
     readonly detail?: string,
+    /** One line on what to do about it (`hint: ...`), where that helps. */
+    readonly hint?: string,
   ) {
     super(message);
   }
 }
 
-export const usageError = (message: string) => new CliError(ExitCode.usage, message);
+export const usageError = (message: string, hint?: string) => new CliError(ExitCode.usage, message, undefined, hint);

@@ -24,7 +24,6 @@ export function declareProgram() {
     .option('--no-color', 'no colors (also NO_COLOR=1; FORCE_COLOR=1 forces them)')
     .option('--verbose', 'each HTTP request and response status on stderr (key masked), error details')
     .option('--timeout <seconds>', 'per request timeout', positiveNumber, 30)
-    .showHelpAfterError('(run with --help for usage)')
     .showSuggestionAfterError()
     .exitOverride();
 }

@@ -5,6 +5,7 @@
 import { CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { attachRuntime, type Runtime } from './context.js';
 import { ExitCode } from './exit-codes.js';
+import { formatError, fromCommander } from './error-format.js';
 import { describeFailure } from './failure.js';
 import { buildProgram } from './program.js';
 
@@ -23,11 +24,12 @@ export async function run(args: string[], runtime: Runtime): Promise<ExitCode> {
     getOutHasColors: () => Boolean(io.stdout.isTTY) && colors(),
     getErrHasColors: () => Boolean(io.stderr.isTTY) && colors(),
   };
-  // Every command prints its own errors and help, so each gets the run's streams.
-  (function configure(command: CommandUnknownOpts) {
-    command.configureOutput(output);
-    command.commands.forEach(configure);
-  })(program);
+  // Every command prints its own errors and help, so each gets the run's streams; its usage
+  // errors take our one form, with a hint naming its own help.
+  (function configure(command: CommandUnknownOpts, path: string) {
+    command.configureOutput({ ...output, outputError: (text, write) => write(fromCommander(text, path)) });
+    for (const sub of command.commands) configure(sub, `${path} ${sub.name()}`);
+  })(program, 'statusctl');
   try {
     await program.parseAsync(args, { from: 'user' });
     return ExitCode.ok;
@@ -35,7 +37,7 @@ export async function run(args: string[], runtime: Runtime): Promise<ExitCode> {
     // commander has already printed its own message for parse errors, help and --version.
     if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     const failure = describeFailure(error);
-    io.stderr.write(`statusctl: ${failure.message}\n`);
+    io.stderr.write(formatError(failure));
     if (args.includes('--verbose') && failure.detail) io.stderr.write(`${failure.detail}\n`);
     return failure.exitCode;
   }

@@ -84,7 +84,7 @@ describe('config path, set, get, unset', () => {
       expect(result.code).toBe(2);
       // commander's own argument check (the key is declared with its choices), in its words.
       expect(result.stderr).toMatch(
-        /^error: command-argument value '.+' is invalid for argument 'key'\. unknown setting '.+': expected one of base-url, api-key, account-id\n/,
+        /^statusctl: command-argument value '.+' is invalid for argument 'key'\. unknown setting '.+': expected one of base-url, api-key, account-id\n$/,
       );
       expect(result.stdout).toBe('');
     },

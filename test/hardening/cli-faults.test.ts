@@ -82,14 +82,18 @@ function env(url: string): Record<string, string> {
   return { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: KEY, STATUSCTL_ACCOUNT_ID: ACCOUNT };
 }
 
-/** One line on stderr, `statusctl: ...`, no stack trace, nothing on stdout, no key anywhere. */
+/**
+ * One line on stderr, `statusctl: ...` (and at most a `hint:` line after it), no stack trace,
+ * nothing on stdout, no key anywhere.
+ */
 function expectOneLineFailure(result: RunResult, code: number, pattern: RegExp): void {
   const context = `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`;
   expect(result.code, context).toBe(code);
   expect(result.stdout, context).toBe('');
   expect(result.stderr.endsWith('\n'), context).toBe(true);
-  expect(result.stderr.trimEnd().split('\n'), context).toHaveLength(1);
-  expect(result.stderr, context).toMatch(/^statusctl: /);
+  const [first, ...rest] = result.stderr.trimEnd().split('\n');
+  expect(first, context).toMatch(/^statusctl: /);
+  expect(rest, context).toEqual(rest.length ? [expect.stringMatching(/^hint: /)] : []);
   expect(result.stderr, context).not.toMatch(/^\s+at /m);
   expect(result.stderr, context).toMatch(pattern);
   expectNoKey(result);

@@ -60,7 +60,7 @@ async function runLogin(ctx: Context): Promise<void> {
 /** Asks on the terminal for what the command line did not give; current settings are the defaults. */
 async function askCredentials(ctx: Context): Promise<Credentials> {
   const { askSecret, askText } = await import('../prompts/index.js');
-  const current = await ctx.settings();
+  const current = await ctx.settings({ forNewProfile: true });
   const baseUrl =
     ctx.globals.baseUrl ?? (await askText({ message: 'API base URL', default: current.baseUrl, validate: checkBaseUrl, io: ctx.io }));
   const apiKey =
@@ -83,7 +83,7 @@ async function askCredentials(ctx: Context): Promise<Credentials> {
 
 /** Off a terminal: options and environment only (what is already in the profile proves nothing). */
 async function credentialsFromSettings(ctx: Context): Promise<Credentials> {
-  const settings = await ctx.settings();
+  const settings = await ctx.settings({ forNewProfile: true });
   const given = (field: 'apiKey' | 'accountId') =>
     settings.sources[field] === 'option' || settings.sources[field] === 'environment' ? settings[field] : undefined;
   const apiKey = given('apiKey');

@@ -46,7 +46,7 @@ export function register(program: Program): void {
 }
 
 async function runAvailability(ctx: Context, checkId: string, options: AvailabilityOptions): Promise<void> {
-  await checkWindow(options);
+  await checkWindow(options, ctx.now());
   const client = await ctx.client();
   const query = {
     ...(options.from ? { startTime: options.from } : {}),
@@ -62,7 +62,7 @@ async function runAvailability(ctx: Context, checkId: string, options: Availabil
  * The same rules as the server (the contract's own schema), checked before any request so a
  * typo is a usage error naming the option, not an API failure.
  */
-async function checkWindow(options: AvailabilityOptions): Promise<void> {
+async function checkWindow(options: AvailabilityOptions, now: number): Promise<void> {
   const { DateOrDateTime } = await import('../../contract/schemas.js');
   for (const [name, value] of [
     ['--from', options.from],
@@ -74,9 +74,14 @@ async function checkWindow(options: AvailabilityOptions): Promise<void> {
       );
     }
   }
-  // Only with both ends: without one, the window depends on the server's clock, not ours.
-  if (options.from && options.to && availabilityWindow(Date.now(), options.from, options.to).empty) {
-    throw usageError(`option '--from' (${options.from}) must be before '--to' (${options.to})`);
+  // Without --to the window ends now: a --from after that is refused here, not by the server.
+  if (options.from && availabilityWindow(now, options.from, options.to).empty) {
+    throw usageError(
+      options.to
+        ? `option '--from' (${options.from}) must be before '--to' (${options.to})`
+        : `option '--from' (${options.from}) is in the future: the window ends now without --to`,
+      'the window is [--from, --to); --to defaults to now and --from to 24 hours before --to',
+    );
   }
 }
 
