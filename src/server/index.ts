@@ -21,6 +21,7 @@ import { handlers } from './handlers/index.js';
 import type { AccountScope, AppContext } from './handlers/types.js';
 import { connectionLimits, httpServerOptions, limitConnections } from './connections.js';
 import { answerClientError, answerRaw, createRequestHandler } from './http.js';
+import type { CompactionOptions } from './persistence/compaction.js';
 import { openDataFile, type DataFile } from './persistence/data-file.js';
 import { durableHandlers } from './persistence/durable-handlers.js';
 import { RateLimiter } from './rate-limit.js';
@@ -53,6 +54,8 @@ export interface ServerOptions {
    * Unset: in memory only, nothing written.
    */
   dataPath?: string;
+  /** When the data file is compacted (persistence/compaction.ts); tests make it small. */
+  compaction?: CompactionOptions;
   /** Headers must arrive within this many ms of a request's first byte, else 408 and close. Default 10 000. */
   headersTimeoutMs?: number;
   /** A body within this many ms of its headers, else 408 and close. Default 30 000. */
@@ -125,7 +128,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const fixtures: Fixtures = options.fixturesPath ? loadFixtureFile(options.fixturesPath) : DEMO_FIXTURES;
 
   // Opened after the checks above, so a bad option never leaves a lock behind.
-  const data: DataFile | undefined = options.dataPath === undefined ? undefined : openDataFile(options.dataPath, log, now);
+  const data: DataFile | undefined =
+    options.dataPath === undefined ? undefined : openDataFile(options.dataPath, log, now, options.compaction);
   try {
     return await start(options, { host, log, now, fixtures, data });
   } catch (error) {
