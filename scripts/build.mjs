@@ -1,8 +1,9 @@
-// Bundles the CLI into one file (dist/cli.cjs) so a call to statusctl loads a single file instead
+// Bundles the CLI into one file (dist/cli.cjs, plus the vendor chunks of scripts/vendor-chunks.mjs
+// that only some commands load) so a call to statusctl loads a single file instead
 // of resolving hundreds under node_modules, and the typed client into dist/index.js (ESM) for
 // programs that import it. What keeps a call fast (measure with `npm run bench -- cli`):
 // - CommonJS, so bin/statusctl can compile it with V8's code cache (vm.Script cachedData): the
-//   2 MB file is then not parsed again at every start;
+//   file is then not parsed again at every start;
 // - modules imported dynamically (`await import()`) are wrapped by esbuild in lazy init
 //   functions: the client, zod and the contract's schemas, prompts, tables, the server and the demo are
 //   evaluated only by the commands that use them;
@@ -12,6 +13,7 @@
 import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
 import { buildTypes } from './build-types.mjs';
+import { vendorChunkBuilds, vendorImports } from './vendor-chunks.mjs';
 
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 
@@ -36,6 +38,41 @@ const lazyBuiltins = {
   },
 };
 
+/**
+ * The CLI sends every request over node:http (src/cli/context.ts; the demo and `statusctl mcp`
+ * ask for it too): undici, the library's default stack, is half a megabyte that the CLI bundle
+ * would read at every start for nothing. In that bundle `import('undici')` gets a module that
+ * says so if anything ever reaches it; dist/index.js, for library users, keeps undici.
+ */
+const undiciLeftOut = {
+  name: 'undici-left-out',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-left-out' }));
+    b.onLoad({ filter: /.*/, namespace: 'undici-left-out' }, () => ({
+      contents:
+        "throw new Error(\"statusctl's bundled CLI sends requests over node:http; pass http: 'node' to createClient (undici is not in this bundle)\");",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * @inquirer/prompts re-exports every prompt, and the editor prompt brings iconv-lite and chardet
+ * (half a megabyte); the CLI never opens an editor (src/cli/prompts/ uses input, password,
+ * select, checkbox and confirm). The bundler cannot drop an unused re-export of a module it
+ * loads lazily, so the CLI bundle gets a stand-in for it.
+ */
+const editorPromptLeftOut = {
+  name: 'editor-prompt-left-out',
+  setup(b) {
+    b.onResolve({ filter: /^@inquirer\/editor$/ }, () => ({ path: '@inquirer/editor', namespace: 'editor-prompt-left-out' }));
+    b.onLoad({ filter: /.*/, namespace: 'editor-prompt-left-out' }, () => ({
+      contents: "export default function editor() { throw new Error('the editor prompt is not in the statusctl bundle'); }",
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -51,17 +88,26 @@ const common = {
   alias: { '@commander-js/extra-typings': 'commander' },
 };
 
+/** The CLI bundle and its vendor chunks: CommonJS scripts that bin/statusctl runs. */
+const script = {
+  ...common,
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  // Dynamic import() of a built-in becomes require(): the launcher runs the bundle as a
+  // script, where import() has no module loader to call.
+  supported: { 'dynamic-import': false },
+};
+
 await Promise.all([
   build({
-    ...common,
+    ...script,
     entryPoints: { cli: 'src/cli/main.ts' },
-    outdir: 'dist',
-    outExtension: { '.js': '.cjs' },
-    format: 'cjs',
-    // Dynamic import() of a built-in becomes require(): the launcher runs the bundle as a
-    // script, where import() has no module loader to call.
-    supported: { 'dynamic-import': false },
+    plugins: [...common.plugins, undiciLeftOut, editorPromptLeftOut, vendorImports(undefined)],
   }),
+  ...vendorChunkBuilds().map(({ chunk, stdin }) =>
+    build({ ...script, stdin, outfile: `dist/${chunk}.cjs`, outdir: undefined, plugins: [...common.plugins, vendorImports(chunk)] }),
+  ),
   build({
     ...common,
     entryPoints: { index: 'src/index.ts' },

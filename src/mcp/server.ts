@@ -44,6 +44,9 @@ export async function serveMcp(settings: McpSettings, io: McpIO): Promise<void> 
       client = createClient({
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey!,
+        // node:http (its global agent keeps connections alive): the bundled CLI, which runs this
+        // server, leaves undici out (scripts/build.mjs).
+        http: 'node',
         ...(settings.accountId ? { accountId: settings.accountId } : {}),
         ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
       });

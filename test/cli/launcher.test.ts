@@ -36,6 +36,22 @@ describe('code cache of the launcher', () => {
     expect(readdirSync(dir)).toEqual([name]);
   });
 
+  it('runs the vendor chunk a command needs (conf for config) with a cache of its own, answering the same', async () => {
+    const dir = tempConfigDir();
+    const env = { STATUSCTL_CACHE_DIR: dir, STATUSCTL_CONFIG_DIR: tempConfigDir() };
+    const first = await runCli(['config', 'set', 'base-url', 'http://127.0.0.1:9'], { env });
+    expect(first.code, first.stderr).toBe(0);
+    const listed = await runCli(['config', 'list'], { env });
+    const again = await runCli(['config', 'list'], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('http://127.0.0.1:9');
+    expect(again.stdout).toBe(listed.stdout);
+    expect(readdirSync(dir).sort()).toEqual([
+      expect.stringMatching(/^cli-.*-config\.v8cache$/),
+      expect.stringMatching(/^vendor-conf-.*-config\.v8cache$/),
+    ]);
+  });
+
   it('writes nothing with STATUSCTL_NO_COMPILE_CACHE', async () => {
     const dir = tempConfigDir();
     const result = await runCli(['--version'], { env: { STATUSCTL_CACHE_DIR: dir, STATUSCTL_NO_COMPILE_CACHE: '1' } });

@@ -88,13 +88,14 @@ describe('the capture', () => {
     expect(fromCli).toEqual([expect.objectContaining({ method: 'POST', payload: expect.stringContaining('Rolled back') })]);
   });
 
-  it('turns a body upstream would refuse into a failure naming the operation, the field and the test', () => {
+  it('turns a body upstream would refuse into a failure naming the operation, the field and the test', async () => {
     channel(REQUEST_CHANNEL).publish({
       operationId: 'createIncident',
       method: 'POST',
       url: `${server.url}/v1/status-pages/incidents`,
       payload: JSON.stringify({ ...valid, services: [{ id: service.id }] }),
     });
+    await parity.checkPending();
     // Taken here so that this test passes; setup.ts's afterEach would throw them.
     const [violation, ...rest] = parity.violations.splice(0);
     expect(rest).toEqual([]);

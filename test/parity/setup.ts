@@ -16,7 +16,6 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, expect } from 'vitest';
 import type { PublishedRequest } from '../../src/client/transport.js';
 import type { OperationId } from '../../src/contract/routes.js';
-import { upstreamBodyProblems } from './upstream-requests.js';
 
 const REQUEST_CHANNEL = 'statusctl:request';
 
@@ -34,6 +33,8 @@ export interface ParityState {
   violations: string[];
   /** Reads what CLI processes captured since the last call (afterEach calls it too). */
   readChildren(): void;
+  /** Checks what was seen since the last call, adding to `violations` (afterEach calls it too). */
+  checkPending(): Promise<void>;
 }
 
 // On globalThis, so a test file can look at what was captured (test/parity/parity.test.ts).
@@ -41,18 +42,29 @@ const state: ParityState = ((globalThis as { __statusctlParity?: ParityState }).
   seen: [],
   violations: [],
   readChildren: () => {},
+  checkPending: async () => {},
 });
 
+// Requests are recorded when sent (with the test sending them) and checked after the test: the
+// schemas (ajv) are loaded only by test files whose tests send something.
+const pending: Captured[] = [];
 function check(request: Captured): void {
   state.seen.push(request);
-  if (!request.operationId) return;
-  const problems = upstreamBodyProblems(request.operationId as OperationId, request.payload);
-  if (!problems.length) return;
-  const where = request.pid ? `the CLI (pid ${request.pid})` : 'the client';
-  state.violations.push(
-    `${request.operationId} (${request.method} ${new URL(request.url).pathname}) from ${where} in test "${request.test ?? '(outside a test)'}": ` +
-      `the hosted API would refuse the body: ${problems.join('; ')}\n    body: ${request.payload}`,
-  );
+  if (request.operationId) pending.push(request);
+}
+
+async function checkPending(): Promise<void> {
+  if (!pending.length) return;
+  const { upstreamBodyProblems } = await import('./upstream-requests.js');
+  for (const request of pending.splice(0)) {
+    const problems = upstreamBodyProblems(request.operationId as OperationId, request.payload);
+    if (!problems.length) continue;
+    const where = request.pid ? `the CLI (pid ${request.pid})` : 'the client';
+    state.violations.push(
+      `${request.operationId} (${request.method} ${new URL(request.url).pathname}) from ${where} in test "${request.test ?? '(outside a test)'}": ` +
+        `the hosted API would refuse the body: ${problems.join('; ')}\n    body: ${request.payload}`,
+    );
+  }
 }
 
 const currentTest = () => expect.getState().currentTestName;
@@ -84,17 +96,19 @@ function readChildren(): void {
 }
 
 state.readChildren = readChildren;
+state.checkPending = checkPending;
 
-function failOnViolations(): void {
+async function failOnViolations(): Promise<void> {
   readChildren();
+  await checkPending();
   const found = state.violations.splice(0);
   if (found.length) throw new Error(`request parity with the hosted API:\n  ${found.join('\n  ')}`);
 }
 
 afterEach(failOnViolations);
-afterAll(() => {
+afterAll(async () => {
   try {
-    failOnViolations();
+    await failOnViolations();
   } finally {
     unsubscribe(REQUEST_CHANNEL, onRequest);
     rmSync(dir, { recursive: true, force: true });

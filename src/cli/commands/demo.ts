@@ -56,7 +56,8 @@ async function runDemo(ctx: Context, options: DemoOptions): Promise<void> {
 
     ctx.out(ctx.style.bold(`Reference server listening on ${server.url}`));
     ctx.out(`account ${account.id}, key ${maskKey(account.key)}; config in a temporary directory`);
-    const client = createClient({ baseUrl: server.url, apiKey: account.key, accountId: account.id });
+    // node:http, as every request of the CLI: the bundled CLI leaves undici out (scripts/build.mjs).
+    const client = createClient({ baseUrl: server.url, apiKey: account.key, accountId: account.id, http: 'node' });
     try {
       await tour(ctx, new DemoRunner(ctx, env), client);
     } catch (error) {

@@ -1,0 +1,72 @@
+// Libraries only some commands use live in files of their own beside the CLI bundle
+// (dist/vendor-*.cjs), loaded by bin/statusctl with the same V8 code cache as the bundle. Every
+// call reads and deserializes the whole main bundle, unused code included, so zod, conf and the
+// MCP SDK (two thirds of it) cost each `runtimes list` time for nothing while they sit inside.
+//
+// In the main bundle an import of such a library becomes a small module that takes the names
+// it exports from `require('statusctl:vendor/<chunk>')`; the launcher answers that require.
+// One chunk per group, so that zod is one instance however many chunks use it.
+
+/** Import specifier -> the chunk holding it. */
+const CHUNK_OF = {
+  zod: 'vendor-zod',
+  'zod/v3': 'vendor-zod',
+  'zod/v4': 'vendor-zod',
+  'zod/v4-mini': 'vendor-zod',
+  'zod/v4/core': 'vendor-zod',
+  conf: 'vendor-conf',
+  'env-paths': 'vendor-conf',
+  '@modelcontextprotocol/sdk/server/index.js': 'vendor-mcp',
+  '@modelcontextprotocol/sdk/server/stdio.js': 'vendor-mcp',
+  '@modelcontextprotocol/sdk/types.js': 'vendor-mcp',
+};
+
+export const VENDOR_PREFIX = 'statusctl:vendor/';
+const keyOf = (specifier) => specifier.replace(/[^a-z0-9]+/gi, '_');
+
+/**
+ * Replaces imports of vendored libraries with modules reading the chunk, except the chunk's
+ * own (`inside`): a chunk bundles its libraries and reaches other chunks like the main bundle.
+ */
+export function vendorImports(inside) {
+  return {
+    name: 'vendor-imports',
+    setup(b) {
+      // Answered at run time by the launcher.
+      b.onResolve({ filter: /^statusctl:vendor\// }, (args) => ({ path: args.path, external: true }));
+      b.onResolve({ filter: /^(zod|conf|env-paths|@modelcontextprotocol\/sdk)(\/.*)?$/ }, (args) => {
+        const chunk = CHUNK_OF[args.path];
+        if (!chunk) throw new Error(`${args.path} is not in scripts/vendor-chunks.mjs: add it to a chunk`);
+        if (chunk === inside) return undefined;
+        return { path: args.path, namespace: 'vendor-import' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'vendor-import' }, async (args) => {
+        // Explicit names (some are keywords: zod exports `function`, `null`...): a namespace
+        // object handed through as a CommonJS module would lose `default` in Node's ESM interop.
+        const names = Object.keys(await import(args.path));
+        const lines = [
+          `const m = require(${JSON.stringify(`${VENDOR_PREFIX}${CHUNK_OF[args.path]}`)})[${JSON.stringify(keyOf(args.path))}];`,
+        ];
+        for (const [i, name] of names.entries()) lines.push(`const e${i} = m[${JSON.stringify(name)}];`);
+        lines.push(`export { ${names.map((name, i) => `e${i} as ${JSON.stringify(name)}`).join(', ')} };`);
+        return { contents: lines.join('\n'), loader: 'js' };
+      });
+    },
+  };
+}
+
+/** esbuild options for each chunk file: its entry re-exports each library under its key. */
+export function vendorChunkBuilds() {
+  const chunks = new Map();
+  for (const [specifier, chunk] of Object.entries(CHUNK_OF)) {
+    chunks.set(chunk, [...(chunks.get(chunk) ?? []), specifier]);
+  }
+  return [...chunks].map(([chunk, specifiers]) => ({
+    chunk,
+    stdin: {
+      contents: specifiers.map((specifier) => `export * as ${keyOf(specifier)} from ${JSON.stringify(specifier)};`).join('\n'),
+      resolveDir: new URL('..', import.meta.url).pathname,
+      sourcefile: `${chunk}.js`,
+    },
+  }));
+}
