@@ -23,6 +23,7 @@ import { connectionLimits, httpServerOptions, limitConnections } from './connect
 import { answerClientError, answerRaw, createRequestHandler } from './http.js';
 import type { CompactionOptions } from './persistence/compaction.js';
 import { openDataFile, type DataFile } from './persistence/data-file.js';
+import { JournalWriteError } from './persistence/journal.js';
 import { durableHandlers } from './persistence/durable-handlers.js';
 import { RateLimiter } from './rate-limit.js';
 import { Router } from './router.js';
@@ -183,11 +184,12 @@ async function start(
     scheduleAnalysis(store, analysisId) {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        // With --data, storing the result throws once the data file cannot be written: logged, the
-        // analysis stays PENDING.
-        generateAnalysis(store, analysisId).catch((error: unknown) =>
-          log(`error: analysis ${analysisId} not stored: ${error instanceof Error ? error.message : String(error)}`),
-        );
+        // With --data, a result the data file cannot take is rolled back (the analysis is PENDING
+        // again): logged, and generated again later, once the disk may have recovered.
+        generateAnalysis(store, analysisId).catch((error: unknown) => {
+          log(`error: analysis ${analysisId} not stored: ${error instanceof Error ? error.message : String(error)}`);
+          if (error instanceof JournalWriteError) app.scheduleAnalysis(store, analysisId);
+        });
       }, rcaDelayMs);
       timers.add(timer);
     },
@@ -234,6 +236,8 @@ async function start(
       analysis,
       created_at: dateOnly(now()),
     });
+    // Stored once it is on disk; a failed write rejects here (and was rolled back).
+    await data?.journal.durable();
   }
 
   let baseUrl = '';

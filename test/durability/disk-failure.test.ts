@@ -44,18 +44,18 @@ describe.skipIf(!hasPrlimit)('journal writes failing (EFBIG under prlimit --fsiz
     expect(refused?.json).toMatchObject({ statusCode: 507, error: 'Insufficient Storage' });
     expect(refused?.json.message).toMatch(/EFBIG/);
     expect(refused?.json.message).toMatch(/not applied/);
+    expect(refused?.json.message).not.toContain(dataPath);
     expect(server.stderr()).toMatch(/error: data file .* cannot be written/);
 
     // Reads are answered, with the last acknowledged edit: the refused one is not in memory.
     expect(acknowledged).not.toBe('');
     expect(await description()).toBe(acknowledged);
     expect((await call(url, 'GET', '/v1/status-pages/incidents?limit=5')).status).toBe(200);
-    // A new write right away is refused too, before anything is applied.
-    const again = await call(url, 'POST', '/v1/status-pages/incidents', incidentBody('Refused'));
+    // Another edit that does not fit is refused too (at once while writes are refused, or by
+    // the file when it is tried again after the backoff), and not applied either.
+    const again = await call(url, 'PUT', updatePath, { description: 'refused again '.padEnd(480, '.') });
     expect(again.status).toBe(507);
-    expect(
-      (await call(url, 'GET', '/v1/status-pages/incidents?limit=100')).json.entries.map((i: { name: string }) => i.name),
-    ).not.toContain('Refused');
+    expect(await description()).toBe(acknowledged);
 
     // The disk has room again: the next write after the backoff (at most 5 s) goes through.
     expect(spawnSync('prlimit', ['--pid', String(server.child.pid), '--fsize=unlimited:unlimited']).status).toBe(0);

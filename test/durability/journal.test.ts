@@ -51,7 +51,7 @@ describe('journal', () => {
     expect((error as JournalWriteError).status).toBe(503);
     expect((error as JournalWriteError).code).toBe('EBADF');
     expect(order).toEqual(['rollback', 'waiter']);
-    expect(logs.some((line) => line.includes(`data file ${path} cannot be written`))).toBe(true);
+    expect(logs.some((line) => line.includes(`error: data file ${path}: the server's data file cannot be written`))).toBe(true);
     expect(() => journal.checkWritable()).toThrow(JournalWriteError);
     expect(() => journal.append('{"a":2}')).toThrow(JournalWriteError);
     expect(journal.durable()).toBeUndefined();

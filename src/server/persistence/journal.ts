@@ -19,7 +19,8 @@ export class JournalWriteError extends Error {
     readonly code: string,
     detail: string,
   ) {
-    super(`data file ${path} cannot be written (${detail}); the change was not applied`);
+    // Sent to clients: the cause, not where the file lives (the log line names the path).
+    super(`the server's data file cannot be written (${detail}); the change was not applied`);
     this.status = code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT' ? 507 : 503;
   }
 }
@@ -255,7 +256,7 @@ export class Journal {
   }
 
   private failed(batch: Batch, failure: JournalWriteError): void {
-    this.log(`error: ${failure.message}; writes are refused for ${this.backoffMs} ms, then tried again`);
+    this.log(`error: data file ${this.path}: ${failure.message}; writes are refused for ${this.backoffMs} ms, then tried again`);
     this.inFlight = undefined;
     if (this.capture) this.capture.failed = true;
     // The queued batch was applied on top of the failed one: it goes too.
