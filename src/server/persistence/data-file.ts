@@ -19,7 +19,7 @@ import { Journal } from './journal.js';
 import { journalStore } from './journaled-store.js';
 import { forEachLine } from './line-reader.js';
 import { acquireLock, DataFileLockedError } from './lock.js';
-import { asRecord, checkHeader, headerLine, type AccountRecord, type SnapshotRecord } from './records.js';
+import { asRecord, headerLine, readHeader, type AccountRecord, type SnapshotRecord } from './records.js';
 
 export class DataFileError extends Error {
   override name = 'DataFileError';
@@ -28,7 +28,6 @@ export class DataFileError extends Error {
 export interface DataFile {
   readonly path: string;
   readonly journal: Journal;
-  readonly compactor: Compactor;
   /** Accounts the file holds with a generated key: served again when no --account is given. */
   readonly generatedAccounts: Account[];
   /**
@@ -50,6 +49,8 @@ interface Replayed {
   fresh: boolean;
   /** Bytes of complete lines: where the journal appends. */
   size: number;
+  /** When the file was first created (its header): a compacted file keeps it. */
+  created: number;
 }
 
 function fsyncPath(path: string): void {
@@ -65,7 +66,7 @@ function message(error: unknown): string {
  * throws DataFileError on corruption.
  */
 function replay(path: string, log: (line: string) => void, { repair = true, limit }: { repair?: boolean; limit?: number } = {}): Replayed {
-  const result: Replayed = { stores: new Map(), accounts: new Map(), records: 0, fresh: true, size: 0 };
+  const result: Replayed = { stores: new Map(), accounts: new Map(), records: 0, fresh: true, size: 0, created: Number.NaN };
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -107,9 +108,10 @@ function replayLine(path: string, result: Replayed, line: string, index: number)
     throw new DataFileError(`${where}: corrupt record (${message(error)}); the server will not start on a damaged file`);
   }
   if (index === 0) {
-    const problem = checkHeader(value);
-    if (problem) throw new DataFileError(`${where}: ${problem}`);
+    const header = readHeader(value);
+    if (typeof header === 'string') throw new DataFileError(`${where}: ${header}`);
     result.fresh = false;
+    result.created = header.created;
     return;
   }
   const record = asRecord(value);
@@ -180,7 +182,8 @@ export function openDataFile(path: string, log: (line: string) => void, now: () 
     if (replayed.fresh) {
       // The new file's name must survive a power loss too, not only its content.
       fsyncPath(dirname(path));
-      journal.append(headerLine(now()));
+      replayed.created = now();
+      journal.append(headerLine(replayed.created));
     }
     for (const store of replayed.stores.values()) journalStore(store, journal);
 
@@ -199,7 +202,7 @@ export function openDataFile(path: string, log: (line: string) => void, now: () 
 
     const snapshot = () => {
       const lines = new ChunkedLines();
-      lines.push(headerLine(now()));
+      lines.push(headerLine(Number.isNaN(replayed.created) ? now() : replayed.created));
       for (const [id, record] of replayed.accounts) {
         lines.push(JSON.stringify(record));
         for (const entry of replayed.stores.get(id)!.snapshotEntries())
@@ -219,7 +222,6 @@ export function openDataFile(path: string, log: (line: string) => void, now: () 
     return {
       path,
       journal,
-      compactor,
       generatedAccounts,
       openAccount(account, seedName, seed, generated) {
         served.add(account.id);

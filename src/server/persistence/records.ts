@@ -57,13 +57,13 @@ export function headerLine(now: number): string {
   return JSON.stringify(header);
 }
 
-/** The problem with line 1, or undefined when it is a header this version reads. */
-export function checkHeader(value: unknown): string | undefined {
+/** Line 1 when it is a header this version reads (its creation time in ms, NaN if unreadable), else the problem. */
+export function readHeader(value: unknown): { created: number } | string {
   const header = value as Partial<HeaderRecord> | null;
   if (typeof header !== 'object' || header === null || header.statusctl !== 'data') return 'not a statusctl data file';
   if (header.version !== FORMAT_VERSION)
     return `format version ${String(header.version)} is not supported (this server reads version ${FORMAT_VERSION})`;
-  return undefined;
+  return { created: typeof header.created === 'string' ? Date.parse(header.created) : Number.NaN };
 }
 
 /** The record, or a description of what is wrong with it. */
