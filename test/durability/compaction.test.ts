@@ -1,7 +1,7 @@
 // A long-lived data file stays small: thousands of overwrites of the same few incident updates
 // keep it within a small multiple of the live state (compaction), and a restart on it serves
 // exactly what was last acknowledged.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, incidentBody, startInProcess, tempDir } from './helpers.js';
@@ -72,5 +72,31 @@ describe('compaction', () => {
     // The header is the file's first, creation time included.
     expect(lines[0]).toBe(header);
     expect(lines.some((line) => line.startsWith('{"type":"snapshot"'))).toBe(true);
+  });
+
+  it('that fails (FILE.compact cannot be made) is abandoned: the file is unchanged and writes go on', { timeout: 60_000 }, async () => {
+    const dataPath = join(tempDir(), 'data.jsonl');
+    const server = await startInProcess({ dataPath, compaction: { minBytes: MIN_BYTES } });
+    const created = await call(server.url, 'POST', '/v1/status-pages/incidents', incidentBody('Kept'));
+    // A directory in the way: the temporary file can be neither removed nor created.
+    mkdirSync(`${dataPath}.compact`);
+    writeFileSync(join(`${dataPath}.compact`, 'in-the-way'), '');
+    const updatePath = `/v1/status-pages/incidents/${created.json.id}/incident-updates/${created.json.incidentUpdates[0].id}`;
+    let last = '';
+    for (let n = 0; n < 2000 && !server.logs.some((line) => line.includes('compaction abandoned')); n++) {
+      last = `edit ${n} `.padEnd(400, '.');
+      expect((await call(server.url, 'PUT', updatePath, { description: last })).status).toBe(200);
+    }
+    expect(server.logs.some((line) => line.includes(`data file ${dataPath}: compaction abandoned`))).toBe(true);
+    expect(compactions(server.logs)).toEqual([]);
+    // Writes go on, into the old file.
+    last = 'after the abandoned compaction';
+    expect((await call(server.url, 'PUT', updatePath, { description: last })).status).toBe(200);
+    await server.close();
+
+    rmSync(`${dataPath}.compact`, { recursive: true });
+    const again = await startInProcess({ dataPath });
+    const incident = (await call(again.url, 'GET', `/v1/status-pages/incidents/${created.json.id}`)).json;
+    expect(incident.incidentUpdates[0].description).toBe(last);
   });
 });

@@ -97,8 +97,7 @@ export class Journal {
   private untrimmed = false;
   private paused = false;
   private capture: Capture | undefined;
-  /** Lines appended in all: durable-handlers.ts tells a write from a read by it. */
-  appended = 0;
+  private linesAppended = 0;
   /** Called once a failed write has been cut off the file: the data file rolls its stores back. */
   onFailure: (() => void) | undefined;
   /** Called after each batch is synced: the compactor checks the size. */
@@ -112,6 +111,11 @@ export class Journal {
     private synced: number,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Lines appended in all: durable-handlers.ts tells a write from a read by it. */
+  get appended(): number {
+    return this.linesAppended;
+  }
 
   /** Bytes in the file that are on disk. */
   get size(): number {
@@ -135,7 +139,7 @@ export class Journal {
     // nobody was promised anything: its request stays PENDING in the file and is re-run.
     if (this.closed) return;
     this.checkWritable();
-    this.appended++;
+    this.linesAppended++;
     (this.next ??= newBatch()).lines.push(line);
     if (!this.scheduled && !this.inFlight) {
       this.scheduled = true;
