@@ -94,6 +94,8 @@ describe('compaction', () => {
     expect((await call(server.url, 'PUT', updatePath, { description: last })).status).toBe(200);
     await server.close();
 
+    // Anything but a file there stops the next start, saying what to remove.
+    await expect(startInProcess({ dataPath })).rejects.toThrow(`cannot remove ${dataPath}.compact`);
     rmSync(`${dataPath}.compact`, { recursive: true });
     const again = await startInProcess({ dataPath });
     const incident = (await call(again.url, 'GET', `/v1/status-pages/incidents/${created.json.id}`)).json;

@@ -171,7 +171,13 @@ export function openDataFile(path: string, log: (line: string) => void, now: () 
   let fd: number | undefined;
   try {
     // Left by a compaction that a crash interrupted before its rename: the file is the truth.
-    rmSync(compactionPath(path), { force: true });
+    try {
+      rmSync(compactionPath(path), { force: true });
+    } catch (error) {
+      throw new DataFileError(
+        `data file ${path}: cannot remove ${compactionPath(path)} (${(error as NodeJS.ErrnoException).code ?? message(error)}); remove it by hand`,
+      );
+    }
     const replayed = replay(path, log);
     try {
       fd = openSync(path, 'a', 0o600);
