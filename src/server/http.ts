@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody, reasonPhrase } from '../contract/errors.js';
+import type { AccessLog } from './access-log.js';
 import { authenticate, type KeyRing } from './auth.js';
 import { dispatch } from './handlers/dispatch.js';
 import type { Handlers, AccountScope, AppContext } from './handlers/types.js';
@@ -23,6 +24,8 @@ export interface PipelineDeps {
   app: AppContext;
   rateLimiter?: RateLimiter;
   log: (line: string) => void;
+  /** Where each answered request is recorded; none with `--quiet`. */
+  accessLog?: AccessLog | undefined;
   /** The published OpenAPI document (built once: it only depends on the table and the URL). */
   openApiDocument: () => unknown;
   /** A body must arrive within this many ms of its headers (CONTRACT-NOTES §11), else 408 and close. */
@@ -138,9 +141,12 @@ export function createRequestHandler(deps: PipelineDeps) {
     url = requestUrl(req.url);
     // Left as '/' when the request line is no URL at all: answered as not found (after auth).
     if (url) pathname = url.pathname;
-    res.on('finish', () => {
-      deps.log(`${method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
-    });
+    const { accessLog } = deps;
+    if (accessLog) {
+      res.on('finish', () => {
+        accessLog.record({ method, path: pathname, status: res.statusCode, durationMs: performance.now() - started });
+      });
+    }
     try {
       const result = await route(deps, req, method, url);
       send(res, result.status, result.body, result.headers, result.json);

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { buildOpenApiDocument } from '../contract/openapi.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../contract/rules.js';
 import type { Analysis } from '../contract/schemas.js';
+import { createAccessLog, type AccessLogFormat } from './access-log.js';
 import type { Account } from './account.js';
 import type { AnalysisProvider } from './analysis/provider.js';
 import { rulesProvider } from './analysis/rules-provider.js';
@@ -68,6 +69,11 @@ export interface ServerOptions {
    * newcomer past it replaces the oldest connection still waiting for its headers, or is refused.
    */
   maxConnections?: number;
+  /**
+   * One line per answered request (src/server/access-log.ts): 'text' (default), 'json' lines,
+   * or 'off' (`statusctl server --quiet`). Errors are logged whatever this says.
+   */
+  accessLog?: AccessLogFormat | 'off';
 }
 
 export interface RunningServer {
@@ -242,6 +248,12 @@ async function start(
 
   let baseUrl = '';
   let openApiDocument: unknown;
+  const accessFormat = options.accessLog ?? 'text';
+  // A given `log` takes the lines one by one (tests read them); stderr gets each batch in one write.
+  const writeLines = options.log
+    ? (lines: string[]) => lines.forEach(log)
+    : (lines: string[]) => process.stderr.write(`${lines.join('\n')}\n`);
+  const accessLog = accessFormat === 'off' ? undefined : createAccessLog(accessFormat, writeLines);
   const limits = connectionLimits(options);
   const server = createServer(
     httpServerOptions(limits),
@@ -253,6 +265,7 @@ async function start(
       app,
       rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
       log,
+      accessLog,
       openApiDocument: () => (openApiDocument ??= buildOpenApiDocument(baseUrl)),
       bodyTimeoutMs: limits.bodyTimeoutMs,
     }),
@@ -293,6 +306,7 @@ async function start(
         closeIdle.unref();
         server.close((error) => {
           clearInterval(closeIdle);
+          accessLog?.flush();
           const closed = data ? data.close() : Promise.resolve();
           closed.then(() => (error ? reject(error) : resolve()), reject);
         });

@@ -142,6 +142,7 @@ export class AccountStore {
   // Each incident's JSON bytes, made on its first read and dropped when it changes: a page of
   // 20 incidents is then 20 buffers copied, not 20 objects serialized and encoded per request.
   private readonly incidentJsonCache = new WeakMap<Incident, JsonBytes<Incident>>();
+  private incidentChanges = 0;
   // Each changed incident's updates in date order and by id (timeline.ts), made on its first change.
   private readonly timelines = new WeakMap<Incident, Timeline>();
 
@@ -171,6 +172,11 @@ export class AccountStore {
   }
 
   /** JSON.stringify(incident) as UTF-8, kept until the incident next changes. */
+  /** Goes up with every change to an incident: what was derived from the list before is stale. */
+  get incidentsVersion(): number {
+    return this.incidentChanges;
+  }
+
   incidentJson(incident: Incident): JsonBytes<Incident> {
     let json = this.incidentJsonCache.get(incident);
     if (json === undefined) this.incidentJsonCache.set(incident, (json = jsonBytes(incident)));
@@ -304,6 +310,7 @@ export class AccountStore {
       updated_at: args.updated_at ?? args.created_at,
     };
     const seq = this.incidents.length;
+    this.incidentChanges++;
     this.incidents.push(incident);
     this.incidentSeq.set(incident.id, seq);
     for (const service of services) {
@@ -508,6 +515,7 @@ export class AccountStore {
   /** After a change: the derived fields from the timeline, not from a walk over every update. */
   private recompute(incident: Incident, timeline: Timeline, today: string): void {
     this.incidentJsonCache.delete(incident);
+    this.incidentChanges++;
     const derived = timeline.derived();
     incident.lastUpdateStatus = derived.lastUpdateStatus;
     incident.duration = derived.duration;

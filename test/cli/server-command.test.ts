@@ -170,3 +170,63 @@ describe('statusctl server', () => {
     expect(await first.exited).toBe(0);
   });
 });
+
+describe('statusctl server: the access log', () => {
+  const ACCOUNT = 'c1100000-0000-4000-8000-000000000002';
+  const KEY = 'sk_cli_log_test_0123456789';
+
+  /** Starts the server with `args`, makes two requests (200 and 404), stops it; its stderr lines. */
+  async function logOf(args: string[]): Promise<string[]> {
+    const server = startServerCommand(['--port', '0', '--account', `${ACCOUNT}:${KEY}`, ...args]);
+    const [first] = await server.firstLines(1);
+    const url = /^listening on (\S+)$/.exec(first!)![1]!;
+    const headers = { authorization: `Bearer ${KEY}`, 'x-service-account': ACCOUNT };
+    expect((await fetch(`${url}/v1/runtimes`, { headers })).status).toBe(200);
+    expect((await fetch(`${url}/v1/no-such-route`, { headers })).status).toBe(404);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    return server.stderr().split('\n');
+  }
+
+  it('by default: one text line per request with a true duration (microseconds), written before exit', async () => {
+    const lines = await logOf([]);
+    const access = lines.filter((line) => /^GET \//.test(line));
+    expect(access).toEqual([
+      expect.stringMatching(/^GET \/v1\/runtimes 200 \d+\.\d{3}ms$/),
+      expect.stringMatching(/^GET \/v1\/no-such-route 404 \d+\.\d{3}ms$/),
+    ]);
+    const durations = access.map((line) => Number(/ ([\d.]+)ms$/.exec(line)![1]));
+    // A request takes time: never the "0.0ms" of a log that rounded it away.
+    expect(durations.every((ms) => ms > 0)).toBe(true);
+    expect(lines.join('\n')).not.toContain(KEY);
+  });
+
+  it('--log-format json: one JSON object per request, for log shippers', async () => {
+    const lines = await logOf(['--log-format', 'json']);
+    const entries = lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toEqual([
+      {
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        method: 'GET',
+        path: '/v1/runtimes',
+        status: 200,
+        durationMs: expect.any(Number),
+      },
+      { time: expect.any(String), method: 'GET', path: '/v1/no-such-route', status: 404, durationMs: expect.any(Number) },
+    ]);
+    expect(entries.every((entry) => (entry.durationMs as number) > 0)).toBe(true);
+  });
+
+  it('--quiet: no access lines; the start and stop messages remain', async () => {
+    const lines = await logOf(['--quiet']);
+    expect(lines.filter((line) => /^GET |^\{/.test(line))).toEqual([]);
+    expect(lines.join('\n')).toContain('SIGTERM: finishing requests in flight');
+  });
+
+  it('refuses an unknown --log-format with exit 2, naming the choices', async () => {
+    const result = await runCli(['server', '--log-format', 'xml']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--log-format');
+    expect(result.stderr).toMatch(/text.*json/);
+  });
+});

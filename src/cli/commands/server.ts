@@ -1,9 +1,11 @@
 // statusctl server: the bundled reference server (CONTRACT-NOTES §10). The server code is
 // imported only when this command runs, so no other command pays for loading it.
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../contract/rules.js';
-import { durationMs, examples, positiveInt } from '../command-kit.js';
+import { choiceOption, durationMs, examples, positiveInt } from '../command-kit.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import type { Program } from '../globals.js';
+
+const LOG_FORMATS = ['text', 'json'] as const;
 
 interface ServerCommandOptions {
   host: string;
@@ -17,6 +19,8 @@ interface ServerCommandOptions {
   bodyTimeout?: number;
   idleTimeout?: number;
   maxConnections?: number;
+  quiet?: boolean;
+  logFormat?: 'text' | 'json';
 }
 
 export function register(program: Program): void {
@@ -43,6 +47,15 @@ export function register(program: Program): void {
         'open connections at most; past it a newcomer replaces one still waiting for its headers, or is refused (default 512)',
         positiveInt(1),
       )
+      .option('--quiet', 'no access log (one line per request); errors are still logged')
+      .addOption(
+        choiceOption(
+          '--log-format <format>',
+          'access log lines on stderr: text (default), or json (one object per line, for log shippers)',
+          LOG_FORMATS,
+          (value) => value.toLowerCase(),
+        ),
+      )
       .action(async (options: ServerCommandOptions) => {
         const { runServer, parseAccountSpec } = await import('../../server/run.js');
         const accounts = (options.account ?? []).map((spec) => {
@@ -66,6 +79,7 @@ export function register(program: Program): void {
             ...(options.bodyTimeout !== undefined ? { bodyTimeoutMs: options.bodyTimeout } : {}),
             ...(options.idleTimeout !== undefined ? { idleTimeoutMs: options.idleTimeout } : {}),
             ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
+            accessLog: options.quiet ? 'off' : (options.logFormat ?? 'text'),
           });
         } catch (error) {
           throw startupFailure(error, options);
@@ -77,6 +91,8 @@ export function register(program: Program): void {
       'statusctl server --account team-a:key-a-123456 --account team-b:key-b-123456 --rca-delay 2000',
       'statusctl server --fixtures ./fixtures.json --rate-limit 20',
       'statusctl server --data ./statusctl-data.jsonl --account acct-1:sk_local_0123456789',
+      'statusctl server --quiet --rate-limit 100',
+      'statusctl server --log-format json 2>> access.jsonl',
       'statusctl server --headers-timeout 2s --body-timeout 5s --idle-timeout 1s --max-connections 200',
     ],
   );

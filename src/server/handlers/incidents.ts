@@ -43,10 +43,38 @@ export const createIncident: Handler<'createIncident'> = ({ body, account: { sto
   return { status: 201, body: incident };
 };
 
+type ListResult = ReturnType<typeof listPage>;
+
+function listPage(store: AccountStore, limit: number, before: number | undefined) {
+  const page = store.listIncidents(limit, before);
+  return {
+    status: 200 as const,
+    body: listBody('incidents', page),
+    json: listJson('incidents', page, (incident) => store.incidentJson(incident)),
+  };
+}
+
+/**
+ * Pages already answered, per account store, until its incidents change: the page everyone
+ * polls (the first) is then the same bytes again, not 20 incidents put together again.
+ */
+const pageCache = new WeakMap<AccountStore, { version: number; pages: Map<string, ListResult> }>();
+const PAGES_KEPT = 64;
+
 export const listIncidents: Handler<'listIncidents'> = ({ query, account: { store } }) => {
   const before = query.nextId === undefined ? undefined : decodeCursor('incidents', query.nextId, store.incidentCount);
-  const page = store.listIncidents(query.limit ?? DEFAULT_PAGE_SIZE, before);
-  return { status: 200, body: listBody('incidents', page), json: listJson('incidents', page, (incident) => store.incidentJson(incident)) };
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  let cache = pageCache.get(store);
+  if (!cache || cache.version !== store.incidentsVersion)
+    pageCache.set(store, (cache = { version: store.incidentsVersion, pages: new Map() }));
+  const key = `${limit}:${before ?? ''}`;
+  let result = cache.pages.get(key);
+  if (!result) {
+    result = listPage(store, limit, before);
+    if (cache.pages.size >= PAGES_KEPT) cache.pages.clear();
+    cache.pages.set(key, result);
+  }
+  return result;
 };
 
 export const getIncident: Handler<'getIncident'> = ({ params, account: { store } }) => {
