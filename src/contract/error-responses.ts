@@ -16,6 +16,8 @@ export const ERROR_RESPONSES = {
   415: 'Request body is not application/json',
   429: 'Rate limit exceeded; see Retry-After',
   500: 'Internal server error; the server log has the details',
+  503: "A change the server's data file cannot take now (an I/O error): not applied, retry later",
+  507: "A change the server's data file has no room for (disk full, file-size limit): not applied, retry later",
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
@@ -27,8 +29,13 @@ interface Shape {
   readonly body?: unknown;
 }
 
-/** Answered by any operation: auth, a wrong method on its path, a slow client, a rate limit, a bug. */
-const ALWAYS = [401, 403, 405, 408, 429, 500] as const;
+/**
+ * Answered by any operation: auth, a wrong method on its path, a slow client, a rate limit, a
+ * bug; and with a data file, 503/507 when a change cannot be written to it. Reads are never
+ * refused so (persistence/durable-handlers.ts), but which operations change data is the
+ * server's business, so every operation declares them, as it declares 500.
+ */
+const ALWAYS = [401, 403, 405, 408, 429, 500, 503, 507] as const;
 
 /** The declared error statuses of an operation, at the type level (same rule as errorStatuses). */
 export type ErrorStatusOf<Op extends Shape> =

@@ -22,7 +22,9 @@ import { handlers } from './handlers/index.js';
 import type { AccountScope, AppContext } from './handlers/types.js';
 import { connectionLimits, httpServerOptions, limitConnections } from './connections.js';
 import { answerClientError, answerRaw, createRequestHandler } from './http.js';
+import type { CompactionOptions } from './persistence/compaction.js';
 import { openDataFile, type DataFile } from './persistence/data-file.js';
+import { JournalWriteError } from './persistence/journal.js';
 import { durableHandlers } from './persistence/durable-handlers.js';
 import { RateLimiter } from './rate-limit.js';
 import { Router } from './router.js';
@@ -54,6 +56,8 @@ export interface ServerOptions {
    * Unset: in memory only, nothing written.
    */
   dataPath?: string;
+  /** When the data file is compacted (persistence/compaction.ts); tests make it small. */
+  compaction?: CompactionOptions;
   /** Headers must arrive within this many ms of a request's first byte, else 408 and close. Default 10 000. */
   headersTimeoutMs?: number;
   /** A body within this many ms of its headers, else 408 and close. Default 30 000. */
@@ -131,7 +135,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const fixtures: Fixtures = options.fixturesPath ? loadFixtureFile(options.fixturesPath) : DEMO_FIXTURES;
 
   // Opened after the checks above, so a bad option never leaves a lock behind.
-  const data: DataFile | undefined = options.dataPath === undefined ? undefined : openDataFile(options.dataPath, log, now);
+  const data: DataFile | undefined =
+    options.dataPath === undefined ? undefined : openDataFile(options.dataPath, log, now, options.compaction);
   try {
     return await start(options, { host, log, now, fixtures, data });
   } catch (error) {
@@ -185,11 +190,12 @@ async function start(
     scheduleAnalysis(store, analysisId) {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        // With --data, storing the result throws once the data file cannot be written: logged, the
-        // analysis stays PENDING.
-        generateAnalysis(store, analysisId).catch((error: unknown) =>
-          log(`error: analysis ${analysisId} not stored: ${error instanceof Error ? error.message : String(error)}`),
-        );
+        // With --data, a result the data file cannot take is rolled back (the analysis is PENDING
+        // again): logged, and generated again later, once the disk may have recovered.
+        generateAnalysis(store, analysisId).catch((error: unknown) => {
+          log(`error: analysis ${analysisId} not stored: ${error instanceof Error ? error.message : String(error)}`);
+          if (error instanceof JournalWriteError) app.scheduleAnalysis(store, analysisId);
+        });
       }, rcaDelayMs);
       timers.add(timer);
     },
@@ -236,6 +242,8 @@ async function start(
       analysis,
       created_at: dateOnly(now()),
     });
+    // Stored once it is on disk; a failed write rejects here (and was rolled back).
+    await data?.journal.durable();
   }
 
   let baseUrl = '';

@@ -61,6 +61,28 @@ export interface Page<T> {
 export const STATUS_PAGE_INCIDENT_LIMIT = 20;
 
 /**
+ * One piece of a store's state, as a compacted data file holds it (persistence/compaction.ts):
+ * restoring a store's entries in the order snapshotEntries() gives them rebuilds the store.
+ * One entry per record keeps every line of the file small, whatever the state's size.
+ */
+export type SnapshotEntry =
+  | { kind: 'service'; service: Service }
+  | { kind: 'statusPage'; page: StoredStatusPage }
+  | { kind: 'incident'; incident: Incident }
+  | { kind: 'errorGroup'; group: ErrorGroupRecord['group']; checkType: string; forever: boolean }
+  | { kind: 'analysis'; id: string; view: PendingAnalysis | RootCauseAnalysis; errorGroupId: string; userContext: string | null }
+  | { kind: 'heartbeat'; checkId: string; events: HeartbeatEvent[] };
+
+export const SNAPSHOT_KINDS: ReadonlySet<string> = new Set<SnapshotEntry['kind']>([
+  'service',
+  'statusPage',
+  'incident',
+  'errorGroup',
+  'analysis',
+  'heartbeat',
+]);
+
+/**
  * Every method that changes a store. `--data` journals exactly these calls (with their
  * arguments) and replays them on start, so a new mutation method must be added here or its
  * changes are lost on restart (test/durability checks the list against the class).
@@ -409,6 +431,76 @@ export class AccountStore {
   /** A check known before any ping (from fixtures). */
   addHeartbeatCheck(checkId: string): void {
     if (!this.heartbeats.has(checkId)) this.heartbeats.set(checkId, { events: [], times: [], successesBefore: [0] });
+  }
+
+  // ---- snapshots (compaction) -----------------------------------------------------------
+
+  /** The state as entries, in an order restoreEntry accepts (services before what names them). */
+  *snapshotEntries(): Generator<SnapshotEntry> {
+    for (const service of this.services.values()) yield { kind: 'service', service };
+    for (const page of this.statusPages) yield { kind: 'statusPage', page };
+    for (const incident of this.incidents) yield { kind: 'incident', incident };
+    for (const { group, checkType, forever } of this.errorGroups.values()) yield { kind: 'errorGroup', group, checkType, forever };
+    for (const [id, { view, errorGroupId, userContext }] of this.analyses) yield { kind: 'analysis', id, view, errorGroupId, userContext };
+    for (const [checkId, series] of this.heartbeats) yield { kind: 'heartbeat', checkId, events: series.events };
+  }
+
+  /**
+   * Puts one snapshot entry back, with the indexes the mutations would have built. Not a
+   * mutation to journal: only replay calls it, and the entry is itself the record.
+   */
+  restoreEntry(entry: SnapshotEntry): void {
+    switch (entry.kind) {
+      case 'service':
+        this.services.set(entry.service.id, entry.service);
+        return;
+      case 'statusPage':
+        this.statusPageSeq.set(entry.page.id, this.statusPages.length);
+        this.statusPages.push(entry.page);
+        return;
+      case 'incident': {
+        const seq = this.incidents.length;
+        this.incidents.push(entry.incident);
+        this.incidentSeq.set(entry.incident.id, seq);
+        for (const id of new Set(entry.incident.services.map((service) => service.id))) {
+          let seqs = this.incidentSeqsByService.get(id);
+          if (!seqs) this.incidentSeqsByService.set(id, (seqs = []));
+          seqs.push(seq);
+        }
+        return;
+      }
+      case 'errorGroup':
+        this.errorGroups.set(entry.group.id, { group: entry.group, checkType: entry.checkType, forever: entry.forever });
+        this.errorGroupByKey.set(`${entry.group.checkId}\u0000${entry.group.errorHash}`, entry.group.id);
+        return;
+      case 'analysis':
+        this.analyses.set(entry.id, { view: entry.view, errorGroupId: entry.errorGroupId, userContext: entry.userContext });
+        return;
+      case 'heartbeat': {
+        const times = entry.events.map((event) => Date.parse(event.timestamp));
+        const successesBefore = [0];
+        for (const event of entry.events)
+          successesBefore.push(successesBefore.at(-1)! + (SUCCESS_HEARTBEAT_STATES.has(event.state) ? 1 : 0));
+        this.heartbeats.set(entry.checkId, { events: entry.events, times, successesBefore });
+        return;
+      }
+    }
+  }
+
+  /** Replaces this store's state by `source`'s (a rollback to what the data file holds: data-file.ts). */
+  restoreFrom(source: AccountStore): void {
+    this.services.clear();
+    this.statusPages.length = 0;
+    this.statusPageSeq.clear();
+    this.incidents.length = 0;
+    this.incidentSeq.clear();
+    this.incidentSeqsByService.clear();
+    this.errorGroups.clear();
+    this.errorGroupByKey.clear();
+    this.analyses.clear();
+    this.heartbeats.clear();
+    // The caches are keyed by the old objects, which are dropped: nothing stale can be found.
+    for (const entry of source.snapshotEntries()) this.restoreEntry(entry);
   }
 
   // ---- helpers -------------------------------------------------------------------------

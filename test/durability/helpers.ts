@@ -75,11 +75,21 @@ export interface ChildServer {
   stderr(): string;
 }
 
+export interface ChildOptions {
+  /** Arguments to node before the script (e.g. --import of a test hook). */
+  nodeArgs?: string[];
+  /** A command that runs node (e.g. prlimit with its options): [command, ...its args]. */
+  wrapper?: string[];
+  env?: Record<string, string>;
+}
+
 /** `node bin/statusctl server ARGS` (the built CLI); `url` resolves from its first stdout line. */
-export function startChild(args: string[], cwd = ROOT): ChildServer {
-  const child = spawn(process.execPath, [BIN, 'server', '--port', '0', ...args], {
+export function startChild(args: string[], cwd = ROOT, options: ChildOptions = {}): ChildServer {
+  const command = [process.execPath, ...(options.nodeArgs ?? []), BIN, 'server', '--port', '0', ...args];
+  const [file, ...rest] = [...(options.wrapper ?? []), ...command];
+  const child = spawn(file!, rest, {
     cwd,
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -20,6 +20,16 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   recordHeartbeatEvent: { state: HEARTBEAT_STATES[0] },
 };
 
+/** A data file that cannot be written: not produced by this in-memory server. */
+const STORAGE_ON_WRITES = {
+  503: 'needs --data on a disk that fails: test/durability/journal.test.ts (an I/O error)',
+  507: 'needs --data on a full disk: test/durability/disk-failure.test.ts (prlimit --fsize)',
+};
+const STORAGE_ON_READS = {
+  503: 'declared by every operation, but a read is answered again after a failed write is rolled back (persistence/durable-handlers.ts)',
+  507: 'declared by every operation, but a read is answered again after a failed write is rolled back (persistence/durable-handlers.ts)',
+};
+
 /**
  * Declared but not produced here, each for a stated reason. Anything declared and neither
  * produced nor listed here fails the test.
@@ -27,7 +37,10 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
 const NOT_TRIGGERED: Partial<Record<OperationId, Record<number, string>>> = Object.fromEntries(
   ids.map((id) => [
     id,
-    id === 'recordHeartbeatEvent' ? { 404: 'an unknown check id starts a new check (reference input, CONTRACT-NOTES §9)' } : {},
+    {
+      ...(id === 'recordHeartbeatEvent' ? { 404: 'an unknown check id starts a new check (reference input, CONTRACT-NOTES §9)' } : {}),
+      ...(operations[id].method === 'GET' ? STORAGE_ON_READS : STORAGE_ON_WRITES),
+    },
   ]),
 );
 

@@ -6,14 +6,20 @@
 // the file gives, whatever --fixtures says now; an account not yet in it is seeded (demo data
 // or fixtures) once, and those seeding calls are journaled like any other, so a later start
 // never re-derives them (relative fixture times, fresh ids) differently.
-import { closeSync, fsyncSync, openSync, readFileSync, truncateSync } from 'node:fs';
+//
+// The file is read in chunks (line-reader.ts), never as one string, and kept small by
+// compaction (compaction.ts). When a journal write fails, the stores are rolled back to what
+// the file holds (a replay of it), so nothing a client was refused stays in memory.
+import { closeSync, openSync, rmSync, truncateSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Account } from '../account.js';
 import { AccountStore } from '../store.js';
+import { Compactor, compactionPath, fsyncDirectory, type CompactionOptions } from './compaction.js';
 import { Journal } from './journal.js';
 import { journalStore } from './journaled-store.js';
+import { forEachLine } from './line-reader.js';
 import { acquireLock, DataFileLockedError } from './lock.js';
-import { asRecord, checkHeader, headerLine, type AccountRecord } from './records.js';
+import { asRecord, headerLine, readHeader, type AccountRecord, type SnapshotRecord } from './records.js';
 
 export class DataFileError extends Error {
   override name = 'DataFileError';
@@ -41,30 +47,29 @@ interface Replayed {
   records: number;
   /** No header yet: the file is new (or held only a torn first line). */
   fresh: boolean;
+  /** Bytes of complete lines: where the journal appends. */
+  size: number;
+  /** When the file was first created (its header): a compacted file keeps it. */
+  created: number;
 }
 
 function fsyncPath(path: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    fsyncSync(fd);
-  } catch {
-    // Directories cannot be opened for fsync everywhere (Windows); the file's own syncs remain.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  fsyncDirectory(path);
 }
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Reads and replays the file; repairs a torn last line; throws DataFileError on corruption. */
-function replay(path: string, log: (line: string) => void): Replayed {
-  const result: Replayed = { stores: new Map(), accounts: new Map(), records: 0, fresh: true };
-  let buffer: Buffer;
+/**
+ * Reads and replays the file (up to `limit` bytes); repairs a torn last line when `repair`;
+ * throws DataFileError on corruption.
+ */
+function replay(path: string, log: (line: string) => void, { repair = true, limit }: { repair?: boolean; limit?: number } = {}): Replayed {
+  const result: Replayed = { stores: new Map(), accounts: new Map(), records: 0, fresh: true, size: 0, created: Number.NaN };
+  let fd: number;
   try {
-    buffer = readFileSync(path);
+    fd = openSync(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return result;
     throw new DataFileError(`data file ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? message(error)})`);
@@ -73,51 +78,81 @@ function replay(path: string, log: (line: string) => void): Replayed {
   // Every record is written with its newline in the same write, and acknowledged only after
   // the sync: bytes after the last newline are a record whose write a crash cut short, never
   // one a client was told about.
-  const end = buffer.lastIndexOf(0x0a) + 1;
-  const torn = buffer.length - end;
-  const lines = buffer.subarray(0, end).toString('utf8').split('\n');
-  lines.pop(); // after the last newline
+  let read: { end: number; size: number };
+  try {
+    read = forEachLine(fd, (line, index) => replayLine(path, result, line, index), { limit });
+  } catch (error) {
+    if (error instanceof DataFileError) throw error;
+    throw new DataFileError(`data file ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? message(error)})`);
+  } finally {
+    closeSync(fd);
+  }
+  result.size = read.end;
 
-  lines.forEach((line, index) => {
-    const where = `data file ${path}: line ${index + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      throw new DataFileError(`${where}: corrupt record (${message(error)}); the server will not start on a damaged file`);
-    }
-    if (index === 0) {
-      const problem = checkHeader(value);
-      if (problem) throw new DataFileError(`${where}: ${problem}`);
-      result.fresh = false;
-      return;
-    }
-    const record = asRecord(value);
-    if (typeof record === 'string')
-      throw new DataFileError(`${where}: corrupt record (${record}); the server will not start on a damaged file`);
-    if (record.type === 'account') {
-      if (result.accounts.has(record.account)) throw new DataFileError(`${where}: account ${record.account} is started twice`);
-      result.accounts.set(record.account, record);
-      result.stores.set(record.account, new AccountStore(record.account));
-    } else {
-      const store = result.stores.get(record.account);
-      if (!store) throw new DataFileError(`${where}: a change to account ${record.account} before its account record`);
-      try {
-        (store[record.method] as (...args: unknown[]) => unknown).apply(store, record.args);
-      } catch (error) {
-        throw new DataFileError(`${where}: ${record.method} cannot be replayed (${message(error)})`);
-      }
-    }
-    result.records++;
-  });
-
-  if (torn > 0) {
+  const torn = read.size - read.end;
+  if (torn > 0 && repair) {
     // Only now, with the rest of the file known to be good: a refused file is left untouched.
-    truncateSync(path, end);
+    truncateSync(path, read.end);
     fsyncPath(path);
     log(`data file ${path}: dropped a torn last record (${torn} bytes) left by a crash`);
   }
   return result;
+}
+
+function replayLine(path: string, result: Replayed, line: string, index: number): void {
+  const where = `data file ${path}: line ${index + 1}`;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    throw new DataFileError(`${where}: corrupt record (${message(error)}); the server will not start on a damaged file`);
+  }
+  if (index === 0) {
+    const header = readHeader(value);
+    if (typeof header === 'string') throw new DataFileError(`${where}: ${header}`);
+    result.fresh = false;
+    result.created = header.created;
+    return;
+  }
+  const record = asRecord(value);
+  if (typeof record === 'string')
+    throw new DataFileError(`${where}: corrupt record (${record}); the server will not start on a damaged file`);
+  if (record.type === 'account') {
+    if (result.accounts.has(record.account)) throw new DataFileError(`${where}: account ${record.account} is started twice`);
+    result.accounts.set(record.account, record);
+    result.stores.set(record.account, new AccountStore(record.account));
+  } else {
+    const store = result.stores.get(record.account);
+    if (!store) throw new DataFileError(`${where}: a change to account ${record.account} before its account record`);
+    try {
+      if (record.type === 'snapshot') store.restoreEntry(record.entry);
+      else (store[record.method] as (...args: unknown[]) => unknown).apply(store, record.args);
+    } catch (error) {
+      const what = record.type === 'snapshot' ? `snapshot entry ${record.entry.kind}` : record.method;
+      throw new DataFileError(`${where}: ${what} cannot be replayed (${message(error)})`);
+    }
+  }
+  result.records++;
+}
+
+/** Joins lines into buffers of about 1 MiB: a big state is never one string. */
+class ChunkedLines {
+  readonly chunks: Buffer[] = [];
+  private lines: string[] = [];
+  private length = 0;
+
+  push(line: string): void {
+    this.lines.push(line);
+    this.length += line.length + 1;
+    if (this.length >= 1 << 20) this.flush();
+  }
+
+  flush(): Buffer[] {
+    if (this.lines.length) this.chunks.push(Buffer.from(`${this.lines.join('\n')}\n`, 'utf8'));
+    this.lines = [];
+    this.length = 0;
+    return this.chunks;
+  }
 }
 
 function takeLock(path: string, log: (line: string) => void) {
@@ -131,23 +166,58 @@ function takeLock(path: string, log: (line: string) => void) {
   }
 }
 
-export function openDataFile(path: string, log: (line: string) => void, now: () => number): DataFile {
+export function openDataFile(path: string, log: (line: string) => void, now: () => number, compaction: CompactionOptions = {}): DataFile {
   const lock = takeLock(path, log);
   let fd: number | undefined;
   try {
+    // Left by a compaction that a crash interrupted before its rename: the file is the truth.
+    try {
+      rmSync(compactionPath(path), { force: true });
+    } catch (error) {
+      throw new DataFileError(
+        `data file ${path}: cannot remove ${compactionPath(path)} (${(error as NodeJS.ErrnoException).code ?? message(error)}); remove it by hand`,
+      );
+    }
     const replayed = replay(path, log);
     try {
       fd = openSync(path, 'a', 0o600);
     } catch (error) {
       throw new DataFileError(`data file ${path}: cannot open it for writing (${(error as NodeJS.ErrnoException).code ?? message(error)})`);
     }
-    const journal = new Journal(fd, path, log);
+    const journal = new Journal(fd, path, log, replayed.size, now);
     if (replayed.fresh) {
       // The new file's name must survive a power loss too, not only its content.
       fsyncPath(dirname(path));
-      journal.append(headerLine(now()));
+      replayed.created = now();
+      journal.append(headerLine(replayed.created));
     }
     for (const store of replayed.stores.values()) journalStore(store, journal);
+
+    // A write failed and was cut off the file: every store goes back to what the file holds
+    // (refused changes, and those queued behind them, vanish from memory too).
+    journal.onFailure = () => {
+      try {
+        const onDisk = replay(path, log, { repair: false, limit: journal.size });
+        for (const [id, store] of replayed.stores) store.restoreFrom(onDisk.stores.get(id) ?? new AccountStore(id));
+        log(`data file ${path}: state rolled back to the ${onDisk.records} records on disk`);
+      } catch (error) {
+        // Reading failed too (the disk is gone): memory keeps changes that were refused.
+        log(`error: data file ${path}: cannot roll back to the file (${message(error)}); restart the server`);
+      }
+    };
+
+    const snapshot = () => {
+      const lines = new ChunkedLines();
+      lines.push(headerLine(Number.isNaN(replayed.created) ? now() : replayed.created));
+      for (const [id, record] of replayed.accounts) {
+        lines.push(JSON.stringify(record));
+        for (const entry of replayed.stores.get(id)!.snapshotEntries())
+          lines.push(JSON.stringify({ type: 'snapshot', account: id, entry } satisfies SnapshotRecord));
+      }
+      return lines.flush();
+    };
+    const compactor = new Compactor(path, journal, snapshot, log, compaction);
+    journal.onWritten = () => compactor.check();
 
     const served = new Set<string>();
     const notApplied: string[] = [];
@@ -196,9 +266,13 @@ export function openDataFile(path: string, log: (line: string) => void, now: () 
         if (unserved.length)
           log(`data file ${path}: also holds account(s) ${unserved.join(', ')}, not served now (give --account ID:KEY to serve one)`);
         await journal.durable();
+        // A file grown long by an earlier life is compacted now, not at the next write.
+        compactor.check();
       },
       async close() {
         try {
+          journal.onWritten = undefined;
+          await compactor.settled();
           await journal.close();
         } finally {
           lock.release();

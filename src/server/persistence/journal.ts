@@ -3,7 +3,46 @@
 // durable-handlers.ts). Group commit: lines that arrive while a write+sync is in flight wait
 // and go out together in the next single write+sync, so under load many requests share one
 // sync instead of queueing one sync each.
-import { close, fdatasync, write } from 'node:fs';
+//
+// A failed write (a full disk, a file-size limit, an I/O error) refuses that batch and the one
+// queued behind it, cuts the file back to its last synced size and lets the data file roll
+// the stores back to it (onFailure); writes are refused for a short, growing while, then the
+// file is tried again. Reads never depend on the disk.
+import { close, fdatasync, ftruncateSync, write } from 'node:fs';
+
+/** A write the journal could not make durable: answered 507 (no space, file too big) or 503. */
+export class JournalWriteError extends Error {
+  override name = 'JournalWriteError';
+  readonly status: 503 | 507;
+  constructor(
+    readonly path: string,
+    readonly code: string,
+    detail: string,
+  ) {
+    // Sent to clients: the cause, not where the file lives (the log line names the path).
+    super(`the server's data file cannot be written (${detail}); the change was not applied`);
+    this.status = code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT' ? 507 : 503;
+  }
+}
+
+function writeError(path: string, error: unknown): JournalWriteError {
+  if (error instanceof JournalWriteError) return error;
+  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+  return new JournalWriteError(path, code, error instanceof Error ? error.message : String(error));
+}
+
+const FIRST_BACKOFF_MS = 100;
+const MAX_BACKOFF_MS = 5000;
+
+/** Lines written since a compaction took its snapshot (compaction.ts copies them after it). */
+export interface Capture {
+  /** Written and synced to the current file, in order. */
+  lines: string[];
+  /** Lines queued before the snapshot, still to be written: the snapshot has them already. */
+  skip: number;
+  /** A write failed meanwhile: the snapshot may hold a change that was rolled back. */
+  failed: boolean;
+}
 
 interface Batch {
   lines: string[];
@@ -23,6 +62,10 @@ function newBatch(): Batch {
   // unhandled rejection; those who wait still see the error.
   done.catch(() => {});
   return { lines: [], done, resolve, reject };
+}
+
+function countLines(batch: Batch | undefined): number {
+  return batch?.lines.length ?? 0;
 }
 
 function writeAll(fd: number, buffer: Buffer): Promise<void> {
@@ -45,22 +88,49 @@ export class Journal {
   /** The write+sync under way. */
   private inFlight: Batch | undefined;
   private scheduled = false;
-  private failure: Error | undefined;
   private closed = false;
+  /** The last failure, while writes are refused (until refusedUntil), or the file not yet cut back. */
+  private failure: JournalWriteError | undefined;
+  private refusedUntil = 0;
+  private backoffMs = FIRST_BACKOFF_MS;
+  /** The file ends after its synced size (a failed write left bytes): cut it before the next. */
+  private untrimmed = false;
+  private paused = false;
+  private capture: Capture | undefined;
+  private linesAppended = 0;
+  /** Called once a failed write has been cut off the file: the data file rolls its stores back. */
+  onFailure: (() => void) | undefined;
+  /** Called after each batch is synced: the compactor checks the size. */
+  onWritten: (() => void) | undefined;
 
   constructor(
-    private readonly fd: number,
+    private fd: number,
     private readonly path: string,
     private readonly log: (line: string) => void,
+    /** Bytes in the file, all synced. */
+    private synced: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
+  /** Lines appended in all: durable-handlers.ts tells a write from a read by it. */
+  get appended(): number {
+    return this.linesAppended;
+  }
+
+  /** Bytes in the file that are on disk. */
+  get size(): number {
+    return this.synced;
+  }
+
   /**
-   * Throws once a write has failed: the file may end in a partial line, so nothing more is
-   * appended (a later line would turn that tail into corruption in the middle) and no
-   * mutation is applied that could not be journaled. Reads keep working.
+   * Throws a JournalWriteError while writes are refused (shortly after a failed write), so
+   * that no mutation is applied that could not be journaled. Afterwards the file is tried
+   * again: cut back to its synced size first, if a failed write left a partial line.
    */
   checkWritable(): void {
-    if (this.failure) throw new Error(`data file ${this.path} can no longer be written (${this.failure.message}); restart the server`);
+    if (!this.failure) return;
+    if (this.now() < this.refusedUntil) throw this.failure;
+    if (this.untrimmed && !this.trim()) throw this.failure;
   }
 
   /** Queues a line (without its newline); it is written by the next group commit. */
@@ -69,6 +139,7 @@ export class Journal {
     // nobody was promised anything: its request stays PENDING in the file and is re-run.
     if (this.closed) return;
     this.checkWritable();
+    this.linesAppended++;
     (this.next ??= newBatch()).lines.push(line);
     if (!this.scheduled && !this.inFlight) {
       this.scheduled = true;
@@ -86,13 +157,13 @@ export class Journal {
    * promise, no delay); otherwise a promise that resolves once they are.
    */
   durable(): Promise<void> | undefined {
-    if (this.failure) return Promise.reject(this.failure);
     return (this.next ?? this.inFlight)?.done;
   }
 
   /** Writes what is queued, then closes the file. Appends after this are dropped. */
   async close(): Promise<void> {
     if (this.closed) return;
+    this.resume();
     try {
       await this.durable();
     } catch {
@@ -102,9 +173,62 @@ export class Journal {
     await new Promise<void>((resolve) => close(this.fd, () => resolve()));
   }
 
+  // ---- for compaction.ts -----------------------------------------------------------------
+
+  /** From now on, lines written are kept for the compacted file; the queued ones are skipped. */
+  startCapture(): Capture {
+    this.capture = { lines: [], skip: countLines(this.inFlight) + countLines(this.next), failed: false };
+    return this.capture;
+  }
+
+  endCapture(): void {
+    this.capture = undefined;
+  }
+
+  /** No new write starts until resume(); resolves once the one in flight is over. */
+  async pause(): Promise<void> {
+    const inFlight = this.inFlight?.done;
+    this.paused = true;
+    await inFlight?.catch(() => {});
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.startWrite();
+  }
+
+  /** Writes go to `fd` from now on (the compacted file, renamed over the old one). */
+  switchTo(fd: number, size: number): void {
+    const old = this.fd;
+    this.fd = fd;
+    this.synced = size;
+    close(old, () => {});
+  }
+
+  // ---- writing ---------------------------------------------------------------------------
+
+  /** Cuts the file back to its synced size; false (and a longer wait) when even that fails. */
+  private trim(): boolean {
+    try {
+      ftruncateSync(this.fd, this.synced);
+      this.untrimmed = false;
+      return true;
+    } catch (error) {
+      this.refuse(writeError(this.path, error));
+      return false;
+    }
+  }
+
+  private refuse(failure: JournalWriteError): void {
+    this.failure = failure;
+    this.refusedUntil = this.now() + this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
+  }
+
   private startWrite(): void {
     const batch = this.next;
-    if (!batch || this.inFlight) return;
+    if (!batch || this.inFlight || this.paused || this.closed) return;
     this.next = undefined;
     this.inFlight = batch;
     const buffer = Buffer.from(`${batch.lines.join('\n')}\n`, 'utf8');
@@ -113,18 +237,41 @@ export class Journal {
       .then(
         () => {
           this.inFlight = undefined;
+          this.synced += buffer.length;
+          if (this.failure) this.log(`data file ${this.path}: writes accepted again`);
+          this.failure = undefined;
+          this.backoffMs = FIRST_BACKOFF_MS;
+          this.captureWritten(batch.lines);
           batch.resolve();
+          this.onWritten?.();
           // Lines that arrived during this write go out at once, as one batch.
           this.startWrite();
         },
-        (error: Error) => {
-          this.failure = error;
-          this.log(`error: data file ${this.path}: write failed (${error.message}); writes are refused from now on`);
-          this.inFlight = undefined;
-          batch.reject(error);
-          this.next?.reject(error);
-          this.next = undefined;
-        },
+        (error: unknown) => this.failed(batch, writeError(this.path, error)),
       );
+  }
+
+  private captureWritten(lines: string[]): void {
+    const capture = this.capture;
+    if (!capture) return;
+    const skipped = Math.min(capture.skip, lines.length);
+    capture.skip -= skipped;
+    for (let i = skipped; i < lines.length; i++) capture.lines.push(lines[i]!);
+  }
+
+  private failed(batch: Batch, failure: JournalWriteError): void {
+    this.log(`error: data file ${this.path}: ${failure.message}; writes are refused for ${this.backoffMs} ms, then tried again`);
+    this.inFlight = undefined;
+    if (this.capture) this.capture.failed = true;
+    // The queued batch was applied on top of the failed one: it goes too.
+    const queued = this.next;
+    this.next = undefined;
+    this.refuse(failure);
+    this.untrimmed = true;
+    this.trim();
+    // Before any waiter runs (they run as microtasks): the stores go back to the file.
+    this.onFailure?.();
+    batch.reject(failure);
+    queued?.reject(failure);
   }
 }

@@ -1,4 +1,4 @@
-// The data file's format: JSON lines, appended, never rewritten.
+// The data file's format: JSON lines, appended; rewritten only whole, by compaction.
 //
 //   line 1:  {"statusctl":"data","version":1,"created":"2025-03-10T12:00:00.000Z"}
 //   then:    {"type":"account","account":"acct-1","at":"…","seed":"demo data"}
@@ -12,7 +12,12 @@
 // `key` is present only for a key the server generated (no --account), so that a restart on
 // the same file serves the same account with the same key; keys given with --account are
 // never written.
-import { STORE_MUTATIONS, type StoreMutation } from '../store.js';
+//
+// Compaction (compaction.ts) rewrites the file as the header, then per account its account
+// record and one snapshot record per piece of state, then the calls made since:
+//            {"type":"snapshot","account":"acct-1","entry":{"kind":"incident","incident":{…}}}
+// A snapshot record restores its entry as is (AccountStore.restoreEntry).
+import { SNAPSHOT_KINDS, STORE_MUTATIONS, type SnapshotEntry, type StoreMutation } from '../store.js';
 
 export const FORMAT_VERSION = 1;
 
@@ -37,7 +42,13 @@ export interface CallRecord {
   args: unknown[];
 }
 
-export type DataRecord = AccountRecord | CallRecord;
+export interface SnapshotRecord {
+  type: 'snapshot';
+  account: string;
+  entry: SnapshotEntry;
+}
+
+export type DataRecord = AccountRecord | CallRecord | SnapshotRecord;
 
 const MUTATIONS: ReadonlySet<string> = new Set(STORE_MUTATIONS);
 
@@ -46,13 +57,13 @@ export function headerLine(now: number): string {
   return JSON.stringify(header);
 }
 
-/** The problem with line 1, or undefined when it is a header this version reads. */
-export function checkHeader(value: unknown): string | undefined {
+/** Line 1 when it is a header this version reads (its creation time in ms, NaN if unreadable), else the problem. */
+export function readHeader(value: unknown): { created: number } | string {
   const header = value as Partial<HeaderRecord> | null;
   if (typeof header !== 'object' || header === null || header.statusctl !== 'data') return 'not a statusctl data file';
   if (header.version !== FORMAT_VERSION)
     return `format version ${String(header.version)} is not supported (this server reads version ${FORMAT_VERSION})`;
-  return undefined;
+  return { created: typeof header.created === 'string' ? Date.parse(header.created) : Number.NaN };
 }
 
 /** The record, or a description of what is wrong with it. */
@@ -68,6 +79,12 @@ export function asRecord(value: unknown): DataRecord | string {
     if (typeof record.method !== 'string' || !MUTATIONS.has(record.method)) return `unknown method ${JSON.stringify(record.method)}`;
     if (!Array.isArray(record.args)) return 'args is not an array';
     return record as unknown as CallRecord;
+  }
+  if (record.type === 'snapshot') {
+    const entry = (record as { entry?: { kind?: unknown } }).entry;
+    if (typeof entry !== 'object' || entry === null || typeof entry.kind !== 'string' || !SNAPSHOT_KINDS.has(entry.kind))
+      return 'snapshot entry of no known kind';
+    return record as unknown as SnapshotRecord;
   }
   return `unknown record type ${JSON.stringify(record.type)}`;
 }

@@ -1,0 +1,125 @@
+// A store's snapshot entries (what a compacted data file holds) rebuild the same store: every
+// read answers the same, and the next mutations behave the same (the indexes came back too).
+import { describe, expect, it } from 'vitest';
+import { DEMO_FIXTURES } from '../../src/server/fixtures/demo.js';
+import { applyFixtures } from '../../src/server/fixtures/load.js';
+import { AccountStore } from '../../src/server/store.js';
+import { ACCOUNT } from './helpers.js';
+
+const NOW = Date.parse('2025-03-10T12:00:00Z');
+
+function filled(): AccountStore {
+  const store = new AccountStore(ACCOUNT.id);
+  applyFixtures(store, DEMO_FIXTURES, { now: NOW });
+  const incident = store.listIncidents(1).entries[0]!;
+  store.addIncidentUpdate(
+    incident.id,
+    {
+      id: 'u-extra',
+      description: 'Fixed',
+      status: 'RESOLVED',
+      publicIncidentUpdateDate: '2025-03-10T11:00:00.000Z',
+      created_at: '2025-03-10',
+      notifySubscribers: false,
+    },
+    '2025-03-10',
+  );
+  const group = store.recordErrorEvent({
+    newGroupId: 'g-1',
+    checkId: 'c-1',
+    rawErrorMessage: 'timeout after 3000 ms',
+    timestamp: '2025-03-09T10:00:00Z',
+    checkType: 'API',
+  });
+  store.archiveErrorGroup(group.id, 'FOREVER');
+  store.requestAnalysis({ id: 'a-pending', errorGroupId: group.id, userContext: null });
+  store.requestAnalysis({ id: 'a-done', errorGroupId: group.id, userContext: 'deploy at 10:00' });
+  store.completeAnalysis({
+    id: 'a-done',
+    status: 'COMPLETED',
+    checkType: 'API',
+    provider: 'rules',
+    model: 'rules-1',
+    durationMs: 1,
+    checkId: 'c-1',
+    errorGroupId: group.id,
+    analysis: {
+      classification: 'TIMEOUT',
+      userImpact: 'Slow.',
+      rootCause: 'A slow backend.',
+      codeFix: null,
+      evidence: [],
+      referenceLinks: [],
+    },
+    created_at: '2025-03-10',
+  });
+  for (const [minute, state] of [
+    [1, 'RECEIVED'],
+    [3, 'FAILING'],
+    [2, 'RECEIVED'],
+  ] as const)
+    store.recordHeartbeatEvent({ checkId: 'hb-1', state, timestamp: `2025-03-10T10:0${minute}:00.000Z` });
+  store.addHeartbeatCheck('hb-empty');
+  return store;
+}
+
+/** Through JSON, as the file carries them. */
+function restored(source: AccountStore): AccountStore {
+  const copy = new AccountStore(source.accountId);
+  for (const entry of source.snapshotEntries()) copy.restoreEntry(JSON.parse(JSON.stringify(entry)));
+  return copy;
+}
+
+function reads(store: AccountStore) {
+  const incidents = store.listIncidents(1000).entries;
+  return {
+    incidents: JSON.stringify(incidents),
+    firstPage: store.listIncidents(3),
+    pages: JSON.stringify(store.listStatusPages(100).entries),
+    groups: JSON.stringify(['g-1', ...incidents.map((incident) => incident.id)].map((id) => store.getErrorGroup(id) ?? null)),
+    analyses: [store.getAnalysis('a-pending'), store.getAnalysis('a-done'), store.getAnalysisRequest('a-done')],
+    pending: store.pendingAnalysisIds(),
+    beats: [store.countHeartbeatEvents('hb-1', 0, Date.parse('2030-01-01')), store.hasHeartbeatCheck('hb-empty')],
+  };
+}
+
+describe('snapshot entries', () => {
+  it('rebuild a store that reads the same, through JSON', () => {
+    const source = filled();
+    const copy = restored(source);
+    expect(reads(copy)).toEqual(reads(source));
+    expect(JSON.stringify([...copy.snapshotEntries()])).toBe(JSON.stringify([...source.snapshotEntries()]));
+  });
+
+  it('rebuild the indexes: later mutations do the same on the copy as on the original', () => {
+    const source = filled();
+    const copy = restored(source);
+    for (const store of [source, copy]) {
+      const incident = store.listIncidents(1).entries[0]!;
+      store.changeIncidentUpdate(incident.id, 'u-extra', { description: 'Fixed for good' }, '2025-03-11');
+      // Same message, same check: grouped into g-1 (the key index came back), not a new group.
+      expect(
+        store.recordErrorEvent({
+          newGroupId: 'g-2',
+          checkId: 'c-1',
+          rawErrorMessage: 'timeout after 3000 ms',
+          timestamp: '2025-03-11T10:00:00Z',
+          checkType: 'API',
+        }).id,
+      ).toBe('g-1');
+      store.recordHeartbeatEvent({ checkId: 'hb-1', state: 'RECEIVED', timestamp: '2025-03-10T10:00:30.000Z' });
+    }
+    expect(reads(copy)).toEqual(reads(source));
+  });
+
+  it('restoreFrom replaces what a store held', () => {
+    const target = filled();
+    target.addService({ id: 'extra-service', name: 'Extra', accountId: ACCOUNT.id, created_at: '2025-03-10' });
+    const source = new AccountStore(ACCOUNT.id);
+    target.restoreFrom(source);
+    expect(target.listIncidents(10).entries).toEqual([]);
+    expect(target.getService('extra-service')).toBeUndefined();
+    target.restoreFrom(filled());
+    expect(reads(target)).toEqual(reads(filled()));
+  });
+});
