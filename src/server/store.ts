@@ -460,6 +460,7 @@ export class AccountStore {
         return;
       case 'incident': {
         const seq = this.incidents.length;
+        this.incidentChanges++;
         this.incidents.push(entry.incident);
         this.incidentSeq.set(entry.incident.id, seq);
         for (const id of new Set(entry.incident.services.map((service) => service.id))) {
@@ -500,6 +501,8 @@ export class AccountStore {
     this.analyses.clear();
     this.heartbeats.clear();
     // The caches are keyed by the old objects, which are dropped: nothing stale can be found.
+    // Pages put together from the list (handlers/incidents.ts) go by the version: it moves.
+    this.incidentChanges++;
     for (const entry of source.snapshotEntries()) this.restoreEntry(entry);
   }
 

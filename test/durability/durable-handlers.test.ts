@@ -52,6 +52,8 @@ describe('durable handlers on a journal that cannot write', () => {
     const write = wrapped.updateIncidentUpdate({ params, query: undefined, body: { description: 'Refused edit' }, account, app });
     const read = wrapped.getIncident({ params: { incidentId: incident.id }, query: undefined, body: undefined, account, app });
     expect(read).toBeInstanceOf(Promise);
+    // A list page put together while the edit was applied must not outlive the rollback.
+    const listed = wrapped.listIncidents({ params: {}, query: { limit: 1 }, body: undefined, account, app });
 
     const refused = await write;
     expect(refused.status).toBe(503);
@@ -60,6 +62,9 @@ describe('durable handlers on a journal that cannot write', () => {
     expect(answered.status).toBe(200);
     expect(rollbacks).toBe(1);
     if (answered.status === 200) expect(answered.body.incidentUpdates[0]!.description).toBe(before);
+    const page = await listed;
+    expect(page.status).toBe(200);
+    if (page.status === 200) expect(page.body.entries[0]!.incidentUpdates[0]!.description).toBe(before);
 
     // While writes are refused, a write is refused before it is applied: nothing to roll back.
     const again = await wrapped.updateIncidentUpdate({ params, query: undefined, body: { description: 'Refused at once' }, account, app });
