@@ -104,3 +104,46 @@ describe('status-pages list', () => {
     expect(unreachable.stderr).toMatch(/^statusctl: [^\n]+\n$/);
   });
 });
+
+describe('status-pages list: service ids', () => {
+  it('are in the piped output, and on a terminal only with --wide', async () => {
+    const pages = await api.listStatusPages({ query: { limit: '100' } });
+    const service = pages.entries[0]!.cards[0]!.services[0]!;
+    const piped = await cli([]);
+    expect(piped.stdout).toContain(`${service.name} (${service.id})`);
+    const terminal = await runCli(['status-pages', 'list'], { env: { ...server.env, COLUMNS: '400' }, terminalColumns: 400 });
+    expect(terminal.stdout).toContain(service.name);
+    expect(terminal.stdout).not.toContain(service.id);
+    const wide = await runCli(['status-pages', 'list', '--wide'], { env: { ...server.env, COLUMNS: '400' }, terminalColumns: 400 });
+    expect(wide.stdout).toContain(`${service.name} (${service.id})`);
+  });
+});
+
+describe('status-pages get', () => {
+  it('finds a page by id, url, custom domain, address or name (any case) and shows it whole', async () => {
+    const pages = await api.listStatusPages({ query: { limit: '100' } });
+    const page = pages.entries.find((entry) => entry.customDomain && entry.keys.length > 0)!;
+    const full = await api.getStatusPage({ params: { statusPageId: page.id } });
+    for (const ref of [page.id, page.url, page.customDomain!, `https://${page.customDomain}/`, page.name.toUpperCase()]) {
+      const result = await runCli(['status-pages', 'get', ref, '-o', 'json'], { env: server.env });
+      expect(result.code, `${ref}: ${result.stderr}`).toBe(0);
+      expect(parseJson(result)).toEqual(full);
+    }
+    const shown = await runCli(['status-pages', 'get', page.name], { env: server.env });
+    expect(shown.code, shown.stderr).toBe(0);
+    for (const card of full.cards) for (const service of card.services) expect(shown.stdout).toContain(`${service.name}\t${service.id}`);
+    for (const key of full.keys) expect(shown.stdout).toContain(key.maskedKey);
+    expect(shown.stdout).toMatch(/^Open incidents \(\d+\)$/m);
+    const md = await runCli(['status-pages', 'get', page.id, '-o', 'md'], { env: server.env });
+    expect(md.stdout).toContain(`### ${full.name}`);
+    expect(md.stdout).toContain(`\`${full.keys[0]!.maskedKey}\``);
+  });
+
+  it('an unknown page is exit 2 listing the pages; an unknown id is exit 4', async () => {
+    const unknown = await runCli(['status-pages', 'get', 'No Such Page'], { env: server.env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^statusctl: status page "No Such Page": no such status page; the status pages of the account:\n {2}\S/);
+    const missing = await runCli(['status-pages', 'get', '00000000-0000-4000-8000-000000000000'], { env: server.env });
+    expect(missing.code).toBe(4);
+  });
+});

@@ -1,13 +1,18 @@
-// `status-pages list`: the account's status pages with their cards, services and open incidents.
+// `status-pages list` and `get`: the account's status pages with their cards, services (names and
+// ids, what `incidents create` takes) and open incidents.
 import { examples, positiveInt } from '../command-kit.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
 import { fetchPages, type PagingOptions } from '../paging.js';
-import { renderStatusPages } from '../render/status-pages.js';
+import { renderStatusPage, renderStatusPages } from '../render/status-pages.js';
 
 export function register(program: Program): void {
   const pages = program.command('status-pages').description('Status pages of the account');
-  examples(pages, ['statusctl status-pages list', 'statusctl status-pages list --all -o json']);
+  examples(pages, [
+    'statusctl status-pages list',
+    "statusctl status-pages get 'Acme Payments'",
+    'statusctl status-pages list --all -o json',
+  ]);
   examples(
     pages
       .command('list')
@@ -19,16 +24,45 @@ export function register(program: Program): void {
       .option('--limit <n>', 'status pages per request, 1 to 100 (server default 20; 100 with --all)', positiveInt(1, 100))
       .option('--next-id <cursor>', "start at this cursor (a previous page's nextId)")
       .option('--all', 'follow the cursor to the last page')
+      .option('--wide', 'services with their ids on a terminal too (piped output always has them)')
       .action((options, command) => runList(Context.fromCommand(command), options)),
     [
       'statusctl status-pages list',
+      'statusctl status-pages list --wide',
       'statusctl status-pages list --limit 5 --next-id <cursor>',
       "statusctl status-pages list --all -o json | jq -r '.entries[].name'",
     ],
   );
+  examples(
+    pages
+      .command('get')
+      .description(
+        'One status page in full: its fields, cards with their services (name and id), open incidents and access keys (masked).\n\n' +
+          'PAGE is its id, its url (slug), its custom domain or a full address, or its name (any case), as for `incidents create --status-page`.',
+      )
+      .argument('<page>', 'id, url, custom domain or name of the status page')
+      .action((page, _options, command) => runGet(Context.fromCommand(command), page)),
+    [
+      "statusctl status-pages get 'Acme Payments'",
+      'statusctl status-pages get acme-payments -o md',
+      "statusctl status-pages get acme-payments -o json | jq -r '.cards[].services[].id'",
+    ],
+  );
 }
 
-async function runList(ctx: Context, options: PagingOptions): Promise<void> {
+async function runGet(ctx: Context, given: string): Promise<void> {
+  const client = await ctx.client();
+  const { findPage, loadCatalog } = await import('../incidents/resolve-services.js');
+  // An id is one request; anything else is looked up among all the pages, as create does.
+  const id = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(given.trim())
+    ? given.trim()
+    : findPage(await loadCatalog(ctx), given, 'status page').id;
+  const page = await client.getStatusPage({ params: { statusPageId: id } });
+  if (ctx.json) ctx.printJson(page);
+  else ctx.out(await renderStatusPage(ctx, page));
+}
+
+async function runList(ctx: Context, options: PagingOptions & { wide?: boolean }): Promise<void> {
   const client = await ctx.client();
   const list = await fetchPages(
     (query) => client.listStatusPages({ query }),
@@ -39,6 +73,6 @@ async function runList(ctx: Context, options: PagingOptions): Promise<void> {
   );
   if (ctx.json) ctx.printJson(list);
   else if (list.entries.length === 0) ctx.info('No status pages.');
-  else ctx.out(await renderStatusPages(ctx, list.entries));
+  else ctx.out(await renderStatusPages(ctx, list.entries, { wide: options.wide === true }));
   if (list.nextId) ctx.info(`more: --next-id ${list.nextId} (or --all for every page)`);
 }

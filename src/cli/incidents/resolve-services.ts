@@ -54,7 +54,8 @@ const describePage = (page: CatalogPage) => `${page.name} (url ${page.url}, id $
  * `--status-page ID|URL|NAME`: an id exactly; the page's url (its slug) or custom domain, bare
  * or as a full address (`https://status.example.com/`); or its name, any case.
  */
-export function findPage(catalog: CatalogPage[], given: string): CatalogPage {
+/** The page `given` names (id, url, custom domain, address or name); `label` is how errors call it. */
+export function findPage(catalog: CatalogPage[], given: string, label = '--status-page'): CatalogPage {
   const wanted = given.trim();
   const byId = catalog.find((page) => page.id === wanted);
   if (byId) return byId;
@@ -67,10 +68,10 @@ export function findPage(catalog: CatalogPage[], given: string): CatalogPage {
   if (byName.length === 1) return byName[0]!;
   const matches = byUrl.length > 1 ? byUrl : byName;
   if (matches.length > 1) {
-    throw usageError(listing(`--status-page "${given}" matches ${matches.length} status pages; pass its id:`, matches.map(describePage)));
+    throw usageError(listing(`${label} "${given}" matches ${matches.length} status pages; pass its id:`, matches.map(describePage)));
   }
-  if (catalog.length === 0) throw usageError(`--status-page "${given}": the account has no status pages`);
-  throw usageError(listing(`--status-page "${given}": no such status page; the status pages of the account:`, catalog.map(describePage)));
+  if (catalog.length === 0) throw usageError(`${label} "${given}": the account has no status pages`);
+  throw usageError(listing(`${label} "${given}": no such status page; the status pages of the account:`, catalog.map(describePage)));
 }
 
 /** What an address-like value may name a page by: itself, its host, each segment of its path. */
