@@ -24,6 +24,8 @@ export function declareProgram() {
     .option('--no-color', 'no colors (also NO_COLOR=1; FORCE_COLOR=1 forces them)')
     .option('--verbose', 'each HTTP request and response status on stderr (key masked), error details')
     .option('--timeout <seconds>', 'per request timeout', positiveNumber, 30)
+    // Each command's help also lists the options it inherits (-o, --json, --profile...), as gh does.
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError()
     .exitOverride();
 }

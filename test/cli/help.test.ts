@@ -1,4 +1,4 @@
-// Every command's --help carries real examples. The tree is read from the program's own help
+// Every command's --help carries real examples and lists the global options it inherits. The tree is read from the program's own help
 // output, so a command added later is checked without touching this file.
 import { describe, expect, it } from 'vitest';
 import { runCli } from './in-process.js';
@@ -24,20 +24,27 @@ async function helpOf(path: string[]): Promise<string> {
 }
 
 describe('help', () => {
-  it('every command and subcommand shows Examples:', async () => {
+  it('every command and subcommand shows Examples: and the Global Options', async () => {
     const nouns = commandsIn(await helpOf([]));
     // A floor, so a parser that finds nothing cannot pass.
     expect(nouns.length).toBeGreaterThanOrEqual(10);
     expect(nouns).toEqual(expect.arrayContaining(['rca', 'error-groups', 'heartbeats', 'runtimes', 'server', 'demo', 'completion']));
     const missing: string[] = [];
+    const noGlobals: string[] = [];
     // One noun at a time (its verbs in parallel): some 40 processes at once swamp a busy machine.
     const visit = async (path: string[]): Promise<void> => {
       const help = await helpOf(path);
       if (!help.includes('\nExamples:\n')) missing.push(path.join(' '));
+      // The inherited options are listed in every command's help (as gh does).
+      const globals = help.split('\nGlobal Options:\n')[1] ?? '';
+      if (!['-o, --output <format>', '--json', '--profile <name>', '--verbose'].every((flag) => globals.includes(flag))) {
+        noGlobals.push(path.join(' '));
+      }
       await Promise.all(commandsIn(help).map((child) => visit([...path, child])));
     };
     for (const noun of nouns) await visit([noun]);
     expect(missing).toEqual([]);
+    expect(noGlobals).toEqual([]);
   }, 180_000);
 
   it('examples are statusctl command lines', async () => {
