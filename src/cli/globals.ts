@@ -8,26 +8,28 @@ import { VERSION } from './version.js';
 // The environment variables are read by Context.settings(), not by commander's Option.env():
 // commander reads process.env, and a run gets its environment from the caller (src/cli/run.ts).
 export function declareProgram() {
-  return new Command('statusctl')
-    .description('Status pages, incidents, root cause analyses, error groups, heartbeats and runtimes from the terminal')
-    .version(VERSION, '-V, --version')
-    .option('--base-url <url>', 'API base address (env STATUSCTL_BASE_URL)')
-    .option('--api-key <key>', 'API key (env STATUSCTL_API_KEY); prefer login or the variable, options show in ps')
-    .option('--account-id <id>', 'account id, sent as x-service-account (env STATUSCTL_ACCOUNT_ID)')
-    .option('--profile <name>', 'named settings in the config file (env STATUSCTL_PROFILE)')
-    .addOption(
-      new Option('-o, --output <format>', 'output format: table (aligned on a terminal, tab-separated when piped), json, md (Markdown)')
-        .choices(['table', 'json', 'md'] as const)
-        .default('table' as const),
-    )
-    .option('--json', "same as -o json: the API's own JSON, stable for scripts")
-    .option('--no-color', 'no colors (also NO_COLOR=1; FORCE_COLOR=1 forces them)')
-    .option('--verbose', 'each HTTP request and response status on stderr (key masked), error details')
-    .option('--timeout <seconds>', 'per request timeout', positiveNumber, 30)
-    // Each command's help also lists the options it inherits (-o, --json, --profile...), as gh does.
-    .configureHelp({ showGlobalOptions: true })
-    .showSuggestionAfterError()
-    .exitOverride();
+  return (
+    new Command('statusctl')
+      .description('Status pages, incidents, root cause analyses, error groups, heartbeats and runtimes from the terminal')
+      .version(VERSION, '-V, --version')
+      .option('--base-url <url>', 'API base address (env STATUSCTL_BASE_URL)')
+      .option('--api-key <key>', 'API key (env STATUSCTL_API_KEY); prefer login or the variable, options show in ps')
+      .option('--account-id <id>', 'account id, sent as x-service-account (env STATUSCTL_ACCOUNT_ID)')
+      .option('--profile <name>', 'named settings in the config file (env STATUSCTL_PROFILE)')
+      .addOption(
+        new Option('-o, --output <format>', 'output format: table (aligned on a terminal, tab-separated when piped), json, md (Markdown)')
+          .choices(['table', 'json', 'md'] as const)
+          .default('table' as const),
+      )
+      .option('--json', "same as -o json: the API's own JSON, stable for scripts")
+      .option('--no-color', 'no colors (also NO_COLOR=1; FORCE_COLOR=1 forces them)')
+      .option('--verbose', 'each HTTP request and response status on stderr (key masked), error details')
+      .option('--timeout <seconds>', 'per request timeout', positiveNumber, 30)
+      // Each command's help also lists the options it inherits (-o, --json, --profile...), as gh does.
+      .configureHelp({ showGlobalOptions: true })
+      .showSuggestionAfterError()
+      .exitOverride()
+  );
 }
 
 /** The root command, as each command module receives it to declare its commands on. */

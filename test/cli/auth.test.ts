@@ -184,3 +184,42 @@ describe('logout', () => {
     expect(again.stderr).toContain('nothing to remove');
   });
 });
+
+describe('login --with-token', () => {
+  const ACCOUNT = 'a0700000-0000-4000-8000-000000000001';
+  const KEY = 'sk_auth_key_0000_abcd';
+
+  it('reads the key from stdin, checks it and saves it 0600; the key is never printed', async () => {
+    const dir = tempConfigDir();
+    const result = await runCli(['login', '--with-token', '--account-id', ACCOUNT, '--base-url', server.url], {
+      env: { STATUSCTL_CONFIG_DIR: dir },
+      input: `${KEY}\n`,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, apiKey: KEY, accountId: ACCOUNT });
+    expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(result.stdout + result.stderr).not.toContain(KEY);
+    // The account id may come from the profile the next time.
+    const again = await runCli(['login', '--with-token'], { env: { STATUSCTL_CONFIG_DIR: dir }, input: KEY });
+    expect(again.code, again.stderr).toBe(0);
+  });
+
+  it('a key the server refuses is exit 3 and nothing is saved; no key or two words is exit 2', async () => {
+    const dir = tempConfigDir();
+    const env = { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_BASE_URL: server.url, STATUSCTL_ACCOUNT_ID: ACCOUNT };
+    const refused = await runCli(['login', '--with-token'], { env, input: 'sk_not_a_key_0000\n' });
+    expect(refused.code).toBe(3);
+    expect(savedProfile(dir)).toBeUndefined();
+    const empty = await runCli(['login', '--with-token'], { env, input: '\n' });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/^statusctl: --with-token: no API key on stdin\nhint: /);
+    const twoWords = await runCli(['login', '--with-token'], { env, input: 'two words\n' });
+    expect(twoWords.code).toBe(2);
+    const noAccount = await runCli(['login', '--with-token'], {
+      env: { STATUSCTL_CONFIG_DIR: tempConfigDir(), STATUSCTL_BASE_URL: server.url },
+      input: KEY,
+    });
+    expect(noAccount.code).toBe(2);
+    expect(noAccount.stderr).toContain('no account id');
+  });
+});

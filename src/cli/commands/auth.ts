@@ -15,11 +15,17 @@ export function register(program: Program): void {
         'Check an API key against the server and save it, with the base URL and account id, to the profile.\n\n' +
           'On a terminal, asks for what --base-url/--api-key/--account-id do not give (the key as hidden input).\n\n' +
           'Not on a terminal, takes them from the options or STATUSCTL_BASE_URL/STATUSCTL_API_KEY/STATUSCTL_ACCOUNT_ID, ' +
-          'and fails (exit 2) naming what is missing. A key the server refuses (exit 3) is not saved.',
+          'and fails (exit 2) naming what is missing. A key the server refuses (exit 3) is not saved.\n\n' +
+          'With --with-token, the key is read from stdin (one line), as `gh auth login --with-token` does: for a ' +
+          'secret store or a CI variable, never an argument that shows in ps. The account id then comes from ' +
+          '--account-id, STATUSCTL_ACCOUNT_ID or the profile.',
       )
-      .action((_options, command) => runLogin(Context.fromCommand(command))),
+      .option('--with-token', 'read the API key from stdin')
+      .action((options, command) => runLogin(Context.fromCommand(command), options)),
     [
       'statusctl login',
+      'vault kv get -field=key secret/statusctl | statusctl login --with-token --account-id $ACCOUNT_ID',
+      'statusctl login --with-token --profile ci < key.txt',
       'statusctl login --base-url https://status.example.com --account-id acct-1',
       'STATUSCTL_API_KEY=$KEY statusctl login --account-id acct-1 --profile ci',
     ],
@@ -39,8 +45,12 @@ interface Credentials {
   accountId: string;
 }
 
-async function runLogin(ctx: Context): Promise<void> {
-  const credentials = ctx.interactive ? await askCredentials(ctx) : await credentialsFromSettings(ctx);
+async function runLogin(ctx: Context, options: { withToken?: boolean }): Promise<void> {
+  const credentials = options.withToken
+    ? await credentialsWithToken(ctx)
+    : ctx.interactive
+      ? await askCredentials(ctx)
+      : await credentialsFromSettings(ctx);
   await checkCredentials(ctx, credentials);
   const config = await ctx.config();
   config.setProfile(ctx.profileName, { ...config.profile(ctx.profileName), ...credentials });
@@ -79,6 +89,20 @@ async function askCredentials(ctx: Context): Promise<Credentials> {
       validate: (value) => (value ? checkHeaderValue(value, 'the account id') : 'an account id is required'),
     }));
   return { baseUrl: baseUrl.trim(), apiKey, accountId: accountId.trim() };
+}
+
+/** --with-token: the key from stdin; the base URL and account id as for any command. */
+async function credentialsWithToken(ctx: Context): Promise<Credentials> {
+  const { readAll } = await import('../input.js');
+  const apiKey = (await readAll(ctx.io.stdin)).trim();
+  if (!apiKey) throw usageError('--with-token: no API key on stdin', 'pipe it in: statusctl login --with-token < key.txt');
+  const valid = checkHeaderValue(apiKey, 'the key on stdin');
+  if (valid !== true) throw usageError(`--with-token: ${valid}`, 'the key must be alone on one line');
+  const settings = await ctx.settings({ forNewProfile: true });
+  if (!settings.accountId) {
+    throw usageError('--with-token: no account id', 'pass --account-id, or set STATUSCTL_ACCOUNT_ID, or keep one in the profile');
+  }
+  return { baseUrl: settings.baseUrl, apiKey, accountId: settings.accountId };
 }
 
 /** Off a terminal: options and environment only (what is already in the profile proves nothing). */
