@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './in-process.js';
+import { INCIDENT_STATUSES, SEVERITIES } from '../../src/contract/enums.js';
 
 const hasShell = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 let nouns: string[] = [];
@@ -62,6 +63,11 @@ describe('completion', () => {
     expect(bashComplete(script, ['statusctl', '--output', 'json', 'runtimes', ''])).toEqual(['list']);
     expect(bashComplete(script, ['statusctl', 'runtimes', 'list', '-o', ''])).toEqual(['table', 'json', 'md']);
     expect(bashComplete(script, ['statusctl', 'completion', 'z'])).toEqual([]);
+    // Enum values come from the contract's enums (commander choices), not restated here.
+    expect(bashComplete(script, ['statusctl', 'incidents', 'create', '--severity', ''])).toEqual([...SEVERITIES]);
+    expect(bashComplete(script, ['statusctl', 'incident-updates', 'add', 'i', '--status', ''])).toEqual([...INCIDENT_STATUSES]);
+    expect(bashComplete(script, ['statusctl', 'runtimes', 'list', '--stage', ''])).toEqual(expect.arrayContaining(['CURRENT', 'DEPRECATED']));
+    expect(bashComplete(script, ['statusctl', 'server', '--log-format', ''])).toEqual(['text', 'json']);
   });
 
   it.runIf(hasShell('bash'))(
