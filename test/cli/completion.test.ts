@@ -66,7 +66,9 @@ describe('completion', () => {
     // Enum values come from the contract's enums (commander choices), not restated here.
     expect(bashComplete(script, ['statusctl', 'incidents', 'create', '--severity', ''])).toEqual([...SEVERITIES]);
     expect(bashComplete(script, ['statusctl', 'incident-updates', 'add', 'i', '--status', ''])).toEqual([...INCIDENT_STATUSES]);
-    expect(bashComplete(script, ['statusctl', 'runtimes', 'list', '--stage', ''])).toEqual(expect.arrayContaining(['CURRENT', 'DEPRECATED']));
+    expect(bashComplete(script, ['statusctl', 'runtimes', 'list', '--stage', ''])).toEqual(
+      expect.arrayContaining(['CURRENT', 'DEPRECATED']),
+    );
     expect(bashComplete(script, ['statusctl', 'server', '--log-format', ''])).toEqual(['text', 'json']);
   });
 
