@@ -169,3 +169,26 @@ describe('rca on a terminal', () => {
     }
   });
 });
+
+describe('Ctrl-C while waiting', () => {
+  it('ends the wait with exit 130 and the command that picks it up again (the built binary, SIGINT)', async () => {
+    const { spawn } = await import('node:child_process');
+    const { BIN, ROOT, cleanEnv } = await import('./helpers.js');
+    const group = await errorGroup(slow);
+    const child = spawn(process.execPath, [BIN, 'rca', 'request', group, '--wait', '--verbose'], {
+      cwd: ROOT,
+      env: cleanEnv(slow.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // --verbose shows each request: once it polls, it is waiting.
+    await expect.poll(() => stderr, { timeout: 20_000 }).toMatch(/GET \S+\/v1\/root-cause-analyses\//);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const id = /GET \S+\/v1\/root-cause-analyses\/([\w-]+)/.exec(stderr)![1];
+    expect(stderr).toContain(`statusctl: interrupted while waiting for analysis ${id}`);
+    expect(stderr).toContain(`hint: continue with: statusctl rca get ${id} --wait`);
+  });
+});

@@ -131,10 +131,24 @@ export async function waitForAnalysis(ctx: Context, client: Client, id: string, 
   const deadline = started + timeoutSeconds * 1000;
   const { startProgress } = await import('../render/progress.js');
   const progress = await startProgress(ctx, `Waiting for analysis ${id}…`);
+  // Ctrl-C ends the wait, not the analysis: exit 130 with the way back to it.
+  let interrupt: (error: CliError) => void = () => {};
+  const interrupted = new Promise<never>((_, reject) => (interrupt = reject));
+  interrupted.catch(() => {});
+  const onSigint = () =>
+    interrupt(
+      new CliError(
+        ExitCode.interrupted,
+        `interrupted while waiting for analysis ${id}; the analysis goes on on the server`,
+        undefined,
+        `continue with: statusctl rca get ${id} --wait`,
+      ),
+    );
+  process.once('SIGINT', onSigint);
   let delay = FIRST_POLL_MS;
   try {
     for (;;) {
-      const { status, body } = await client.call('getRootCauseAnalysis', { params: { id } });
+      const { status, body } = await Promise.race([client.call('getRootCauseAnalysis', { params: { id } }), interrupted]);
       // 200 is the documented signal; the body's status is checked too, liberal in what we accept.
       if (status !== 202 && body.status !== 'PENDING') {
         progress.stop(`Analysis ${id} completed after ${seconds(ctx.now() - started)}`);
@@ -148,12 +162,14 @@ export async function waitForAnalysis(ctx: Context, client: Client, id: string, 
         );
       }
       progress.update(`Waiting for analysis ${id}… (${seconds(ctx.now() - started)}, still pending)`);
-      await sleep(Math.min(delay, remaining));
+      await Promise.race([sleep(Math.min(delay, remaining)), interrupted]);
       delay = Math.min(delay * 2, MAX_POLL_MS);
     }
   } catch (error) {
     progress.stop();
     throw error;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
   }
 }
 
