@@ -16,6 +16,7 @@ import * as server from './commands/server.js';
 import * as demo from './commands/demo.js';
 import * as completion from './commands/completion.js';
 import * as mcp from './commands/mcp.js';
+import * as whoami from './commands/whoami.js';
 
 /** Which module declares each top-level command. */
 const COMMAND_MODULES = {
@@ -33,6 +34,8 @@ const COMMAND_MODULES = {
   demo,
   completion,
   mcp,
+  whoami,
+  auth: whoami,
 } as const;
 
 function isCommandWord(word: string): word is keyof typeof COMMAND_MODULES {
@@ -71,6 +74,7 @@ Getting started (no account needed: the reference server serves the whole API wi
 the heartbeat check and error group ids below are the demo data's):
   $ statusctl server --port 4010 &                  # prints the account id and key it accepts
   $ statusctl login --base-url http://127.0.0.1:4010
+  $ statusctl whoami                                # the credentials in use and whether they work
   $ statusctl status-pages list                     # the pages and services to declare incidents on
   $ statusctl incidents create --name 'Checkout errors' --severity major --service 'Payments API' --yes
   $ statusctl incidents create --name 'Payments down' --severity critical --status-page 'Acme Payments' --dry-run

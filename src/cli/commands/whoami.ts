@@ -1,0 +1,92 @@
+// `statusctl whoami` (also `auth status`): which credentials a command would use, where each
+// came from, and whether the server takes them (one request). The key is shown masked.
+import { examples } from '../command-kit.js';
+import { Context, type SettingSource } from '../context.js';
+import { CliError, ExitCode } from '../exit-codes.js';
+import type { Program } from '../globals.js';
+import { maskKey } from '../mask.js';
+
+const DESCRIPTION =
+  'Show the profile, base URL, account id and API key (masked) a command would use, where each comes from ' +
+  '(option, environment, profile, default), and whether the server accepts them (one request; exit 3 if not).';
+
+export function register(program: Program): void {
+  examples(
+    program
+      .command('whoami')
+      .description(DESCRIPTION)
+      .action((_options, command) => runWhoami(Context.fromCommand(command))),
+    ['statusctl whoami', 'statusctl whoami --profile staging', 'statusctl whoami -o json'],
+  );
+  const auth = program.command('auth').description('The credentials in use (see also login, logout, config)');
+  examples(auth, ['statusctl auth status']);
+  examples(
+    auth
+      .command('status')
+      .description(DESCRIPTION)
+      .action((_options, command) => runWhoami(Context.fromCommand(command))),
+    ['statusctl auth status', 'statusctl auth status -o json'],
+  );
+}
+
+interface Shown {
+  value: string | null;
+  source: SettingSource;
+}
+
+interface Verdict {
+  accepted: boolean;
+  /** The HTTP status of the check, or null when no request could be made. */
+  status: number | null;
+  message: string;
+}
+
+async function runWhoami(ctx: Context): Promise<void> {
+  const settings = await ctx.settings();
+  const profileSource: SettingSource = ctx.globals.profile ? 'option' : ctx.env.STATUSCTL_PROFILE ? 'environment' : 'default';
+  const shown: Record<'profile' | 'baseUrl' | 'accountId' | 'apiKey', Shown> = {
+    profile: { value: settings.profile, source: profileSource },
+    baseUrl: { value: settings.baseUrl, source: settings.sources.baseUrl },
+    accountId: { value: settings.accountId ?? null, source: settings.sources.accountId },
+    apiKey: { value: settings.apiKey ? maskKey(settings.apiKey) : null, source: settings.sources.apiKey },
+  };
+  const verdict = await check(ctx, Boolean(settings.apiKey));
+  if (ctx.json) ctx.printJson({ ...shown, server: verdict });
+  else {
+    const { renderFields } = await import('../output.js');
+    const line = ({ value, source }: Shown) => `${value ?? '(not set)'} (${source})`;
+    ctx.out(
+      await renderFields(ctx, [
+        ['profile', line(shown.profile)],
+        ['base URL', line(shown.baseUrl)],
+        ['account id', line(shown.accountId)],
+        ['API key', line(shown.apiKey)],
+        ['server', verdict.accepted ? ctx.style.green(verdict.message) : ctx.style.red(`refuses them: ${verdict.message}`)],
+      ]),
+    );
+  }
+  if (!verdict.accepted) {
+    throw new CliError(
+      ExitCode.auth,
+      settings.apiKey ? `the server refuses these credentials: ${verdict.message}` : 'no API key',
+      undefined,
+      "run 'statusctl login' (or pass --api-key, or set STATUSCTL_API_KEY)",
+    );
+  }
+}
+
+/** One request that needs the key; a refusal is a verdict, any other failure is the command's. */
+async function check(ctx: Context, hasKey: boolean): Promise<Verdict> {
+  if (!hasKey) return { accepted: false, status: null, message: 'no API key to ask with' };
+  const client = await ctx.client();
+  const { ApiError } = await import('../../client/errors.js');
+  try {
+    const pages = await client.listStatusPages({ query: { limit: '1' } });
+    return { accepted: true, status: 200, message: `accepts them (${pages.length ? 'status pages readable' : 'no status pages yet'})` };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      return { accepted: false, status: error.status, message: error.message };
+    }
+    throw error;
+  }
+}

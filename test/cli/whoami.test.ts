@@ -1,0 +1,60 @@
+// `statusctl whoami` / `auth status`: the settings a command would use, where each came from,
+// and whether the server accepts them. In-process against the reference server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseJson, removeTempDirs, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { runCli } from './in-process.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+  removeTempDirs();
+});
+
+describe('whoami', () => {
+  it('shows each setting with its source, the key masked, and that the server accepts them', async () => {
+    const result = await runCli(['whoami'], { env: server.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`${server.url} (environment)`);
+    expect(result.stdout).toContain(`${server.account.id} (environment)`);
+    expect(result.stdout).toContain(`****${server.account.key.slice(-4)} (environment)`);
+    expect(result.stdout).toMatch(/profile\s+default \(default\)/);
+    expect(result.stdout).toContain('accepts them');
+    expect(result.stdout + result.stderr).not.toContain(server.account.key);
+  });
+
+  it('auth status is the same command; -o json gives each value with its source', async () => {
+    const dir = tempConfigDir();
+    const env = { STATUSCTL_CONFIG_DIR: dir };
+    const login = await runCli(
+      ['login', '--profile', 'ops', '--base-url', server.url, '--api-key', server.account.key, '--account-id', server.account.id],
+      { env },
+    );
+    expect(login.code, login.stderr).toBe(0);
+    const result = await runCli(['auth', 'status', '--profile', 'ops', '-o', 'json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(parseJson(result)).toEqual({
+      profile: { value: 'ops', source: 'option' },
+      baseUrl: { value: server.url, source: 'profile' },
+      accountId: { value: server.account.id, source: 'profile' },
+      apiKey: { value: `****${server.account.key.slice(-4)}`, source: 'profile' },
+      server: { accepted: true, status: 200, message: expect.any(String) },
+    });
+  });
+
+  it('a key the server refuses, or none: the settings still shown, exit 3 with a hint', async () => {
+    const refused = await runCli(['whoami', '--api-key', 'sk_wrong_key_000000'], { env: server.env });
+    expect(refused.code).toBe(3);
+    expect(refused.stdout).toContain('****0000 (option)');
+    expect(refused.stdout).toMatch(/refuses them: 401/);
+    expect(refused.stderr).toMatch(/^statusctl: the server refuses these credentials: 401 .*\nhint: run 'statusctl login'/);
+    const none = await runCli(['whoami', '-o', 'json'], { env: { STATUSCTL_BASE_URL: server.url, STATUSCTL_CONFIG_DIR: tempConfigDir() } });
+    expect(none.code).toBe(3);
+    expect(parseJson<{ apiKey: unknown; server: unknown }>(none)).toMatchObject({
+      apiKey: { value: null, source: 'unset' },
+      server: { accepted: false, status: null },
+    });
+  });
+});
