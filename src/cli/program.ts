@@ -17,6 +17,7 @@ import * as demo from './commands/demo.js';
 import * as completion from './commands/completion.js';
 import * as mcp from './commands/mcp.js';
 import * as whoami from './commands/whoami.js';
+import * as api from './commands/api.js';
 
 /** Which module declares each top-level command. */
 const COMMAND_MODULES = {
@@ -36,6 +37,7 @@ const COMMAND_MODULES = {
   mcp,
   whoami,
   auth: whoami,
+  api,
 } as const;
 
 function isCommandWord(word: string): word is keyof typeof COMMAND_MODULES {

@@ -15,6 +15,7 @@ import type { OperationInput, OperationResult, Operations } from '../contract/op
 import type { RequestEvent } from './attempt.js';
 import { fillPath, routes, type OperationId, type Route } from '../contract/routes.js';
 import { isVisibleAscii } from '../contract/rules.js';
+import { rawRequest, type RawRequest, type RawResponse } from './raw.js';
 import { defaultSleep, send, type TransportOptions } from './transport.js';
 import { checkRequest, checkResponse } from './validation.js';
 
@@ -61,6 +62,8 @@ export type Client = {
 } & {
   /** Same as the named methods, also returning the HTTP status (e.g. 200 vs 202 for an analysis). */
   call<Id extends OperationId>(id: Id, input: OperationInput<Id>): Promise<{ status: number; body: OperationResult<Id> }>;
+  /** A request by path, for routes without a method here (src/client/raw.ts). */
+  raw(request: RawRequest): Promise<RawResponse>;
 };
 
 const DEFAULTS = { timeoutMs: 30_000, retries: 2, retryBaseMs: 250 };
@@ -92,7 +95,8 @@ export function createClient(options: ClientOptions): Client {
     return { status: response.status, body: response.body };
   }
 
-  const client: Record<string, unknown> = { call };
+  const raw = (request: RawRequest) => rawRequest(transport, request);
+  const client: Record<string, unknown> = { call, raw };
   for (const id of Object.keys(routes) as OperationId[]) {
     client[id] = async (input: unknown) => (await call(id, input)).body;
   }

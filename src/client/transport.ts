@@ -56,6 +56,8 @@ export interface TransportRequest {
   body?: unknown;
   /** Repeating the request changes nothing (default: from the method, see retry.ts). */
   idempotent?: boolean | undefined;
+  /** Sent besides the client's own (`statusctl api -H`); they cannot replace the credentials. */
+  extraHeaders?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface TransportResponse {
@@ -63,6 +65,8 @@ export interface TransportResponse {
   headers: ResponseHeaders;
   /** Parsed JSON; null for an empty body. */
   body: unknown;
+  /** The body as received. */
+  text: string;
 }
 
 /**
@@ -103,6 +107,7 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
   const url = buildUrl(options.baseUrl, req.path, req.query);
   const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
   const headers: Record<string, string> = {
+    ...req.extraHeaders,
     authorization: `Bearer ${options.apiKey}`,
     accept: 'application/json',
     'user-agent': `statusctl/${CLIENT_VERSION}`,
@@ -150,7 +155,7 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
           const parsed = parseJson(result.text);
           if (parsed.ok) {
             report(options, event);
-            return { status: result.status, headers: result.headers, body: parsed.value };
+            return { status: result.status, headers: result.headers, body: parsed.value, text: result.text };
           }
           failure = invalidResponseError(label, result.status, { text: result.text, contentType });
         }
