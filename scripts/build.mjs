@@ -10,7 +10,8 @@
 // - Node built-ins are required where they are used, not imported at the top (see below);
 // - minified, so there is less to read and parse at every start; the source map is a separate
 //   file that Node never reads unless run with --enable-source-maps.
-import { builtinModules } from 'node:module';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { buildTypes } from './build-types.mjs';
 import { vendorChunkBuilds, vendorImports } from './vendor-chunks.mjs';
@@ -117,6 +118,11 @@ await Promise.all([
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   }),
 ]);
+
+// jq's WebAssembly, next to the chunk that loads it (dist/vendor-jq.cjs reads build/jq.wasm
+// beside itself, as the package does in node_modules).
+mkdirSync('dist/build', { recursive: true });
+copyFileSync(createRequire(import.meta.url).resolve('jq-wasm/jq.wasm'), 'dist/build/jq.wasm');
 
 // Type declarations for programs that import the client (see build-types.mjs).
 buildTypes();

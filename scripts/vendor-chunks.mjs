@@ -7,6 +7,8 @@
 // it exports from `require('statusctl:vendor/<chunk>')`; the launcher answers that require.
 // One chunk per group, so that zod is one instance however many chunks use it.
 
+import { createRequire } from 'node:module';
+
 /** Import specifier -> the chunk holding it. */
 const CHUNK_OF = {
   zod: 'vendor-zod',
@@ -19,6 +21,8 @@ const CHUNK_OF = {
   '@modelcontextprotocol/sdk/server/index.js': 'vendor-mcp',
   '@modelcontextprotocol/sdk/server/stdio.js': 'vendor-mcp',
   '@modelcontextprotocol/sdk/types.js': 'vendor-mcp',
+  // jq compiled to WebAssembly (--jq); it reads dist/build/jq.wasm, copied there by build.mjs.
+  'jq-wasm': 'vendor-jq',
 };
 
 export const VENDOR_PREFIX = 'statusctl:vendor/';
@@ -34,7 +38,7 @@ export function vendorImports(inside) {
     setup(b) {
       // Answered at run time by the launcher.
       b.onResolve({ filter: /^statusctl:vendor\// }, (args) => ({ path: args.path, external: true }));
-      b.onResolve({ filter: /^(zod|conf|env-paths|@modelcontextprotocol\/sdk)(\/.*)?$/ }, (args) => {
+      b.onResolve({ filter: /^(zod|conf|env-paths|jq-wasm|@modelcontextprotocol\/sdk)(\/.*)?$/ }, (args) => {
         const chunk = CHUNK_OF[args.path];
         if (!chunk) throw new Error(`${args.path} is not in scripts/vendor-chunks.mjs: add it to a chunk`);
         if (chunk === inside) return undefined;
@@ -55,6 +59,14 @@ export function vendorImports(inside) {
   };
 }
 
+/**
+ * Libraries bundled from their CommonJS build: jq-wasm's ES build finds its .wasm through
+ * import.meta.url, which a CommonJS chunk does not have; its CommonJS build uses __dirname,
+ * which the launcher sets to dist/.
+ */
+const FROM_COMMONJS = new Set(['jq-wasm']);
+const require = createRequire(import.meta.url);
+
 /** esbuild options for each chunk file: its entry re-exports each library under its key. */
 export function vendorChunkBuilds() {
   const chunks = new Map();
@@ -64,7 +76,12 @@ export function vendorChunkBuilds() {
   return [...chunks].map(([chunk, specifiers]) => ({
     chunk,
     stdin: {
-      contents: specifiers.map((specifier) => `export * as ${keyOf(specifier)} from ${JSON.stringify(specifier)};`).join('\n'),
+      contents: specifiers
+        .map((specifier) => {
+          const from = FROM_COMMONJS.has(specifier) ? require.resolve(specifier) : specifier;
+          return `export * as ${keyOf(specifier)} from ${JSON.stringify(from)};`;
+        })
+        .join('\n'),
       resolveDir: new URL('..', import.meta.url).pathname,
       sourcefile: `${chunk}.js`,
     },

@@ -33,7 +33,18 @@ describe('npm pack', () => {
     const { filename, files } = await pack();
     const paths = files.map((file) => file.path);
     expect(paths).toEqual(
-      expect.arrayContaining(['bin/statusctl', 'dist/cli.cjs', 'dist/index.js', 'dist/types/index.d.ts', 'package.json']),
+      expect.arrayContaining([
+        'bin/statusctl',
+        'dist/cli.cjs',
+        'dist/vendor-zod.cjs',
+        'dist/vendor-conf.cjs',
+        'dist/vendor-mcp.cjs',
+        'dist/vendor-jq.cjs',
+        'dist/build/jq.wasm',
+        'dist/index.js',
+        'dist/types/index.d.ts',
+        'package.json',
+      ]),
     );
     expect(paths.some((path) => path.startsWith('src/') || path.startsWith('test/'))).toBe(false);
 
@@ -53,6 +64,11 @@ describe('npm pack', () => {
 
     const shown = await run(bin, ['--version'], { cwd: temp, env });
     expect(shown.stdout.trim()).toBe(version);
+
+    // The vendor chunks and jq's WebAssembly are found where the package put them.
+    const configDir = join(temp, 'config');
+    const path = await run(bin, ['config', 'path', '--jq', '.path'], { cwd: temp, env: { ...env, STATUSCTL_CONFIG_DIR: configDir } });
+    expect(path.stdout.trim()).toBe(join(configDir, 'config.json'));
   }, 120_000);
 
   it('ships type declarations: the upstream create shape compiles, the old one does not', async () => {

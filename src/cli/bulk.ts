@@ -98,7 +98,7 @@ export async function runBulk(
   await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
 
   const results = lines as Line[];
-  if (ctx.json) ctx.printJson(results.map(({ id, ok, status, error }): BulkResult => ({ id, ok, status, error })));
+  if (ctx.json) await ctx.printJson(results.map(({ id, ok, status, error }): BulkResult => ({ id, ok, status, error })));
   const failed = results.filter((line) => !line.ok);
   if (failed.length === 0) return;
   const worst = failed.reduce(

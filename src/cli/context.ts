@@ -103,14 +103,17 @@ export class Context {
     const globals = command.optsWithGlobals();
     const given = (key: 'baseUrl' | 'apiKey' | 'accountId' | 'profile') =>
       command.getOptionValueSourceWithGlobals(key) === 'cli' ? globals[key] : undefined;
-    return new Context(
+    const ctx = new Context(
       { ...globals, baseUrl: given('baseUrl'), apiKey: given('apiKey'), accountId: given('accountId'), profile: given('profile') },
       runtimeOf(command),
     );
+    if (globals.jq !== undefined) void ctx.jqEngine();
+    return ctx;
   }
 
+  /** --jq implies JSON: the filter runs on what -o json would print. */
   get json(): boolean {
-    return this.globals.json === true || this.globals.output === 'json';
+    return this.globals.json === true || this.globals.output === 'json' || this.globals.jq !== undefined;
   }
 
   /** Prompts only when a person is at both ends (gh's rule); never in CI. */
@@ -259,9 +262,27 @@ export class Context {
     this.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 
-  /** The API's own shape, stable, for scripts. */
-  printJson(value: unknown): void {
-    this.out(JSON.stringify(value, null, 2));
+  /** The API's own shape, stable, for scripts; with --jq, what the filter makes of it. */
+  async printJson(value: unknown): Promise<void> {
+    const expression = this.globals.jq;
+    if (expression === undefined) return this.out(JSON.stringify(value, null, 2));
+    const [engine, { runJq }] = await Promise.all([this.jqEngine(), import('./jq.js')]);
+    for (const line of runJq(engine, value, expression, Boolean(this.io.stdout.isTTY))) this.out(line);
+  }
+
+  private jqLoading?: ReturnType<typeof import('./jq.js').loadJqEngine>;
+
+  /**
+   * Started by the first call (Context.fromCommand makes it when --jq is given, so the
+   * WebAssembly compiles while the request is in flight).
+   */
+  jqEngine(): NonNullable<Context['jqLoading']> {
+    if (!this.jqLoading) {
+      this.jqLoading = import('./jq.js').then(({ loadJqEngine }) => loadJqEngine());
+      // Awaited by printJson; a command that fails first must not leave it unhandled.
+      this.jqLoading.catch(() => {});
+    }
+    return this.jqLoading;
   }
 
   /** Progress and hints, on stderr. */

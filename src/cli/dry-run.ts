@@ -27,8 +27,8 @@ export async function planRequest<Id extends OperationId>(id: Id, input: Operati
  * Prints planned writes: `METHOD PATH` and the pretty JSON body for people; with --json the
  * object `{method, path, body}`, or an array of them when the command takes many ids.
  */
-export function printPlanned(ctx: Context, planned: PlannedRequest | PlannedRequest[]): void {
-  if (ctx.json) ctx.printJson(planned);
+export async function printPlanned(ctx: Context, planned: PlannedRequest | PlannedRequest[]): Promise<void> {
+  if (ctx.json) await ctx.printJson(planned);
   else {
     for (const request of Array.isArray(planned) ? planned : [planned]) {
       ctx.out(

@@ -29,7 +29,8 @@ export function register(program: Program): void {
           'a[b]=v sets a.b; a[]=v appends v to the array a; a[][b]=v starts an object in a, or adds b to the last one. ' +
           'With GET, fields are the query string instead. --input FILE (or - for stdin) sends a JSON body as it is.\n\n' +
           'The body is printed as received (indented on a terminal); -i prints the status line and headers first. ' +
-          '--paginate follows nextId to the last page and prints one document with every entry and nextId null. ' +
+          '--paginate follows nextId to the last page and prints one document with every entry and nextId null ' +
+          '(with --jq, the filter runs on each page instead). ' +
           'The exit code follows the status: 3 for 401/403, 4 for 404, 1 for other errors.',
       )
       .argument('<path>', 'the API path, e.g. /v1/status-pages/incidents (a query string is allowed)')
@@ -95,7 +96,8 @@ async function runApi(ctx: Context, rawPath: string, options: ApiOptions): Promi
   if (options.paginate) return printAllPages(ctx, client, target, headers);
   const response = await client.raw({ method, path: target, body, headers });
   if (options.include) printHead(ctx, response.status, response.headers);
-  printBody(ctx, response.text, response.body);
+  if (ctx.globals.jq !== undefined) await ctx.printJson(response.body);
+  else printBody(ctx, response.text, response.body);
 }
 
 function parseHeaders(given: string[]): Record<string, string> {
@@ -159,11 +161,14 @@ async function printAllPages(
     const response = await client.raw({ method: 'GET', path: `${url.pathname}${url.search}`, headers });
     const body = response.body;
     if (!isList(body)) throw usageError(`--paginate: ${path} does not answer a list ({entries, nextId})`);
-    entries.push(...body.entries);
+    // With --jq the filter runs on each page as it comes (as gh api --paginate --jq does).
+    if (ctx.globals.jq !== undefined) await ctx.printJson(body);
+    else entries.push(...body.entries);
     if (ctx.showProgress) ctx.info(`page ${page}: ${entries.length} entries so far`);
     next = body.nextId;
     if (!next) break;
   }
+  if (ctx.globals.jq !== undefined) return;
   const merged = { length: entries.length, entries, nextId: null };
   ctx.out(ctx.io.stdout.isTTY ? JSON.stringify(merged, null, 2) : JSON.stringify(merged));
 }

@@ -61,7 +61,7 @@ async function runLogin(ctx: Context, options: { withToken?: boolean }): Promise
     apiKey: maskKey(credentials.apiKey),
     path: config.path,
   };
-  if (ctx.json) ctx.printJson(summary);
+  if (ctx.json) await ctx.printJson(summary);
   ctx.info(
     `Logged in to ${summary.baseUrl} as account ${summary.accountId} (key ${summary.apiKey}), saved to profile '${summary.profile}' in ${summary.path}`,
   );
@@ -153,5 +153,5 @@ async function runLogout(ctx: Context): Promise<void> {
     ctx.info(`Removed the API key ${maskKey(profile.apiKey)} from profile '${ctx.profileName}' in ${config.path}`);
   }
   if (ctx.env.STATUSCTL_API_KEY) ctx.info('Note: STATUSCTL_API_KEY is still set in this environment and will be used.');
-  if (ctx.json) ctx.printJson({ profile: ctx.profileName, path: config.path, removed: Boolean(profile.apiKey) });
+  if (ctx.json) await ctx.printJson({ profile: ctx.profileName, path: config.path, removed: Boolean(profile.apiKey) });
 }

@@ -97,7 +97,7 @@ async function effective(ctx: Context): Promise<Record<SettingName, Shown>> {
 async function runList(ctx: Context): Promise<void> {
   const [values, config] = await Promise.all([effective(ctx), ctx.config()]);
   if (ctx.json) {
-    ctx.printJson({ profile: ctx.profileName, path: config.path, settings: values });
+    await ctx.printJson({ profile: ctx.profileName, path: config.path, settings: values });
     return;
   }
   const { renderTable } = await import('../output.js');
@@ -114,7 +114,7 @@ async function runList(ctx: Context): Promise<void> {
 async function runGet(ctx: Context, name: SettingName): Promise<void> {
   const { value, source } = (await effective(ctx))[name];
   if (ctx.json) {
-    ctx.printJson({ key: name, value, source });
+    await ctx.printJson({ key: name, value, source });
     return;
   }
   if (value === null) {
@@ -134,7 +134,8 @@ async function runSet(ctx: Context, name: SettingName, value: string): Promise<v
   checkValue(name, value);
   const config = await ctx.config();
   config.setProfile(ctx.profileName, { ...config.profile(ctx.profileName), [SETTINGS[name]]: value.trim() });
-  if (ctx.json) ctx.printJson({ key: name, value: shown(name, value), source: 'profile', profile: ctx.profileName, path: config.path });
+  if (ctx.json)
+    await ctx.printJson({ key: name, value: shown(name, value), source: 'profile', profile: ctx.profileName, path: config.path });
   ctx.info(`Set ${name} to ${shown(name, value)} in profile '${ctx.profileName}' (${config.path})`);
 }
 
@@ -143,7 +144,7 @@ async function runUnset(ctx: Context, name: SettingName): Promise<void> {
   const profile = config.profile(ctx.profileName);
   const had = Boolean(profile[SETTINGS[name]]);
   if (had) config.setProfile(ctx.profileName, { ...profile, [SETTINGS[name]]: undefined });
-  if (ctx.json) ctx.printJson({ key: name, removed: had, profile: ctx.profileName, path: config.path });
+  if (ctx.json) await ctx.printJson({ key: name, removed: had, profile: ctx.profileName, path: config.path });
   ctx.info(
     had ? `Removed ${name} from profile '${ctx.profileName}' (${config.path})` : `${name} was not set in profile '${ctx.profileName}'`,
   );
@@ -151,6 +152,6 @@ async function runUnset(ctx: Context, name: SettingName): Promise<void> {
 
 async function runPath(ctx: Context): Promise<void> {
   const config = await ctx.config();
-  if (ctx.json) ctx.printJson({ path: config.path });
+  if (ctx.json) await ctx.printJson({ path: config.path });
   else ctx.out(config.path);
 }

@@ -53,7 +53,7 @@ async function runAvailability(ctx: Context, checkId: string, options: Availabil
     ...(options.to ? { endTime: options.to } : {}),
   };
   const availability = await client.getHeartbeatAvailability({ params: { checkId }, query });
-  if (ctx.json) ctx.printJson(availability);
+  if (ctx.json) await ctx.printJson(availability);
   else ctx.out(await renderAvailability(ctx, checkId, availability, options));
   if (options.failUnder !== undefined) enforceThreshold(availability, options.failUnder);
 }

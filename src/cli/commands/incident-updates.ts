@@ -101,14 +101,14 @@ async function runAdd(ctx: Context, incidentId: string, options: UpdateOptions):
   }
   const client = await ctx.client();
   const update = await client.createIncidentUpdate(input);
-  if (ctx.json) ctx.printJson(update);
+  if (ctx.json) await ctx.printJson(update);
   else ctx.out(await renderUpdate(ctx, incidentId, update, 'Added update'));
 }
 
 async function runGet(ctx: Context, incidentId: string, incidentUpdateId: string): Promise<void> {
   const client = await ctx.client();
   const update = await client.getIncidentUpdate({ params: { incidentId, incidentUpdateId } });
-  if (ctx.json) ctx.printJson(update);
+  if (ctx.json) await ctx.printJson(update);
   else ctx.out(await renderUpdate(ctx, incidentId, update));
 }
 
@@ -135,6 +135,6 @@ async function runPut(ctx: Context, incidentId: string, incidentUpdateId: string
     return printPlanned(ctx, await planRequest('updateIncidentUpdate', input));
   }
   const update = await client.updateIncidentUpdate(input);
-  if (ctx.json) ctx.printJson(update);
+  if (ctx.json) await ctx.printJson(update);
   else ctx.out(await renderUpdate(ctx, incidentId, update, 'Changed update'));
 }

@@ -147,7 +147,7 @@ async function runList(ctx: Context, options: PagingOptions & { status: StatusFi
       ? await fetchPages(fetchPage, options, onPage)
       : await fetchMatching(fetchPage, options, (incident) => isOpen(incident) === (options.status === 'open'), onPage);
   const entries = list.entries;
-  if (ctx.json) ctx.printJson(list);
+  if (ctx.json) await ctx.printJson(list);
   else if (entries.length === 0) ctx.info(options.status === 'all' ? 'No incidents.' : `No ${options.status} incidents.`);
   else ctx.out(await renderIncidentList(ctx, entries));
   if (list.nextId) ctx.info(`more: --next-id ${list.nextId} (or --all for every page)`);
@@ -156,7 +156,7 @@ async function runList(ctx: Context, options: PagingOptions & { status: StatusFi
 async function runGet(ctx: Context, id: string): Promise<void> {
   const client = await ctx.client();
   const incident = await client.getIncident({ params: { incidentId: id } });
-  if (ctx.json) ctx.printJson(incident);
+  if (ctx.json) await ctx.printJson(incident);
   else ctx.out(await renderIncident(ctx, incident));
 }
 
@@ -205,11 +205,11 @@ async function runResolve(ctx: Context, args: string[], options: ResolveOptions)
     if (!send) {
       ctx.info(alreadyNote(id, incident));
       const last = timeline(incident).at(-1);
-      if (ctx.json && last) ctx.printJson(last);
+      if (ctx.json && last) await ctx.printJson(last);
       return;
     }
     const update = await client.createIncidentUpdate({ params: { incidentId: id }, body });
-    if (ctx.json) ctx.printJson(update);
+    if (ctx.json) await ctx.printJson(update);
     else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${await renderUpdate(ctx, id, update)}`);
     return;
   }

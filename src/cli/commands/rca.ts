@@ -87,7 +87,7 @@ async function runRequest(ctx: Context, errorGroupId: string, options: RequestOp
   const accepted = await client.requestRootCauseAnalysis(input);
   if (!options.wait) {
     // The id alone on stdout, so `ID=$(statusctl rca request G)` works; the hint goes to stderr.
-    if (ctx.json) ctx.printJson(accepted);
+    if (ctx.json) await ctx.printJson(accepted);
     else {
       ctx.out(accepted.id);
       ctx.info(`Analysis requested; follow it with: statusctl rca get ${accepted.id} --wait`);
@@ -106,7 +106,7 @@ async function runGet(ctx: Context, id: string, options: GetOptions): Promise<vo
   }
   const { body } = await client.call('getRootCauseAnalysis', { params: { id } });
   if (body.status === 'PENDING') {
-    if (ctx.json) ctx.printJson(body);
+    if (ctx.json) await ctx.printJson(body);
     else ctx.out(`Analysis ${id} is still pending; wait for it with: statusctl rca get ${id} --wait`);
     return;
   }

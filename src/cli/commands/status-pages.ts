@@ -58,7 +58,7 @@ async function runGet(ctx: Context, given: string): Promise<void> {
     ? given.trim()
     : findPage(await loadCatalog(ctx), given, 'status page').id;
   const page = await client.getStatusPage({ params: { statusPageId: id } });
-  if (ctx.json) ctx.printJson(page);
+  if (ctx.json) await ctx.printJson(page);
   else ctx.out(await renderStatusPage(ctx, page));
 }
 
@@ -71,7 +71,7 @@ async function runList(ctx: Context, options: PagingOptions & { wide?: boolean }
       if (ctx.showProgress) ctx.info(`fetching page ${page}...`);
     },
   );
-  if (ctx.json) ctx.printJson(list);
+  if (ctx.json) await ctx.printJson(list);
   else if (list.entries.length === 0) ctx.info('No status pages.');
   else ctx.out(await renderStatusPages(ctx, list.entries, { wide: options.wide === true }));
   if (list.nextId) ctx.info(`more: --next-id ${list.nextId} (or --all for every page)`);

@@ -51,7 +51,7 @@ async function runWhoami(ctx: Context): Promise<void> {
     apiKey: { value: settings.apiKey ? maskKey(settings.apiKey) : null, source: settings.sources.apiKey },
   };
   const verdict = await check(ctx, Boolean(settings.apiKey));
-  if (ctx.json) ctx.printJson({ ...shown, server: verdict });
+  if (ctx.json) await ctx.printJson({ ...shown, server: verdict });
   else {
     const { renderFields } = await import('../output.js');
     const line = ({ value, source }: Shown) => `${value ?? '(not set)'} (${source})`;

@@ -69,7 +69,7 @@ export async function runCreate(ctx: Context, given: CreateOptions): Promise<voi
 
   const client = await ctx.client();
   const incident = await client.createIncident({ body });
-  if (ctx.json) ctx.printJson(incident);
+  if (ctx.json) await ctx.printJson(incident);
   else ctx.out(await renderIncident(ctx, incident, 'Created incident'));
 }
 

@@ -1,0 +1,34 @@
+// --jq EXPR: a real jq (jq 1.8 compiled to WebAssembly, the jq-wasm package: the same language
+// and messages as the jq people know, no native build, nothing to install) over what a command
+// prints as JSON. Loaded only when --jq is given, and started as soon as the command starts, so
+// compiling the WebAssembly overlaps the request instead of following it.
+import type { Jq } from 'jq-wasm';
+import { usageError } from './exit-codes.js';
+
+export function loadJqEngine(): Promise<Jq> {
+  return import('jq-wasm').then((module) => module.loadJq());
+}
+
+/**
+ * The outputs of `expression` on `value`, one per line: strings raw (as `gh --jq` and `jq -r`
+ * print them), other values as JSON, indented when `pretty`. A bad expression is a usage error
+ * with jq's own message.
+ */
+export function runJq(jq: Jq, value: unknown, expression: string, pretty: boolean): string[] {
+  const result = jq.raw(value ?? null, expression, ['-c']);
+  if (result.exitCode !== 0) {
+    const message = (result.stderr.trim().split('\n')[0] || `exit ${result.exitCode}`).replace(/:$/, '');
+    throw usageError(
+      `--jq ${JSON.stringify(expression)}: ${message.replace(/^jq: (error: )?/, '')}`,
+      'the filter is jq syntax: https://jqlang.org/manual/',
+    );
+  }
+  return result.stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const output: unknown = JSON.parse(line);
+      if (typeof output === 'string') return output;
+      return pretty ? JSON.stringify(output, null, 2) : line;
+    });
+}
