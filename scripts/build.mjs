@@ -74,6 +74,26 @@ const editorPromptLeftOut = {
   },
 };
 
+/**
+ * commander requires node:child_process at load for the one thing statusctl never does (run a
+ * subcommand as a separate executable); that module and what it pulls in cost every call a
+ * couple of milliseconds. In the CLI bundle it is required when first used instead. The build
+ * fails if commander's source no longer reads as expected.
+ */
+const commanderChildProcessLazy = {
+  name: 'commander-child-process-lazy',
+  setup(b) {
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const { readFile } = await import('node:fs/promises');
+      const source = await readFile(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!source.includes(eager)) throw new Error(`${args.path}: no "${eager}" to make lazy (commander changed)`);
+      const lazy = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -104,7 +124,7 @@ await Promise.all([
   build({
     ...script,
     entryPoints: { cli: 'src/cli/main.ts' },
-    plugins: [...common.plugins, undiciLeftOut, editorPromptLeftOut, vendorImports(undefined)],
+    plugins: [...common.plugins, undiciLeftOut, editorPromptLeftOut, commanderChildProcessLazy, vendorImports(undefined)],
   }),
   ...vendorChunkBuilds().map(({ chunk, stdin }) =>
     build({ ...script, stdin, outfile: `dist/${chunk}.cjs`, outdir: undefined, plugins: [...common.plugins, vendorImports(chunk)] }),

@@ -1,6 +1,5 @@
 // The fields of `statusctl api` (-f key=value, -F key=value), as gh api reads them: a body made
 // of nested keys, or a query string for a GET.
-import { readFile } from 'node:fs/promises';
 import type { Context } from './context.js';
 import { usageError } from './exit-codes.js';
 
@@ -33,6 +32,7 @@ async function fieldValue(ctx: Context, raw: string, typed: boolean, field: stri
         const { readAll } = await import('./input.js');
         return await readAll(ctx.io.stdin);
       }
+      const { readFile } = await import('node:fs/promises');
       return await readFile(file, 'utf8');
     } catch (error) {
       throw usageError(`field '${field}': cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);

@@ -9,7 +9,15 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 void run(process.argv.slice(2), {
-  io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+  io: {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    // Set up by Node on first use only (a stream over the pipe, file or terminal): most commands
+    // never read it, and need not pay for it.
+    get stdin() {
+      return process.stdin;
+    },
+  },
   env: process.env,
   now: Date.now,
 }).then((code) => {

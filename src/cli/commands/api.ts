@@ -73,17 +73,17 @@ async function runApi(ctx: Context, rawPath: string, options: ApiOptions): Promi
       `option '-X, --method <method>' argument '${options.method}' is invalid: expected a method such as GET, POST, PUT, PATCH`,
     );
   const headers = parseHeaders(options.header ?? []);
-  const { buildBody, withQuery } = await import('../api-fields.js');
 
   let body: unknown;
   let target = path;
-  if (method === 'GET') {
-    if (options.input !== undefined) throw usageError('--input sends a body, which a GET has none of: pass -X POST (or another method)');
-    target = withQuery(path, await buildBody(ctx, fields, { query: true }));
-  } else if (options.input !== undefined) {
-    body = await readInput(ctx, options.input);
-  } else if (fields.length) {
-    body = await buildBody(ctx, fields, { query: false });
+  if (method === 'GET' && options.input !== undefined) {
+    throw usageError('--input sends a body, which a GET has none of: pass -X POST (or another method)');
+  }
+  if (options.input !== undefined) body = await readInput(ctx, options.input);
+  else if (fields.length) {
+    const { buildBody, withQuery } = await import('../api-fields.js');
+    if (method === 'GET') target = withQuery(path, await buildBody(ctx, fields, { query: true }));
+    else body = await buildBody(ctx, fields, { query: false });
   }
   if (options.paginate && method !== 'GET') throw usageError(`--paginate follows the pages of a GET; this request is a ${method}`);
 
