@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { Account, RunningServer, ServerOptions } from '../../src/server/index.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -47,6 +48,27 @@ export function tempConfigDir(): string {
 /** Removes every directory tempConfigDir() made (call it in afterAll). */
 export function removeTempDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * A reference server for the whole test file, started before its tests and closed after them
+ * (with the temporary directories): `const test = useTestServer(); ... test.server.env`.
+ */
+export function useTestServer(options: ServerOptions = {}): { readonly server: TestServer } {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+  });
+  afterAll(async () => {
+    await server?.close();
+    removeTempDirs();
+  });
+  return {
+    get server(): TestServer {
+      if (!server) throw new Error('useTestServer: the server starts in beforeAll; read it inside a test');
+      return server;
+    },
+  };
 }
 
 /**

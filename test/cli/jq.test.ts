@@ -1,20 +1,17 @@
 // --jq EXPR on every command that prints JSON, and on api: a real jq over the JSON output,
 // strings raw (as gh --jq), a bad filter a usage error. In-process, and through the built
 // binary, whose jq comes from its vendor chunk and dist/build/jq.wasm.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
-import { runCli as runBuiltCli, removeTempDirs, startTestServer, type TestServer } from './helpers.js';
+import { runCli as runBuiltCli, type TestServer, useTestServer } from './helpers.js';
 import { runCli } from './in-process.js';
 
+const file = useTestServer();
 let server: TestServer;
 let client: Client;
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
+  server = file.server;
   client = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
-});
-afterAll(async () => {
-  await server?.close();
-  removeTempDirs();
 });
 
 describe('--jq', () => {

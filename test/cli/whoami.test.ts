@@ -1,16 +1,13 @@
 // `statusctl whoami` / `auth status`: the settings a command would use, where each came from,
 // and whether the server accepts them. In-process against the reference server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseJson, removeTempDirs, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseJson, tempConfigDir, type TestServer, useTestServer } from './helpers.js';
 import { runCli } from './in-process.js';
 
+const file = useTestServer();
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-  removeTempDirs();
+beforeAll(() => {
+  server = file.server;
 });
 
 describe('whoami', () => {
