@@ -2,47 +2,35 @@
 // (`statusctl server --data`), then given a long history by appending the very records the
 // server writes for an edit (an incident update's description overwritten), which is what
 // years of use look like without waiting for years of requests.
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { ACCOUNT, BIN, ROOT, benchEnv, demoServices, httpRequest, incidentBody } from './lib.mjs';
+import { ACCOUNT, BIN, demoServices, httpRequest, incidentBody, startListening } from './lib.mjs';
 
 export const UPDATES = 8;
 
 /** `statusctl server --data PATH`; resolves once it listens, with the time that took. */
 export async function startOnDataFile(path) {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'server', '--port', '0', '--data', path, '--account', `${ACCOUNT.id}:${ACCOUNT.key}`], {
-    cwd: ROOT,
-    env: benchEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-  const url = await new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      const match = /listening on (\S+)/.exec(text);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
+  const {
+    url,
+    child,
+    stderr: readStderr,
+  } = await startListening([BIN, 'server', '--port', '0', '--data', path, '--account', `${ACCOUNT.id}:${ACCOUNT.key}`], {
+    keepStderr: true,
   });
   const listeningMs = performance.now() - started;
-  child.stdout.resume();
   return {
     url,
     child,
     listeningMs,
-    stderr: () => stderr,
+    stderr: readStderr,
     /** Resolves once stderr has a line matching `pattern` (or rejects after `ms`). */
     async waitFor(pattern, ms = 600_000) {
-      for (let waited = 0; !pattern.test(stderr); waited += 20) {
-        if (waited > ms || child.exitCode !== null) throw new Error(`no ${pattern} in the server log: ${stderr}`);
+      for (let waited = 0; !pattern.test(readStderr()); waited += 20) {
+        if (waited > ms || child.exitCode !== null) throw new Error(`no ${pattern} in the server log: ${readStderr()}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      return pattern.exec(stderr);
+      return pattern.exec(readStderr());
     },
     stop() {
       if (child.exitCode !== null) return Promise.resolve();

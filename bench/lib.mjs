@@ -140,9 +140,14 @@ export function runLoad(runs) {
   });
 }
 
-/** Starts a process that prints "listening on URL" first, like statusctl server. */
-export async function startListening(args) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: benchEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
+/**
+ * Starts a process that prints "listening on URL" first, like statusctl server. Its stderr is
+ * discarded, as a script would, or kept (`keepStderr`) for the caller to read.
+ */
+export async function startListening(args, { keepStderr = false } = {}) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: benchEnv(), stdio: ['ignore', 'pipe', keepStderr ? 'pipe' : 'ignore'] });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
   const url = await new Promise((resolve, reject) => {
     let text = '';
     child.stdout.setEncoding('utf8');
@@ -151,8 +156,8 @@ export async function startListening(args) {
       const match = /listening on (\S+)/.exec(text);
       if (match) resolve(match[1]);
     });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before listening: ${text}`)));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before listening: ${text}${stderr}`)));
   });
   child.stdout.resume();
-  return { url, pid: child.pid, stop: () => stopChild(child) };
+  return { url, pid: child.pid, child, stderr: () => stderr, stop: () => stopChild(child) };
 }
