@@ -1,7 +1,7 @@
 // The access log: one line per answered request, text (`GET /v1/runtimes 200 0.412ms`) or JSON
 // lines for people who ship logs, or none (`statusctl server --quiet`). Lines are buffered and
-// written together once the event loop is done with what it is handling (or at 64 KiB), so a
-// request never waits for a write to stderr, which is synchronous for pipes and files.
+// written together a moment later (or at 64 KiB), so a request never waits for a write to
+// stderr, which is synchronous for pipes and files, and a busy server writes once per batch.
 
 export type AccessLogFormat = 'text' | 'json';
 
@@ -37,8 +37,11 @@ export function formatEntry(format: AccessLogFormat, entry: AccessEntry): string
   return `${entry.method} ${entry.path} ${entry.status} ${duration.toFixed(3)}ms`;
 }
 
-/** Buffers formatted lines and hands them to `write` in batches. */
-export function createAccessLog(format: AccessLogFormat, write: (lines: string[]) => void): AccessLog {
+/**
+ * Buffers formatted lines and hands them to `write` in batches: after `delayMs` (a timer that
+ * does not keep the process alive), or when the event loop is done with this turn if 0.
+ */
+export function createAccessLog(format: AccessLogFormat, write: (lines: string[]) => void, delayMs = 0): AccessLog {
   let lines: string[] = [];
   let size = 0;
   let scheduled = false;
@@ -58,7 +61,8 @@ export function createAccessLog(format: AccessLogFormat, write: (lines: string[]
       if (size >= FLUSH_AT_CHARS) flush();
       else if (!scheduled) {
         scheduled = true;
-        setImmediate(flush);
+        if (delayMs > 0) setTimeout(flush, delayMs).unref();
+        else setImmediate(flush);
       }
     },
     flush,

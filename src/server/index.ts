@@ -253,7 +253,9 @@ async function start(
   const writeLines = options.log
     ? (lines: string[]) => lines.forEach(log)
     : (lines: string[]) => process.stderr.write(`${lines.join('\n')}\n`);
-  const accessLog = accessFormat === 'off' ? undefined : createAccessLog(accessFormat, writeLines);
+  // To stderr every 50 ms at most (and at close or exit); a given `log` (tests) at the end of each turn.
+  const accessLog = accessFormat === 'off' ? undefined : createAccessLog(accessFormat, writeLines, options.log ? 0 : 50);
+  if (accessLog && !options.log) process.once('exit', () => accessLog.flush());
   const limits = connectionLimits(options);
   const server = createServer(
     httpServerOptions(limits),
