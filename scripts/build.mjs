@@ -10,10 +10,11 @@
 // - Node built-ins are required where they are used, not imported at the top (see below);
 // - minified, so there is less to read and parse at every start; the source map is a separate
 //   file that Node never reads unless run with --enable-source-maps.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
 import { buildTypes } from './build-types.mjs';
+import { hintedJqWasm, jqLoaderTrimmed } from './jq-wasm.mjs';
 import { vendorChunkBuilds, vendorImports } from './vendor-chunks.mjs';
 
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
@@ -127,7 +128,13 @@ await Promise.all([
     plugins: [...common.plugins, undiciLeftOut, editorPromptLeftOut, commanderChildProcessLazy, vendorImports(undefined)],
   }),
   ...vendorChunkBuilds().map(({ chunk, stdin }) =>
-    build({ ...script, stdin, outfile: `dist/${chunk}.cjs`, outdir: undefined, plugins: [...common.plugins, vendorImports(chunk)] }),
+    build({
+      ...script,
+      stdin,
+      outfile: `dist/${chunk}.cjs`,
+      outdir: undefined,
+      plugins: [...common.plugins, jqLoaderTrimmed, vendorImports(chunk)],
+    }),
   ),
   build({
     ...common,
@@ -140,9 +147,9 @@ await Promise.all([
 ]);
 
 // jq's WebAssembly, next to the chunk that loads it (dist/vendor-jq.cjs reads build/jq.wasm
-// beside itself, as the package does in node_modules).
+// beside itself, as the package does in node_modules), with compilation hints (jq-wasm.mjs).
 mkdirSync('dist/build', { recursive: true });
-copyFileSync(createRequire(import.meta.url).resolve('jq-wasm/jq.wasm'), 'dist/build/jq.wasm');
+writeFileSync('dist/build/jq.wasm', hintedJqWasm());
 
 // Type declarations for programs that import the client (see build-types.mjs).
 buildTypes();

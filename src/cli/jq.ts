@@ -2,21 +2,38 @@
 // and messages as the jq people know, no native build, nothing to install) over what a command
 // prints as JSON. Loaded only when --jq is given, and started as soon as the command starts, so
 // compiling the WebAssembly overlaps the request instead of following it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Jq } from 'jq-wasm';
 import { usageError } from './exit-codes.js';
 
 export async function loadJqEngine(): Promise<Jq> {
   const { setFlagsFromString } = await import('node:v8');
-  // One short-lived process: compile jq's WebAssembly here, at once, with V8's baseline compiler,
-  // instead of waiting for background threads (which a busy 2-core machine starves) and then
-  // spending a core on optimising code that runs once.
-  setFlagsFromString('--no-wasm-async-compilation');
+  // One short-lived process: compile jq's WebAssembly with V8's baseline compiler only (no
+  // optimizing a code that runs once), and, in the built jq.wasm, up front and in parallel the
+  // functions that its compilation hints mark (scripts/jq-wasm.mjs), instead of one at a time on
+  // the main thread at their first call. These flags only change how this process compiles.
   setFlagsFromString('--liftoff-only');
-  const jq = await (await import('jq-wasm')).loadJq();
-  // jq compiles its library of builtins on its first run (about 40 ms): done here, while the
-  // command's request is still in flight, instead of after the answer.
-  jq.raw(null, '.', ['-c']);
-  return jq;
+  const wasm = builtWasm();
+  if (wasm) {
+    setFlagsFromString('--experimental-wasm-compilation-hints');
+    setFlagsFromString('--no-wasm-lazy-compilation');
+  }
+  const { loadJq } = await import('jq-wasm');
+  // Compiled here, at once, while the command's request is in flight (the answer waits; the
+  // compile threads do not depend on the main thread's event loop as the async compile does).
+  return loadJq(wasm ? { wasmModule: new WebAssembly.Module(wasm) } : {});
+}
+
+/** dist/build/jq.wasm, with its hints, beside the bundle; undefined when run from source. */
+function builtWasm(): Uint8Array<ArrayBuffer> | undefined {
+  // In the bundle (dist/cli.cjs, run by bin/statusctl) __dirname is dist/.
+  if (typeof __dirname !== 'string') return undefined;
+  try {
+    return new Uint8Array(readFileSync(join(__dirname, 'build', 'jq.wasm')));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
