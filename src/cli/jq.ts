@@ -30,7 +30,9 @@ function builtWasm(): Uint8Array<ArrayBuffer> | undefined {
   // In the bundle (dist/cli.cjs, run by bin/statusctl) __dirname is dist/.
   if (typeof __dirname !== 'string') return undefined;
   try {
-    return new Uint8Array(readFileSync(join(__dirname, 'build', 'jq.wasm')));
+    // A Buffer of its own (readFileSync allocates a fresh one, not a slice of a shared pool): a
+    // copy would cost as much as the read.
+    return readFileSync(join(__dirname, 'build', 'jq.wasm')) as Uint8Array<ArrayBuffer>;
   } catch {
     return undefined;
   }
