@@ -133,7 +133,7 @@ await Promise.all([
       stdin,
       outfile: `dist/${chunk}.cjs`,
       outdir: undefined,
-      plugins: [...common.plugins, jqLoaderTrimmed, vendorImports(chunk)],
+      plugins: [...common.plugins, undiciLeftOut, editorPromptLeftOut, jqLoaderTrimmed, vendorImports(chunk)],
     }),
   ),
   build({

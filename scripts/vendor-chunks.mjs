@@ -1,5 +1,5 @@
 // Libraries only some commands use live in files of their own beside the CLI bundle
-// (dist/vendor-*.cjs), loaded by bin/statusctl with the same V8 code cache as the bundle. Every
+// (dist/vendor-*.cjs; and our own reference server, dist/server.cjs), loaded by bin/statusctl with the same V8 code cache as the bundle. Every
 // call reads and deserializes the whole main bundle, unused code included, so zod, conf and the
 // MCP SDK (two thirds of it) cost each `runtimes list` time for nothing while they sit inside.
 //
@@ -8,6 +8,8 @@
 // One chunk per group, so that zod is one instance however many chunks use it.
 
 import { createRequire } from 'node:module';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Import specifier -> the chunk holding it. */
 const CHUNK_OF = {
@@ -23,7 +25,20 @@ const CHUNK_OF = {
   '@modelcontextprotocol/sdk/types.js': 'vendor-mcp',
   // jq compiled to WebAssembly (--jq); it reads dist/build/jq.wasm, copied there by build.mjs.
   'jq-wasm': 'vendor-jq',
+  // The prompts, on a terminal only (src/cli/prompts/).
+  '@inquirer/prompts': 'vendor-prompts',
 };
+
+/**
+ * Our own modules that few commands run, in a chunk of their own the same way: the reference
+ * server (`statusctl server` and `demo`; a quarter of the CLI bundle otherwise). Keyed by path
+ * from the project root; the CLI imports them with `await import()` only.
+ */
+const LOCAL_CHUNK_OF = {
+  'src/server/index.ts': 'server',
+  'src/server/run.ts': 'server',
+};
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export const VENDOR_PREFIX = 'statusctl:vendor/';
 const keyOf = (specifier) => specifier.replace(/[^a-z0-9]+/gi, '_');
@@ -38,12 +53,25 @@ export function vendorImports(inside) {
     setup(b) {
       // Answered at run time by the launcher.
       b.onResolve({ filter: /^statusctl:vendor\// }, (args) => ({ path: args.path, external: true }));
-      b.onResolve({ filter: /^(zod|conf|env-paths|jq-wasm|@modelcontextprotocol\/sdk)(\/.*)?$/ }, (args) => {
+      b.onResolve({ filter: /^(zod|conf|env-paths|jq-wasm|@inquirer\/prompts|@modelcontextprotocol\/sdk)(\/.*)?$/ }, (args) => {
         const chunk = CHUNK_OF[args.path];
         if (!chunk) throw new Error(`${args.path} is not in scripts/vendor-chunks.mjs: add it to a chunk`);
         if (chunk === inside) return undefined;
         return { path: args.path, namespace: 'vendor-import' };
       });
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const path = relative(ROOT, resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')));
+        const chunk = LOCAL_CHUNK_OF[path];
+        if (!chunk || chunk === inside) return undefined;
+        if (args.kind !== 'dynamic-import')
+          throw new Error(`${args.importer} imports ${args.path}, which is in chunk ${chunk}: use await import()`);
+        return { path, namespace: 'local-chunk-import' };
+      });
+      // Named exports are read off the chunk's module object (a dynamic import needs no more).
+      b.onLoad({ filter: /.*/, namespace: 'local-chunk-import' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(`${VENDOR_PREFIX}${LOCAL_CHUNK_OF[args.path]}`)})[${JSON.stringify(keyOf(args.path))}];`,
+        loader: 'js',
+      }));
       b.onLoad({ filter: /.*/, namespace: 'vendor-import' }, async (args) => {
         // Explicit names (some are keywords: zod exports `function`, `null`...): a namespace
         // object handed through as a CommonJS module would lose `default` in Node's ESM interop.
@@ -70,7 +98,7 @@ const require = createRequire(import.meta.url);
 /** esbuild options for each chunk file: its entry re-exports each library under its key. */
 export function vendorChunkBuilds() {
   const chunks = new Map();
-  for (const [specifier, chunk] of Object.entries(CHUNK_OF)) {
+  for (const [specifier, chunk] of [...Object.entries(CHUNK_OF), ...Object.entries(LOCAL_CHUNK_OF)]) {
     chunks.set(chunk, [...(chunks.get(chunk) ?? []), specifier]);
   }
   return [...chunks].map(([chunk, specifiers]) => ({
@@ -78,7 +106,11 @@ export function vendorChunkBuilds() {
     stdin: {
       contents: specifiers
         .map((specifier) => {
-          const from = FROM_COMMONJS.has(specifier) ? require.resolve(specifier) : specifier;
+          const from = FROM_COMMONJS.has(specifier)
+            ? require.resolve(specifier)
+            : specifier in LOCAL_CHUNK_OF
+              ? `./${specifier}`
+              : specifier;
           return `export * as ${keyOf(specifier)} from ${JSON.stringify(from)};`;
         })
         .join('\n'),

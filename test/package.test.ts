@@ -40,6 +40,8 @@ describe('npm pack', () => {
         'dist/vendor-conf.cjs',
         'dist/vendor-mcp.cjs',
         'dist/vendor-jq.cjs',
+        'dist/vendor-prompts.cjs',
+        'dist/server.cjs',
         'dist/build/jq.wasm',
         'dist/index.js',
         'dist/types/index.d.ts',
@@ -69,6 +71,13 @@ describe('npm pack', () => {
     const configDir = join(temp, 'config');
     const path = await run(bin, ['config', 'path', '--jq', '.path'], { cwd: temp, env: { ...env, STATUSCTL_CONFIG_DIR: configDir } });
     expect(path.stdout.trim()).toBe(join(configDir, 'config.json'));
+    // So is the server's chunk: it checks --account values.
+    const refused = await run(bin, ['server', '--port', '0', '--account', 'acc1:key_abcdefghijkl'], { cwd: temp, env }).then(
+      () => undefined,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    expect(refused?.code).toBe(2);
+    expect(refused?.stderr).toContain('the ID "acc1" is not a UUID');
   }, 120_000);
 
   it('ships type declarations: the upstream create shape compiles, the old one does not', async () => {
