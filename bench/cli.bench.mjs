@@ -1,7 +1,9 @@
 // CLI start-up: wall time of whole `statusctl` processes against the reference server, each
 // beside a bare Node process doing one node:http GET of the same route and printing the JSON
 // (bench/bare-get.mjs). Runs alternate (baseline, ours, baseline, ours, ...) so that drift on
-// a busy machine hits both sides alike; every figure is the median of the runs.
+// a busy machine hits both sides alike. Times are the medians of the runs; a ratio (or what
+// --jq adds) is the median over the pairs of runs made one after the other, which a machine
+// whose speed drifts within the benchmark moves less than a ratio of two medians.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +43,12 @@ function sideBySide(baselineArgs, ourArgs) {
     baseline.push(timeProcess(baselineArgs));
     ours.push(timeProcess(ourArgs));
   }
-  return { baseline: median(baseline), ours: median(ours) };
+  return {
+    baseline: median(baseline),
+    ours: median(ours),
+    ratio: median(ours.map((time, i) => time / baseline[i])),
+    added: median(ours.map((time, i) => time - baseline[i])),
+  };
 }
 
 const cases = [
@@ -54,24 +61,23 @@ const cases = [
 console.log(`cli: median wall time of ${RUNS} processes each, alternating with the baseline (node ${process.version})`);
 try {
   for (const { name, route, args } of cases) {
-    const { baseline, ours } = sideBySide(['bench/bare-get.mjs', `${server.url}${route}`], [BIN, ...args]);
-    report(name, { ours: `${fmt(ours)} ms`, baseline: `${fmt(baseline)} ms (bare node:http GET)`, ratio: ours / baseline, target: TARGET });
+    const { baseline, ours, ratio } = sideBySide(['bench/bare-get.mjs', `${server.url}${route}`], [BIN, ...args]);
+    report(name, { ours: `${fmt(ours)} ms`, baseline: `${fmt(baseline)} ms (bare node:http GET)`, ratio, target: TARGET });
   }
   // --jq: the same command with and without the filter, alternating.
   {
     const plain = [BIN, 'runtimes', 'list', '-o', 'json'];
     const filtered = [BIN, 'runtimes', 'list', '--jq', '.[].name'];
-    const { baseline, ours } = sideBySide(plain, filtered);
-    const added = ours - baseline;
+    const { baseline, ours, added } = sideBySide(plain, filtered);
     console.log(
       `${'statusctl runtimes list --jq .[].name'.padEnd(44)} ours ${fmt(ours)} ms  without --jq ${fmt(baseline)} ms  ` +
         `adds ${fmt(added)} ms  budget <= ${JQ_BUDGET_MS} ms  ${added <= JQ_BUDGET_MS ? 'ok' : 'MISSED'}`,
     );
   }
   // Not targets: where the time goes when no request is made.
-  const { baseline, ours } = sideBySide(['-e', ''], [BIN, '--version']);
+  const { baseline, ours, ratio } = sideBySide(['-e', ''], [BIN, '--version']);
   console.log(
-    `${'statusctl --version (no request)'.padEnd(44)} ours ${fmt(ours)} ms  baseline ${fmt(baseline)} ms (node -e '')  ratio ${fmt(ours / baseline, 2)}x`,
+    `${'statusctl --version (no request)'.padEnd(44)} ours ${fmt(ours)} ms  baseline ${fmt(baseline)} ms (node -e '')  ratio ${fmt(ratio, 2)}x`,
   );
 } finally {
   await server.stop();
