@@ -10,18 +10,22 @@ import { usageError } from './exit-codes.js';
 export async function loadJqEngine(): Promise<Jq> {
   const { setFlagsFromString } = await import('node:v8');
   // One short-lived process: compile jq's WebAssembly with V8's baseline compiler only (no
-  // optimizing a code that runs once), and, in the built jq.wasm, up front and in parallel the
-  // functions that its compilation hints mark (scripts/jq-wasm.mjs), instead of one at a time on
-  // the main thread at their first call. These flags only change how this process compiles.
+  // optimizing a code that runs once), and, in the built jq.wasm, the functions that its
+  // compilation hints mark (scripts/jq-wasm.mjs) all at once up front, instead of one at a time
+  // at their first call. These flags only change how this process compiles WebAssembly.
   setFlagsFromString('--liftoff-only');
+  // Without this, Node 24's V8 still queues optimizing jobs for hot functions, and the process
+  // waits for them at exit: 80 to 110 ms after the output is written.
+  setFlagsFromString('--no-wasm-dynamic-tiering');
   const wasm = builtWasm();
   if (wasm) {
     setFlagsFromString('--experimental-wasm-compilation-hints');
     setFlagsFromString('--no-wasm-lazy-compilation');
   }
   const { loadJq } = await import('jq-wasm');
-  // Compiled here, at once, while the command's request is in flight (the answer waits; the
-  // compile threads do not depend on the main thread's event loop as the async compile does).
+  // Compiled here, synchronously, while the command's request is in flight (the answer waits in
+  // the socket): an asynchronous compile needs turns of the event loop between its steps, and
+  // the CLI gives it none before the answer comes.
   return loadJq(wasm ? { wasmModule: new WebAssembly.Module(wasm) } : {});
 }
 
