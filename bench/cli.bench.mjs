@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACCOUNT, BIN, QUICK, ROOT, benchEnv, fmt, median, report, startReferenceServer } from './lib.mjs';
 
-const RUNS = Number(process.env.BENCH_CLI_RUNS) || (QUICK ? 10 : 20);
+const RUNS = Number(process.env.BENCH_CLI_RUNS) || (QUICK ? 10 : 30);
 const TARGET = 1.25;
 /** What --jq may add to a command, in ms (issue 13). */
 const JQ_BUDGET_MS = 60;
