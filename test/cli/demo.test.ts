@@ -27,10 +27,12 @@ describe('statusctl demo', () => {
       'error-groups archive',
       'error-groups unarchive',
       'heartbeats availability',
-      'logout',
     ]) {
       expect(out).toContain(`$ statusctl ${step}`);
     }
+    // Logged out without the variable the tour logged in with, so no note that it still applies.
+    expect(out).toContain('$ env -u STATUSCTL_API_KEY statusctl logout\nRemoved the API key');
+    expect(out).not.toContain('is still set in this environment');
     expect(out).toMatch(/^listening|Reference server listening on http:\/\/127\.0\.0\.1:\d+/m);
     // Services and pages are named as a person reads them on the status page, not by id.
     expect(out).toMatch(/\$ statusctl incidents create --name .+ --severity MINOR --status-page '[^']+' --dry-run/);

@@ -42,10 +42,10 @@ export class DemoRunner {
    * Runs `statusctl ...args`. An exit code other than `expectedCode` stops the tour: later
    * steps build on this one's result.
    */
-  async run(args: string[], expectedCode = 0): Promise<StepResult> {
+  async run(args: string[], expectedCode = 0, unset: readonly string[] = []): Promise<StepResult> {
     const s = this.ctx.style;
-    this.ctx.out(s.bold(`$ ${shellLine(args)}`));
-    const result = await this.spawn(args);
+    this.ctx.out(s.bold(`$ ${[...unset.map((name) => `env -u ${name}`), shellLine(args)].join(' ')}`));
+    const result = await this.spawn(args, unset);
     if (result.code !== 0) this.ctx.out(s.dim(`(exit code ${result.code ?? 'none: killed'})`));
     if (result.code !== expectedCode) {
       throw new DemoStepError(`step '${shellLine(args)}' exited with ${result.code ?? 'a signal'}, expected ${expectedCode}`);
@@ -53,12 +53,14 @@ export class DemoRunner {
     return result;
   }
 
-  private spawn(args: string[]): Promise<StepResult> {
+  private spawn(args: string[], unset: readonly string[]): Promise<StepResult> {
     // This very program: the Node.js binary and the script it was started with (bin/statusctl).
     const entry = process.argv[1]!;
     return new Promise((resolve, reject) => {
+      const env = { ...this.env };
+      for (const name of unset) delete env[name];
       const child = spawn(process.execPath, [...process.execArgv, entry, ...args], {
-        env: this.env,
+        env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stdout = '';

@@ -116,5 +116,6 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
   await demo.run(['heartbeats', 'availability', heartbeat, '--fail-under', '99'], 5);
 
   demo.say('Log out: the key is removed from the profile');
-  await demo.run(['logout']);
+  // Without the variable the tour logged in with: the profile is then all there is.
+  await demo.run(['logout'], 0, ['STATUSCTL_API_KEY']);
 }
