@@ -77,7 +77,7 @@ function place(target: { [key: string]: Json }, path: string[], value: Json, fie
 }
 
 /** The fields as a JSON body, or (for a GET) as flat query parameters. */
-export async function buildBody(ctx: Context, fields: Field[], { query }: { query: boolean }): Promise<{ [key: string]: Json }> {
+export async function buildBody(ctx: Context, fields: readonly Field[], { query }: { query: boolean }): Promise<{ [key: string]: Json }> {
   const body: { [key: string]: Json } = {};
   for (const field of fields) {
     const equals = field.text.indexOf('=');

@@ -119,6 +119,11 @@ describe('statusctl api', () => {
       body: { name: 'Nested', severity: 'MINOR', services: [serviceRef], incidentUpdates: [{ description: 'Investigating from a file' }] },
     });
     expect(planned.stderr).toContain('dry run: nothing was sent');
+
+    // -f and -F mixed keep their order: here the typed x opens the first object of `a`.
+    const mixed = await api(['/v1/x', '-X', 'POST', '--dry-run', '-o', 'json', '-F', 'a[][x]=1', '-f', 'a[][y]=s', '-f', 'a[][y]=t']);
+    expect(mixed.code, mixed.stderr).toBe(0);
+    expect(parseJson(mixed)).toMatchObject({ body: { a: [{ x: 1, y: 's' }, { y: 't' }] } });
   });
 
   it('exit codes follow the status; bad input is exit 2 before any request', async () => {

@@ -9,8 +9,6 @@ import type { Program } from '../globals.js';
 
 interface ApiOptions {
   method?: string;
-  field?: string[];
-  rawField?: string[];
   input?: string;
   header?: string[];
   include?: boolean;
@@ -19,6 +17,12 @@ interface ApiOptions {
 }
 
 export function register(program: Program): void {
+  // -f and -F in the order given, mixed: `a[][b]` starts a new object or adds to the last one,
+  // so the order of the two flags matters. One program is built per run (a fresh list).
+  const fields: Field[] = [];
+  const field = (typed: boolean) => (text: string) => {
+    fields.push({ text, typed });
+  };
   examples(
     program
       .command('api')
@@ -35,14 +39,14 @@ export function register(program: Program): void {
       )
       .argument('<path>', 'the API path, e.g. /v1/status-pages/incidents (a query string is allowed)')
       .option('-X, --method <method>', 'the HTTP method (default GET, or POST with fields or --input)')
-      .option('-f, --raw-field <key=value>', 'a string field (repeatable)', append)
-      .option('-F, --field <key=value>', 'a typed field: number, true, false, null, @FILE (repeatable)', append)
+      .option('-f, --raw-field <key=value>', 'a string field (repeatable)', field(false))
+      .option('-F, --field <key=value>', 'a typed field: number, true, false, null, @FILE (repeatable)', field(true))
       .option('--input <file>', 'the request body: a JSON file, or - for stdin')
       .option('-H, --header <name: value>', 'an extra request header (repeatable)', append)
       .option('-i, --include', 'print the status line and response headers before the body')
       .option('--paginate', 'GET every page (following nextId) and print one merged document')
       .option('--dry-run', 'print the request (method, path, body) instead of sending it; GET is sent anyway')
-      .action((path, options, command) => runApi(Context.fromCommand(command), path, options)),
+      .action((path, options, command) => runApi(Context.fromCommand(command), path, options, fields)),
     [
       'statusctl api /v1/runtimes',
       "statusctl api /v1/status-pages/incidents --paginate -o json | jq -r '.entries[].id'",
@@ -59,12 +63,8 @@ function append(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-async function runApi(ctx: Context, rawPath: string, options: ApiOptions): Promise<void> {
+async function runApi(ctx: Context, rawPath: string, options: ApiOptions, fields: readonly Field[]): Promise<void> {
   const path = rawPath.startsWith('/') ? rawPath : `/${rawPath}`;
-  const fields: Field[] = [
-    ...(options.rawField ?? []).map((text) => ({ text, typed: false })),
-    ...(options.field ?? []).map((text) => ({ text, typed: true })),
-  ];
   if (fields.length && options.input !== undefined) throw usageError('give the body as fields (-f/-F) or as --input, not both');
   const writes = !options.paginate && (fields.length > 0 || options.input !== undefined);
   const method = (options.method ?? (writes ? 'POST' : 'GET')).toUpperCase();
