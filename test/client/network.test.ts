@@ -112,6 +112,19 @@ describe.each(['undici', 'node'] as const)('real network failures over %s', (htt
     expect(events).toHaveLength(1);
   });
 
+  it('times out when the headers come but the body stalls', async () => {
+    const baseUrl = await listen(
+      rawServer((socket) => {
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 200\r\n\r\n[{"name":"2025.04",');
+      }),
+    );
+    const { client } = clientFor(baseUrl, { timeoutMs: 150, retries: 0, http });
+
+    const error = await apiFailure(client.listRuntimes({}));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/^no response within 150 ms from http:\/\/127\.0\.0\.1:\d+ \(GET \/v1\/runtimes\)$/);
+  });
+
   it('maps a real HTML 502 from a proxy-like server, and succeeds once it recovers', async () => {
     let calls = 0;
     const baseUrl = await listen(
