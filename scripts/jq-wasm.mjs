@@ -19,12 +19,15 @@
 // section and before the code section; engines without the feature skip it as a custom section.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const RECORD = fileURLToPath(new URL('jq-hot-functions.json', import.meta.url));
-const SOURCE = createRequire(import.meta.url).resolve('jq-wasm/jq.wasm');
+const require = createRequire(import.meta.url);
+const SOURCE = require.resolve('jq-wasm/jq.wasm');
 const LIFTOFF_BOTH = (1 << 2) | (1 << 4);
 const LAZY = 1 | LIFTOFF_BOTH;
 const EAGER = 2 | LIFTOFF_BOTH;
@@ -205,20 +208,30 @@ function sha256(bytes) {
 /** Runs the filters with V8 tracing each compiled function, and writes the record. */
 function record() {
   const runner = `
-    const { loadJq } = require(${JSON.stringify(createRequire(import.meta.url).resolve('jq-wasm'))});
+    const { loadJq } = require(${JSON.stringify(require.resolve('jq-wasm'))});
     const runtimes = ${JSON.stringify([{ name: '2025.04', stage: 'STABLE', nodeJsVersion: 'v22.11.0', multiStepSupport: true }])};
     const page = { length: 1, entries: [{ id: 'a', name: 'b', severity: 'MAJOR' }], nextId: null };
     loadJq().then((jq) => {
       for (const filter of ${JSON.stringify(FILTERS)}) for (const input of [runtimes, page, null]) jq.raw(input, filter, ['-c']);
     });`;
-  const run = spawnSync(process.execPath, ['--trace-wasm-compilation-times', '--liftoff-only', '-e', runner], { encoding: 'utf8' });
+  // V8 prints its trace with C's stdio, which can lose lines into a pipe at exit: to a file.
+  const dir = mkdtempSync(join(tmpdir(), 'statusctl-jq-trace-'));
+  const out = openSync(join(dir, 'trace.txt'), 'w');
+  const run = spawnSync(process.execPath, ['--trace-wasm-compilation-times', '--liftoff-only', '-e', runner], {
+    stdio: ['ignore', out, 'pipe'],
+    encoding: 'utf8',
+  });
+  closeSync(out);
+  const trace = readFileSync(join(dir, 'trace.txt'), 'utf8');
+  rmSync(dir, { recursive: true, force: true });
   if (run.status !== 0) throw new Error(run.stderr);
-  const { imported, declared } = layout(readFileSync(SOURCE));
-  const traced = [...run.stdout.matchAll(/^Compiled function \S+#(\d+) using Liftoff/gm)].map((m) => Number(m[1]) - imported);
-  if (traced.length === 0) throw new Error(`V8 traced no compiled function: has the trace format changed?\n${run.stdout.slice(0, 500)}`);
+  const source = readFileSync(SOURCE);
+  const { imported, declared } = layout(source);
+  const traced = [...trace.matchAll(/^Compiled function \S+#(\d+) using Liftoff/gm)].map((m) => Number(m[1]) - imported);
+  if (traced.length === 0) throw new Error(`V8 traced no compiled function: has the trace format changed?\n${trace.slice(0, 500)}`);
   const functions = [...new Set(traced)].filter((index) => index >= 0 && index < declared).sort((a, b) => a - b);
   const note = 'Functions of jq.wasm (defined-function indices) that a --jq run compiles: see scripts/jq-wasm.mjs';
-  writeFileSync(RECORD, `${JSON.stringify({ note, node: process.version, sha256: sha256(readFileSync(SOURCE)), functions }, null, 2)}\n`);
+  writeFileSync(RECORD, `${JSON.stringify({ note, node: process.version, sha256: sha256(source), functions }, null, 2)}\n`);
   console.log(`${functions.length} of ${declared} functions recorded in ${RECORD}`);
 }
 

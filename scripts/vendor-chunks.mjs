@@ -1,6 +1,6 @@
 // Libraries only some commands use live in files of their own beside the CLI bundle
-// (dist/vendor-*.cjs; and our own reference server, dist/server.cjs), loaded by bin/statusctl with the same V8 code cache as the bundle. Every
-// call reads and deserializes the whole main bundle, unused code included, so zod, conf and the
+// (dist/vendor-*.cjs; our own reference server too, in dist/server.cjs), loaded by bin/statusctl
+// with the same V8 code cache as the bundle. Every call reads and deserializes the whole main bundle, unused code included, so zod, conf and the
 // MCP SDK (two thirds of it) cost each `runtimes list` time for nothing while they sit inside.
 //
 // In the main bundle an import of such a library becomes a small module that takes the names
@@ -23,7 +23,7 @@ const CHUNK_OF = {
   '@modelcontextprotocol/sdk/server/index.js': 'vendor-mcp',
   '@modelcontextprotocol/sdk/server/stdio.js': 'vendor-mcp',
   '@modelcontextprotocol/sdk/types.js': 'vendor-mcp',
-  // jq compiled to WebAssembly (--jq); it reads dist/build/jq.wasm, copied there by build.mjs.
+  // jq compiled to WebAssembly (--jq); src/cli/jq.ts hands it dist/build/jq.wasm (build.mjs).
   'jq-wasm': 'vendor-jq',
   // The prompts, on a terminal only (src/cli/prompts/).
   '@inquirer/prompts': 'vendor-prompts',
@@ -104,18 +104,16 @@ export function vendorChunkBuilds() {
   return [...chunks].map(([chunk, specifiers]) => ({
     chunk,
     stdin: {
-      contents: specifiers
-        .map((specifier) => {
-          const from = FROM_COMMONJS.has(specifier)
-            ? require.resolve(specifier)
-            : specifier in LOCAL_CHUNK_OF
-              ? `./${specifier}`
-              : specifier;
-          return `export * as ${keyOf(specifier)} from ${JSON.stringify(from)};`;
-        })
-        .join('\n'),
-      resolveDir: new URL('..', import.meta.url).pathname,
+      contents: specifiers.map((specifier) => `export * as ${keyOf(specifier)} from ${JSON.stringify(entryOf(specifier))};`).join('\n'),
+      resolveDir: ROOT,
       sourcefile: `${chunk}.js`,
     },
   }));
+}
+
+/** Where a chunk's entry imports a specifier from (its resolveDir is the project root). */
+function entryOf(specifier) {
+  if (FROM_COMMONJS.has(specifier)) return require.resolve(specifier);
+  if (specifier in LOCAL_CHUNK_OF) return `./${specifier}`;
+  return specifier;
 }
