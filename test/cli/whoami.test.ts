@@ -1,7 +1,7 @@
 // `statusctl whoami` / `auth status`: the settings a command would use, where each came from,
 // and whether the server accepts them. In-process against the reference server.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseJson, tempConfigDir, type TestServer, useTestServer } from './helpers.js';
+import { closedPortUrl, parseJson, tempConfigDir, type TestServer, useTestServer } from './helpers.js';
 import { runCli } from './in-process.js';
 
 const file = useTestServer();
@@ -53,5 +53,14 @@ describe('whoami', () => {
       apiKey: { value: null, source: 'unset' },
       server: { accepted: false, status: null },
     });
+  });
+
+  it('a server that cannot be reached: the settings still shown, then the network error (exit 1)', async () => {
+    const url = await closedPortUrl();
+    const down = await runCli(['whoami', '--base-url', url], { env: server.env });
+    expect(down.code).toBe(1);
+    expect(down.stdout).toContain(`base URL\t${url} (option)`);
+    expect(down.stdout).toMatch(/^server\tnot checked: connection refused/m);
+    expect(down.stderr).toMatch(/^statusctl: connection refused \(ECONNREFUSED\)/);
   });
 });

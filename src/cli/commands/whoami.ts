@@ -39,6 +39,8 @@ interface Verdict {
   /** The HTTP status of the check, or null when no request could be made. */
   status: number | null;
   message: string;
+  /** Why the check itself failed (no answer, a 500...): the command's error, after the settings. */
+  failure?: unknown;
 }
 
 async function runWhoami(ctx: Context): Promise<void> {
@@ -51,7 +53,8 @@ async function runWhoami(ctx: Context): Promise<void> {
     apiKey: { value: settings.apiKey ? maskKey(settings.apiKey) : null, source: settings.sources.apiKey },
   };
   const verdict = await check(ctx, Boolean(settings.apiKey));
-  if (ctx.json) await ctx.printJson({ ...shown, server: verdict });
+  const { failure, ...server } = verdict;
+  if (ctx.json) await ctx.printJson({ ...shown, server });
   else {
     const { renderFields } = await import('../output.js');
     const line = ({ value, source }: Shown) => `${value ?? '(not set)'} (${source})`;
@@ -61,10 +64,17 @@ async function runWhoami(ctx: Context): Promise<void> {
         ['base URL', line(shown.baseUrl)],
         ['account id', line(shown.accountId)],
         ['API key', line(shown.apiKey)],
-        ['server', verdict.accepted ? ctx.style.green(verdict.message) : ctx.style.red(`refuses them: ${verdict.message}`)],
+        [
+          'server',
+          verdict.accepted
+            ? ctx.style.green(verdict.message)
+            : ctx.style.red(`${failure === undefined ? 'refuses them' : 'not checked'}: ${verdict.message}`),
+        ],
       ]),
     );
   }
+  // The settings are shown whatever the check found: with the server down, they are what to look at.
+  if (failure !== undefined) throw failure;
   if (!verdict.accepted) {
     throw new CliError(
       ExitCode.auth,
@@ -75,7 +85,7 @@ async function runWhoami(ctx: Context): Promise<void> {
   }
 }
 
-/** One request that needs the key; a refusal is a verdict, any other failure is the command's. */
+/** One request that needs the key; a refusal is a verdict, any other failure is the command's (after the settings). */
 async function check(ctx: Context, hasKey: boolean): Promise<Verdict> {
   if (!hasKey) return { accepted: false, status: null, message: 'no API key to ask with' };
   const client = await ctx.client();
@@ -87,6 +97,7 @@ async function check(ctx: Context, hasKey: boolean): Promise<Verdict> {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       return { accepted: false, status: error.status, message: error.message };
     }
-    throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    return { accepted: false, status: error instanceof ApiError ? (error.status ?? null) : null, message, failure: error };
   }
 }
