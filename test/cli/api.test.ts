@@ -42,7 +42,7 @@ describe('statusctl api', () => {
     const head = await api(['-i', '/v1/status-pages?limit=1']);
     expect(head.code).toBe(0);
     const [status, ...rest] = head.stdout.split('\n');
-    expect(status).toBe('HTTP/1.1 200');
+    expect(status).toBe('HTTP/1.1 200 OK');
     expect(rest).toContain('content-type: application/json; charset=utf-8');
     const blank = rest.indexOf('');
     expect(JSON.parse(rest.slice(blank + 1).join('\n')).length).toBe(1);

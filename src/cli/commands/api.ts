@@ -95,7 +95,7 @@ async function runApi(ctx: Context, rawPath: string, options: ApiOptions, fields
   const client = await ctx.client();
   if (options.paginate) return printAllPages(ctx, client, target, headers);
   const response = await client.raw({ method, path: target, body, headers });
-  if (options.include) printHead(ctx, response.status, response.headers);
+  if (options.include) await printHead(ctx, response.status, response.headers);
   if (ctx.globals.jq !== undefined) await ctx.printJson(response.body);
   else printBody(ctx, response.text, response.body);
 }
@@ -132,8 +132,10 @@ async function readInput(ctx: Context, file: string): Promise<unknown> {
   }
 }
 
-function printHead(ctx: Context, status: number, headers: Record<string, string | string[] | undefined>): void {
-  const lines = [`HTTP/1.1 ${status}`];
+async function printHead(ctx: Context, status: number, headers: Record<string, string | string[] | undefined>): Promise<void> {
+  // Imported here, not at the top: it loads node:http, which the request has loaded by now.
+  const { reasonPhrase } = await import('../../contract/reason-phrase.js');
+  const lines = [`HTTP/1.1 ${status} ${reasonPhrase(status)}`];
   for (const [name, value] of Object.entries(headers)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) lines.push(`${name}: ${one}`);
   }
