@@ -11,7 +11,7 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core CI
     // machine. Most tests wait on a child process or a socket, so two files at once use the
-    // cores better (the suite took 136 s with one worker, 88 s with two, same machine).
+    // cores better.
     maxWorkers: 2,
   },
 });

@@ -1,4 +1,4 @@
-// No request can buy much CPU (issue 11, 2b): the latency of a GET sent while 20 error events
+// No request can buy much CPU: the latency of a GET sent while 20 error events
 // with adversarial 10,000-character messages (the shapes that made the old cleaning patterns
 // quadratic: `a.` × 5000 and the like) are in flight, against the same GET alone and against
 // the same GET with 20 ordinary messages of the same size in flight. Against
@@ -96,7 +96,7 @@ try {
   });
   console.log(
     `GET p50, adversarial in flight vs alone: ${fmt(median(adversarial) / median(alone), 2)}x ` +
-      `(the ${IN_FLIGHT} POSTs ahead of it are answered first; issue 11 measured 1.2-1.5 s before the fix)`,
+      `(the ${IN_FLIGHT} POSTs ahead of it are answered first)`,
   );
 } finally {
   agent.destroy();

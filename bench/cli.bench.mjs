@@ -12,7 +12,7 @@ import { ACCOUNT, BIN, QUICK, ROOT, benchEnv, fmt, median, report, startReferenc
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS) || (QUICK ? 10 : 30);
 const TARGET = 1.25;
-/** What --jq may add to a command, in ms (issue 13). */
+/** What --jq may add to a command, in ms. */
 const JQ_BUDGET_MS = 60;
 
 const server = await startReferenceServer();

@@ -16,7 +16,7 @@ export const AUTH_HEADERS = { authorization: `Bearer ${ACCOUNT.key}`, 'x-service
 
 /**
  * The environment of every process a benchmark starts. NODE_EXTRA_CA_CERTS makes every Node
- * process parse a certificate bundle at start (on some machines 100 ms or more); the same
+ * process parse a certificate bundle at start; the same
  * fixed cost on both sides would hide the difference being measured, so it is left out.
  */
 export function benchEnv(extra = {}) {

@@ -146,7 +146,7 @@ export class Context {
   }
 
   /**
-   * Option, then environment, then the profile, then the default (spec/CLI.md). A profile named
+   * Option, then environment, then the profile, then the default (docs/cli.md). A profile named
    * with --profile or STATUSCTL_PROFILE and needed must exist (exit 2, naming the known ones),
    * except for `login`, which creates it (`forNewProfile`). A base URL that is no http(s) address is exit 2
    * too, before any request.

@@ -1,4 +1,4 @@
-// How every error reaches the user (spec/CLI.md): one line on stderr starting `statusctl:`, the
+// How every error reaches the user (docs/cli.md): one line on stderr starting `statusctl:`, the
 // rest of a multi-line message indented as one block under it, then at most one `hint:` line.
 // Commander's own usage errors go through here too (src/cli/run.ts), so scripts and people see
 // one form whatever failed.

@@ -1,4 +1,4 @@
-// Exit codes are part of the CLI's contract with scripts (spec/CLI.md): never renumber them.
+// Exit codes are part of the CLI's contract with scripts (docs/cli.md): never renumber them.
 export const ExitCode = {
   ok: 0,
   /** API or network failure. */

@@ -7,7 +7,7 @@
 // received. Everything that goes wrong on the wire is an ApiError (see errors.ts).
 //
 // The client is built from the routes (src/contract/routes.ts, no zod). The schemas (zod and
-// the contract's resources, about 15 ms to evaluate) load on first need: a call with a query or
+// the contract's resources, slow to evaluate) load on first need: a call with a query or
 // a body, or a response to check for an `onWarning` listener. `statusctl runtimes list` needs
 // neither.
 import type { Dispatcher } from 'undici';

@@ -1,6 +1,6 @@
 // One attempt over node:http(s). A process that makes one or two requests and exits (the CLI)
-// pays for undici's module graph and the compilation of its WebAssembly HTTP parser, several
-// times the cost of the request itself; node's own parser is already in the binary.
+// pays for undici's module graph and the compilation of its WebAssembly HTTP parser, more
+// than the request itself; node's own parser is already in the binary.
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { bodyLimit, readBody } from './http-body.js';
 import type { Attempt, AttemptRequest } from './attempt.js';

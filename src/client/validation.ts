@@ -1,4 +1,4 @@
-// Strict in what the client sends, liberal in what it accepts (CONTRACT-NOTES, opening lines):
+// Strict in what the client sends, liberal in what it accepts (docs/api-rules.md):
 // a request that breaks the contract is refused before it leaves the process, while an answer
 // that breaks it is only reported, because a real deployment may be a version ahead of us.
 import type { z } from 'zod';

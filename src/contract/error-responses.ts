@@ -1,4 +1,4 @@
-// The error responses every operation can give, declared once (CONTRACT-NOTES §2, §11). Which
+// The error responses every operation can give, declared once (docs/api-rules.md#errors and #slow-and-idle-clients). Which
 // of them apply to an operation follows from its shape: a body can be too large or untyped, a
 // query or a body can fail validation, a path with an id can name nothing. The OpenAPI
 // document (openapi.ts) and the handlers' result types (server/handlers/types.ts) both read

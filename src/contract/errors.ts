@@ -1,4 +1,4 @@
-// The one error body of the API (CONTRACT-NOTES §2), shared by server and client.
+// The one error body of the API (docs/api-rules.md#errors), shared by server and client.
 import { z } from 'zod';
 import { reasonPhrase } from './reason-phrase.js';
 

@@ -20,7 +20,7 @@ export interface Route {
    * that sets values): the client retries it like a PUT.
    */
   readonly idempotent?: boolean;
-  /** Routes of the reference server only, not of the hosted API (CONTRACT-NOTES §9). */
+  /** Routes of the reference server only, not of the hosted API (docs/api-rules.md#reference-only-inputs). */
   readonly referenceOnly?: boolean;
 }
 

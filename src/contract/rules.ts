@@ -58,7 +58,7 @@ function issueMessage(issue: ValidationIssue): string {
 }
 
 /**
- * One detail per bad field, in the words of the API's 400 (CONTRACT-NOTES §2): an unknown
+ * One detail per bad field, in the words of the API's 400 (docs/api-rules.md#errors): an unknown
  * field is reported at its own path as `"name" is not allowed`.
  */
 export function issueDetails(issues: readonly ValidationIssue[], options: { prefix?: string; root?: string } = {}): IssueDetail[] {
@@ -85,7 +85,7 @@ export function toMillis(value: string): number {
 }
 
 /**
- * The heartbeat availability window [start, end) in milliseconds (CONTRACT-NOTES §7): a
+ * The heartbeat availability window [start, end) in milliseconds (docs/api-rules.md#heartbeat-availability): a
  * date-only end covers its whole day, a date-time end includes that instant; no end is now, no
  * start is 24 hours before the end. `empty` when the start is not before the end.
  */

@@ -194,7 +194,7 @@ export const HeartbeatEvent = z.object({
 // ---- requests --------------------------------------------------------------------------
 
 // Request schemas follow the upstream document field by field (spec/upstream-openapi-subset.json:
-// required fields, types, enums, lengths, formats, nullability), plus CONTRACT-NOTES on top:
+// required fields, types, enums, lengths, formats, nullability), plus docs/api-rules.md on top:
 // unknown fields are errors, names and descriptions are non-empty. docs/reference-server.md
 // lists every rule.
 
@@ -227,7 +227,7 @@ export const CreateIncidentInput = z.strictObject({
   // Upstream `x-constraint: { length: 1 }`: the incident's first update, exactly one. A tuple,
   // so a typed caller cannot write none or two.
   incidentUpdates: z.tuple([IncidentUpdateInput], { error: 'expected exactly one update' }),
-  // Ignored on create (CONTRACT-NOTES §3), accepted so a fetched incident can be re-posted.
+  // Ignored on create (docs/api-rules.md#shapes-and-ids), accepted so a fetched incident can be re-posted.
   id: Guid.optional(),
   created_at: DateOnly.optional(),
   updated_at: DateOnly.optional(),

@@ -32,7 +32,8 @@ export class KeyRing {
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
 /**
- * CONTRACT-NOTES §1: the key names the account; `x-service-account`, when present, must agree.
+ * The key names the account; `x-service-account`, when present, must agree
+ * (docs/api-rules.md#authentication-and-accounts).
  * Returns the account id or throws 401/403.
  */
 export function authenticate(keys: KeyRing, authorization: string | undefined, serviceAccount: string | string[] | undefined): string {

@@ -1,4 +1,4 @@
-// Slow, idle and too many clients (CONTRACT-NOTES §11). node:http does most of it: headersTimeout
+// Slow, idle and too many clients (docs/api-rules.md#slow-and-idle-clients). node:http does most of it: headersTimeout
 // (from the first byte of a request), requestTimeout (a backstop for a body nobody reads),
 // keepAliveTimeout (idle connections). What it does not do is answer those timeouts with the
 // JSON error body (http.ts does, from 'clientError') or keep a flood of slow connections from

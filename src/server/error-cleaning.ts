@@ -1,12 +1,13 @@
-// CONTRACT-NOTES §6: volatile parts of an error message are replaced by placeholders, so two
+// Volatile parts of an error message are replaced by placeholders, so two
 // runs of the same failure (another request id, another timeout value, another timestamp)
-// land in the same group. Placeholders contain no digits, so cleaning is idempotent.
+// land in the same group (docs/api-rules.md#root-cause-analyses-and-error-groups).
+// Placeholders contain no digits, so cleaning is idempotent.
 import { createHash } from 'node:crypto';
 
 // Every rule runs in linear time on any input (a message is user input): no pattern rescans a
 // run it has already passed. URLs are found from their `://` (dropQueries), not tried from
-// every word start (the old `[^?]*\?` pattern rescanned the rest of the message from each, so
-// "a." × 5000 cost ~75 ms; even a scheme bounded to 32 characters cost 32 steps per word); the
+// every word start (a `[^?]*\?` pattern rescans the rest of the message from each, quadratic on
+// "a." × 5000; even a scheme bounded to 32 characters costs 32 steps per word); the
 // hex rule checks for a digit after matching instead of with a lookahead at each position.
 const RULES: [RegExp, (match: string, ...groups: (string | undefined)[]) => string][] = [
   [/\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g, () => '<timestamp>'],

@@ -1,4 +1,4 @@
-// The request pipeline, in the order of CONTRACT-NOTES §2: auth (401/403), route and method
+// The request pipeline, in the order of docs/api-rules.md#errors: auth (401/403), route and method
 // (404/405), body size and type (413/415), validation (400), then the handler (which answers
 // 404 for unknown ids). Every error, including a 500 and a request the HTTP parser rejects,
 // answers the one JSON error body.
@@ -28,7 +28,7 @@ export interface PipelineDeps {
   accessLog?: AccessLog | undefined;
   /** The published OpenAPI document (built once: it only depends on the table and the URL). */
   openApiDocument: () => unknown;
-  /** A body must arrive within this many ms of its headers (CONTRACT-NOTES §11), else 408 and close. */
+  /** A body must arrive within this many ms of its headers (docs/api-rules.md#slow-and-idle-clients), else 408 and close. */
   bodyTimeoutMs: number;
 }
 
@@ -45,7 +45,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 /**
- * An oversized body is answered 413 without reading it (CONTRACT-NOTES §2): at once when the
+ * An oversized body is answered 413 without reading it (docs/api-rules.md#errors): at once when the
  * Content-Length says so, or as soon as a chunked body passes the limit. The connection is
  * closed after the answer, so the unread rest never reaches the parser or a handler.
  */

@@ -1,4 +1,5 @@
-// CONTRACT-NOTES §4: what an incident's updates say about the incident as a whole. The latest
+// What an incident's updates say about the incident as a whole
+// (docs/api-rules.md#incidents-and-their-updates). The latest
 // update (by publicIncidentUpdateDate; on a tie, the one stored last) gives lastUpdateStatus;
 // duration runs from the earliest update to the latest when that one is RESOLVED.
 import type { IncidentStatus, IncidentUpdate } from '../contract/schemas.js';

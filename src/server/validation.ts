@@ -1,5 +1,5 @@
 // Turns zod issues into the `details` of a 400 (one entry per bad field) and reads query
-// strings strictly (CONTRACT-NOTES §2: repeated or empty parameters are errors).
+// strings strictly (repeated or empty parameters are errors: docs/api-rules.md#errors).
 import type { z } from 'zod';
 import type { ErrorDetail } from '../contract/errors.js';
 import { issueDetails } from '../contract/rules.js';

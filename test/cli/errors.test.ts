@@ -1,4 +1,4 @@
-// Errors that guide (spec/CLI.md): every error, commander's usage errors included, is one line
+// Errors that guide (docs/cli.md): every error, commander's usage errors included, is one line
 // on stderr starting `statusctl:`, continuation lines indented as one block, then at most one
 // `hint:` line where it helps. Bad settings, dates and percentages are exit 2 before any request
 // (the reference server's access log shows none). In-process (test/cli/in-process.ts).

@@ -1,4 +1,4 @@
-// The scripting features of issue 13 through the built binary (bin/statusctl and dist/), piped:
+// The scripting features through the built binary (bin/statusctl and dist/), piped:
 // tables as tab-separated values, -o md, --dry-run on writes, and whoami. The in-process tests
 // (tables, writes, whoami) cover the cases; these check that the bundle behaves the same.
 import { beforeAll, describe, expect, it } from 'vitest';

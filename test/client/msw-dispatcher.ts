@@ -1,5 +1,5 @@
 // Bridges undici to msw. msw intercepts node:http and the global fetch, but not requests sent
-// through undici's own dispatcher (mswjs/msw#2165), which is what the client uses. This
+// through undici's own dispatcher (https://github.com/mswjs/msw/issues/2165), which is what the client uses. This
 // dispatcher hands each request to msw's getResponse() and plays the answer back through
 // undici's handler callbacks, so the client's real undici code path runs against msw handlers.
 //

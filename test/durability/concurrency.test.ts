@@ -24,7 +24,7 @@ interface Content {
 let nextSecond = 1;
 const uniqueDate = () => new Date(T0 + nextSecond++ * 1000).toISOString();
 
-/** The contract's rules (CONTRACT-NOTES §4), from the acknowledged contents alone. */
+/** The contract's rules (docs/api-rules.md#incidents-and-their-updates), from the acknowledged contents alone. */
 function expectedSummary(updates: Content[]): { lastUpdateStatus: string; duration: number | null } {
   const byDate = [...updates].sort((a, b) => Date.parse(a.publicIncidentUpdateDate) - Date.parse(b.publicIncidentUpdateDate));
   const latest = byDate.at(-1)!;

@@ -1,5 +1,5 @@
-// The CLI, in-process through run(), against servers that misbehave (issue 5): each fault is one line on stderr,
-// no stack trace, the documented exit code (spec/CLI.md), and no full key in any output, even
+// The CLI, in-process through run(), against servers that misbehave: each fault is one line on stderr,
+// no stack trace, the documented exit code (docs/cli.md), and no full key in any output, even
 // with --verbose and even when the server echoes the key back. A corrupt config file is
 // reported with its path and left byte for byte as it was, also by the commands that write.
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';

@@ -1,4 +1,4 @@
-// Generated bad input (issue 5): fast-check sends invalid requests of every kind to every route
+// Generated bad input: fast-check sends invalid requests of every kind to every route
 // of the operations table, the /_reference routes and unknown routes, over a keep-alive undici
 // pool and over raw sockets (broken framing). Every answer must be the 4xx the class of input
 // calls for, with the documented error body; never a 5xx, never a dropped connection; and the
@@ -127,7 +127,7 @@ function baseBodies(): Partial<Record<OperationId, unknown>> {
 const BODY_OPS = OPERATION_IDS.filter((id) => operations[id].body);
 const QUERY_OPS = OPERATION_IDS.filter((id) => 'query' in operations[id] && operations[id].query);
 const PARAM_OPS = OPERATION_IDS.filter((id) => operations[id].path.includes('{'));
-/** Path parameters that name something created on first use (CONTRACT-NOTES §9): an unknown one is no 404. */
+/** Path parameters that name something created on first use (docs/api-rules.md#reference-only-inputs): an unknown one is no 404. */
 const CREATED_ON_FIRST_USE: ReadonlySet<OperationId> = new Set(['recordHeartbeatEvent']);
 
 // ---- generators --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// Isolation between accounts and the handling of keys (issue 5), for every route of the
+// Isolation between accounts and the handling of keys, for every route of the
 // operations table: another account's key neither reads nor changes the first account's data
 // (404, state unchanged), a mismatched x-service-account is 403, a missing, malformed or
 // unknown key is 401; and no full key ever appears in a response body, a header or a log line.
@@ -26,7 +26,7 @@ const operations: Readonly<Record<OperationId, Operation>> = table;
 // error groups, so "A's id" names nothing in B's data.
 const FIXTURES = fileURLToPath(new URL('../../src/server/fixtures/example.json', import.meta.url));
 
-/** Path parameters that name something created on first use (CONTRACT-NOTES §9). */
+/** Path parameters that name something created on first use (docs/api-rules.md#reference-only-inputs). */
 const CREATED_ON_FIRST_USE: ReadonlySet<OperationId> = new Set(['recordHeartbeatEvent']);
 
 let server: HardeningServer;
@@ -178,7 +178,7 @@ describe('isolation between accounts, for every route', () => {
         const what = `B on A's data: ${id} ${req.method} ${req.path}`;
         const answer = await send(what, req);
         if (id === 'createIncident') {
-          // A's service does not exist for B (CONTRACT-NOTES §4): a 400 naming it, nothing created.
+          // A's service does not exist for B (docs/api-rules.md#incidents-and-their-updates): a 400 naming it, nothing created.
           const body = expectErrorAnswer(answer, 400, what);
           expect(body.details, what).toEqual([{ path: 'services[0].id', message: `unknown service "${a.serviceId}"` }]);
         } else if (!operations[id].path.includes('{') || CREATED_ON_FIRST_USE.has(id)) {

@@ -80,7 +80,7 @@ export async function startHardeningServer(options: ServerOptions = {}): Promise
 }
 
 /**
- * The one error body of CONTRACT-NOTES §2, with the status expected. Returns the body.
+ * The one error body (docs/api-rules.md#errors), with the status expected. Returns the body.
  * `what` describes the request, for the failure message.
  */
 export function expectErrorAnswer(

@@ -1,4 +1,4 @@
-// Request parity (CONTRACT-NOTES: "Request parity with the hosted API"), for the whole suite:
+// Request parity (docs/api-rules.md#request-parity-with-the-hosted-api), for the whole suite:
 // every request body the client sends, in this process (test/client, msw included) or in a CLI
 // process a test starts (test/cli, test/hardening, ...), is checked against the hosted API's
 // request schema of its operation. A body it would refuse fails the test that sent it, naming

@@ -1,4 +1,4 @@
-// Early 413 (CONTRACT-NOTES §2): an oversized body is refused before it is read, and the
+// Early 413 (docs/api-rules.md#errors): an oversized body is refused before it is read, and the
 // connection is closed; nothing of it reaches a handler. Raw sockets, so the test sees exactly
 // what the server does with the unread rest.
 import { connect } from 'node:net';
@@ -54,7 +54,7 @@ describe('request body limit', () => {
     expect((await server.call('GET', '/v1/status-pages/incidents')).text).toBe(before);
   });
 
-  it('keeps the order of §2: no key is 401 even with an oversized body', async () => {
+  it('keeps the order of checks: no key is 401 even with an oversized body', async () => {
     const server = await startTestServer();
     const answer = await exchange(
       server.port,

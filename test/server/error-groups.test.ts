@@ -1,4 +1,4 @@
-// CONTRACT-NOTES §6: error cleaning, hashing and grouping; archive flags; root cause analyses.
+// docs/api-rules.md#root-cause-analyses-and-error-groups: error cleaning, hashing and grouping; archive flags; root cause analyses.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rulesProvider } from '../../src/server/analysis/rules-provider.js';

@@ -38,7 +38,9 @@ const NOT_TRIGGERED: Partial<Record<OperationId, Record<number, string>>> = Obje
   ids.map((id) => [
     id,
     {
-      ...(id === 'recordHeartbeatEvent' ? { 404: 'an unknown check id starts a new check (reference input, CONTRACT-NOTES §9)' } : {}),
+      ...(id === 'recordHeartbeatEvent'
+        ? { 404: 'an unknown check id starts a new check (reference input, docs/api-rules.md#reference-only-inputs)' }
+        : {}),
       ...(operations[id].method === 'GET' ? STORAGE_ON_READS : STORAGE_ON_WRITES),
     },
   ]),
@@ -160,7 +162,7 @@ describe('error responses: produced by the server, declared by the table, publis
     });
     broken = true;
     for (const id of ids) record(id, await faulty.call(operations[id].method, pathWith(operations[id], 'x')), 'a fault in the server');
-    // A slow client (CONTRACT-NOTES §11), with short timeouts; all at once, each on its own connection.
+    // A slow client (docs/api-rules.md#slow-and-idle-clients), with short timeouts; all at once, each on its own connection.
     const slow = await startTestServer({ now: () => NOW, headersTimeoutMs: 100, bodyTimeoutMs: 100 });
     const answers = await Promise.all(ids.map((id) => unfinished(slow.port, operations[id])));
     for (const [i, id] of ids.entries()) record(id, answers[i]!, 'headers or body never finished');

@@ -119,7 +119,7 @@ describe('a server with a fixture file', () => {
   });
 });
 
-describe('ids of seeded data (CONTRACT-NOTES §3)', () => {
+describe('ids of seeded data (docs/api-rules.md#shapes-and-ids)', () => {
   /** Every id an account can see through the API: pages, cards, keys, services, incidents, updates. */
   async function visibleIds(server: TestServer, key: string): Promise<Set<string>> {
     const ids = new Set<string>();

@@ -1,4 +1,4 @@
-// CONTRACT-NOTES §7 and §9: heartbeat pings and availability.
+// docs/api-rules.md#heartbeat-availability and #reference-only-inputs: heartbeat pings and availability.
 import { describe, expect, it } from 'vitest';
 import { demoIds } from '../../src/server/index.js';
 import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';

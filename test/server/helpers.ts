@@ -145,7 +145,7 @@ export function expectSuccess(id: OperationId, result: CallResult, status: numbe
   return result.json;
 }
 
-/** An error answer: the status and the one error body of CONTRACT-NOTES §2. */
+/** An error answer: the status and the one error body (docs/api-rules.md#errors). */
 export function expectError(
   result: CallResult,
   status: number,

@@ -1,4 +1,4 @@
-// CONTRACT-NOTES §3–§4: incidents, their updates, pagination and what updates say.
+// docs/api-rules.md#shapes-and-ids and #incidents-and-their-updates: incidents, their updates, pagination and what updates say.
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_B, NOW, expectError, expectSuccess, incidentBody, someServices, startTestServer, type TestServer } from './helpers.js';
 

@@ -1,4 +1,4 @@
-// CONTRACT-NOTES §1–§2: auth, routing, body checks, validation and their order; the error body.
+// docs/api-rules.md#authentication-and-accounts and #errors: auth, routing, body checks, validation and their order; the error body.
 import { connect } from 'node:net';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// What the request path keeps between requests (issue: throughput) must never serve stale data:
+// What the request path keeps between requests (for throughput) must never serve stale data:
 // a list page answered from the cache is the same bytes as one built afresh, and every change to
 // an incident (a new one, an update, an edited update) shows on the next read.
 import { describe, expect, it } from 'vitest';

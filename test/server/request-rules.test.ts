@@ -1,8 +1,8 @@
 // What the server refuses, field by field, against the hosted API's request schemas
-// (spec/upstream-openapi-subset.json) plus CONTRACT-NOTES §2/§4 on top. Each row is a row of the
+// (spec/upstream-openapi-subset.json) plus the rules of docs/api-rules.md on top. Each row is a row of the
 // table in docs/reference-server.md (checked below) and one test on a real port. Every body case
 // is also run through the upstream schema (ajv): a body the hosted API refuses must be refused
-// here; a refusal the upstream schema does not make must be marked as a rule of the notes.
+// here; a refusal the upstream schema does not make must be marked as a rule of docs/api-rules.md.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { routes, type OperationId } from '../../src/contract/routes.js';
@@ -37,7 +37,7 @@ interface Case {
   status: number;
   /** For a 400: the path of the (first) detail. */
   detail?: string;
-  /** A refusal by a rule of CONTRACT-NOTES that the upstream schema does not make. */
+  /** A refusal by a rule of docs/api-rules.md that the upstream schema does not make. */
   notes?: boolean;
   /** More to check on a success. */
   check?: (json: any, ctx: Ctx) => void;
@@ -511,7 +511,7 @@ describe('what the server refuses, as the hosted API does (docs/reference-server
         each.check?.(result.json, ctx);
       }
       // The same body against the hosted API's schema: what it refuses is refused here; what
-      // is refused here only by a rule of the notes, it accepts.
+      // is refused here only by a rule of docs/api-rules.md, it accepts.
       if (upstreamHasBody(each.op) && each.raw === undefined && each.body !== undefined && (each.status < 300 || each.status === 400)) {
         const problems = upstreamBodyProblems(each.op, JSON.stringify(body));
         if (each.status < 300 || each.notes) expect(problems, `${what}: upstream accepts it`).toEqual([]);

@@ -1,4 +1,4 @@
-// Slow, idle and too many clients (CONTRACT-NOTES §11), on raw sockets with short timeouts: a
+// Slow, idle and too many clients (docs/api-rules.md#slow-and-idle-clients), on raw sockets with short timeouts: a
 // request whose headers or body are late gets 408 with the JSON error body and a closed
 // connection; an idle kept-alive connection is closed; past the connection limit a newcomer
 // replaces a connection still waiting for its headers, or is refused at once, and the open

@@ -1,4 +1,4 @@
-// CONTRACT-NOTES §5: status pages with cards, masked keys and their latest incidents.
+// docs/api-rules.md#status-pages: status pages with cards, masked keys and their latest incidents.
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_B, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';
 

@@ -1,6 +1,6 @@
 // An incident's derived fields (lastUpdateStatus, duration) are kept up to date as updates are
 // added and changed, without walking every update (store.ts, timeline.ts). Checked against
-// CONTRACT-NOTES §4 written out naively over the whole list, after every step of random
+// the rules of docs/api-rules.md#incidents-and-their-updates written out naively over the whole list, after every step of random
 // histories with many ties and dates moved both ways.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { INCIDENT_STATUSES } from '../../src/contract/enums.js';
 import type { IncidentStatus, IncidentUpdate } from '../../src/contract/schemas.js';
 import { AccountStore } from '../../src/server/store.js';
 
-/** §4 as written: the latest update by date, the one stored last on a tie; duration from the earliest. */
+/** The rules as written: the latest update by date, the one stored last on a tie; duration from the earliest. */
 function expected(updates: readonly IncidentUpdate[]): { lastUpdateStatus: IncidentStatus; duration: number | null } {
   const dates = updates.map((update) => Date.parse(update.publicIncidentUpdateDate));
   const latestDate = Math.max(...dates);
@@ -55,7 +55,7 @@ const newUpdate = (status: IncidentStatus, date: string): IncidentUpdate => ({
 });
 
 describe('incident derived fields', () => {
-  it('stay equal to §4 over the whole list after every add and change', () => {
+  it('stay equal to the rules over the whole list after every add and change', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(status, date), { minLength: 1, maxLength: 4 }), fc.array(step, { maxLength: 40 }), (initial, steps) => {
         const store = new AccountStore('acct');

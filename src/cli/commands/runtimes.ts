@@ -30,7 +30,7 @@ async function runList(ctx: Context, options: ListOptions): Promise<void> {
   const all = await client.listRuntimes({});
   const runtimes = (stage ? all.filter((runtime) => runtime.stage === stage) : [...all])
     // Names are YYYY.MM, so a string comparison orders them by date. Not localeCompare: its
-    // first call sets up an ICU collator, about 10 ms of the command's start.
+    // first call sets up an ICU collator, a cost at the start of every call.
     .sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   if (ctx.json) return ctx.printJson(runtimes);
   if (runtimes.length === 0) {

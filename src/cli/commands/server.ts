@@ -1,4 +1,4 @@
-// statusctl server: the bundled reference server (CONTRACT-NOTES §10). The server code is
+// statusctl server: the bundled reference server (docs/api-rules.md#starting-the-reference-server). The server code is
 // imported only when this command runs, so no other command pays for loading it.
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../contract/rules.js';
 import { choiceOption, durationMs, examples, positiveInt } from '../command-kit.js';

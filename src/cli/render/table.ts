@@ -11,7 +11,7 @@ const NO_LIMIT = { limit: Number.POSITIVE_INFINITY, ellipsis: '', ellipsisWidth:
 /**
  * Terminal cells `text` takes: wide (CJK) characters and emoji count 2, combining marks 0.
  * fast-string-truncated-width, not string-width: the latter compiles Unicode property regexes
- * at load, about 10 times the time of the whole table here.
+ * at load, which costs more than laying out the whole table.
  */
 const stringWidth = (text: string) => truncatedWidth(text, NO_LIMIT).width;
 
@@ -80,7 +80,7 @@ function markdownCell(value: Cell, code = false): string {
  * `text` cut to at most `width` terminal cells, ending with an ellipsis when anything was cut.
  * Measured code point by code point (zero-width ones stay with the character before them): the
  * library's own truncation miscounts runs of wide characters, and Intl.Segmenter's graphemes
- * cost tens of milliseconds to load. An emoji joined with ZWJ may be cut early; nothing is
+ * are slow to load. An emoji joined with ZWJ may be cut early; nothing is
  * ever wider than `width`.
  */
 export function truncate(text: string, width: number): string {

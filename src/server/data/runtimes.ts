@@ -1,4 +1,4 @@
-// The runtime catalog the server ships (CONTRACT-NOTES §8): what a check can count on finding
+// The runtime catalog the server ships (docs/api-rules.md#runtimes): what a check can count on finding
 // installed, per runtime. Newest first. Dates of end of life are MM/DD/YYYY, as upstream.
 import type { Runtime } from '../../contract/schemas.js';
 

@@ -1,4 +1,4 @@
-// PATCH /v1/error-groups/{id} (CONTRACT-NOTES §6). Each PATCH states the wanted state:
+// PATCH /v1/error-groups/{id} (docs/api-rules.md#root-cause-analyses-and-error-groups). Each PATCH states the wanted state:
 // archiveForEver true wins, then archivedUntilNextEvent true; flags given only as false unarchive.
 import { notFound } from '../http-error.js';
 import type { ArchiveMode } from '../store.js';

@@ -1,4 +1,4 @@
-// Heartbeat availability (CONTRACT-NOTES §7).
+// Heartbeat availability (docs/api-rules.md#heartbeat-availability).
 import { availabilityWindow } from '../../contract/rules.js';
 import { badField, notFound } from '../http-error.js';
 import type { Handler } from './types.js';

@@ -1,4 +1,4 @@
-// Incidents and their updates (CONTRACT-NOTES §4).
+// Incidents and their updates (docs/api-rules.md#incidents-and-their-updates).
 import type { IncidentUpdate } from '../../contract/schemas.js';
 import { dateOnly, isoUtc } from '../dates.js';
 import { badField, notFound } from '../http-error.js';
@@ -22,8 +22,9 @@ function newUpdate(app: AppContext, input: UpdateInput, defaultStatus: IncidentU
 }
 
 export const createIncident: Handler<'createIncident'> = ({ body, account: { store }, app }) => {
-  // CONTRACT-NOTES §4: each service must be one of the caller's (another account's id is as
-  // unknown as a made-up one); its name is not compared, the stored service is returned.
+  // Each service must be one of the caller's (another account's id is as
+  // unknown as a made-up one); its name is not compared, the stored service is returned
+  // (docs/api-rules.md#incidents-and-their-updates).
   body.services.forEach((service, index) => {
     if (service.accountId.toLowerCase() !== store.accountId.toLowerCase()) {
       throw badField(`services[${index}].accountId`, `expected your account id ${store.accountId}`);

@@ -1,4 +1,4 @@
-// Keyset cursors (CONTRACT-NOTES §3). A cursor names the sequence number of the last entry
+// Keyset cursors (docs/api-rules.md#shapes-and-ids). A cursor names the sequence number of the last entry
 // served; the next page starts just below it, so entries created meanwhile (with higher
 // numbers) can neither shift nor repeat what follows. Opaque to clients: base64url text.
 import { badField } from '../http-error.js';

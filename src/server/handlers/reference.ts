@@ -1,4 +1,4 @@
-// Reference-only inputs (CONTRACT-NOTES §9): what check runs would record on the platform.
+// Reference-only inputs (docs/api-rules.md#reference-only-inputs): what check runs would record on the platform.
 import { isoUtc } from '../dates.js';
 import { guessCheckType } from '../analysis/rules-provider.js';
 import { badField } from '../http-error.js';

@@ -1,4 +1,4 @@
-// Root cause analyses (CONTRACT-NOTES §6): accepted at once, generated later by the provider.
+// Root cause analyses (docs/api-rules.md#root-cause-analyses-and-error-groups): accepted at once, generated later by the provider.
 import { notFound } from '../http-error.js';
 import type { Handler } from './types.js';
 
