@@ -23,6 +23,7 @@ import type { AccountScope, AppContext } from './handlers/types.js';
 import { connectionLimits, httpServerOptions, limitConnections } from './connections.js';
 import { answerClientError, answerRaw, createRequestHandler } from './http.js';
 import type { CompactionOptions } from './persistence/compaction.js';
+import { createStatusPages, PageEvents, withPageEvents } from './pages/index.js';
 import { openDataFile, type DataFile } from './persistence/data-file.js';
 import { JournalWriteError } from './persistence/journal.js';
 import { durableHandlers } from './persistence/durable-handlers.js';
@@ -257,21 +258,24 @@ async function start(
   const accessLog = accessFormat === 'off' ? undefined : createAccessLog(accessFormat, writeLines, options.log ? 0 : 50);
   if (accessLog && !options.log) process.once('exit', () => accessLog.flush());
   const limits = connectionLimits(options);
-  const server = createServer(
-    httpServerOptions(limits),
-    createRequestHandler({
-      router: new Router(),
-      handlers: data ? durableHandlers(handlers, data.journal) : handlers,
-      keys,
-      accounts: scopes,
-      app,
-      rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
-      log,
-      accessLog,
-      openApiDocument: () => (openApiDocument ??= buildOpenApiDocument(baseUrl)),
-      bodyTimeoutMs: limits.bodyTimeoutMs,
-    }),
-  );
+  // Status pages as HTML (pages/): their addresses are answered first, the API gets the rest.
+  const pageEvents = new PageEvents();
+  const statusPages = createStatusPages({ keys, accounts: scopes, now, log, accessLog, events: pageEvents });
+  const api = createRequestHandler({
+    router: new Router(),
+    handlers: withPageEvents(data ? durableHandlers(handlers, data.journal) : handlers, pageEvents),
+    keys,
+    accounts: scopes,
+    app,
+    rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
+    log,
+    accessLog,
+    openApiDocument: () => (openApiDocument ??= buildOpenApiDocument(baseUrl)),
+    bodyTimeoutMs: limits.bodyTimeoutMs,
+  });
+  const server = createServer(httpServerOptions(limits), (req, res) => {
+    if (!statusPages(req, res)) void api(req, res);
+  });
   server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log, limits));
   limitConnections(server, limits.maxConnections, (socket) =>
     answerRaw(
@@ -301,6 +305,8 @@ async function start(
       closing ??= new Promise<void>((resolve, reject) => {
         for (const timer of timers) clearTimeout(timer);
         timers.clear();
+        // Open pages' event streams would keep their connections, and close(), open.
+        pageEvents.close();
         // The data file is closed after the last request: its answer waited for its sync.
         // Keep-alive connections with no request in flight would hold close() open; so would
         // those whose request was in flight, once answered: they are closed as they go idle.

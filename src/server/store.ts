@@ -200,6 +200,18 @@ export class AccountStore {
     return seq === undefined ? undefined : this.withIncidents(this.statusPages[seq]!);
   }
 
+  /** The status pages as stored, oldest first: the HTML pages (pages/) find theirs by url or domain. */
+  get storedStatusPages(): readonly StoredStatusPage[] {
+    return this.statusPages;
+  }
+
+  /** Every incident that includes one of the services, newest first (a page rendered as HTML shows them all). */
+  listIncidentsOfServices(serviceIds: Iterable<string>): Incident[] {
+    const seqs = new Set<number>();
+    for (const id of serviceIds) for (const seq of this.incidentSeqsByService.get(id) ?? []) seqs.add(seq);
+    return [...seqs].sort((a, b) => b - a).map((seq) => this.incidents[seq]!);
+  }
+
   getErrorGroup(id: string): ErrorGroup | undefined {
     return this.errorGroups.get(id)?.group;
   }

@@ -1,0 +1,30 @@
+// A tagged template for HTML: every interpolated value is escaped (escape-html) unless it is
+// markup made by this same tag, so a field can never become markup by mistake.
+import escapeHtml from 'escape-html';
+
+export class Markup {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+type Value = Markup | string | number | null | undefined | false | readonly Value[];
+
+function render(value: Value): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof Markup) return value.text;
+  if (Array.isArray(value)) return value.map(render).join('');
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: Value[]): Markup {
+  let out = strings[0]!;
+  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
+  return new Markup(out);
+}
+
+/** Trusted text written by the server itself (its own CSS and script), never a stored field. */
+export function trusted(text: string): Markup {
+  return new Markup(text);
+}

@@ -1,0 +1,216 @@
+// Status pages as visitors see them: the HTML answer for a page's addresses (addresses.ts), its
+// event stream (events.ts), and the short answers instead of a page: 401/403 for a private page
+// without one of its account's keys, 300 when the address means pages of several accounts, 404.
+// Requests for anything else are left to the API (the caller's pipeline).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { AccessLog } from '../access-log.js';
+import type { KeyRing } from '../auth.js';
+import type { AccountScope } from '../handlers/types.js';
+import type { StoredStatusPage } from '../store.js';
+import { canonicalPath, candidates, domainIndex, parseAddress, type PageMatch } from './addresses.js';
+import { CLIENT_SCRIPT_HASH } from './client-script.js';
+import type { PageEvents } from './events.js';
+import { html } from './html.js';
+import { renderNotice, renderStatusPage } from './template.js';
+import { describeOverride, pageTheme, type PageTheme } from './theme.js';
+import { pageView } from './view.js';
+
+export { PageEvents, withPageEvents } from './events.js';
+
+export interface StatusPagesDeps {
+  keys: KeyRing;
+  accounts: ReadonlyMap<string, AccountScope>;
+  now(): number;
+  log(line: string): void;
+  accessLog?: AccessLog | undefined;
+  events: PageEvents;
+}
+
+/** Everything the page may load: itself (its event stream and its own address), data: images. */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  `script-src '${CLIENT_SCRIPT_HASH}'`,
+  "connect-src 'self'",
+  'img-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const REALM = 'Basic realm="statusctl status page: user name anything, password an API key of the account", charset="UTF-8"';
+
+/** The key a request carries: `Bearer KEY` as the API takes it, or a browser's Basic with the key as password. */
+export function presentedKey(authorization: string | undefined): string | undefined {
+  if (!authorization) return undefined;
+  const bearer = /^Bearer +(\S+) *$/i.exec(authorization);
+  if (bearer) return bearer[1];
+  const basic = /^Basic +([A-Za-z0-9+/=]+) *$/i.exec(authorization);
+  if (!basic) return undefined;
+  const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon === -1 ? undefined : decoded.slice(colon + 1) || undefined;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+export function createStatusPages(deps: StatusPagesDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const isDomain = domainIndex(deps.accounts);
+  // A page's theme is worked out (and an override logged) once per stored page.
+  const themes = new WeakMap<StoredStatusPage, PageTheme>();
+  const themeOf = (match: PageMatch): PageTheme => {
+    let theme = themes.get(match.page);
+    if (!theme) {
+      theme = pageTheme(match.page);
+      themes.set(match.page, theme);
+      for (const override of theme.overrides) {
+        deps.log(`status page ${match.page.url} (${match.account.id}): ${describeOverride(override)}`);
+      }
+    }
+    return theme;
+  };
+
+  return function serveStatusPage(req, res) {
+    let pathname: string;
+    try {
+      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      return false;
+    }
+    if (!req.url?.startsWith('/')) return false;
+    const address = parseAddress(pathname, req.headers.host, deps.accounts, isDomain);
+    if (!address) return false;
+
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    if (deps.accessLog) {
+      const accessLog = deps.accessLog;
+      res.on('finish', () => accessLog.record({ method, path: pathname, status: res.statusCode, durationMs: performance.now() - started }));
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      send(res, {
+        status: 405,
+        headers: { allow: 'GET, HEAD' },
+        body: notice('Method not allowed', `A status page answers GET and HEAD, not ${method}.`),
+      });
+      return true;
+    }
+
+    const key = presentedKey(req.headers.authorization);
+    const keyAccount = key === undefined ? undefined : deps.keys.accountOf(key);
+    const found = candidates(address, deps.accounts);
+    let match: PageMatch | undefined;
+    if (found.length === 1) match = found[0];
+    else if (found.length > 1) match = found.find((candidate) => candidate.account.id === keyAccount);
+    if (!match) {
+      send(res, found.length ? severalPages(found) : notFound(pathname));
+      return true;
+    }
+
+    const page = match.page;
+    if (page.isPrivate) {
+      const refused = privateRefusal(key, keyAccount, match);
+      if (refused) {
+        send(res, refused);
+        return true;
+      }
+    }
+    const headers: Record<string, string> = {
+      'cache-control': page.isPrivate ? 'private, no-store' : 'no-cache',
+      vary: 'authorization, host',
+      ...(page.isPrivate ? { 'x-robots-tag': 'noindex, nofollow' } : {}),
+    };
+    const eventsPath = `${canonicalPath(match)}/events`;
+    if (address.events) {
+      deps.events.open(res, match.account.id, serviceIdsOf(page), headers);
+      return true;
+    }
+    const view = pageView(page, match.account.store.listIncidentsOfServices(serviceIdsOf(page)), deps.now());
+    const body = renderStatusPage(view, { eventsPath, theme: themeOf(match) });
+    send(res, {
+      status: 200,
+      body,
+      headers: {
+        ...headers,
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+    return true;
+  };
+}
+
+function serviceIdsOf(page: StoredStatusPage): Set<string> {
+  return new Set(page.cards.flatMap((card) => card.services.map((service) => service.id)));
+}
+
+function privateRefusal(key: string | undefined, keyAccount: string | undefined, match: PageMatch): Answer | undefined {
+  if (keyAccount === match.account.id) return undefined;
+  const noindex = { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' };
+  if (keyAccount !== undefined) {
+    return {
+      status: 403,
+      headers: noindex,
+      body: notice(
+        'This status page is private',
+        'The API key sent belongs to another account. Send one of the keys of the account that owns this page.',
+        true,
+      ),
+    };
+  }
+  return {
+    status: 401,
+    headers: { ...noindex, 'www-authenticate': REALM },
+    body: notice(
+      'This status page is private',
+      key === undefined
+        ? 'Only the account that owns it can see it: send one of its API keys (Authorization: Bearer KEY, or in a browser, any user name and the key as the password).'
+        : 'The API key sent is not known to this server. Send one of the keys of the account that owns this page.',
+      true,
+    ),
+  };
+}
+
+function severalPages(found: PageMatch[]): Answer {
+  const links = found.map((match) => {
+    const path = canonicalPath(match);
+    return html`<li><a href="${path}">${match.page.name}</a> <span class="muted">(account ${match.account.id})</span></li>`;
+  });
+  return {
+    status: 300,
+    headers: { 'cache-control': 'no-store', vary: 'authorization, host' },
+    body: renderNotice(
+      'Several status pages have this address',
+      html`<p>More than one account on this server has a page here. Send an API key to see your own account's page, or pick one:</p>
+<ul>${links}</ul>`,
+    ),
+  };
+}
+
+function notFound(pathname: string): Answer {
+  return {
+    status: 404,
+    headers: { 'cache-control': 'no-store' },
+    body: notice('No such status page', `No account on this server has a status page at ${pathname}.`),
+  };
+}
+
+function notice(title: string, text: string, noindex = false): string {
+  return renderNotice(title, html`<p>${text}</p>`, { noindex });
+}
+
+function send(res: ServerResponse, answer: Answer): void {
+  const bytes = Buffer.from(answer.body, 'utf8');
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(bytes.length),
+  });
+  res.end(bytes);
+}
