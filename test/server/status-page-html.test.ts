@@ -259,7 +259,9 @@ describe('status pages as HTML: content', () => {
     expect(text).toContain('--card-muted-text:#000000');
     const logged = server.logs.filter((line) => line.includes('bodyFontColorMuted'));
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toMatch(/light theme: bodyFontColorMuted #CCCCCC on bodyBackgroundColor #FFFFFF .* below the 4.5:1 of WCAG AA; drawn with #000000/);
+    expect(logged[0]).toMatch(
+      /light theme: bodyFontColorMuted #CCCCCC on bodyBackgroundColor #FFFFFF .* below the 4.5:1 of WCAG AA; drawn with #000000/,
+    );
     // Logged once per page, not at every request.
     await server.call('GET', '/status/shop', { key: null });
     expect(server.logs.filter((line) => line.includes('bodyFontColorMuted'))).toHaveLength(2);
