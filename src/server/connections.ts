@@ -6,7 +6,7 @@
 // it. Here a newcomer at the limit evicts the oldest connection still waiting for its first
 // request's headers (the slow ones; a normal client sends its headers at once), and is refused
 // only when every open connection has a request (or is kept alive between two).
-import type { Server, ServerOptions as HttpServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions as HttpServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 export interface ConnectionLimits {
@@ -18,6 +18,10 @@ export interface ConnectionLimits {
   idleTimeoutMs: number;
   /** Open connections at most; well below the usual open-file limit of 1024. */
   maxConnections: number;
+  /** After an answer sent before its request's body was read: how long the rest is still read. */
+  lingerTimeMs: number;
+  /** ... and how many bytes of it at most (see answerThenLinger). */
+  lingerBytes: number;
 }
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
@@ -25,6 +29,8 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   bodyTimeoutMs: 30_000,
   idleTimeoutMs: 5_000,
   maxConnections: 512,
+  lingerTimeMs: 5_000,
+  lingerBytes: 8 * 1024 * 1024,
 };
 
 /**
@@ -90,4 +96,71 @@ export function limitConnections(server: Server, maxConnections: number, evict: 
     });
   });
   server.on('request', (req) => waiting.delete(req.socket as Socket));
+}
+
+export interface EarlyAnswer {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
+}
+
+/**
+ * Lingering close, as nginx does it, for an answer sent before its request's body was read
+ * (413, 408, a 401 or 404 to a request with a body still on its way). Closing at once would
+ * leave the client's unread bytes in our receive buffer, and the kernel answers those with a
+ * reset that also throws away the answer the client had not read yet: it sees ECONNRESET or
+ * EPIPE instead of the 413. So the answer is written whole with `Connection: close`, our side is
+ * shut once it is out (the client reads it, then end of stream), and what the client still
+ * sends is read and thrown away until its body ends or it hangs up, for at most
+ * `lingerTimeMs` and `lingerBytes`; then the socket is closed. `onWritten` is called once the
+ * answer is handed to the kernel.
+ */
+export function answerThenLinger(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: EarlyAnswer,
+  limits: Pick<ConnectionLimits, 'lingerTimeMs' | 'lingerBytes'>,
+  onWritten: () => void,
+): void {
+  const socket = req.socket;
+  let written = false;
+  let drained = false;
+  let closed = false;
+  let discarded = 0;
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearTimeout(timer);
+    req.off('data', discard);
+    // node's own bookkeeping of the response; the socket is closed here in any case.
+    res.end();
+    socket.destroy();
+  };
+  const stopReading = () => {
+    drained = true;
+    // The answer must be out before the socket is closed, else it would be dropped.
+    if (written) close();
+  };
+  const discard = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > limits.lingerBytes) close();
+  };
+  // Bounded whatever the client does: one that never stops sending is cut off here.
+  const timer = setTimeout(close, limits.lingerTimeMs);
+
+  res.writeHead(answer.status, { ...answer.headers, connection: 'close', 'content-length': String(answer.bytes.length) });
+  res.write(answer.bytes, () => {
+    written = true;
+    onWritten();
+    if (closed) return;
+    // Half close: the client sees the end of the answer while we keep reading its body.
+    socket.end();
+    if (drained) close();
+  });
+  req.on('data', discard);
+  req.once('end', stopReading);
+  // A client that hangs up (or a request cut short) has nothing more to send.
+  req.once('close', stopReading);
+  req.resume();
 }

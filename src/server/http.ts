@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import { errorBody, reasonPhrase } from '../contract/errors.js';
 import type { AccessLog } from './access-log.js';
 import { authenticate, type KeyRing } from './auth.js';
+import { answerThenLinger, type ConnectionLimits } from './connections.js';
 import { dispatch } from './handlers/dispatch.js';
 import type { Handlers, AccountScope, AppContext } from './handlers/types.js';
 import { HttpError } from './http-error.js';
@@ -30,6 +31,8 @@ export interface PipelineDeps {
   openApiDocument: () => unknown;
   /** A body must arrive within this many ms of its headers (docs/api-rules.md#slow-and-idle-clients), else 408 and close. */
   bodyTimeoutMs: number;
+  /** How much of a body still on its way after an early answer is read before closing. */
+  linger: Pick<ConnectionLimits, 'lingerTimeMs' | 'lingerBytes'>;
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, json?: Buffer): void {
@@ -47,7 +50,8 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 /**
  * An oversized body is answered 413 without reading it (docs/api-rules.md#errors): at once when the
  * Content-Length says so, or as soon as a chunked body passes the limit. The connection is
- * closed after the answer, so the unread rest never reaches the parser or a handler.
+ * closed after the answer (a lingering close, see connections.ts), so the unread rest never
+ * reaches a handler.
  */
 function tooLarge(): HttpError {
   return new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`, undefined, { connection: 'close' });
@@ -142,17 +146,27 @@ export function createRequestHandler(deps: PipelineDeps) {
     // Left as '/' when the request line is no URL at all: answered as not found (after auth).
     if (url) pathname = url.pathname;
     const { accessLog } = deps;
-    if (accessLog) {
-      res.on('finish', () => {
-        accessLog.record({ method, path: pathname, status: res.statusCode, durationMs: performance.now() - started });
-      });
-    }
+    let recorded = false;
+    const record = () => {
+      if (recorded || !accessLog) return;
+      recorded = true;
+      accessLog.record({ method, path: pathname, status: res.statusCode, durationMs: performance.now() - started });
+    };
+    if (accessLog) res.on('finish', record);
     try {
       const result = await route(deps, req, method, url);
       send(res, result.status, result.body, result.headers, result.json);
     } catch (error) {
       if (error instanceof HttpError) {
-        send(res, error.statusCode, errorBody(error.statusCode, error.message, error.details), error.headers);
+        const body = errorBody(error.statusCode, error.message, error.details);
+        if (!req.complete && !res.headersSent && !req.socket.destroyed) {
+          // Refused before its body was read (413, 408, 401...): the body may still be coming.
+          const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+          const headers = { ...error.headers, 'content-type': 'application/json; charset=utf-8' };
+          answerThenLinger(req, res, { status: error.statusCode, headers, bytes }, deps.linger, record);
+          return;
+        }
+        send(res, error.statusCode, body, error.headers);
         return;
       }
       deps.log(`error: ${method} ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -71,6 +71,13 @@ export interface ServerOptions {
    */
   maxConnections?: number;
   /**
+   * An answer sent before its request's body was read (413, 408, 401...) is followed by a
+   * lingering close: the rest of the body is read and thrown away for at most this many ms
+   * (default 5000) and bytes (default 8 MiB) before the connection is closed.
+   */
+  lingerTimeMs?: number;
+  lingerBytes?: number;
+  /**
    * One line per answered request (src/server/access-log.ts): 'text' (default), 'json' lines,
    * or 'off' (`statusctl server --quiet`). Errors are logged whatever this says.
    */
@@ -272,6 +279,7 @@ async function start(
     accessLog,
     openApiDocument: () => (openApiDocument ??= buildOpenApiDocument(baseUrl)),
     bodyTimeoutMs: limits.bodyTimeoutMs,
+    linger: limits,
   });
   const server = createServer(httpServerOptions(limits), (req, res) => {
     if (!statusPages(req, res)) void api(req, res);

@@ -40,6 +40,8 @@ const operations: Readonly<Record<OperationId, Operation>> = table;
 const FULL_RUN = process.env.npm_lifecycle_event === 'test:fuzz';
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? (FULL_RUN ? 10_000 : 1500)));
 const RAW_RUNS = Math.max(50, Math.round(RUNS / 10));
+// Oversized bodies are rare among the generated cases: they get a run of their own.
+const OVERSIZED_RUNS = Math.max(20, Math.round(RUNS / 20));
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const FC_OPTIONS = { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) };
 
@@ -896,6 +898,24 @@ describe('generated bad input', () => {
     );
     // Every class was generated (a generator that always filters out would hide a gap).
     expect(new Set(seenKinds.keys()).size).toBeGreaterThanOrEqual(RUNS >= 500 ? 13 : 1);
+  }, 900_000);
+
+  it(`every one of ${OVERSIZED_RUNS} oversized bodies gets its 413 and the error body, none a reset connection`, async () => {
+    let answered = 0;
+    await fc.assert(
+      fc.asyncProperty(oversizedCase, async (c) => {
+        sent++;
+        seenKinds.set(c.kind, (seenKinds.get(c.kind) ?? 0) + 1);
+        // A reset (EPIPE, ECONNRESET) rejects here and fails the property: the 413 must arrive.
+        const answer = await server.send({ method: c.method, path: c.path, headers: c.headers, body: c.body });
+        const what = describeCase(c);
+        expectErrorAnswer(answer, 413, what);
+        expect(answer.headers.connection, what).toBe('close');
+        answered++;
+      }),
+      { ...FC_OPTIONS, numRuns: OVERSIZED_RUNS },
+    );
+    expect(answered).toBe(OVERSIZED_RUNS);
   }, 900_000);
 
   it(`answers ${RAW_RUNS} requests with broken framing on raw sockets with the JSON error body`, async () => {
