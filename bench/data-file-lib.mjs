@@ -64,7 +64,7 @@ export async function seedDataFile(path) {
   }
   await server.stop();
   const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
-  const edits = lines.map((line) => JSON.parse(line)).filter((record) => record.method === 'changeIncidentUpdate');
+  const edits = lines.map((line) => JSON.parse(line)).filter((record) => record.change?.kind === 'incidentUpdateChanged');
   if (edits.length !== UPDATES) throw new Error(`expected ${UPDATES} edit records, found ${edits.length}`);
   return edits;
 }
@@ -87,9 +87,7 @@ export function appendEdits(path, edits, { count = Number.POSITIVE_INFINITY, unt
       const lines = [];
       for (let i = 0; i < 10_000 && n < count; i++, n++) {
         const record = edits[n % UPDATES];
-        lines.push(
-          JSON.stringify({ ...record, args: [record.args[0], record.args[1], { description: description(n, size) }, record.args[3]] }),
-        );
+        lines.push(JSON.stringify({ ...record, change: { ...record.change, changes: { description: description(n, size) } } }));
       }
       const buffer = Buffer.from(`${lines.join('\n')}\n`);
       writeSync(fd, buffer);

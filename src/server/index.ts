@@ -24,9 +24,9 @@ import { connectionLimits, httpServerOptions, limitConnections } from './connect
 import { answerClientError, answerRaw, createRequestHandler } from './http.js';
 import type { CompactionOptions } from './persistence/compaction.js';
 import { createStatusPages, PageEvents, withPageEvents } from './pages/index.js';
-import { openDataFile, type DataFile } from './persistence/data-file.js';
-import { JournalWriteError } from './persistence/journal.js';
+import { openDataFile } from './persistence/data-file.js';
 import { durableHandlers } from './persistence/durable-handlers.js';
+import { DurabilityError, type Durability } from './persistence/durability.js';
 import { RateLimiter } from './rate-limit.js';
 import { Router } from './router.js';
 import { AccountStore } from './store.js';
@@ -143,7 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const fixtures: Fixtures = options.fixturesPath ? loadFixtureFile(options.fixturesPath) : DEMO_FIXTURES;
 
   // Opened after the checks above, so a bad option never leaves a lock behind.
-  const data: DataFile | undefined =
+  const data: Durability | undefined =
     options.dataPath === undefined ? undefined : openDataFile(options.dataPath, log, now, options.compaction);
   try {
     return await start(options, { host, log, now, fixtures, data });
@@ -161,7 +161,7 @@ async function start(
     now,
     fixtures,
     data,
-  }: { host: string; log: (line: string) => void; now: () => number; fixtures: Fixtures; data: DataFile | undefined },
+  }: { host: string; log: (line: string) => void; now: () => number; fixtures: Fixtures; data: Durability | undefined },
 ): Promise<RunningServer> {
   // Without --account, a data file serves again the account it generated before.
   const generated = !options.accounts?.length;
@@ -202,7 +202,7 @@ async function start(
         // again): logged, and generated again later, once the disk may have recovered.
         generateAnalysis(store, analysisId).catch((error: unknown) => {
           log(`error: analysis ${analysisId} not stored: ${error instanceof Error ? error.message : String(error)}`);
-          if (error instanceof JournalWriteError) app.scheduleAnalysis(store, analysisId);
+          if (error instanceof DurabilityError) app.scheduleAnalysis(store, analysisId);
         });
       }, rcaDelayMs);
       timers.add(timer);
@@ -250,8 +250,8 @@ async function start(
       analysis,
       created_at: dateOnly(now()),
     });
-    // Stored once it is on disk; a failed write rejects here (and was rolled back).
-    await data?.journal.durable();
+    // Stored once it is durable; a failed write rejects here (and was rolled back).
+    await data?.flush();
   }
 
   let baseUrl = '';
@@ -270,7 +270,7 @@ async function start(
   const statusPages = createStatusPages({ keys, accounts: scopes, now, log, accessLog, events: pageEvents });
   const api = createRequestHandler({
     router: new Router(),
-    handlers: withPageEvents(data ? durableHandlers(handlers, data.journal) : handlers, pageEvents),
+    handlers: withPageEvents(data ? durableHandlers(handlers, data) : handlers, pageEvents),
     keys,
     accounts: scopes,
     app,

@@ -1,29 +1,30 @@
-// One account's data, in memory. Every change goes through the mutation methods below, which
-// take plain JSON data with ids and timestamps already decided (never generated here), so a
-// journal can record and replay exactly these calls. Stored objects already have the shape
-// the API answers with: a response is JSON.stringify of what is stored, with no copying or
+// One account's data, in memory. Every change is a typed change record (changes.ts) that the
+// store applies and hands to its change log, if it has one (with --data, the data file):
+// records carry plain JSON data with ids and timestamps already decided (never generated
+// here), so replaying them rebuilds the same state. Stored objects already have the shape the
+// API answers with: a response is JSON.stringify of what is stored, with no copying or
 // re-validation on the hot paths.
-import type {
-  Analysis,
-  ErrorGroup,
-  HeartbeatEvent,
-  Incident,
-  IncidentUpdate,
-  RootCauseAnalysis,
-  Service,
-  Severity,
-  StatusPage,
-} from '../contract/schemas.js';
+import type { ErrorGroup, HeartbeatEvent, Incident, IncidentUpdate, RootCauseAnalysis, Service, StatusPage } from '../contract/schemas.js';
 import { SUCCESS_HEARTBEAT_STATES } from '../contract/schemas.js';
+import type {
+  AnalysisRequest,
+  ArchiveMode,
+  Change,
+  ChangeKind,
+  ChangeLog,
+  CompletedAnalysis,
+  ErrorEvent,
+  IncidentUpdateChanges,
+  NewIncident,
+  NewStatusPage,
+  StoredStatusPage,
+} from './changes.js';
 import { dateOnly } from './dates.js';
 import { jsonBytes, type JsonBytes } from './json-bytes.js';
 import { cleanErrorMessage, errorHash } from './error-cleaning.js';
 import { deriveAll, Timeline } from './timeline.js';
 
-/** A status page as stored: its incidents are looked up when it is read. */
-export type StoredStatusPage = Omit<StatusPage, 'incidents'>;
-
-export type ArchiveMode = 'NONE' | 'UNTIL_NEXT_EVENT' | 'FOREVER';
+export type { ArchiveMode, StoredStatusPage } from './changes.js';
 
 interface ErrorGroupRecord {
   readonly group: ErrorGroup & { rootCauseAnalyses: RootCauseAnalysis[] };
@@ -82,25 +83,21 @@ export const SNAPSHOT_KINDS: ReadonlySet<string> = new Set<SnapshotEntry['kind']
   'heartbeat',
 ]);
 
-/**
- * Every method that changes a store. `--data` journals exactly these calls (with their
- * arguments) and replays them on start, so a new mutation method must be added here or its
- * changes are lost on restart (test/durability checks the list against the class).
- */
-export const STORE_MUTATIONS = [
-  'addService',
-  'addStatusPage',
-  'createIncident',
-  'addIncidentUpdate',
-  'changeIncidentUpdate',
-  'recordErrorEvent',
-  'archiveErrorGroup',
-  'requestAnalysis',
-  'completeAnalysis',
-  'recordHeartbeatEvent',
-  'addHeartbeatCheck',
-] as const satisfies readonly (keyof AccountStore)[];
-export type StoreMutation = (typeof STORE_MUTATIONS)[number];
+/** What applying a change returns: the stored object it made or changed, if any. */
+interface ChangeResults extends Record<ChangeKind, unknown> {
+  serviceAdded: undefined;
+  statusPageAdded: undefined;
+  incidentCreated: Incident;
+  incidentUpdateAdded: IncidentUpdate;
+  incidentUpdateChanged: IncidentUpdate;
+  errorEventRecorded: ErrorGroup;
+  errorGroupArchived: ErrorGroup;
+  analysisRequested: PendingAnalysis;
+  analysisCompleted: RootCauseAnalysis;
+  heartbeatEventRecorded: HeartbeatEvent;
+  heartbeatCheckAdded: undefined;
+}
+export type ChangeResult<C extends Change> = ChangeResults[C['kind']];
 
 /** Index of the first element of a sorted array that is >= value. */
 function lowerBound(sorted: readonly number[], value: number): number {
@@ -146,7 +143,11 @@ export class AccountStore {
   // Each changed incident's updates in date order and by id (timeline.ts), made on its first change.
   private readonly timelines = new WeakMap<Incident, Timeline>();
 
-  constructor(readonly accountId: string) {}
+  constructor(
+    readonly accountId: string,
+    /** Takes every change once applied; none: in memory only. */
+    private readonly changeLog?: ChangeLog,
+  ) {}
 
   // ---- reads ---------------------------------------------------------------------------
 
@@ -281,16 +282,103 @@ export class AccountStore {
     return { ...page, incidents };
   }
 
-  // ---- mutations -----------------------------------------------------------------------
+  // ---- changes -------------------------------------------------------------------------
+  //
+  // Every change goes through commit(): refused before anything is applied when the change log
+  // cannot take it, handed to the log once applied. Replay (apply) runs the same code without
+  // the log, so a change read back does exactly what it did the first time.
 
   addService(service: Service): void {
-    this.services.set(service.id, service);
+    this.commit({ kind: 'serviceAdded', service });
   }
 
   /** Cards name services by id; the stored services are embedded. */
-  addStatusPage(
-    page: Omit<StoredStatusPage, 'cards'> & { cards: (Omit<StoredStatusPage['cards'][number], 'services'> & { serviceIds: string[] })[] },
-  ): void {
+  addStatusPage(page: NewStatusPage): void {
+    this.commit({ kind: 'statusPageAdded', page });
+  }
+
+  createIncident(incident: NewIncident): Incident {
+    return this.commit({ kind: 'incidentCreated', incident });
+  }
+
+  addIncidentUpdate(incidentId: string, update: IncidentUpdate, today: string): IncidentUpdate {
+    return this.commit({ kind: 'incidentUpdateAdded', incidentId, update, today });
+  }
+
+  changeIncidentUpdate(incidentId: string, updateId: string, changes: IncidentUpdateChanges, today: string): IncidentUpdate {
+    return this.commit({ kind: 'incidentUpdateChanged', incidentId, updateId, changes, today });
+  }
+
+  /**
+   * An error from a check run: grouped by (checkId, errorHash of the cleaned message). A new
+   * event unarchives a group archived until the next event, not one archived for ever.
+   */
+  recordErrorEvent(event: ErrorEvent): ErrorGroup {
+    return this.commit({ kind: 'errorEventRecorded', event });
+  }
+
+  archiveErrorGroup(errorGroupId: string, mode: ArchiveMode): ErrorGroup {
+    return this.commit({ kind: 'errorGroupArchived', errorGroupId, mode });
+  }
+
+  requestAnalysis(request: AnalysisRequest): PendingAnalysis {
+    return this.commit({ kind: 'analysisRequested', request });
+  }
+
+  completeAnalysis(analysis: CompletedAnalysis): RootCauseAnalysis {
+    return this.commit({ kind: 'analysisCompleted', analysis });
+  }
+
+  recordHeartbeatEvent(event: HeartbeatEvent): HeartbeatEvent {
+    return this.commit({ kind: 'heartbeatEventRecorded', event });
+  }
+
+  /** A check known before any ping (from fixtures). */
+  addHeartbeatCheck(checkId: string): void {
+    this.commit({ kind: 'heartbeatCheckAdded', checkId });
+  }
+
+  /** Applies a change read back from a change log (replay): not handed to the log again. */
+  apply<C extends Change>(change: C): ChangeResult<C> {
+    switch (change.kind) {
+      case 'serviceAdded':
+        this.services.set(change.service.id, change.service);
+        return undefined as ChangeResult<C>;
+      case 'statusPageAdded':
+        this.statusPageAdded(change.page);
+        return undefined as ChangeResult<C>;
+      case 'incidentCreated':
+        return this.incidentCreated(change.incident) as ChangeResult<C>;
+      case 'incidentUpdateAdded':
+        return this.incidentUpdateAdded(change.incidentId, change.update, change.today) as ChangeResult<C>;
+      case 'incidentUpdateChanged':
+        return this.incidentUpdateChanged(change.incidentId, change.updateId, change.changes, change.today) as ChangeResult<C>;
+      case 'errorEventRecorded':
+        return this.errorEventRecorded(change.event) as ChangeResult<C>;
+      case 'errorGroupArchived':
+        return this.errorGroupArchived(change.errorGroupId, change.mode) as ChangeResult<C>;
+      case 'analysisRequested':
+        return this.analysisRequested(change.request) as ChangeResult<C>;
+      case 'analysisCompleted':
+        return this.analysisCompleted(change.analysis) as ChangeResult<C>;
+      case 'heartbeatEventRecorded':
+        return this.heartbeatEventRecorded(change.event) as ChangeResult<C>;
+      case 'heartbeatCheckAdded':
+        if (!this.heartbeats.has(change.checkId)) this.heartbeats.set(change.checkId, { events: [], times: [], successesBefore: [0] });
+        return undefined as ChangeResult<C>;
+    }
+  }
+
+  private commit<C extends Change>(change: C): ChangeResult<C> {
+    const failure = this.changeLog?.failure();
+    if (failure) throw failure;
+    const result = this.apply(change);
+    // Only a change that was applied is logged: replaying one that threw would throw again.
+    this.changeLog?.append(this.accountId, change);
+    return result;
+  }
+
+  private statusPageAdded(page: NewStatusPage): void {
     const { cards, ...rest } = page;
     const stored: StoredStatusPage = {
       ...rest,
@@ -300,16 +388,7 @@ export class AccountStore {
     this.statusPages.push(stored);
   }
 
-  createIncident(args: {
-    id: string;
-    name: string;
-    severity: Severity;
-    serviceIds: string[];
-    incidentUpdates: IncidentUpdate[];
-    created_at: string;
-    /** Defaults to created_at; fixtures set it to the day of their last update. */
-    updated_at?: string;
-  }): Incident {
+  private incidentCreated(args: NewIncident): Incident {
     const services = [...new Set(args.serviceIds)].map((id) => this.requireService(id));
     const incident: Incident = {
       id: args.id,
@@ -333,7 +412,7 @@ export class AccountStore {
     return incident;
   }
 
-  addIncidentUpdate(incidentId: string, update: IncidentUpdate, today: string): IncidentUpdate {
+  private incidentUpdateAdded(incidentId: string, update: IncidentUpdate, today: string): IncidentUpdate {
     const incident = this.requireIncident(incidentId);
     const timeline = this.getTimeline(incident);
     incident.incidentUpdates.push(update);
@@ -342,12 +421,7 @@ export class AccountStore {
     return update;
   }
 
-  changeIncidentUpdate(
-    incidentId: string,
-    updateId: string,
-    changes: Partial<Pick<IncidentUpdate, 'description' | 'status' | 'publicIncidentUpdateDate' | 'notifySubscribers'>>,
-    today: string,
-  ): IncidentUpdate {
+  private incidentUpdateChanged(incidentId: string, updateId: string, changes: IncidentUpdateChanges, today: string): IncidentUpdate {
     const incident = this.requireIncident(incidentId);
     const timeline = this.getTimeline(incident);
     const update = timeline.get(updateId);
@@ -360,17 +434,7 @@ export class AccountStore {
     return update;
   }
 
-  /**
-   * An error from a check run: grouped by (checkId, errorHash of the cleaned message). A new
-   * event unarchives a group archived until the next event, not one archived for ever.
-   */
-  recordErrorEvent(args: {
-    newGroupId: string;
-    checkId: string;
-    rawErrorMessage: string;
-    timestamp: string;
-    checkType: string;
-  }): ErrorGroup {
+  private errorEventRecorded(args: ErrorEvent): ErrorGroup {
     const cleaned = cleanErrorMessage(args.rawErrorMessage);
     const hash = errorHash(cleaned);
     const key = `${args.checkId}\u0000${hash}`;
@@ -403,7 +467,7 @@ export class AccountStore {
     return group;
   }
 
-  archiveErrorGroup(id: string, mode: ArchiveMode): ErrorGroup {
+  private errorGroupArchived(id: string, mode: ArchiveMode): ErrorGroup {
     const record = this.errorGroups.get(id);
     if (!record) throw new Error(`unknown error group ${id}`);
     record.forever = mode === 'FOREVER';
@@ -411,14 +475,14 @@ export class AccountStore {
     return record.group;
   }
 
-  requestAnalysis(args: { id: string; errorGroupId: string; userContext: string | null }): PendingAnalysis {
+  private analysisRequested(args: AnalysisRequest): PendingAnalysis {
     if (!this.errorGroups.has(args.errorGroupId)) throw new Error(`unknown error group ${args.errorGroupId}`);
     const view: PendingAnalysis = { id: args.id, status: 'PENDING' };
     this.analyses.set(args.id, { view, errorGroupId: args.errorGroupId, userContext: args.userContext });
     return view;
   }
 
-  completeAnalysis(analysis: RootCauseAnalysis & { analysis: Analysis }): RootCauseAnalysis {
+  private analysisCompleted(analysis: CompletedAnalysis): RootCauseAnalysis {
     const record = this.analyses.get(analysis.id);
     if (!record) throw new Error(`unknown analysis ${analysis.id}`);
     record.view = analysis;
@@ -426,7 +490,7 @@ export class AccountStore {
     return analysis;
   }
 
-  recordHeartbeatEvent(event: HeartbeatEvent): HeartbeatEvent {
+  private heartbeatEventRecorded(event: HeartbeatEvent): HeartbeatEvent {
     let series = this.heartbeats.get(event.checkId);
     if (!series) this.heartbeats.set(event.checkId, (series = { events: [], times: [], successesBefore: [0] }));
     const at = Date.parse(event.timestamp);
@@ -438,11 +502,6 @@ export class AccountStore {
     series.successesBefore.splice(index + 1, 0, series.successesBefore[index]! + success);
     for (let i = index + 2; i < series.successesBefore.length; i++) series.successesBefore[i]! += success;
     return event;
-  }
-
-  /** A check known before any ping (from fixtures). */
-  addHeartbeatCheck(checkId: string): void {
-    if (!this.heartbeats.has(checkId)) this.heartbeats.set(checkId, { events: [], times: [], successesBefore: [0] });
   }
 
   // ---- snapshots (compaction) -----------------------------------------------------------
@@ -458,8 +517,8 @@ export class AccountStore {
   }
 
   /**
-   * Puts one snapshot entry back, with the indexes the mutations would have built. Not a
-   * mutation to journal: only replay calls it, and the entry is itself the record.
+   * Puts one snapshot entry back, with the indexes the changes would have built. Not a change
+   * to log: only replay calls it, and the entry is itself the record.
    */
   restoreEntry(entry: SnapshotEntry): void {
     switch (entry.kind) {

@@ -28,7 +28,8 @@ function deadPid(): number {
 describe('torn last record', () => {
   it('is dropped with a log line; the server serves everything before it and keeps writing', async () => {
     const { dataPath, incident } = await seededFile();
-    const torn = '{"type":"call","account":"d0000000-0000-4000-8000-0000000000d1","method":"createIncident","args":[{"id":"torn-inci';
+    const torn =
+      '{"type":"change","account":"d0000000-0000-4000-8000-0000000000d1","change":{"kind":"incidentCreated","incident":{"id":"torn-inci';
     appendFileSync(dataPath, torn);
     const goodLength = readFileSync(dataPath).length - Buffer.byteLength(torn);
 
@@ -69,7 +70,7 @@ describe('corruption before the last record', () => {
   it('refuses to start, names the line, and leaves the file as it was', async () => {
     const { dataPath } = await seededFile();
     const lines = readFileSync(dataPath, 'utf8').split('\n');
-    lines[6] = '{"type":"call","account":"d0000000-0000-4000-8000-0000000000d1","method":"addSer\u0000garbage';
+    lines[6] = '{"type":"change","account":"d0000000-0000-4000-8000-0000000000d1","change":{"kind":"serviceAd\u0000garbage';
     const damaged = lines.join('\n');
     writeFileSync(dataPath, damaged);
     await expect(startInProcess({ dataPath })).rejects.toThrow(DataFileError);
@@ -83,11 +84,11 @@ describe('corruption before the last record', () => {
     const { dataPath } = await seededFile();
     appendFileSync(
       dataPath,
-      `${JSON.stringify({ type: 'call', account: ACCOUNT.id, method: 'archiveErrorGroup', args: ['no-such-group', 'FOREVER'] })}\n`,
+      `${JSON.stringify({ type: 'change', account: ACCOUNT.id, change: { kind: 'errorGroupArchived', errorGroupId: 'no-such-group', mode: 'FOREVER' } })}\n`,
     );
     const lineCount = readFileSync(dataPath, 'utf8').split('\n').length - 1;
     await expect(startInProcess({ dataPath })).rejects.toThrow(
-      `line ${lineCount}: archiveErrorGroup cannot be replayed (unknown error group no-such-group)`,
+      `line ${lineCount}: errorGroupArchived cannot be replayed (unknown error group no-such-group)`,
     );
   });
 

@@ -1,6 +1,8 @@
-// The handlers as the server wraps them with --data, on a journal whose writes fail (a file
-// opened read-only: EBADF, a 503): the write is refused, and a read that arrived while it was
-// being written, and so waited for it, is answered again from the rolled-back store.
+// The handlers as the server wraps them with --data, on a backend whose writes fail (a journal
+// on a file opened read-only: EBADF, a 503): the write is refused, and a read that arrived
+// while it was being written, and so waited for it, is answered again from the rolled-back
+// store. The backend here is the Durability interface over a bare journal, rolling back to a
+// copy of the seeded state, as the data file rolls back to what it holds.
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,37 +11,55 @@ import { applyFixtures } from '../../src/server/fixtures/load.js';
 import { handlers } from '../../src/server/handlers/index.js';
 import type { AppContext } from '../../src/server/handlers/types.js';
 import { durableHandlers } from '../../src/server/persistence/durable-handlers.js';
+import type { Durability } from '../../src/server/persistence/durability.js';
 import { Journal } from '../../src/server/persistence/journal.js';
-import { journalStore } from '../../src/server/persistence/journaled-store.js';
 import { AccountStore } from '../../src/server/store.js';
 import { ACCOUNT, tempDir } from './helpers.js';
 
 const NOW = Date.parse('2025-03-10T12:00:00Z');
 
-describe('durable handlers on a journal that cannot write', () => {
+describe('durable handlers on a backend that cannot write', () => {
   it('refuse the write with a 503 and answer a read that waited for it from the rolled-back store', async () => {
     const path = join(tempDir(), 'data.jsonl');
     writeFileSync(path, '');
     const fd = openSync(path, 'r');
+    const onDisk = new AccountStore(ACCOUNT.id);
+    applyFixtures(onDisk, DEMO_FIXTURES, { now: NOW });
+    let rollbacks = 0;
+    let store: AccountStore | undefined;
     const journal = new Journal(
       fd,
       path,
       () => {},
       0,
       () => NOW,
+      {
+        failed() {
+          rollbacks++;
+          store!.restoreFrom(onDisk);
+        },
+        written() {},
+      },
     );
-    const store = new AccountStore(ACCOUNT.id);
-    applyFixtures(store, DEMO_FIXTURES, { now: NOW });
-    const onDisk = new AccountStore(ACCOUNT.id);
-    applyFixtures(onDisk, DEMO_FIXTURES, { now: NOW });
-    // What data-file.ts does: back to what the file holds.
-    let rollbacks = 0;
-    journal.onFailure = () => {
-      rollbacks++;
-      store.restoreFrom(onDisk);
+    const durability: Durability = {
+      generatedAccounts: [],
+      openAccount: () => store!,
+      ready: async () => {},
+      failure: () => journal.failure(),
+      append: (account, change) => journal.append(JSON.stringify({ account, change })),
+      get appended() {
+        return journal.appended;
+      },
+      flush: () => journal.durable(),
+      snapshot: async () => {},
+      close: () => journal.close(),
     };
-    journalStore(store, journal);
-    const wrapped = durableHandlers(handlers, journal);
+    // Seeded without the log, as if the file held the demo data already (objects of its own).
+    const seeded = new AccountStore(ACCOUNT.id);
+    applyFixtures(seeded, DEMO_FIXTURES, { now: NOW });
+    store = new AccountStore(ACCOUNT.id, durability);
+    store.restoreFrom(seeded);
+    const wrapped = durableHandlers(handlers, durability);
 
     const incident = store.listIncidents(1).entries[0]!;
     const update = incident.incidentUpdates[0]!;

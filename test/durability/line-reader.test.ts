@@ -41,7 +41,7 @@ describe('forEachLine', () => {
   });
 
   it('leaves a torn last line out and says where the complete lines end', () => {
-    const torn = '{"type":"call","acc';
+    const torn = '{"type":"change","acc';
     for (const chunkSize of [1, 4, 9, 4096]) {
       const result = read(content + torn, { chunkSize });
       expect(result.lines).toEqual(lines);

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededId } from '../../src/server/fixtures/ids.js';
 import { demoIds } from '../../src/server/index.js';
-import { AccountStore, STORE_MUTATIONS } from '../../src/server/store.js';
 import { ACCOUNT, OTHER_ACCOUNT, call, incidentBody, startChild, startInProcess, tempDir } from './helpers.js';
 
 /** A fixed clock: both servers see the same "now", so default windows and dates agree. */
@@ -209,18 +208,6 @@ describe('restart on the same data file', () => {
       expect(created.status).toBe(201);
       expect(readFileSync(dataPath, 'utf8')).toContain(created.json.id);
     }
-  });
-
-  it('journals every mutation method of the store (a new one must be added to STORE_MUTATIONS)', () => {
-    const reads = /^(constructor|get|list|has|count|pending|with|require|recompute)/;
-    // Methods that change no state a restart must see (a cache of serialized reads).
-    // And the snapshot methods: compaction writes a store's state as entries and replay (or a
-    // rollback) restores them; the entries are the records themselves, never journaled calls.
-    const notState = new Set(['incidentJson', 'snapshotEntries', 'restoreEntry', 'restoreFrom']);
-    const methods = Object.entries(Object.getOwnPropertyDescriptors(AccountStore.prototype))
-      .filter(([name, descriptor]) => typeof descriptor.value === 'function' && !reads.test(name) && !notState.has(name))
-      .map(([name]) => name);
-    expect(methods.sort()).toEqual([...STORE_MUTATIONS].sort());
   });
 });
 

@@ -1,6 +1,8 @@
-// A store's snapshot entries (what a compacted data file holds) rebuild the same store: every
-// read answers the same, and the next mutations behave the same (the indexes came back too).
+// What a data file holds rebuilds the same store: the change records a store emits, replayed,
+// and its snapshot entries (a compacted file), restored. Every read answers the same, and the
+// next changes behave the same (the indexes came back too).
 import { describe, expect, it } from 'vitest';
+import { CHANGE_KINDS, type Change, type ChangeLog } from '../../src/server/changes.js';
 import { DEMO_FIXTURES } from '../../src/server/fixtures/demo.js';
 import { applyFixtures } from '../../src/server/fixtures/load.js';
 import { AccountStore } from '../../src/server/store.js';
@@ -8,8 +10,9 @@ import { ACCOUNT } from './helpers.js';
 
 const NOW = Date.parse('2025-03-10T12:00:00Z');
 
-function filled(): AccountStore {
-  const store = new AccountStore(ACCOUNT.id);
+/** Every kind of change, on the demo data. */
+function filled(changeLog?: ChangeLog): AccountStore {
+  const store = new AccountStore(ACCOUNT.id, changeLog);
   applyFixtures(store, DEMO_FIXTURES, { now: NOW });
   const incident = store.listIncidents(1).entries[0]!;
   store.addIncidentUpdate(
@@ -24,6 +27,7 @@ function filled(): AccountStore {
     },
     '2025-03-10',
   );
+  store.changeIncidentUpdate(incident.id, 'u-extra', { status: 'MONITORING' }, '2025-03-10');
   const group = store.recordErrorEvent({
     newGroupId: 'g-1',
     checkId: 'c-1',
@@ -121,5 +125,58 @@ describe('snapshot entries', () => {
     expect(target.getService('extra-service')).toBeUndefined();
     target.restoreFrom(filled());
     expect(reads(target)).toEqual(reads(filled()));
+  });
+});
+
+/** A change log that keeps the records as JSON, as a data file does, and refuses while `refusal` is set. */
+function recorder() {
+  const lines: string[] = [];
+  let refusal: Error | undefined;
+  const log: ChangeLog = {
+    failure: () => refusal,
+    append: (account, change) => lines.push(JSON.stringify({ account, change })),
+  };
+  return {
+    log,
+    lines,
+    changes: () => lines.map((line) => JSON.parse(line).change as Change),
+    refuse: (error: Error | undefined) => (refusal = error),
+  };
+}
+
+describe('change records', () => {
+  it('every kind is emitted, and replaying the records through JSON rebuilds a store that reads the same', () => {
+    const recorded = recorder();
+    const source = filled(recorded.log);
+    expect(new Set(recorded.changes().map((change) => change.kind))).toEqual(CHANGE_KINDS);
+    expect(recorded.lines.every((line) => JSON.parse(line).account === ACCOUNT.id)).toBe(true);
+
+    const replayed = new AccountStore(ACCOUNT.id);
+    for (const change of recorded.changes()) replayed.apply(change);
+    expect(reads(replayed)).toEqual(reads(source));
+    expect(JSON.stringify([...replayed.snapshotEntries()])).toBe(JSON.stringify([...source.snapshotEntries()]));
+  });
+
+  it('a change is refused before it is applied while the log refuses, and one that throws is not logged', () => {
+    const recorded = recorder();
+    const store = filled(recorded.log);
+    const before = JSON.stringify([...store.snapshotEntries()]);
+    const count = recorded.lines.length;
+    const refusal = new Error('disk full');
+    recorded.refuse(refusal);
+    expect(() => store.addHeartbeatCheck('hb-refused')).toThrow(refusal);
+    expect(store.hasHeartbeatCheck('hb-refused')).toBe(false);
+    recorded.refuse(undefined);
+    expect(() => store.archiveErrorGroup('no-such-group', 'FOREVER')).toThrow('unknown error group no-such-group');
+    expect(recorded.lines.length).toBe(count);
+    expect(JSON.stringify([...store.snapshotEntries()])).toBe(before);
+  });
+
+  it('replay does not log again', () => {
+    const recorded = recorder();
+    const store = new AccountStore(ACCOUNT.id, recorded.log);
+    store.apply({ kind: 'heartbeatCheckAdded', checkId: 'hb-replayed' });
+    expect(store.hasHeartbeatCheck('hb-replayed')).toBe(true);
+    expect(recorded.lines).toEqual([]);
   });
 });

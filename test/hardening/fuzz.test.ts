@@ -1028,6 +1028,6 @@ describe('generated bad input', () => {
       body: JSON.stringify(baseBodies().recordErrorEvent),
     });
     expect(valid.status, valid.text).toBe(201);
-    expect(mutations.calls()).toEqual({ recordErrorEvent: 1 });
+    expect(mutations.calls()).toEqual({ errorEventRecorded: 1 });
   });
 });

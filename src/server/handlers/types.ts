@@ -68,6 +68,6 @@ export interface ErrorResult<Id extends OperationId> {
 
 export type HandlerResult<Id extends OperationId> = SuccessResult<Id> | ErrorResult<Id>;
 
-/** Synchronous for the in-memory store; a promise where the answer waits for something (the journal). */
+/** Synchronous for the in-memory store; a promise where the answer waits for something (its changes made durable, with --data). */
 export type Handler<Id extends OperationId> = (request: HandlerRequest<Id>) => HandlerResult<Id> | Promise<HandlerResult<Id>>;
 export type Handlers = { [Id in OperationId]: Handler<Id> };

@@ -15,7 +15,7 @@
 // Each step is published on the diagnostics channel DATA_FILE_CHANNEL, so a test can kill the
 // process at each one (test/durability/compaction-kill.test.ts).
 import { channel } from 'node:diagnostics_channel';
-import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Journal } from './journal.js';
@@ -55,6 +55,29 @@ export function fsyncDirectory(path: string): void {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * Replaces the file by `chunks` at once, synchronously (at start, before anything is served):
+ * written to FILE.compact, synced, renamed over FILE, the directory synced. A crash leaves
+ * either the old file or the new one. Returns the new file's size.
+ */
+export function replaceSync(path: string, chunks: Buffer[]): number {
+  const temp = compactionPath(path);
+  const fd = openSync(temp, 'w', 0o600);
+  let written = 0;
+  try {
+    for (const chunk of chunks) {
+      for (let offset = 0; offset < chunk.length; ) offset += writeSync(fd, chunk, offset);
+      written += chunk.length;
+    }
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, path);
+  fsyncDirectory(dirname(path));
+  return written;
 }
 
 export class Compactor {

@@ -1,34 +1,28 @@
-// The append-only journal behind `--data`: one JSON line per store mutation. A write is
-// acknowledged to its client only after its line is written and fdatasync'ed (see
+// The append-only journal behind the data file (data-file.ts): one JSON line per record. A
+// change is acknowledged to its client only after its line is written and fdatasync'ed (see
 // durable-handlers.ts). Group commit: lines that arrive while a write+sync is in flight wait
 // and go out together in the next single write+sync, so under load many requests share one
 // sync instead of queueing one sync each.
 //
 // A failed write (a full disk, a file-size limit, an I/O error) refuses that batch and the one
-// queued behind it, cuts the file back to its last synced size and lets the data file roll
-// the stores back to it (onFailure); writes are refused for a short, growing while, then the
-// file is tried again. Reads never depend on the disk.
+// queued behind it, cuts the file back to its last synced size and tells its owner (the data
+// file rolls the stores back to the file); writes are refused for a short, growing while, then
+// the file is tried again. Reads never depend on the disk.
 import { close, fdatasync, ftruncateSync, write } from 'node:fs';
+import { DurabilityError } from './durability.js';
 
-/** A write the journal could not make durable: answered 507 (no space, file too big) or 503. */
-export class JournalWriteError extends Error {
-  override name = 'JournalWriteError';
-  readonly status: 503 | 507;
-  constructor(
-    readonly path: string,
-    readonly code: string,
-    detail: string,
-  ) {
-    // Sent to clients: the cause, not where the file lives (the log line names the path).
-    super(`the server's data file cannot be written (${detail}); the change was not applied`);
-    this.status = code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT' ? 507 : 503;
-  }
+function writeError(error: unknown): DurabilityError {
+  if (error instanceof DurabilityError) return error;
+  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+  return new DurabilityError(code, error instanceof Error ? error.message : String(error));
 }
 
-function writeError(path: string, error: unknown): JournalWriteError {
-  if (error instanceof JournalWriteError) return error;
-  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-  return new JournalWriteError(path, code, error instanceof Error ? error.message : String(error));
+/** What the journal tells its owner, given once when it is made. */
+export interface JournalEvents {
+  /** A failed write has been cut off the file: roll back to it. Runs before any waiter sees the error. */
+  failed(): void;
+  /** A batch is synced (the compactor checks the size). */
+  written(): void;
 }
 
 const FIRST_BACKOFF_MS = 100;
@@ -90,7 +84,7 @@ export class Journal {
   private scheduled = false;
   private closed = false;
   /** The last failure, while writes are refused (until refusedUntil), or the file not yet cut back. */
-  private failure: JournalWriteError | undefined;
+  private lastFailure: DurabilityError | undefined;
   private refusedUntil = 0;
   private backoffMs = FIRST_BACKOFF_MS;
   /** The file ends after its synced size (a failed write left bytes): cut it before the next. */
@@ -98,10 +92,6 @@ export class Journal {
   private paused = false;
   private capture: Capture | undefined;
   private linesAppended = 0;
-  /** Called once a failed write has been cut off the file: the data file rolls its stores back. */
-  onFailure: (() => void) | undefined;
-  /** Called after each batch is synced: the compactor checks the size. */
-  onWritten: (() => void) | undefined;
 
   constructor(
     private fd: number,
@@ -110,6 +100,7 @@ export class Journal {
     /** Bytes in the file, all synced. */
     private synced: number,
     private readonly now: () => number = Date.now,
+    private readonly events: JournalEvents = { failed() {}, written() {} },
   ) {}
 
   /** Lines appended in all: durable-handlers.ts tells a write from a read by it. */
@@ -123,14 +114,15 @@ export class Journal {
   }
 
   /**
-   * Throws a JournalWriteError while writes are refused (shortly after a failed write), so
-   * that no mutation is applied that could not be journaled. Afterwards the file is tried
-   * again: cut back to its synced size first, if a failed write left a partial line.
+   * The error while writes are refused (shortly after a failed write), so that no change is
+   * applied that could not be journaled; else undefined. Once the wait is over the file is
+   * tried again: cut back to its synced size first, if a failed write left a partial line.
    */
-  checkWritable(): void {
-    if (!this.failure) return;
-    if (this.now() < this.refusedUntil) throw this.failure;
-    if (this.untrimmed && !this.trim()) throw this.failure;
+  failure(): DurabilityError | undefined {
+    if (!this.lastFailure) return undefined;
+    if (this.now() < this.refusedUntil) return this.lastFailure;
+    if (this.untrimmed && !this.trim()) return this.lastFailure;
+    return undefined;
   }
 
   /** Queues a line (without its newline); it is written by the next group commit. */
@@ -138,7 +130,8 @@ export class Journal {
     // After close (an analysis finishing during shutdown) there is no file to write to, and
     // nobody was promised anything: its request stays PENDING in the file and is re-run.
     if (this.closed) return;
-    this.checkWritable();
+    const failure = this.failure();
+    if (failure) throw failure;
     this.linesAppended++;
     (this.next ??= newBatch()).lines.push(line);
     if (!this.scheduled && !this.inFlight) {
@@ -215,13 +208,13 @@ export class Journal {
       this.untrimmed = false;
       return true;
     } catch (error) {
-      this.refuse(writeError(this.path, error));
+      this.refuse(writeError(error));
       return false;
     }
   }
 
-  private refuse(failure: JournalWriteError): void {
-    this.failure = failure;
+  private refuse(failure: DurabilityError): void {
+    this.lastFailure = failure;
     this.refusedUntil = this.now() + this.backoffMs;
     this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
   }
@@ -238,16 +231,16 @@ export class Journal {
         () => {
           this.inFlight = undefined;
           this.synced += buffer.length;
-          if (this.failure) this.log(`data file ${this.path}: writes accepted again`);
-          this.failure = undefined;
+          if (this.lastFailure) this.log(`data file ${this.path}: writes accepted again`);
+          this.lastFailure = undefined;
           this.backoffMs = FIRST_BACKOFF_MS;
           this.captureWritten(batch.lines);
           batch.resolve();
-          this.onWritten?.();
+          this.events.written();
           // Lines that arrived during this write go out at once, as one batch.
           this.startWrite();
         },
-        (error: unknown) => this.failed(batch, writeError(this.path, error)),
+        (error: unknown) => this.failed(batch, writeError(error)),
       );
   }
 
@@ -259,7 +252,7 @@ export class Journal {
     for (let i = skipped; i < lines.length; i++) capture.lines.push(lines[i]!);
   }
 
-  private failed(batch: Batch, failure: JournalWriteError): void {
+  private failed(batch: Batch, failure: DurabilityError): void {
     this.log(`error: data file ${this.path}: ${failure.message}; writes are refused for ${this.backoffMs} ms, then tried again`);
     this.inFlight = undefined;
     if (this.capture) this.capture.failed = true;
@@ -270,7 +263,7 @@ export class Journal {
     this.untrimmed = true;
     this.trim();
     // Before any waiter runs (they run as microtasks): the stores go back to the file.
-    this.onFailure?.();
+    this.events.failed();
     batch.reject(failure);
     queued?.reject(failure);
   }
