@@ -1,6 +1,7 @@
 // Small pieces every command module uses: help examples, and option parsers that fail as usage
 // errors (exit 2) naming the option.
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { didYouMean } from './suggest.js';
 
 /** Appends real, copy-pasteable examples to a command's --help. */
 export function examples<C extends { addHelpText(position: 'after', text: string): unknown }>(command: C, lines: string[]): C {
@@ -60,7 +61,7 @@ export function choiceOption<const Flags extends string, const Value extends str
   return new Option(flags, description).choices(values).argParser((value: string): Value => {
     const normalized = normalize(value);
     const match = values.find((candidate) => candidate === normalized);
-    if (match === undefined) throw new InvalidArgumentError(`expected one of ${values.join(', ')}`);
+    if (match === undefined) throw new InvalidArgumentError(`expected one of ${values.join(', ')}${didYouMean(value, values)}`);
     return match;
   });
 }

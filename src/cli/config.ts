@@ -33,7 +33,17 @@ export function checkBaseUrl(value: string): string | true {
   } catch {
     return 'expected a URL like https://status.example.com';
   }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? true : `expected http or https, not ${url.protocol}`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `expected http or https, not ${url.protocol}`;
+  // Every path the CLI sends starts with /v1 already: a base ending in it asks for /v1/v1/..., a 404.
+  if (/\/v1\/*$/.test(url.pathname)) {
+    return `it ends in /v1, which the CLI puts in front of every path itself (/v1/v1/... is not found): use ${withoutV1(value)}`;
+  }
+  return true;
+}
+
+/** The base URL without a trailing `/v1` (and slashes). */
+export function withoutV1(value: string): string {
+  return value.trim().replace(/\/v1\/*$/, '') || value;
 }
 
 /** Key and account id travel in HTTP headers: visible ASCII only. */

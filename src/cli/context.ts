@@ -2,7 +2,7 @@
 // never calls the API never opens the config file or loads the HTTP client.
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Client } from '../client/index.js';
-import { checkBaseUrl, ConfigFile, DEFAULT_BASE_URL, DEFAULT_PROFILE, type Profile, type SettingField } from './config.js';
+import { checkBaseUrl, ConfigFile, DEFAULT_BASE_URL, DEFAULT_PROFILE, withoutV1, type Profile, type SettingField } from './config.js';
 import { CliError, ExitCode, usageError } from './exit-codes.js';
 import type { GlobalOptions } from './globals.js';
 import { maskKey } from './mask.js';
@@ -60,6 +60,26 @@ export interface Runtime {
 export type Env = Readonly<Record<string, string | undefined>>;
 
 const runtimes = new WeakMap<object, Runtime>();
+/** The settings a run's client was made with: an error about the network names where its base URL came from. */
+const settingsInUse = new WeakMap<Runtime, Settings>();
+
+export function settingsOf(runtime: Runtime): Settings | undefined {
+  return settingsInUse.get(runtime);
+}
+
+/** Where a setting came from, as a person would look for it. */
+export function describeSource(settings: Settings, field: SettingField): string {
+  switch (settings.sources[field]) {
+    case 'option':
+      return field === 'baseUrl' ? '--base-url' : field === 'apiKey' ? '--api-key' : '--account-id';
+    case 'environment':
+      return ENV[field];
+    case 'profile':
+      return `profile '${settings.profile}'`;
+    default:
+      return 'the default';
+  }
+}
 
 /** Gives the program (and so each of its commands) the runtime its actions get a Context from. */
 export function attachRuntime(program: object, runtime: Runtime): void {
@@ -72,6 +92,23 @@ function runtimeOf(command: TreeNode): Runtime {
   const runtime = runtimes.get(root);
   if (!runtime) throw new Error('statusctl: the program was not given a runtime (use run() from src/cli/run.ts)');
   return runtime;
+}
+
+/**
+ * -o, --json and --jq each choose the output: two that disagree are a usage error, not a silent
+ * pick (--json with -o json, or --jq with -o json, agree).
+ */
+function checkOutputFlags(globals: GlobalOptions, outputGiven: boolean): void {
+  const output = outputGiven ? globals.output : undefined;
+  if (output && output !== 'json') {
+    const other = globals.jq !== undefined ? '--jq' : globals.json ? '--json' : undefined;
+    if (other) {
+      throw usageError(
+        `-o ${output} and ${other} ask for different outputs`,
+        other === '--jq' ? `--jq filters JSON: drop -o ${output}` : `keep one: -o ${output}, or --json (the same as -o json)`,
+      );
+    }
+  }
 }
 
 export class Context {
@@ -107,6 +144,7 @@ export class Context {
       { ...globals, baseUrl: given('baseUrl'), apiKey: given('apiKey'), accountId: given('accountId'), profile: given('profile') },
       runtimeOf(command),
     );
+    checkOutputFlags(globals, command.getOptionValueSourceWithGlobals('output') === 'cli');
     if (globals.jq !== undefined) void ctx.jqEngine();
     return ctx;
   }
@@ -183,17 +221,17 @@ export class Context {
     const baseUrl = value('baseUrl')!;
     const problem = checkBaseUrl(baseUrl);
     if (problem !== true) {
-      const from =
-        sources.baseUrl === 'option'
-          ? '--base-url'
-          : sources.baseUrl === 'environment'
-            ? ENV.baseUrl
-            : sources.baseUrl === 'profile'
-              ? `profile '${this.profileName}'`
-              : 'the default';
+      const from = describeSource({ profile: this.profileName, baseUrl, sources } as Settings, 'baseUrl');
+      const fixed = withoutV1(baseUrl);
       throw usageError(
         `the base URL ${JSON.stringify(baseUrl)} (from ${from}) is not usable: ${problem}`,
-        `for example --base-url ${DEFAULT_BASE_URL} (the reference server) or the https address of the API`,
+        fixed !== baseUrl
+          ? sources.baseUrl === 'profile'
+            ? `statusctl config set base-url ${fixed}${this.profileName === DEFAULT_PROFILE ? '' : ` --profile ${this.profileName}`}`
+            : sources.baseUrl === 'environment'
+              ? `export ${ENV.baseUrl}=${fixed}`
+              : `--base-url ${fixed}`
+          : `for example --base-url ${DEFAULT_BASE_URL} (the reference server) or the https address of the API`,
       );
     }
     return {
@@ -210,10 +248,12 @@ export class Context {
     const known = config.profileNames();
     if (known.includes(this.profileName)) return;
     const how = this.globals.profile ? '--profile' : 'STATUSCTL_PROFILE';
+    const { closest } = await import('./suggest.js');
+    const near = closest(this.profileName, known);
     throw usageError(
-      `${how} names the profile '${this.profileName}', which is not in ${config.path}`,
+      `${how} names the profile '${this.profileName}', which is not in ${config.path}${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}`,
       known.length
-        ? `known profiles: ${known.join(', ')} (or create it: statusctl login --profile ${this.profileName})`
+        ? `known profiles: ${[...near, ...known.filter((name) => !near.includes(name))].join(', ')} (or create it: statusctl login --profile ${this.profileName})`
         : `no profile is saved yet: statusctl login --profile ${this.profileName}`,
     );
   }
@@ -225,6 +265,7 @@ export class Context {
 
   private async makeClient(): Promise<Client> {
     const settings = await this.settings();
+    settingsInUse.set(this.runtime, settings);
     if (!settings.apiKey) {
       throw new CliError(
         ExitCode.auth,

@@ -19,12 +19,12 @@ export function formatError({ message, hint }: ShownError): string {
  * Commander's message (`error: option '--x <n>' argument 'y' is invalid. ...`) as ours. A hint
  * names the command's help where the message does not already say what is expected.
  */
-export function fromCommander(text: string, commandPath: string): string {
+export function fromCommander(text: string, commandPath: string, hint?: string): string {
   // Commander puts its suggestion on a line of its own: it belongs to the one line.
   const message = text
     .replace(/^error: /, '')
     .trimEnd()
     .replace(/\n\(Did you mean /, ' (Did you mean ');
   const saysWhatIsExpected = /is invalid|\(Did you mean /.test(message);
-  return formatError({ message, hint: saysWhatIsExpected ? undefined : `'${commandPath} --help' shows the usage` });
+  return formatError({ message, hint: hint ?? (saysWhatIsExpected ? undefined : `'${commandPath} --help' shows the usage`) });
 }

@@ -1,8 +1,8 @@
 // The program and its global options. Their types come from these declarations
 // (@commander-js/extra-typings), so a command's options and the globals it reads cannot drift
 // apart from what the parser produces.
-import { Command, Option } from '@commander-js/extra-typings';
-import { positiveNumber } from './command-kit.js';
+import { Command } from '@commander-js/extra-typings';
+import { choiceOption, positiveNumber } from './command-kit.js';
 import { VERSION } from './version.js';
 
 // The environment variables are read by Context.settings(), not by commander's Option.env():
@@ -17,9 +17,12 @@ export function declareProgram() {
       .option('--account-id <id>', 'account id, sent as x-service-account (env STATUSCTL_ACCOUNT_ID)')
       .option('--profile <name>', 'named settings in the config file (env STATUSCTL_PROFILE)')
       .addOption(
-        new Option('-o, --output <format>', 'output format: table (aligned on a terminal, tab-separated when piped), json, md (Markdown)')
-          .choices(['table', 'json', 'md'] as const)
-          .default('table' as const),
+        choiceOption(
+          '-o, --output <format>',
+          'output format: table (aligned on a terminal, tab-separated when piped), json, md (Markdown)',
+          ['table', 'json', 'md'] as const,
+          (value) => value.toLowerCase(),
+        ).default('table' as const),
       )
       .option('--json', "same as -o json: the API's own JSON, stable for scripts")
       .option('--jq <expression>', 'filter the JSON output with jq (implies --json); strings print raw, as with jq -r')
@@ -28,6 +31,7 @@ export function declareProgram() {
       .option('--timeout <seconds>', 'per request timeout', positiveNumber, 30)
       // Each command's help also lists the options it inherits (-o, --json, --profile...), as gh does.
       .configureHelp({ showGlobalOptions: true })
+      .helpCommand('help [command...]', 'the help of a command: statusctl help incidents create')
       .showSuggestionAfterError()
       .exitOverride()
   );

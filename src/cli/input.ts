@@ -54,6 +54,8 @@ export async function messageText(
   const file = options.messageFile;
   let text: string;
   if (file === '-') {
+    // On a terminal nothing would show that the command waits for typed text.
+    if (ctx.io.stdin.isTTY) ctx.info('reading the message from stdin… Ctrl-D to end');
     text = await readAll(ctx.io.stdin);
   } else {
     try {

@@ -18,6 +18,7 @@ import * as completion from './commands/completion.js';
 import * as mcp from './commands/mcp.js';
 import * as whoami from './commands/whoami.js';
 import * as api from './commands/api.js';
+import * as version from './commands/version.js';
 
 /** Which module declares each top-level command. */
 const COMMAND_MODULES = {
@@ -38,6 +39,7 @@ const COMMAND_MODULES = {
   whoami,
   auth: whoami,
   api,
+  version,
 } as const;
 
 function isCommandWord(word: string): word is keyof typeof COMMAND_MODULES {

@@ -3,15 +3,16 @@
 // process's own (main.ts), tests pass buffers and a config directory of their own and run the
 // command in-process.
 import { CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { attachRuntime, type Runtime } from './context.js';
+import { attachRuntime, settingsOf, type Runtime } from './context.js';
 import { ExitCode } from './exit-codes.js';
 import { formatError, fromCommander } from './error-format.js';
 import { describeFailure } from './failure.js';
 import { buildProgram } from './program.js';
 
 /** Runs `statusctl ...args` (the words after the program name) and returns its exit code. */
-export async function run(args: string[], runtime: Runtime): Promise<ExitCode> {
+export async function run(given: string[], runtime: Runtime): Promise<ExitCode> {
   const { io } = runtime;
+  const args = helpAsOption(given);
   const program = buildProgram(args);
   attachRuntime(program, runtime);
   const colors = () => !runtime.env.NO_COLOR;
@@ -27,7 +28,10 @@ export async function run(args: string[], runtime: Runtime): Promise<ExitCode> {
   // Every command prints its own errors and help, so each gets the run's streams; its usage
   // errors take our one form, with a hint naming its own help.
   (function configure(command: CommandUnknownOpts, path: string) {
-    command.configureOutput({ ...output, outputError: (text, write) => write(fromCommander(text, path)) });
+    command.configureOutput({
+      ...output,
+      outputError: (text, write) => write(fromCommander(text, path, jsonFieldsHint(text, args, path))),
+    });
     for (const sub of command.commands) configure(sub, `${path} ${sub.name()}`);
   })(program, 'statusctl');
   try {
@@ -36,9 +40,33 @@ export async function run(args: string[], runtime: Runtime): Promise<ExitCode> {
   } catch (error) {
     // commander has already printed its own message for parse errors, help and --version.
     if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-    const failure = describeFailure(error);
+    const failure = describeFailure(error, settingsOf(runtime));
     io.stderr.write(formatError(failure));
     if (args.includes('--verbose') && failure.detail) io.stderr.write(`${failure.detail}\n`);
     return failure.exitCode;
   }
+}
+
+/**
+ * `statusctl help incidents create` is `statusctl incidents create --help`: commander's own help
+ * command looks at one word only, and would show the help of `incidents`.
+ */
+function helpAsOption(args: string[]): string[] {
+  const at = args.findIndex((arg) => !arg.startsWith('-'));
+  if (at < 0 || args[at] !== 'help') return args;
+  return [...args.slice(0, at), ...args.slice(at + 1), '--help'];
+}
+
+/**
+ * gh's habit `--json id,name` (a field list after --json) reaches commander as one argument too
+ * many: the hint names --jq, which picks fields here.
+ */
+function jsonFieldsHint(text: string, args: string[], path: string): string | undefined {
+  if (!/too many arguments/.test(text)) return undefined;
+  const at = args.indexOf('--json');
+  const fields = at >= 0 ? args[at + 1] : undefined;
+  if (!fields || fields.startsWith('-') || !/^[A-Za-z_][\w]*(,[A-Za-z_][\w]*)*$/.test(fields)) return undefined;
+  const picked = `{${fields.split(',').join(', ')}}`;
+  const filter = / list$/.test(path) ? `.entries[] | ${picked}` : picked;
+  return `--json takes no field list here; pick fields with --jq, e.g. ${path} --jq '${filter}'`;
 }

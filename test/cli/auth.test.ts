@@ -138,7 +138,10 @@ describe('login (not on a terminal)', () => {
       },
     );
     expect(result.code).toBe(1);
-    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    // The error, and the hint naming the address that did not answer.
+    const lines = result.stderr.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^hint: nothing listens at http:\/\/127\.0\.0\.1:\d+ \(from --base-url\)/);
     expect(savedProfile(dir)).toBeUndefined();
   });
 

@@ -79,7 +79,7 @@ describe('bad settings are exit 2 before any request', () => {
     const result = await runCli(['runtimes', 'list', '--profile', 'stagin'], { env });
     expect(result.code).toBe(2);
     const { first, hint } = errorLines(result.stderr);
-    expect(first).toMatch(/^statusctl: --profile names the profile 'stagin', which is not in .*config\.json$/);
+    expect(first).toMatch(/^statusctl: --profile names the profile 'stagin', which is not in .*config\.json \(did you mean staging\?\)$/);
     expect(hint).toBe('hint: known profiles: staging (or create it: statusctl login --profile stagin)');
     const viaEnv = await runCli(['runtimes', 'list'], { env: { ...env, STATUSCTL_PROFILE: 'nope' } });
     expect(viaEnv.code).toBe(2);

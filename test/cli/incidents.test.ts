@@ -678,7 +678,7 @@ describe('failures and exit codes', () => {
   it('an unreachable server is exit 1, one line on stderr', async () => {
     const result = await cli(['incidents', 'list'], { STATUSCTL_BASE_URL: await closedPortUrl() });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^statusctl: [^\n]+\n$/);
+    expect(result.stderr).toMatch(/^statusctl: [^\n]+\nhint: nothing listens at [^\n]+\n$/);
     expect(result.stdout).toBe('');
   });
 

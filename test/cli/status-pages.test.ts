@@ -101,7 +101,7 @@ describe('status-pages list', () => {
     expect(noKey.code).toBe(3);
     const unreachable = await cli([], { STATUSCTL_BASE_URL: await closedPortUrl() });
     expect(unreachable.code).toBe(1);
-    expect(unreachable.stderr).toMatch(/^statusctl: [^\n]+\n$/);
+    expect(unreachable.stderr).toMatch(/^statusctl: [^\n]+\nhint: nothing listens at [^\n]+\n$/);
   });
 });
 

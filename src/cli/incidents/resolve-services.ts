@@ -6,6 +6,7 @@ import type { CreateIncidentInput } from '../../contract/schemas.js';
 import type { Context } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import { fetchPages } from '../paging.js';
+import { closest } from '../suggest.js';
 import type { StatusPage } from '../api-types.js';
 
 /** A service as a create body carries it (the contract's type, not a copy of it). */
@@ -71,7 +72,13 @@ export function findPage(catalog: CatalogPage[], given: string, label = '--statu
     throw usageError(listing(`${label} "${given}" matches ${matches.length} status pages; pass its id:`, matches.map(describePage)));
   }
   if (catalog.length === 0) throw usageError(`${label} "${given}": the account has no status pages`);
-  throw usageError(listing(`${label} "${given}": no such status page; the status pages of the account:`, catalog.map(describePage)));
+  const near = nearest(given, catalog, (page) => [page.name, page.url, ...(page.customDomain ? [page.customDomain] : [])]);
+  throw usageError(
+    listing(
+      `${label} "${given}": no such status page${meant(near.map((page) => page.name))}; the status pages of the account${near.length ? ', closest first' : ''}:`,
+      closestFirst(near, catalog).map(describePage),
+    ),
+  );
 }
 
 /** What an address-like value may name a page by: itself, its host, each segment of its path. */
@@ -125,12 +132,19 @@ export function resolveServices(scope: CatalogPage[], given: string[], pageNote 
       const { service } = found[0]!;
       resolved.set(service.id, service);
     } else if (found.length === 0) {
-      problems.push(listing(`--service "${value}": no such service${pageNote}; the services:`, candidates(scope)));
+      const all = allServices(scope);
+      const near = nearest(value, all, ({ service }) => [service.name]);
+      problems.push(
+        listing(
+          `--service "${value}": no such service${pageNote}${meant(near.map(({ service }) => service.name))}; the services${near.length ? ', closest first' : ''}:`,
+          all.length > 0 ? closestFirst(near, all).map(describeService) : ['(no status page lists any service)'],
+        ),
+      );
     } else {
       problems.push(
         listing(
           `--service "${value}" names ${found.length} different services${pageNote}; pass the id, or --status-page to pick the page:`,
-          found.map(({ service, pages }) => `${service.name} (id ${service.id}) on ${pages.join(', ')}`),
+          found.map(describeService),
         ),
       );
     }
@@ -139,8 +153,14 @@ export function resolveServices(scope: CatalogPage[], given: string[], pageNote 
   return [...resolved.values()];
 }
 
-function candidates(scope: CatalogPage[]): string[] {
-  const byId = new Map<string, { service: IncidentServiceRef; pages: string[] }>();
+interface ServiceOnPages {
+  service: IncidentServiceRef;
+  pages: string[];
+}
+
+/** Every service of `scope`, once each, with the pages that show it. */
+export function allServices(scope: CatalogPage[]): ServiceOnPages[] {
+  const byId = new Map<string, ServiceOnPages>();
   for (const page of scope) {
     for (const service of page.services) {
       const entry = byId.get(service.id) ?? { service, pages: [] };
@@ -148,8 +168,25 @@ function candidates(scope: CatalogPage[]): string[] {
       byId.set(service.id, entry);
     }
   }
-  if (byId.size === 0) return ['(no status page lists any service)'];
-  return [...byId.values()].map(({ service, pages }) => `${service.name} (id ${service.id}) on ${pages.join(', ')}`);
+  return [...byId.values()];
+}
+
+const describeService = ({ service, pages }: ServiceOnPages) => `${service.name} (id ${service.id}) on ${pages.join(', ')}`;
+
+/** The items one of whose names is closest to `given` (edit distance), closest first. */
+function nearest<Item>(given: string, items: Item[], names: (item: Item) => string[]): Item[] {
+  const near = closest(given, items.flatMap(names));
+  return near.map((name) => items.find((item) => names(item).includes(name))!).filter((item, i, all) => all.indexOf(item) === i);
+}
+
+/** ` (did you mean "Payments API"?)`, or nothing. */
+function meant(names: string[]): string {
+  return names.length > 0 ? ` (did you mean ${names.map((name) => `"${name}"`).join(' or ')}?)` : '';
+}
+
+/** The close items, then the rest: the full list, ordered so the likely one is read first. */
+function closestFirst<Item>(near: Item[], all: Item[]): Item[] {
+  return [...near, ...all.filter((item) => !near.includes(item))];
 }
 
 function listing(head: string, lines: string[]): string {
