@@ -290,6 +290,8 @@ export class Context {
             );
           }
         : undefined,
+      // Always shown: the answer came by reading back, or the write was sent a second time.
+      onLostAnswer: (note) => this.info(`note: ${note.message}`),
       // Contract warnings are shown with --verbose only, so only then are responses checked
       // (which loads zod and the schemas).
       onWarning: this.globals.verbose ? (message) => this.info(`warning: ${message}`) : undefined,

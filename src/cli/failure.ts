@@ -1,9 +1,10 @@
 // Turns anything a command throws into one line on stderr and a documented exit code.
-import { ApiError } from '../client/errors.js';
+import { ApiError, WriteMayBeAppliedError } from '../client/errors.js';
 import { errorCode } from '../client/failures.js';
 import { DEFAULT_BASE_URL } from '../contract/rules.js';
 import { describeSource, type Settings } from './context.js';
 import { CliError, ExitCode } from './exit-codes.js';
+import { writeCheckHint } from './write-check.js';
 
 export interface Failure {
   exitCode: ExitCode;
@@ -44,6 +45,9 @@ export function describeFailure(error: unknown, settings?: Settings): Failure {
     const exitCode =
       error.status === 401 || error.status === 403 ? ExitCode.auth : error.status === 404 ? ExitCode.notFound : ExitCode.failure;
     const detail = error.details.map((d) => `  ${d.path}: ${d.message}`).join('\n') || undefined;
+    // Never 0: it may have been applied, and that is for the user to check (exit 1).
+    if (error instanceof WriteMayBeAppliedError)
+      return { exitCode: ExitCode.failure, message: error.message, detail, hint: writeCheckHint(error) };
     const hint = error.status === undefined ? unreachableHint(error, settings) : AUTH_HINTS[error.status];
     return { exitCode, message: error.message, detail, hint };
   }

@@ -13,9 +13,10 @@
 import type { Dispatcher } from 'undici';
 import type { OperationInput, OperationResult, Operations } from '../contract/operations.js';
 import type { RequestEvent } from './attempt.js';
-import { fillPath, routes, type OperationId, type Route } from '../contract/routes.js';
+import { fillPath, isIdempotent, routes, type OperationId, type Route } from '../contract/routes.js';
 import { isVisibleAscii } from '../contract/rules.js';
 import { rawRequest, type RawRequest, type RawResponse } from './raw.js';
+import { sendSettled, type LostAnswerNote, type SettledResponse } from './settle.js';
 import { defaultSleep, send, type TransportOptions } from './transport.js';
 import { checkRequest, checkResponse } from './validation.js';
 
@@ -53,15 +54,28 @@ export interface ClientOptions {
   onWarning?: (message: string) => void;
   /** Waits between attempts (default: a timer). Tests pass one that records the delay. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Called when a write's answer was lost and reading back settled it (src/client/settle.ts):
+   * confirmed applied (its result is what was read), or not applied and sent again. A write
+   * that cannot be settled throws a WriteMayBeAppliedError instead.
+   */
+  onLostAnswer?: (note: LostAnswerNote) => void;
 }
 
 export type { RequestEvent } from './attempt.js';
+export type { LostAnswerNote } from './settle.js';
 
 export type Client = {
   [Id in OperationId]: (input: OperationInput<Id>) => Promise<OperationResult<Id>>;
 } & {
-  /** Same as the named methods, also returning the HTTP status (e.g. 200 vs 202 for an analysis). */
-  call<Id extends OperationId>(id: Id, input: OperationInput<Id>): Promise<{ status: number; body: OperationResult<Id> }>;
+  /**
+   * Same as the named methods, also returning the HTTP status (e.g. 200 vs 202 for an analysis),
+   * and a note when the answer was lost and the write settled by reading back.
+   */
+  call<Id extends OperationId>(
+    id: Id,
+    input: OperationInput<Id>,
+  ): Promise<{ status: number; body: OperationResult<Id>; lostAnswer?: LostAnswerNote }>;
   /** A request by path, for routes without a method here (src/client/raw.ts). */
   raw(request: RawRequest): Promise<RawResponse>;
 };
@@ -76,26 +90,36 @@ export function createClient(options: ClientOptions): Client {
   const transport = transportOptions(options);
   const warn = options.onWarning;
 
-  async function call(id: OperationId, input: unknown): Promise<{ status: number; body: unknown }> {
+  async function call(id: OperationId, input: unknown): Promise<{ status: number; body: unknown; lostAnswer?: LostAnswerNote }> {
     const route: Route | undefined = Object.hasOwn(routes, id) ? routes[id] : undefined;
     if (!route) throw new TypeError(`unknown operation ${String(id)}`);
     const given = input as Parameters<typeof checkRequest>[2];
     // Params and a missing body are checked from the route; a query or a body needs the schemas.
     const op = given?.query !== undefined || given?.body !== undefined ? (await loadOperations())[id] : route;
     const checked = checkRequest(id, op, given);
-    const response = await send(transport, {
+    const request = {
       operationId: id,
       method: route.method,
       path: fillPath(route.path, checked.params),
       query: checked.query,
       body: checked.body,
       idempotent: route.idempotent,
-    });
+    };
+    // A write that may not be repeated is settled by reading back when its answer is lost.
+    const response: SettledResponse =
+      route.readBack && !isIdempotent(route)
+        ? await sendSettled(
+            transport,
+            request,
+            { operationId: id, readBack: route.readBack, params: checked.params ?? {} },
+            options.onLostAnswer,
+          )
+        : await send(transport, request);
     if (warn) checkResponse(id, (await loadOperations())[id], response.status, response.body, warn);
-    return { status: response.status, body: response.body };
+    return { status: response.status, body: response.body, ...(response.lostAnswer ? { lostAnswer: response.lostAnswer } : {}) };
   }
 
-  const raw = (request: RawRequest) => rawRequest(transport, request);
+  const raw = (request: RawRequest) => rawRequest(transport, request, options.onLostAnswer);
   const client: Record<string, unknown> = { call, raw };
   for (const id of Object.keys(routes) as OperationId[]) {
     client[id] = async (input: unknown) => (await call(id, input)).body;

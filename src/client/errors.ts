@@ -42,3 +42,30 @@ export class ApiError extends Error {
     this.retryAfter = extra.retryAfter;
   }
 }
+
+/** The read that tells whether a write whose answer was lost was applied: for a person to run. */
+export interface WriteCheck {
+  /** The GET operation to read (src/contract/routes.ts), and its path. */
+  operationId: string;
+  path: string;
+  params: Readonly<Record<string, string>>;
+}
+
+/**
+ * A write whose answer was lost and which the client could not settle: it may have been applied.
+ * It was not sent again. `check` is the read that tells (when there is one), `candidates` the
+ * ids that match what was sent when there were several.
+ */
+export class WriteMayBeAppliedError extends ApiError {
+  readonly check: WriteCheck | undefined;
+  readonly candidates: string[];
+
+  constructor(lost: ApiError, message: string, extra: { check?: WriteCheck | undefined; candidates?: string[] } = {}) {
+    super(lost.kind, message, {
+      ...(lost.status === undefined ? {} : { status: lost.status }),
+      cause: lost.cause ?? lost,
+    });
+    this.check = extra.check;
+    this.candidates = extra.candidates ?? [];
+  }
+}

@@ -22,7 +22,26 @@ export interface Route {
   readonly idempotent?: boolean;
   /** Routes of the reference server only, not of the hosted API (docs/api-rules.md#reference-only-inputs). */
   readonly referenceOnly?: boolean;
+  /**
+   * For a write that is not idempotent: how the client finds out whether it was applied when
+   * its answer is lost (a reset, a timeout, a body cut short). Required on every such route
+   * (checked below at compile time), since repeating it blindly could apply it twice.
+   */
+  readonly readBack?: ReadBack;
 }
+
+/**
+ * How a write whose answer was lost is settled (src/client/settle.ts).
+ * - `read`: the GET operation whose answer holds what the write made; its path parameters are
+ *   the write's own of the same names.
+ * - `find`: what to look for in that answer: `sent-incident` (an incident of the list with the
+ *   name, severity, services and first update that were sent, created since the write began)
+ *   or `sent-update` (an update of the incident's timeline with the text, status and notify
+ *   flag that were sent, dated since the write began).
+ * - `none`: no read can tell; the client says the write may have been applied and never sends
+ *   it again on its own.
+ */
+export type ReadBack = 'none' | { readonly read: 'listIncidents' | 'getIncident'; readonly find: 'sent-incident' | 'sent-update' };
 
 function define<const T extends Record<string, Route>>(table: T): T {
   return table;
@@ -44,6 +63,7 @@ export const routes = define({
     path: '/v1/status-pages/incidents',
     summary: 'Create an incident',
     bodyRequired: true,
+    readBack: { read: 'listIncidents', find: 'sent-incident' },
   },
   listIncidents: {
     method: 'GET',
@@ -60,6 +80,7 @@ export const routes = define({
     path: '/v1/status-pages/incidents/{incidentId}/incident-updates',
     summary: 'Add an update to an incident',
     bodyRequired: true,
+    readBack: { read: 'getIncident', find: 'sent-update' },
   },
   getIncidentUpdate: {
     method: 'GET',
@@ -82,6 +103,8 @@ export const routes = define({
     path: '/v1/root-cause-analyses/test-session-error-groups/{testSessionErrorGroupId}',
     summary: 'Request a root cause analysis of an error group',
     bodyRequired: false,
+    // The analysis id is in the lost answer only: nothing tells a second request from the first.
+    readBack: 'none',
   },
   updateErrorGroup: {
     method: 'PATCH',
@@ -107,6 +130,7 @@ export const routes = define({
     summary: 'Record an error from a check run (reference server only)',
     bodyRequired: true,
     referenceOnly: true,
+    readBack: 'none',
   },
   recordHeartbeatEvent: {
     method: 'POST',
@@ -114,11 +138,30 @@ export const routes = define({
     summary: 'Record a heartbeat ping (reference server only)',
     bodyRequired: true,
     referenceOnly: true,
+    readBack: 'none',
   },
 });
 
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;
+
+// Fails to compile, naming the operation, when a write that is not idempotent does not say how
+// a lost answer is settled, or when a read-back names a read that is not a GET of the table.
+type IsRepeatable<R> = R extends { idempotent: true } ? true : R extends { method: 'GET' | 'PUT' | 'DELETE' } ? true : false;
+type WithoutReadBack = {
+  [Id in OperationId]: IsRepeatable<Routes[Id]> extends true ? never : 'readBack' extends keyof Routes[Id] ? never : Id;
+}[OperationId];
+type ReadsThatAreNotGets = {
+  [Id in OperationId]: Routes[Id] extends { readBack: { read: infer Read extends OperationId } }
+    ? Routes[Read] extends { method: 'GET' }
+      ? never
+      : Id
+    : never;
+}[OperationId];
+const readBacksDeclared: [WithoutReadBack | ReadsThatAreNotGets] extends [never]
+  ? true
+  : { writeWithoutReadBackOrReadThatIsNotAGet: WithoutReadBack | ReadsThatAreNotGets } = true;
+void readBacksDeclared;
 
 /** Whether repeating the operation changes nothing more: by its method, or as its route says (a PATCH that sets values). */
 export function isIdempotent(route: Pick<Route, 'method' | 'idempotent'>): boolean {

@@ -8,7 +8,14 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError, createClient, RequestValidationError, type Client } from '../client/index.js';
+import {
+  ApiError,
+  createClient,
+  RequestValidationError,
+  WriteMayBeAppliedError,
+  type Client,
+  type LostAnswerNote,
+} from '../client/index.js';
 import type { OperationId } from '../contract/routes.js';
 import { CLIENT_VERSION } from '../client/version.js';
 import { defineTools, type ToolDefinition } from './tools.js';
@@ -75,8 +82,11 @@ export async function serveMcp(settings: McpSettings, io: McpIO): Promise<void> 
     if (!tool) return failure(`unknown tool ${request.params.name}: list the tools to see their names`);
     if (!client) return failure(problem ?? 'no client');
     try {
-      const { body } = await client.call(tool.operationId as OperationId, toInput(tool, request.params.arguments ?? {}) as never);
-      return success(tool, body);
+      const { body, lostAnswer } = await client.call(
+        tool.operationId as OperationId,
+        toInput(tool, request.params.arguments ?? {}) as never,
+      );
+      return success(tool, body, lostAnswer);
     } catch (error) {
       return failure(describe(error));
     }
@@ -131,9 +141,11 @@ export function toInput(tool: ToolDefinition, args: Record<string, unknown>) {
   };
 }
 
-function success(tool: ToolDefinition, body: unknown): CallToolResult {
+/** A lost answer settled by reading back is a success, with a note saying how it was settled. */
+function success(tool: ToolDefinition, body: unknown, lostAnswer?: LostAnswerNote): CallToolResult {
   const structured = tool.wrapsResult ? { result: body ?? null } : (body as Record<string, unknown>);
-  return { content: [{ type: 'text', text: JSON.stringify(body ?? null, null, 2) }], structuredContent: structured };
+  const note = lostAnswer ? [{ type: 'text' as const, text: `note: ${lostAnswer.message}` }] : [];
+  return { content: [{ type: 'text', text: JSON.stringify(body ?? null, null, 2) }, ...note], structuredContent: structured };
 }
 
 function failure(text: string): CallToolResult {
@@ -146,6 +158,13 @@ function describe(error: unknown): string {
   if (error instanceof RequestValidationError) {
     // The client names fields as body.x / query.x; tool arguments are top level.
     return `invalid arguments: ${error.details.map((d) => `${d.path.replace(/^(body|query|params)\.?/, '') || '(arguments)'}: ${d.message}`).join('; ')}`;
+  }
+  if (error instanceof WriteMayBeAppliedError) {
+    // Said plainly, so a model checks instead of calling the tool again.
+    const check = error.check
+      ? ` Check with GET ${error.check.path} before calling the tool again.`
+      : ' Do not call the tool again unasked.';
+    return `${error.kind} error: ${error.message}.${check}`;
   }
   if (error instanceof ApiError) {
     if (error.status !== undefined) {

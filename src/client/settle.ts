@@ -1,0 +1,165 @@
+// A write whose answer was lost (the connection reset, no answer in time, a body cut short) may
+// or may not have been applied: repeating it blindly could declare an incident twice and notify
+// subscribers twice, giving up leaves the user guessing. So the write is settled by reading back,
+// as the operations table says for its route (`readBack` in src/contract/routes.ts; the finders
+// are in read-back.ts):
+// - found: what was read is the answer, and a note says that the answer was lost and the write
+//   confirmed;
+// - not found: it was not applied, so it is sent again (and a note says so);
+// - cannot tell (the read fails too, several match) or no read can tell (`readBack: 'none'`):
+//   a WriteMayBeAppliedError, naming the read that tells; nothing is sent again.
+// The named methods, `statusctl api` on a route of the table and the MCP tools all come through
+// here, so each gets the same outcome.
+import type { OperationId, ReadBack } from '../contract/routes.js';
+import { ApiError, WriteMayBeAppliedError } from './errors.js';
+import { errorCode } from './failures.js';
+import { checkOf, findSent, nounOf } from './read-back.js';
+import { send, type TransportOptions, type TransportRequest, type TransportResponse } from './transport.js';
+
+/** What a caller is told when an answer was lost and the write settled all the same. */
+export interface LostAnswerNote {
+  method: string;
+  /** The write's path, as sent. */
+  path: string;
+  /** `confirmed`: reading back found it applied. `resent`: it was not applied and is sent again. */
+  outcome: 'confirmed' | 'resent';
+  /** One line for people: what was lost and what the read showed. */
+  message: string;
+  /** The id of what was found (confirmed only). */
+  id?: string;
+}
+
+export interface SettledResponse extends TransportResponse {
+  /** Set when an answer was lost on the way (the last note when there were several). */
+  lostAnswer?: LostAnswerNote;
+}
+
+export interface WriteToSettle {
+  operationId: OperationId;
+  readBack: ReadBack;
+  /** The write's path parameters (the read takes those of the same names). */
+  params: Readonly<Record<string, string>>;
+}
+
+/** The request never left: refused, no such host, TLS refused. Nothing can have been applied. */
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EPROTO',
+]);
+const TLS_CODE = /^(CERT_|UNABLE_TO_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_|SELF_SIGNED_)/;
+
+/**
+ * Whether a failure lost the answer to a request that may have reached the server: `maybe`
+ * (no answer: reset, timeout), `applied` (a 2xx whose body was cut short or garbled: the server
+ * said it was done), or undefined (an answer came, or the request never left).
+ */
+export function lostAnswer(error: unknown): 'maybe' | 'applied' | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.kind === 'timeout') return 'maybe';
+  if (error.kind === 'invalid-response')
+    return error.status !== undefined && error.status >= 200 && error.status < 300 ? 'applied' : undefined;
+  if (error.kind !== 'network') return undefined;
+  const code = errorCode(error.cause);
+  return code !== undefined && (NOT_SENT_CODES.has(code) || TLS_CODE.test(code)) ? undefined : 'maybe';
+}
+
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+export async function sendSettled(
+  transport: TransportOptions,
+  request: TransportRequest,
+  write: WriteToSettle,
+  onLostAnswer?: (note: LostAnswerNote) => void,
+): Promise<SettledResponse> {
+  const { readBack } = write;
+  const noun = nounOf(readBack);
+  const target = `${request.method.toUpperCase()} ${request.path}`;
+  // Each time the read shows it was not applied, it is sent once more: as many times as the
+  // transport would retry a request that may be repeated.
+  const sends = Math.max(0, transport.retries) + 1;
+  let note: LostAnswerNote | undefined;
+  const tell = (next: LostAnswerNote) => {
+    note = next;
+    try {
+      onLostAnswer?.(next);
+    } catch {
+      // An observer that throws must not change the outcome of the write it observes.
+    }
+  };
+
+  for (let sent = 1; ; sent++) {
+    const began = nowMs();
+    let failure: ApiError;
+    let lost: 'maybe' | 'applied' | undefined;
+    try {
+      const response = await send(transport, request);
+      return note ? { ...response, lostAnswer: note } : response;
+    } catch (error) {
+      lost = lostAnswer(error);
+      if (lost === undefined) throw error;
+      failure = error as ApiError;
+    }
+    const lostWhy = shortReason(failure);
+
+    if (readBack === 'none') {
+      throw new WriteMayBeAppliedError(
+        failure,
+        `${failure.message}: the answer was lost, so ${noun} may have been applied; no read can tell, so it was not sent again`,
+      );
+    }
+    const check = checkOf(readBack, write.params);
+    const verdict = await findSent(transport, readBack, check, request.body, began, (start) => nowMs() - start);
+
+    if (verdict.outcome === 'found') {
+      tell({
+        method: request.method.toUpperCase(),
+        path: request.path,
+        outcome: 'confirmed',
+        id: verdict.id,
+        message: `the answer to ${target} was lost (${lostWhy}); reading back found ${noun} (${verdict.id}): the write was applied once`,
+      });
+      // Answered with the status the write itself answers on success (the schemas load only here).
+      const { operations, successStatus } = await import('../contract/operations.js');
+      const status = successStatus(operations[write.operationId]);
+      return { status, headers: {}, body: verdict.item, text: JSON.stringify(verdict.item), lostAnswer: note! };
+    }
+    if (verdict.outcome === 'unknown') {
+      throw new WriteMayBeAppliedError(
+        failure,
+        `${failure.message}: the answer was lost, so ${noun} may have been applied; reading back could not tell (${verdict.reason}), so it was not sent again`,
+        { check, candidates: verdict.candidates },
+      );
+    }
+    if (lost === 'applied') {
+      // The server said it was done, yet the read does not show it: never send it again.
+      throw new WriteMayBeAppliedError(
+        failure,
+        `${failure.message}: the server answered ${failure.status} but reading back did not find ${noun}, so it was not sent again`,
+        { check },
+      );
+    }
+    if (sent >= sends) {
+      throw new ApiError(
+        failure.kind,
+        `${failure.message}: reading back found ${noun} was not applied; sent ${sent} times, no answer came back`,
+        { cause: failure.cause ?? failure },
+      );
+    }
+    tell({
+      method: request.method.toUpperCase(),
+      path: request.path,
+      outcome: 'resent',
+      message: `the answer to ${target} was lost (${lostWhy}); reading back did not find ${noun}, so it was not applied: sending it again`,
+    });
+  }
+}
+
+/** "connection reset", "no response within 30000 ms": the head of the failure's message. */
+function shortReason(error: ApiError): string {
+  return error.message.replace(/ (to|from) https?:\/\/\S+.*$/, '').replace(/ \((GET|POST|PUT|PATCH|DELETE) [^)]*\)$/, '');
+}
