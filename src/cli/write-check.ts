@@ -8,7 +8,7 @@ const MAX_NAMED = 3;
 
 export function writeCheckHint(error: WriteMayBeAppliedError): string {
   const { check, candidates } = error;
-  if (!check) return 'nothing shows whether it arrived: look at what the API shows before running the command again';
+  if (!check) return 'no read shows whether it arrived; running the command again sends a second request';
   const commands =
     candidates.length > 0
       ? candidates.slice(0, MAX_NAMED).map((id) => `statusctl incidents get ${id}`)

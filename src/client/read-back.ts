@@ -67,7 +67,7 @@ export async function findSent(
     const result = scan(body, sent, since);
     if ('problem' in result) return { outcome: 'unknown', reason: result.problem, candidates: [] };
     matches.push(...result.matches);
-    if (result.next === undefined) return verdictOf(matches);
+    if (result.next === undefined) return verdictOf(matches, readBack);
     cursor = result.next;
   }
   return {
@@ -77,12 +77,13 @@ export async function findSent(
   };
 }
 
-function verdictOf(matches: Json[]): Verdict {
+function verdictOf(matches: Json[], readBack: Finder): Verdict {
   if (matches.length === 0) return { outcome: 'absent' };
   if (matches.length === 1) return { outcome: 'found', item: matches[0]!, id: idOf(matches[0]!) };
+  const what = readBack.find === 'sent-incident' ? 'incidents' : 'updates';
   return {
     outcome: 'unknown',
-    reason: `${matches.length} match what was sent (${matches.map(idOf).join(', ')})`,
+    reason: `${matches.length} ${what} match what was sent: ${matches.map(idOf).join(', ')}`,
     candidates: matches.map(idOf),
   };
 }

@@ -159,7 +159,10 @@ export async function sendSettled(
   }
 }
 
-/** "connection reset", "no response within 30000 ms": the head of the failure's message. */
+/** "connection reset, ECONNRESET", "no response within 30000 ms": the head of the failure's message. */
 function shortReason(error: ApiError): string {
-  return error.message.replace(/ (to|from) https?:\/\/\S+.*$/, '').replace(/ \((GET|POST|PUT|PATCH|DELETE) [^)]*\)$/, '');
+  return error.message
+    .replace(/ (to|from) https?:\/\/\S+.*$/, '')
+    .replace(/ \((GET|POST|PUT|PATCH|DELETE) [^)]*\)$/, '')
+    .replace(/^([^()]*) \(([A-Z_]+)\)$/, '$1, $2');
 }

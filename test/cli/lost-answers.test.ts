@@ -254,7 +254,7 @@ describe('a lost answer that cannot be settled: exit 1, may have been applied, h
       expect(result.code, result.stderr).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(
-        /^statusctl: connection reset \(ECONNRESET\) to http:\/\/127\.0\.0\.1:\d+ \(POST \/v1\/status-pages\/incidents\): the answer was lost, so the incident may have been applied; reading back could not tell \(2 match what was sent \([0-9a-f-]{36}, [0-9a-f-]{36}\)\), so it was not sent again\n/,
+        /^statusctl: connection reset \(ECONNRESET\) to http:\/\/127\.0\.0\.1:\d+ \(POST \/v1\/status-pages\/incidents\): the answer was lost, so the incident may have been applied; reading back could not tell \(2 incidents match what was sent: [0-9a-f-]{36}, [0-9a-f-]{36}\), so it was not sent again\n/,
       );
       for (const incident of made) expect(result.stderr).toContain(`statusctl incidents get ${incident.id}`);
       expect(result.stderr).toMatch(
@@ -350,7 +350,7 @@ describe('the MCP tools get the same outcome', () => {
     })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect(texts(result)[0]).toMatch(
-      /may have been applied; reading back could not tell \(2 match what was sent .*Check with GET \/v1\/status-pages\/incidents before calling the tool again\.$/,
+      /may have been applied; reading back could not tell \(2 incidents match what was sent: .*Check with GET \/v1\/status-pages\/incidents before calling the tool again\.$/,
     );
     expect((await allIncidents()).filter((incident) => incident.name === name)).toHaveLength(2);
   });

@@ -12,6 +12,7 @@ import {
   type LostAnswerNote,
   type RequestEvent,
 } from '../../src/client/index.js';
+import type { CreateIncidentInput } from '../../src/contract/schemas.js';
 import type { RunningServer } from '../../src/server/index.js';
 import { faultOncePerBody, startFaultRelay, type FaultRelay, type RelayedRequest } from '../support/fault-relay.js';
 
@@ -57,12 +58,12 @@ function throughRelay(http: 'undici' | 'node', baseUrl = relay.url) {
 
 const posts = (path: (request: RelayedRequest) => boolean) => (request: RelayedRequest) => request.method === 'POST' && path(request);
 
-function incidentBody(name: string) {
-  return { name, severity: 'MINOR' as const, services: [service], incidentUpdates: [{ description: `First: ${name}` }] } as const;
+function incidentBody(name: string): CreateIncidentInput {
+  return { name, severity: 'MINOR', services: [service], incidentUpdates: [{ description: `First: ${name}` }] };
 }
 
 async function incidentsNamed(name: string) {
-  return (await direct().listIncidents({ query: { limit: 100 } })).entries.filter((incident) => incident.name === name);
+  return (await direct().listIncidents({ query: { limit: '100' } })).entries.filter((incident) => incident.name === name);
 }
 
 describe.each(['undici', 'node'] as const)('lost answers over %s', (http) => {
