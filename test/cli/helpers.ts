@@ -74,7 +74,8 @@ export function useTestServer(options: ServerOptions = {}): { readonly server: T
 /**
  * The environment a CLI run starts from: the parent's, minus anything that changes the CLI's
  * behaviour (statusctl settings, color and CI switches), so each test states what it wants.
- * A fresh config directory is used unless STATUSCTL_CONFIG_DIR is given.
+ * A fresh config directory is used unless STATUSCTL_CONFIG_DIR is given; compile caches go to
+ * the test run's directory (test/global-setup.ts).
  */
 export function cleanEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {};
@@ -82,7 +83,11 @@ export function cleanEnv(env: Record<string, string | undefined> = {}): NodeJS.P
     if (/^(STATUSCTL_|NO_COLOR$|FORCE_COLOR$|CI$|COLORTERM$)/.test(name)) continue;
     base[name] = value;
   }
-  const merged: NodeJS.ProcessEnv = { ...base, STATUSCTL_CONFIG_DIR: tempConfigDir() };
+  const merged: NodeJS.ProcessEnv = {
+    ...base,
+    STATUSCTL_CONFIG_DIR: tempConfigDir(),
+    STATUSCTL_CACHE_DIR: process.env.STATUSCTL_CACHE_DIR,
+  };
   // An explicit undefined removes a variable.
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete merged[name];

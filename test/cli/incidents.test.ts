@@ -151,7 +151,7 @@ describe('incidents create (not on a terminal)', () => {
     expect(upstreamCreateIncidentErrors(good)).toEqual([]);
     expect(upstreamCreateIncidentErrors({ ...good, services: [{ id: service.id }] }).join('\n')).toMatch(/services\/0 required/);
     expect(upstreamCreateIncidentErrors({ ...good, incidentUpdates: [] })).toEqual([
-      '/incidentUpdates x-constraint: must pass "x-constraint" keyword validation',
+      '/incidentUpdates x-constraint: must hold exactly 1 item(s) (x-constraint length)',
     ]);
     expect(upstreamCreateIncidentErrors({ ...good, services: [{ ...service, accountId: 'acct-test' }] })).toHaveLength(1);
   });

@@ -3,47 +3,11 @@
 // sends, and `checkCreateIncidentBody` validates one against the upstream document
 // (spec/upstream-openapi-subset.json), including its vendor keywords: `x-format: {guid: true}`
 // (a UUID string) and `x-constraint: {length: n}` (exactly n items).
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
-import { ROOT } from './helpers.js';
+import { upstreamComponentValidator } from '../support/upstream-spec.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** OpenAPI 3.0 `nullable: true` as JSON Schema: the type may also be null. */
-function convertNullable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(convertNullable);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, convertNullable(value)]));
-  if (out.nullable === true) {
-    delete out.nullable;
-    if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    if (typeof out.$ref === 'string') return { anyOf: [{ $ref: out.$ref }, { type: 'null' }] };
-  }
-  return out;
-}
-
-const upstream = JSON.parse(readFileSync(join(ROOT, 'spec', 'upstream-openapi-subset.json'), 'utf8')) as {
-  components: { schemas: Record<string, unknown> };
-};
-const ajv = new Ajv.default({ strict: false, allErrors: true });
-addFormats.default(ajv);
-ajv.addKeyword({
-  keyword: 'x-format',
-  errors: false,
-  validate: (format: { guid?: boolean }, data: unknown) => !format.guid || (typeof data === 'string' && UUID.test(data)),
-});
-ajv.addKeyword({
-  keyword: 'x-constraint',
-  errors: false,
-  validate: (constraint: { length?: number }, data: unknown) =>
-    constraint.length === undefined || !Array.isArray(data) || data.length === constraint.length,
-});
-ajv.addSchema({ $id: 'upstream.json', components: convertNullable(upstream.components) });
-const createIncident = ajv.compile({ $ref: 'upstream.json#/components/schemas/CreateStatusPageV2Incident' });
+const createIncident = upstreamComponentValidator('CreateStatusPageV2Incident');
 
 /** Upstream's verdict on a create body: [] when the hosted API would take it, else one line per violation. */
 export function upstreamCreateIncidentErrors(body: unknown): string[] {

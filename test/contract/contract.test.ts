@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/contract/openapi.js';
 import { fillPath, operations, pathParamNames, successStatus } from '../../src/contract/operations.js';
 import * as s from '../../src/contract/schemas.js';
-
-const upstream = JSON.parse(readFileSync(new URL('../../spec/upstream-openapi-subset.json', import.meta.url), 'utf8')) as {
-  paths: Record<string, Record<string, unknown>>;
-};
+import { upstream } from '../support/upstream-spec.js';
 
 const table = Object.entries(operations);
 

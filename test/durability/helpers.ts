@@ -89,7 +89,8 @@ export function startChild(args: string[], cwd = ROOT, options: ChildOptions = {
   const [file, ...rest] = [...(options.wrapper ?? []), ...command];
   const child = spawn(file!, rest, {
     cwd,
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...options.env },
+    // Compile caches in the test run's directory (test/global-setup.ts), not the user's.
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', STATUSCTL_CACHE_DIR: process.env.STATUSCTL_CACHE_DIR ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

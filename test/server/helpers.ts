@@ -1,12 +1,11 @@
 // Shared by the server tests: a server on a real port, a small fetch wrapper, and checks of
 // every 2xx body against the contract schema and, where the upstream document describes the
 // operation, against its response schema (ajv).
-import { readFileSync } from 'node:fs';
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import { afterEach, expect } from 'vitest';
 import { operations, type OperationId } from '../../src/contract/operations.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/index.js';
+import { upstream, upstreamResponseValidator } from '../support/upstream-spec.js';
 
 export const ACCOUNT_A = { id: '7d1c0000-0000-4000-8000-00000000000a', key: 'key-a-0123456789abcdef' };
 export const ACCOUNT_B = { id: '92fe0000-0000-4000-8000-00000000000b', key: 'key-b-fedcba9876543210' };
@@ -81,42 +80,13 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
 
 // ---- upstream OpenAPI document ---------------------------------------------------------
 
-const upstream = JSON.parse(readFileSync(new URL('../../spec/upstream-openapi-subset.json', import.meta.url), 'utf8')) as {
-  paths: Record<string, Record<string, { responses: Record<string, any> }>>;
-  components: unknown;
-};
-
-/** OpenAPI 3.0 `nullable: true` becomes a JSON Schema type union (or an anyOf with null). */
-function convertNullable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(convertNullable);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = convertNullable(value);
-  if (out.nullable === true) {
-    delete out.nullable;
-    if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
-    if (typeof out.$ref === 'string') return { anyOf: [{ $ref: out.$ref }, { type: 'null' }] };
-  }
-  return out;
-}
-
-// CommonJS modules seen through NodeNext typings: the classes are on `.default`.
-const ajv = new Ajv.default({ strict: false, allErrors: true });
-addFormats.default(ajv);
-ajv.addSchema({ $id: 'upstream.json', components: convertNullable(upstream.components) });
 const validators = new Map<string, ValidateFunction | null>();
 
 function upstreamValidator(method: string, path: string, status: number): ValidateFunction | null {
   const cacheKey = `${method} ${path} ${status}`;
   if (!validators.has(cacheKey)) {
     const schema = upstream.paths[path]?.[method.toLowerCase()]?.responses[String(status)]?.content?.['application/json']?.schema;
-    validators.set(
-      cacheKey,
-      schema
-        ? ajv.compile(JSON.parse(JSON.stringify(convertNullable(schema)).replaceAll('"#/components/', '"upstream.json#/components/')))
-        : null,
-    );
+    validators.set(cacheKey, schema ? upstreamResponseValidator(schema) : null);
   }
   return validators.get(cacheKey)!;
 }

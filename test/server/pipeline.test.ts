@@ -5,6 +5,32 @@ import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/contract/openapi.js';
 import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, incidentBody, someServices, startTestServer } from './helpers.js';
 
+/** Sends `text` on a new connection (then half-closes it when `halfClose`) and resolves with all the server wrote. */
+function rawExchange(port: number, text: string, { halfClose = false } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+    socket.write(text);
+    if (halfClose) socket.end();
+  });
+}
+
+/** A request whose body stops after 10 of its announced 100 bytes. */
+const CUT_SHORT =
+  `POST /_reference/error-events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ACCOUNT_A.key}\r\n` +
+  'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"checkId"';
+
+/** The JSON error body of a raw answer, after checking its status line. */
+function rawError(raw: string, status: number): { statusCode: number; message: string } {
+  expect(raw).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+  const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+  expect(body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+  return body;
+}
+
 describe('authentication (401/403)', () => {
   it('refuses a request without, with a malformed or with an unknown key', async () => {
     const server = await startTestServer();
@@ -31,6 +57,14 @@ describe('authentication (401/403)', () => {
     expectError(await server.call('GET', '/v1/nothing-here'), 404);
   });
 
+  it('does not echo a key put in x-service-account (settings swapped) in its 403', async () => {
+    const server = await startTestServer();
+    const result = await server.call('GET', '/v1/runtimes', { headers: { 'x-service-account': ACCOUNT_B.key } });
+    expectError(result, 403);
+    for (let start = 0; start + 8 <= ACCOUNT_B.key.length; start++)
+      expect(result.text).not.toContain(ACCOUNT_B.key.slice(start, start + 8));
+  });
+
   it('never writes a key to the log', async () => {
     const server = await startTestServer();
     await server.call('GET', '/v1/status-pages');
@@ -52,6 +86,16 @@ describe('routing (404/405)', () => {
     const patch = await server.call('PUT', '/v1/error-groups/some-id', { body: {} });
     expectError(patch, 405);
     expect(patch.headers.get('allow')).toBe('PATCH');
+  });
+
+  it('takes a request target starting with // as a path: 401 without a key, 404 with one, never a 500', async () => {
+    const server = await startTestServer();
+    for (const target of ['//', '//x:99999/', '//v1/runtimes']) {
+      rawError(await rawExchange(server.port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), 401);
+      const known = `GET ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ACCOUNT_A.key}\r\nConnection: close\r\n\r\n`;
+      rawError(await rawExchange(server.port, known), 404);
+    }
+    expect(server.logs.filter((line) => line.startsWith('error'))).toEqual([]);
   });
 
   it('answers 404 for unknown paths and a trailing slash', async () => {
@@ -226,6 +270,30 @@ describe('failures', () => {
     expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
     expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining('could not be parsed') });
+  });
+
+  it('answers a body cut short by the client (its side closed) with a 400', async () => {
+    const server = await startTestServer();
+    rawError(await rawExchange(server.port, CUT_SHORT, { halfClose: true }), 400);
+    expect(server.logs.filter((line) => line.startsWith('error'))).toEqual([]);
+  });
+
+  it('logs no bug when a client hangs up in the middle of a body, and goes on serving', async () => {
+    const logs: string[] = [];
+    let hungUp!: () => void;
+    const logged = new Promise<void>((resolve) => (hungUp = resolve));
+    const server = await startTestServer({
+      log: (line) => {
+        logs.push(line);
+        if (line.includes('unparsable request')) hungUp();
+      },
+    });
+    const socket = connect(server.port, '127.0.0.1');
+    socket.write(CUT_SHORT, () => socket.destroy());
+    // The server logs the request it could not finish reading, as such, not as a bug.
+    await logged;
+    expectSuccess('listRuntimes', await server.call('GET', '/v1/runtimes'), 200);
+    expect(logs.filter((line) => line.startsWith('error'))).toEqual([]);
   });
 
   it('answers a bug with the generic 500 body, no stack, and logs it', async () => {
