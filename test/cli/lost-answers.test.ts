@@ -240,6 +240,45 @@ describe('a lost answer that reading back settles, other ways', () => {
   });
 });
 
+describe('several ids at once', () => {
+  it('incidents resolve A B C...: each lost answer settled on its own, one RESOLVED update each, exit 0', { timeout: 60_000 }, async () => {
+    const incidents = await Promise.all(runs('Bulk').slice(0, 6).map(newIncident));
+    const planned = new Map<string, Fault>(
+      incidents.map((incident, index) => [`${INCIDENTS}/${incident.id}/incident-updates`, FAULTS[index % FAULTS.length]!]),
+    );
+    const done = new Set<string>();
+    relay.log.length = 0;
+    relay.decide = (request) => {
+      const fault = request.method === 'POST' ? planned.get(request.path) : undefined;
+      if (!fault || done.has(request.path)) return 'pass';
+      done.add(request.path);
+      return fault;
+    };
+    const result = await cli([
+      'incidents',
+      'resolve',
+      ...incidents.map((incident) => incident.id),
+      '--message',
+      'Fixed in bulk',
+      '--concurrency',
+      '3',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t').slice(0, 2)),
+    ).toEqual(incidents.map((incident) => [incident.id, 'resolved']));
+    expect(result.stderr.match(/sending it again/g)).toHaveLength(2);
+    expect(result.stderr.match(/the write was applied once/g)).toHaveLength(4);
+    for (const incident of incidents) {
+      expect((await getIncident(incident.id)).incidentUpdates.filter((update) => update.status === 'RESOLVED')).toHaveLength(1);
+    }
+    expect(relay.log.filter((entry) => entry.fault !== 'pass')).toHaveLength(6);
+  });
+});
+
 describe('a lost answer that cannot be settled: exit 1, may have been applied, how to check, nothing resent', () => {
   it('two incidents match what was sent (the write arrived twice): both named, none added', { timeout: 120_000 }, async () => {
     relay.decide = faultOncePerBody(
