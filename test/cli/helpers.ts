@@ -5,36 +5,15 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import type { Account, RunningServer, ServerOptions } from '../../src/server/index.js';
+import { afterAll } from 'vitest';
+import type { ServerOptions } from '../../src/server/index.js';
+import { useTestServer as useSupportServer, type TestServer } from '../support/server.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'statusctl');
 
-/** The account every test server knows unless told otherwise. The key is long enough to mask. */
-export const TEST_ACCOUNT: Account = { id: '7e570000-0000-4000-8000-000000000001', key: 'sk_test_0123456789abcdef' };
-
-export interface TestServer extends RunningServer {
-  /** The first account (the one tests use by default). */
-  account: Account;
-  /** Environment naming this server and its first account, for runCli's `env`. */
-  env: Record<string, string>;
-}
-
-/** Starts the in-process reference server on a free port, quiet, with TEST_ACCOUNT by default. */
-export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
-  const { startServer } = await import('../../src/server/index.js');
-  const server = await startServer({ port: 0, accounts: [TEST_ACCOUNT], log: () => {}, ...options });
-  const account = server.accounts[0]!;
-  return Object.assign(server, {
-    account,
-    env: {
-      STATUSCTL_BASE_URL: server.url,
-      STATUSCTL_API_KEY: account.key,
-      STATUSCTL_ACCOUNT_ID: account.id,
-    },
-  });
-}
+// The one server starter (test/support/server.ts), re-exported for the CLI tests.
+export { startTestServer, TEST_ACCOUNT, type TestServer } from '../support/server.js';
 
 const tempDirs: string[] = [];
 
@@ -51,24 +30,13 @@ export function removeTempDirs(): void {
 }
 
 /**
- * A reference server for the whole test file, started before its tests and closed after them
- * (with the temporary directories): `const test = useTestServer(); ... test.server.env`.
+ * A reference server for the whole test file (test/support/server.ts), started before its tests
+ * and closed after them, with the temporary directories: `const test = useTestServer(); ...
+ * test.server.env`.
  */
 export function useTestServer(options: ServerOptions = {}): { readonly server: TestServer } {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer(options);
-  });
-  afterAll(async () => {
-    await server?.close();
-    removeTempDirs();
-  });
-  return {
-    get server(): TestServer {
-      if (!server) throw new Error('useTestServer: the server starts in beforeAll; read it inside a test');
-      return server;
-    },
-  };
+  afterAll(removeTempDirs);
+  return useSupportServer(options);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from '../../src/client/index.js';
 import type { CreateIncidentInput } from '../../src/contract/schemas.js';
 import type { RunningServer } from '../../src/server/index.js';
+import { startTestServer } from '../support/server.js';
 import { faultOncePerBody, startFaultRelay, type FaultRelay, type RelayedRequest } from '../support/fault-relay.js';
 
 const ACCOUNT = { id: '7e570000-0000-4000-8000-00000000c0de', key: 'sk_test_lost_answers_0123' };
@@ -25,8 +26,7 @@ let service: { id: string; name: string; accountId: string };
 let counter = 0;
 
 beforeAll(async () => {
-  const { startServer } = await import('../../src/server/index.js');
-  server = await startServer({ port: 0, accounts: [ACCOUNT], log: () => {}, rcaDelayMs: 0 });
+  server = await startTestServer({ accounts: [ACCOUNT], rcaDelayMs: 0 });
   relay = await startFaultRelay(server.url);
   const first = (await direct().listStatusPages({})).entries[0]!.cards[0]!.services[0]!;
   service = { id: first.id, name: first.name, accountId: first.accountId };

@@ -3,7 +3,9 @@
 // also checks that no answer drew a contract warning from the client.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, type Client, type RequestEvent } from '../../src/client/index.js';
-import { startServer, type RunningServer } from '../../src/server/index.js';
+import type { RunningServer } from '../../src/server/index.js';
+import { testClock } from '../support/clock.js';
+import { startTestServer } from '../support/server.js';
 import { apiFailure } from './helpers.js';
 
 const ACCOUNT_A = { id: 'c0000000-0000-4000-8000-00000000000a', key: 'sk_test_client_a_0123456789abcdef' };
@@ -19,7 +21,7 @@ function clientAs(account: { id: string; key: string }, extra: Partial<Parameter
 
 beforeAll(async () => {
   // Long enough that the first poll right after the request sees PENDING even on a loaded machine.
-  server = await startServer({ port: 0, accounts: [ACCOUNT_A, ACCOUNT_B], rcaDelayMs: 1000, log: () => {} });
+  server = await startTestServer({ accounts: [ACCOUNT_A, ACCOUNT_B], rcaDelayMs: 1000 });
   client = clientAs(ACCOUNT_A);
 });
 
@@ -334,25 +336,18 @@ describe('auth and accounts', () => {
 });
 
 describe('rate limiting by the real server', () => {
-  let limited: RunningServer | undefined;
-  afterAll(async () => {
-    await limited?.close();
-  });
-
   it('reads the Retry-After of a real 429 and succeeds on the retry', async () => {
-    // The server's clock is advanced by exactly what the client waits, so nothing sleeps.
-    let offset = 0;
-    limited = await startServer({ port: 0, accounts: [ACCOUNT_A], rateLimit: 1, now: () => Date.now() + offset, log: () => {} });
+    // The server's clock moves by exactly what the client waits, so nothing sleeps, and a slow
+    // machine cannot refill the bucket between two requests.
+    const clock = testClock();
+    const limited = await startTestServer({ accounts: [ACCOUNT_A], rateLimit: 1, now: clock.now });
     const events: RequestEvent[] = [];
-    const sleeps: number[] = [];
+    const sleeps = clock.slept;
     const fast = createClient({
       baseUrl: limited.url,
       apiKey: ACCOUNT_A.key,
       onRequest: (event) => events.push(event),
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        offset += ms;
-      },
+      sleep: clock.sleep,
     });
     await fast.listRuntimes({});
     await fast.listRuntimes({});

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach } from 'vitest';
-import { demoIds, startServer, type RunningServer, type ServerOptions } from '../../src/server/index.js';
+import { demoIds, type ServerOptions } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'statusctl');
@@ -16,7 +17,6 @@ export const OTHER_ACCOUNT = { id: '0e000000-0000-4000-8000-0000000000e2', key: 
 
 const tempDirs: string[] = [];
 const children: ChildProcess[] = [];
-const servers: RunningServer[] = [];
 
 /** A fresh directory, removed after the file's tests. */
 export function tempDir(): string {
@@ -25,25 +25,19 @@ export function tempDir(): string {
   return dir;
 }
 
-afterEach(async () => {
+afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  await Promise.all(servers.splice(0).map((server) => server.close().catch(() => {})));
 });
 
 afterAll(() => {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-export interface InProcessServer extends RunningServer {
-  logs: string[];
-}
+export type InProcessServer = TestServer;
 
-/** startServer in this process, closed after the test unless the test closes it. */
-export async function startInProcess(options: ServerOptions): Promise<InProcessServer> {
-  const logs: string[] = [];
-  const server = await startServer({ port: 0, accounts: [ACCOUNT], rcaDelayMs: 5, log: (line) => logs.push(line), ...options });
-  servers.push(server);
-  return Object.assign(server, { logs });
+/** The one server starter (test/support/server.ts) with ACCOUNT and quick analyses; closed after the test unless it closes it. */
+export function startInProcess(options: ServerOptions): Promise<InProcessServer> {
+  return startTestServer({ accounts: [ACCOUNT], rcaDelayMs: 5, ...options });
 }
 
 export interface JsonResult {

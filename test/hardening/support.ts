@@ -6,12 +6,14 @@ import { connect } from 'node:net';
 import { Pool } from 'undici';
 import { expect, vi, type MockInstance } from 'vitest';
 import { operations, type Operation, type OperationId } from '../../src/contract/operations.js';
-import { demoIds, startServer, type Account, type RunningServer, type ServerOptions } from '../../src/server/index.js';
+import { demoIds, type Account, type RunningServer, type ServerOptions } from '../../src/server/index.js';
+import { NOW } from '../support/clock.js';
+import { startTestServer } from '../support/server.js';
 import type { Change } from '../../src/server/changes.js';
 import { AccountStore } from '../../src/server/store.js';
 
 /** A fixed instant: nothing here depends on the wall clock. */
-export const NOW = Date.parse('2025-03-10T12:00:00.000Z');
+export { NOW };
 
 // Distinctive keys: a leak of any of them is easy to find in any text.
 export const ACCOUNT_A: Account = { id: '4a000000-0000-4000-8000-00000000000a', key: 'sk_live_CANARYa1b2c3d4e5f6A_9k3Q' };
@@ -41,16 +43,9 @@ export interface Answer {
   json: any;
 }
 
+/** The one server starter (test/support/server.ts) with accounts A and B and a fixed clock, plus a keep-alive pool. */
 export async function startHardeningServer(options: ServerOptions = {}): Promise<HardeningServer> {
-  const logs: string[] = [];
-  const server = await startServer({
-    port: 0,
-    accounts: [ACCOUNT_A, ACCOUNT_B],
-    rcaDelayMs: 5,
-    now: () => NOW,
-    log: (line) => logs.push(line),
-    ...options,
-  });
+  const server = await startTestServer({ accounts: [ACCOUNT_A, ACCOUNT_B], rcaDelayMs: 5, now: () => NOW, ...options });
   const pool = new Pool(server.url, { connections: 4, keepAliveTimeout: 30_000 });
   const send = async (req: RawRequest): Promise<Answer> => {
     const response = await pool.request({
@@ -69,7 +64,6 @@ export async function startHardeningServer(options: ServerOptions = {}): Promise
     return { status: response.statusCode, headers: response.headers, text, json };
   };
   return Object.assign(server, {
-    logs,
     pool,
     send,
     get: (path: string, account: Account = ACCOUNT_A) => send({ method: 'GET', path, headers: { authorization: `Bearer ${account.key}` } }),

@@ -6,7 +6,8 @@ import { channel } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, REQUEST_CHANNEL } from '../../src/client/index.js';
 import { routes, type OperationId } from '../../src/contract/routes.js';
-import { demoIds, startServer, type RunningServer } from '../../src/server/index.js';
+import { demoIds, type RunningServer } from '../../src/server/index.js';
+import { startTestServer } from '../support/server.js';
 import { runCli, TEST_ACCOUNT } from '../cli/helpers.js';
 import type { ParityState } from './setup.js';
 import { upstreamBodyProblems, upstreamHasBody } from './upstream-requests.js';
@@ -56,7 +57,7 @@ describe('the upstream request schemas', () => {
 describe('the capture', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ port: 0, accounts: [TEST_ACCOUNT], log: () => {} });
+    server = await startTestServer({ accounts: [TEST_ACCOUNT] });
   });
   afterAll(() => server?.close());
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Fixtures } from '../../src/server/fixtures/schema.js';
 import { loadFixtureFile, parseFixtures } from '../../src/server/fixtures/load.js';
 import { seededId } from '../../src/server/fixtures/ids.js';
-import { DEMO_ACCOUNT_ID, DEMO_FIXTURES, DEMO_IDS, demoIds, startServer } from '../../src/server/index.js';
+import { DEMO_ACCOUNT_ID, DEMO_FIXTURES, DEMO_IDS, demoIds } from '../../src/server/index.js';
 import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../src/server/fixtures/example.json', import.meta.url));
@@ -67,7 +67,7 @@ describe('fixture validation', () => {
 describe('a server with a fixture file', () => {
   it('refuses to start with a bad file', async () => {
     const path = writeFixture('bad.json', { incidents: [{ name: 'x' }] });
-    await expect(startServer({ port: 0, fixturesPath: path, log: () => {} })).rejects.toThrow(/bad\.json: incidents\[0\]\.severity/);
+    await expect(startTestServer({ fixturesPath: path })).rejects.toThrow(/bad\.json: incidents\[0\]\.severity/);
   });
 
   it('serves the file’s data, times resolved against now, a copy per account', async () => {
@@ -178,7 +178,7 @@ describe('ids of seeded data (docs/api-rules.md#shapes-and-ids)', () => {
   });
 
   it('refuses an account id that is not a UUID, at start', async () => {
-    await expect(startServer({ port: 0, accounts: [{ id: 'acct-1', key: 'sk_0123456789abcdef' }], log: () => {} })).rejects.toThrow(
+    await expect(startTestServer({ accounts: [{ id: 'acct-1', key: 'sk_0123456789abcdef' }] })).rejects.toThrow(
       /account id "acct-1" is not a UUID/,
     );
   });

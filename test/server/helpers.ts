@@ -2,24 +2,19 @@
 // every 2xx body against the contract schema and, where the upstream document describes the
 // operation, against its response schema (ajv).
 import type { ValidateFunction } from 'ajv';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { operations, type OperationId } from '../../src/contract/operations.js';
-import { startServer, type RunningServer, type ServerOptions } from '../../src/server/index.js';
+import type { ServerOptions } from '../../src/server/index.js';
+import { startTestServer as startSupportServer, type TestServer as SupportServer } from '../support/server.js';
 import { upstream, upstreamResponseValidator } from '../support/upstream-spec.js';
 
 export const ACCOUNT_A = { id: '7d1c0000-0000-4000-8000-00000000000a', key: 'key-a-0123456789abcdef' };
 export const ACCOUNT_B = { id: '92fe0000-0000-4000-8000-00000000000b', key: 'key-b-fedcba9876543210' };
 
 /** A fixed instant: tests never depend on the wall clock. */
-export const NOW = Date.parse('2025-03-10T12:00:00.000Z');
+export { NOW } from '../support/clock.js';
 
-const running: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
-
-export interface TestServer extends RunningServer {
-  logs: string[];
+export interface TestServer extends SupportServer {
   /** Request as account A unless `key` is given. */
   call(method: string, path: string, init?: CallInit): Promise<CallResult>;
 }
@@ -39,43 +34,33 @@ export interface CallResult {
   json: any;
 }
 
+/** The one server starter (test/support/server.ts) with accounts A and B and quick analyses, plus call(). */
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
-  const logs: string[] = [];
-  const server = await startServer({
-    port: 0,
-    accounts: [ACCOUNT_A, ACCOUNT_B],
-    rcaDelayMs: 5,
-    log: (line) => logs.push(line),
-    ...options,
-  });
-  running.push(server);
-  return {
-    ...server,
-    logs,
-    async call(method, path, init = {}) {
-      const headers: Record<string, string> = { ...init.headers };
-      const key = init.key === undefined ? ACCOUNT_A.key : init.key;
-      if (key !== null) headers.authorization = `Bearer ${key}`;
-      let body: string | Buffer | undefined = init.rawBody;
-      if (init.body !== undefined) {
-        body = JSON.stringify(init.body);
-        headers['content-type'] ??= 'application/json';
-      }
-      const response = await fetch(server.url + path, {
-        method,
-        headers,
-        body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
-      });
-      const text = await response.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      return { status: response.status, headers: response.headers, text, json };
-    },
+  const server = await startSupportServer({ accounts: [ACCOUNT_A, ACCOUNT_B], rcaDelayMs: 5, ...options });
+  const call: TestServer['call'] = async (method, path, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    const key = init.key === undefined ? ACCOUNT_A.key : init.key;
+    if (key !== null) headers.authorization = `Bearer ${key}`;
+    let body: string | Buffer | undefined = init.rawBody;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(server.url + path, {
+      method,
+      headers,
+      body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
   };
+  return Object.assign(server, { call });
 }
 
 // ---- upstream OpenAPI document ---------------------------------------------------------

@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/contract/openapi.js';
+import { testClock } from '../support/clock.js';
 import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, incidentBody, someServices, startTestServer } from './helpers.js';
 
 /** Sends `text` on a new connection (then half-closes it when `halfClose`) and resolves with all the server wrote. */
@@ -247,11 +248,11 @@ describe('rate limit (429)', () => {
   });
 
   it('refills the bucket as time passes', async () => {
-    let clock = NOW;
-    const server = await startTestServer({ rateLimit: 1, now: () => clock });
+    const clock = testClock();
+    const server = await startTestServer({ rateLimit: 1, now: clock.now });
     expect((await server.call('GET', '/v1/runtimes')).status).toBe(200);
     expect((await server.call('GET', '/v1/runtimes')).status).toBe(429);
-    clock += 1000;
+    clock.advance(1000);
     expect((await server.call('GET', '/v1/runtimes')).status).toBe(200);
   });
 });
