@@ -1,33 +1,25 @@
-// Shared helpers for the CLI tests. runCli and runPty run the BUILT binary (bin/statusctl, built by
-// test/global-setup.ts) as a child process against the reference server on a free port, with
-// a config directory of their own. Other CLI test files import these; keep the API stable.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+// Shared helpers for the CLI tests: the server starter and CLI runner of test/support/, and
+// runPty, which runs the BUILT binary (bin/statusctl, built by test/global-setup.ts) in a real
+// pseudo-terminal. Other CLI test files import these; keep the API stable.
 import { afterAll } from 'vitest';
 import type { ServerOptions } from '../../src/server/index.js';
+import { BIN, cleanEnv, removeTempDirs, ROOT } from '../support/cli.js';
 import { useTestServer as useSupportServer, type TestServer } from '../support/server.js';
 
-export const ROOT = resolve(import.meta.dirname, '..', '..');
-export const BIN = join(ROOT, 'bin', 'statusctl');
-
-// The one server starter (test/support/server.ts), re-exported for the CLI tests.
+// The one server starter (test/support/server.ts) and the one CLI runner (test/support/cli.ts),
+// re-exported for the CLI tests.
 export { startTestServer, TEST_ACCOUNT, type TestServer } from '../support/server.js';
-
-const tempDirs: string[] = [];
-
-/** A fresh, empty directory for STATUSCTL_CONFIG_DIR; removed by removeTempDirs(). */
-export function tempConfigDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'statusctl-test-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-/** Removes every directory tempConfigDir() made (call it in afterAll). */
-export function removeTempDirs(): void {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
+export {
+  BIN,
+  cleanEnv,
+  parseJson,
+  removeTempDirs,
+  ROOT,
+  runCli,
+  tempConfigDir,
+  type RunOptions,
+  type RunResult,
+} from '../support/cli.js';
 
 /**
  * A reference server for the whole test file (test/support/server.ts), started before its tests
@@ -37,84 +29,6 @@ export function removeTempDirs(): void {
 export function useTestServer(options: ServerOptions = {}): { readonly server: TestServer } {
   afterAll(removeTempDirs);
   return useSupportServer(options);
-}
-
-/**
- * The environment a CLI run starts from: the parent's, minus anything that changes the CLI's
- * behaviour (statusctl settings, color and CI switches), so each test states what it wants.
- * A fresh config directory is used unless STATUSCTL_CONFIG_DIR is given; compile caches go to
- * the test run's directory (test/global-setup.ts).
- */
-export function cleanEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (/^(STATUSCTL_|NO_COLOR$|FORCE_COLOR$|CI$|COLORTERM$)/.test(name)) continue;
-    base[name] = value;
-  }
-  const merged: NodeJS.ProcessEnv = {
-    ...base,
-    STATUSCTL_CONFIG_DIR: tempConfigDir(),
-    STATUSCTL_CACHE_DIR: process.env.STATUSCTL_CACHE_DIR,
-  };
-  // An explicit undefined removes a variable.
-  for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) delete merged[name];
-    else merged[name] = value;
-  }
-  return merged;
-}
-
-export interface RunOptions {
-  /** Added to cleanEnv(); undefined values remove a variable. */
-  env?: Record<string, string | undefined>;
-  /** Written to stdin, which is then closed. */
-  input?: string;
-  /** Kills the process after this many ms (a hang fails the test instead of stalling it). */
-  timeoutMs?: number;
-}
-
-export interface RunResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `node bin/statusctl ...args` with pipes (so never a terminal) and collects its output. */
-export function runCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: cleanEnv(options.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const limit = options.timeoutMs ?? 60_000;
-    const timer = setTimeout(() => {
-      stderr += `\n[runCli: killed after ${limit} ms]\n`;
-      child.kill('SIGKILL');
-    }, limit);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, stdout, stderr });
-    });
-    child.stdin.end(options.input ?? '');
-  });
-}
-
-/** Parses stdout as JSON, with the run's output in the error when it is not JSON. */
-export function parseJson<T = unknown>(result: RunResult): T {
-  try {
-    return JSON.parse(result.stdout) as T;
-  } catch {
-    throw new Error(`stdout is not JSON (exit ${result.code}):\n${result.stdout}\nstderr:\n${result.stderr}`);
-  }
 }
 
 // ---- a real pseudo-terminal ----------------------------------------------------------------

@@ -1,0 +1,157 @@
+// The one CLI runner. runCli runs `statusctl ...args` one of two ways, with the same options and
+// the same result: by default the BUILT binary (bin/statusctl, built by test/global-setup.ts)
+// as a child process with pipes (so never a terminal); with `inProcess`, through the CLI's
+// seam, run(args, { io, env, now }) in src/cli/run.ts: the same commands, parsing and exit
+// codes, without starting Node for each call (what only a process shows, the launcher,
+// signals, pipes, stays with the binary). Either way: a config directory of its own, compile
+// caches in the test run's directory, and a time limit that fails a hang instead of stalling.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const BIN = join(ROOT, 'bin', 'statusctl');
+
+const tempDirs: string[] = [];
+
+/** A fresh, empty directory for STATUSCTL_CONFIG_DIR; removed by removeTempDirs(). */
+export function tempConfigDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'statusctl-test-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes every directory tempConfigDir() made (call it in afterAll). */
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The environment a CLI run starts from: the parent's, minus anything that changes the CLI's
+ * behaviour (statusctl settings, color and CI switches), so each test states what it wants.
+ * A fresh config directory is used unless STATUSCTL_CONFIG_DIR is given; compile caches go to
+ * the test run's directory (test/global-setup.ts).
+ */
+export function cleanEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^(STATUSCTL_|NO_COLOR$|FORCE_COLOR$|CI$|COLORTERM$)/.test(name)) continue;
+    base[name] = value;
+  }
+  const merged: NodeJS.ProcessEnv = {
+    ...base,
+    STATUSCTL_CONFIG_DIR: tempConfigDir(),
+    STATUSCTL_CACHE_DIR: process.env.STATUSCTL_CACHE_DIR,
+  };
+  // An explicit undefined removes a variable.
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete merged[name];
+    else merged[name] = value;
+  }
+  return merged;
+}
+
+export interface RunOptions {
+  /** Added to cleanEnv(); undefined values remove a variable. */
+  env?: Record<string, string | undefined>;
+  /** Written to stdin, which is then closed. */
+  input?: string;
+  /** Kills the process (or gives up on the run) after this many ms: a hang fails the test instead of stalling it. */
+  timeoutMs?: number;
+  /** Through src/cli/run.ts in this process instead of the built binary. */
+  inProcess?: boolean;
+  /** In process only: the clock of the run (relative times); the real one unless given. */
+  now?: () => number;
+  /** In process only: stdout looks like a terminal this many columns wide (isTTY, columns), as a pty would. */
+  terminalColumns?: number;
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return options.inProcess ? runInProcess(args, options) : runBinary(args, options);
+}
+
+/** Parses stdout as JSON, with the run's output in the error when it is not JSON. */
+export function parseJson<T = unknown>(result: RunResult): T {
+  try {
+    return JSON.parse(result.stdout) as T;
+  } catch {
+    throw new Error(`stdout is not JSON (exit ${result.code}):\n${result.stdout}\nstderr:\n${result.stderr}`);
+  }
+}
+
+function runBinary(args: string[], options: RunOptions): Promise<RunResult> {
+  if (options.now !== undefined || options.terminalColumns !== undefined)
+    throw new Error('runCli: now and terminalColumns need inProcess (a child process has the real clock and pipes)');
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: cleanEnv(options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const limit = options.timeoutMs ?? 60_000;
+    const timer = setTimeout(() => {
+      stderr += `\n[runCli: killed after ${limit} ms]\n`;
+      child.kill('SIGKILL');
+    }, limit);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** A stream that keeps what is written to it, as a pipe would deliver it (not a terminal). */
+function buffer(): { stream: Writable; text: () => string } {
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+async function runInProcess(args: string[], options: RunOptions): Promise<RunResult> {
+  // Loaded on first use: the CLI's modules stay out of test files that only run the binary.
+  const { run } = await import('../../src/cli/run.js');
+  const stdout = buffer();
+  const stderr = buffer();
+  const limit = options.timeoutMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), limit);
+  });
+  try {
+    if (options.terminalColumns !== undefined) Object.assign(stdout.stream, { isTTY: true, columns: options.terminalColumns });
+    const code = await Promise.race([
+      run(args, {
+        io: { stdout: stdout.stream, stderr: stderr.stream, stdin: Readable.from([options.input ?? '']) },
+        env: cleanEnv(options.env),
+        now: options.now ?? Date.now,
+      }),
+      timedOut,
+    ]);
+    if (code === 'timeout') return { code: null, stdout: stdout.text(), stderr: `${stderr.text()}\n[runCli: gave up after ${limit} ms]\n` };
+    return { code, stdout: stdout.text(), stderr: stderr.text() };
+  } finally {
+    clearTimeout(timer);
+  }
+}
