@@ -5,19 +5,10 @@
 // (interactive.test.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { closedPortUrl, parseJson, runCli, tempConfigDir, useTestServer } from './helpers.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.close();
-  removeTempDirs();
-});
+const shared = useTestServer();
 
 describe('the built binary', () => {
   it('prints its version and exits 0', async () => {
@@ -35,25 +26,25 @@ describe('the built binary', () => {
   });
 
   it('runtimes list -o json: the API JSON on stdout, exit 0', async () => {
-    const result = await runCli(['runtimes', 'list', '-o', 'json'], { env: server.env });
+    const result = await runCli(['runtimes', 'list', '-o', 'json'], { env: shared.server.env });
     expect(result.code).toBe(0);
     expect(Array.isArray(parseJson(result))).toBe(true);
   });
 
   it('exits 3 without an API key and 1 when nothing listens', async () => {
-    const noKey = await runCli(['runtimes', 'list'], { env: { ...server.env, STATUSCTL_API_KEY: undefined } });
+    const noKey = await runCli(['runtimes', 'list'], { env: { ...shared.server.env, STATUSCTL_API_KEY: undefined } });
     expect(noKey.code).toBe(3);
     expect(noKey.stderr).toContain('no API key');
-    const down = await runCli(['runtimes', 'list'], { env: { ...server.env, STATUSCTL_BASE_URL: await closedPortUrl() } });
+    const down = await runCli(['runtimes', 'list'], { env: { ...shared.server.env, STATUSCTL_BASE_URL: await closedPortUrl() } });
     expect(down.code).toBe(1);
     expect(down.stdout).toBe('');
   });
 
   it('status-pages list and incidents list answer with the API shape', async () => {
-    const pages = await runCli(['status-pages', 'list', '--json'], { env: server.env });
+    const pages = await runCli(['status-pages', 'list', '--json'], { env: shared.server.env });
     expect(pages.code).toBe(0);
     expect(parseJson<{ entries: unknown[] }>(pages).entries.length).toBeGreaterThan(0);
-    const incidents = await runCli(['incidents', 'list', '-o', 'json'], { env: server.env });
+    const incidents = await runCli(['incidents', 'list', '-o', 'json'], { env: shared.server.env });
     expect(incidents.code).toBe(0);
     expect(parseJson(incidents)).toHaveProperty('entries');
   });
@@ -64,44 +55,44 @@ describe('the built binary', () => {
       ['rca', 'get', '00000000-0000-4000-8000-000000000000'],
       ['error-groups', 'archive', '00000000-0000-4000-8000-000000000000'],
     ]) {
-      const result = await runCli(args, { env: server.env });
+      const result = await runCli(args, { env: shared.server.env });
       expect(result.code, args.join(' ')).toBe(4);
       expect(result.stderr, args.join(' ')).toMatch(/^statusctl: /);
     }
   });
 
   it('exits 2 when a required option is missing or an enum value is unknown', async () => {
-    const missing = await runCli(['incident-updates', 'add', 'some-incident'], { env: server.env });
+    const missing = await runCli(['incident-updates', 'add', 'some-incident'], { env: shared.server.env });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--message');
-    const stage = await runCli(['runtimes', 'list', '--stage', 'nightly'], { env: server.env });
+    const stage = await runCli(['runtimes', 'list', '--stage', 'nightly'], { env: shared.server.env });
     expect(stage.code).toBe(2);
     expect(stage.stderr).toContain('--stage');
   });
 
   it('heartbeats availability --fail-under exits 5 when a check sent nothing in the last 24 hours', async () => {
     const { createClient } = await import('../../src/client/index.js');
-    const client = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
+    const client = createClient({ baseUrl: shared.server.url, apiKey: shared.server.account.key, accountId: shared.server.account.id });
     const checkId = '00000000-0000-4000-8000-00000000beef';
     const dayAndAHalfAgo = new Date(Date.now() - 36 * 3_600_000).toISOString();
     await client.recordHeartbeatEvent({ params: { checkId }, body: { state: 'RECEIVED', timestamp: dayAndAHalfAgo } });
-    const result = await runCli(['heartbeats', 'availability', checkId, '--fail-under', '99'], { env: server.env });
+    const result = await runCli(['heartbeats', 'availability', checkId, '--fail-under', '99'], { env: shared.server.env });
     expect(result.code).toBe(5);
   });
 
   it('login saves the profile to a real config file, config reads it, logout removes the key', async () => {
     const dir = tempConfigDir();
-    const env = { ...server.env, STATUSCTL_CONFIG_DIR: dir };
+    const env = { ...shared.server.env, STATUSCTL_CONFIG_DIR: dir };
     const login = await runCli(['login'], { env });
     expect(login.code).toBe(0);
     const file = join(dir, 'config.json');
     expect(existsSync(file)).toBe(true);
-    expect(readFileSync(file, 'utf8')).toContain(server.account.id);
+    expect(readFileSync(file, 'utf8')).toContain(shared.server.account.id);
     const get = await runCli(['config', 'get', 'account-id'], { env: { STATUSCTL_CONFIG_DIR: dir } });
-    expect(get).toMatchObject({ code: 0, stdout: `${server.account.id}\n` });
+    expect(get).toMatchObject({ code: 0, stdout: `${shared.server.account.id}\n` });
     const logout = await runCli(['logout'], { env: { STATUSCTL_CONFIG_DIR: dir } });
     expect(logout.code).toBe(0);
-    expect(readFileSync(file, 'utf8')).not.toContain(server.account.key);
+    expect(readFileSync(file, 'utf8')).not.toContain(shared.server.account.key);
   });
 
   it('completion bash prints a script for the whole tree', async () => {

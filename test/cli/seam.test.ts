@@ -1,37 +1,28 @@
 // The in-process seam itself: run() takes its streams, environment and clock from the caller
 // and returns the exit code, touching neither process.exitCode nor the process's environment.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { removeTempDirs, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { tempConfigDir, useTestServer } from './helpers.js';
 import { runCli } from './in-process.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.close();
-  removeTempDirs();
-});
+const shared = useTestServer();
 
 describe('run(args, { io, env, now })', () => {
   it('returns the exit code and leaves process.exitCode alone', async () => {
     const before = process.exitCode;
-    const result = await runCli(['incidents', 'get', 'no-such-incident'], { env: server.env });
+    const result = await runCli(['incidents', 'get', 'no-such-incident'], { env: shared.server.env });
     expect(result.code).toBe(4);
     expect(process.exitCode).toBe(before);
   });
 
   it('shows relative times against the clock it is given, on a terminal', async () => {
-    const client = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
+    const client = createClient({ baseUrl: shared.server.url, apiKey: shared.server.account.key, accountId: shared.server.account.id });
     const services = (await client.listStatusPages({})).entries.flatMap((page) => page.cards?.flatMap((card) => card.services ?? []) ?? []);
     const incident = await client.createIncident({
       body: {
         name: 'Seam clock',
         severity: 'MINOR',
-        services: [{ id: services[0]!.id, name: services[0]!.name, accountId: server.account.id }],
+        services: [{ id: services[0]!.id, name: services[0]!.name, accountId: shared.server.account.id }],
         incidentUpdates: [{ description: 'Looking' }],
       },
     });
@@ -39,7 +30,7 @@ describe('run(args, { io, env, now })', () => {
     expect(updated).not.toBeNaN();
     const threeHoursLater = updated + 3 * 3_600_000 + 60_000;
     const result = await runCli(['incidents', 'list', '--no-color'], {
-      env: server.env,
+      env: shared.server.env,
       now: () => threeHoursLater,
       terminalColumns: 200,
     });
@@ -47,7 +38,7 @@ describe('run(args, { io, env, now })', () => {
     const line = result.stdout.split('\n').find((row) => row.includes(incident.id));
     expect(line).toContain('3 hours ago');
     // Piped, the same row carries the time itself (ISO 8601), whatever the clock.
-    const piped = await runCli(['incidents', 'list'], { env: server.env, now: () => threeHoursLater });
+    const piped = await runCli(['incidents', 'list'], { env: shared.server.env, now: () => threeHoursLater });
     const row = piped.stdout.split('\n').find((text) => text.startsWith(incident.id));
     expect(row?.split('\t').at(-1)).toBe(incident.incidentUpdates?.[0]?.publicIncidentUpdateDate);
   });
