@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 export const CLIENT_SCRIPT = `(function () {
   var body = document.body;
   function localTimes(scope) {
-    var format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' });
+    var format = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
     scope.querySelectorAll('time[datetime]').forEach(function (node) {
       var date = new Date(node.getAttribute('datetime'));
       if (!isNaN(date.getTime())) node.textContent = format.format(date);
