@@ -27,6 +27,8 @@ const CHUNK_OF = {
   'jq-wasm': 'vendor-jq',
   // The prompts, on a terminal only (src/cli/prompts/).
   '@inquirer/prompts': 'vendor-prompts',
+  // Opening the default browser (`--web`, `status-pages open`), on a desktop terminal only.
+  open: 'vendor-open',
 };
 
 /**

@@ -27,6 +27,7 @@ describe('statusctl demo', () => {
       'error-groups archive',
       'error-groups unarchive',
       'heartbeats availability',
+      'status-pages open',
     ]) {
       expect(out).toContain(`$ statusctl ${step}`);
     }
@@ -48,6 +49,8 @@ describe('statusctl demo', () => {
     expect(out).toContain('below --fail-under 99%');
     expect(out).toContain('(exit code 5)');
     expect(out).toContain('Tour finished');
+    // The tour ends with the address of a status page as its visitors see it.
+    expect(out).toMatch(/\$ statusctl status-pages open '[^']+'\nhttp:\/\/127\.0\.0\.1:\d+\/status\/[0-9a-f-]{36}\/[a-z-]+\n/);
     // The key is never shown in full; no colors on a pipe.
     expect(out).toMatch(/key \*\*\*\*\S{4}/);
     expect(out).not.toContain('\x1b[');

@@ -103,8 +103,13 @@ export function register(program: Program): void {
       .command('get')
       .argument('<id>', 'incident id')
       .description('One incident with its timeline (each update: time, status, description, whether subscribers were notified)')
-      .action((id, _options, command) => runGet(Context.fromCommand(command), id)),
-    ['statusctl incidents get <incident-id>', 'statusctl incidents get <incident-id> -o json | jq .lastUpdateStatus'],
+      .option('--web', 'print the address of the incident on the status pages that show it (and open the first on a desktop terminal)')
+      .action((id, options, command) => runGet(Context.fromCommand(command), id, options)),
+    [
+      'statusctl incidents get <incident-id>',
+      'statusctl incidents get <incident-id> -o json | jq .lastUpdateStatus',
+      'statusctl incidents get <incident-id> --web',
+    ],
   );
 
   examples(
@@ -153,9 +158,13 @@ async function runList(ctx: Context, options: PagingOptions & { status: StatusFi
   if (list.nextId) ctx.info(`more: --next-id ${list.nextId} (or --all for every page)`);
 }
 
-async function runGet(ctx: Context, id: string): Promise<void> {
+async function runGet(ctx: Context, id: string, options: { web?: boolean } = {}): Promise<void> {
   const client = await ctx.client();
   const incident = await client.getIncident({ params: { incidentId: id } });
+  if (options.web) {
+    const { showIncidentAddress } = await import('../incidents/web.js');
+    return showIncidentAddress(ctx, incident);
+  }
   if (ctx.json) await ctx.printJson(incident);
   else ctx.out(await renderIncident(ctx, incident));
 }

@@ -41,23 +41,48 @@ export function register(program: Program): void {
           'PAGE is its id, its url (slug), its custom domain or a full address, or its name (any case), as for `incidents create --status-page`.',
       )
       .argument('<page>', 'id, url, custom domain or name of the status page')
-      .action((page, _options, command) => runGet(Context.fromCommand(command), page)),
+      .option('--web', "print the page's address as visitors see it (and open it on a desktop terminal) instead of its fields")
+      .action((page, options, command) => runGet(Context.fromCommand(command), page, options)),
     [
       "statusctl status-pages get 'Acme Payments'",
       'statusctl status-pages get acme-payments -o md',
       "statusctl status-pages get acme-payments -o json | jq -r '.cards[].services[].id'",
+      'statusctl status-pages get acme-payments --web',
     ],
+  );
+  examples(
+    pages
+      .command('open')
+      .description(
+        'The status page as visitors see it: prints its address on stdout, and opens it in the default browser on a desktop terminal (never when piped, in CI, or over SSH without a display).\n\n' +
+          'On the hosted service the address is the custom domain, else the hosted address; the reference server renders the page itself at /status/<account id>/<url>.',
+      )
+      .argument('<page>', 'id, url, custom domain or name of the status page')
+      .action((page, _options, command) => runOpen(Context.fromCommand(command), page)),
+    ['statusctl status-pages open acme-cloud', "statusctl status-pages open 'Acme Payments' | pbcopy"],
   );
 }
 
-async function runGet(ctx: Context, given: string): Promise<void> {
+async function findStatusPage(ctx: Context, given: string) {
   const client = await ctx.client();
   const { findPage, loadCatalog } = await import('../incidents/resolve-services.js');
   // An id is one request; anything else is looked up among all the pages, as create does.
   const id = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(given.trim())
     ? given.trim()
     : findPage(await loadCatalog(ctx), given, 'status page').id;
-  const page = await client.getStatusPage({ params: { statusPageId: id } });
+  return client.getStatusPage({ params: { statusPageId: id } });
+}
+
+async function runOpen(ctx: Context, given: string): Promise<void> {
+  const page = await findStatusPage(ctx, given);
+  const { statusPageAddress } = await import('../status-page-address.js');
+  const { showAddress } = await import('../open-in-browser.js');
+  await showAddress(ctx, await statusPageAddress(await ctx.client(), (await ctx.settings()).baseUrl, page));
+}
+
+async function runGet(ctx: Context, given: string, options: { web?: boolean } = {}): Promise<void> {
+  if (options.web) return runOpen(ctx, given);
+  const page = await findStatusPage(ctx, given);
   if (ctx.json) await ctx.printJson(page);
   else ctx.out(await renderStatusPage(ctx, page));
 }

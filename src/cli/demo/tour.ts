@@ -118,4 +118,10 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
   demo.say('Log out: the key is removed from the profile');
   // Without the variable the tour logged in with: the profile is then all there is.
   await demo.run(['logout'], 0, ['STATUSCTL_API_KEY']);
+
+  demo.say(
+    `The status page "${page.name}" as its visitors see it, with the incidents above: its address (on a desktop terminal, ` +
+      'status-pages open also opens it in the browser; `statusctl server` serves it after the demo)',
+  );
+  await demo.run(['status-pages', 'open', page.name]);
 }
