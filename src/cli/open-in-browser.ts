@@ -38,7 +38,7 @@ export async function showAddress(ctx: Context, address: string): Promise<void> 
       const { default: open } = await import('open');
       await open(address);
     }
-    ctx.info(`opened ${address} in the browser`);
+    ctx.info(`opening ${address} in the default browser`);
   } catch (error) {
     ctx.info(`could not open a browser (${error instanceof Error ? error.message : String(error)}); the address is above`);
   }

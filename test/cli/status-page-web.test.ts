@@ -89,7 +89,7 @@ describe('status page addresses from the CLI', () => {
     expect(await desktop.exited()).toBe(0);
     // The browser command runs on its own; wait for what it wrote.
     await vi.waitFor(() => expect(existsSync(opened) && readFileSync(opened, 'utf8')).toBe(pageAddress()), { timeout: 10_000 });
-    expect(desktop.screen()).toContain('opened');
+    expect(desktop.screen()).toContain('opening ');
 
     const overSsh = await runPty(['status-pages', 'open', 'acme-cloud'], {
       env: { ...test.server.env, ...NO_DESKTOP, SSH_CONNECTION: '10.0.0.1 50000 10.0.0.2 22', BROWSER: browser },

@@ -160,6 +160,10 @@ describe('status pages as HTML: private pages', () => {
     // A browser sends the key as a Basic password (any user name).
     const basic = `Basic ${Buffer.from(`me:${ACCOUNT_A.key}`).toString('base64')}`;
     expect((await server.call('GET', path, { key: null, headers: { authorization: basic } })).status).toBe(200);
+    // A HEAD of the stream gets its headers and an end, not a stream.
+    const head = await fetch(`${server.url}${path}/events`, { method: 'HEAD', headers: { authorization: `Bearer ${ACCOUNT_A.key}` } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     // The page's event stream is as private as the page.
     expect((await server.call('GET', `${path}/events`, { key: null })).status).toBe(401);
     // A public page tells search engines nothing of the kind.

@@ -127,7 +127,9 @@ export function createStatusPages(deps: StatusPagesDeps): (req: IncomingMessage,
     };
     const eventsPath = `${canonicalPath(match)}/events`;
     if (address.events) {
-      deps.events.open(res, match.account.id, serviceIdsOf(page), headers);
+      // A HEAD gets the stream's headers, and no stream to keep open.
+      if (method === 'HEAD') res.writeHead(200, { ...headers, 'content-type': 'text/event-stream; charset=utf-8' }).end();
+      else deps.events.open(res, match.account.id, serviceIdsOf(page), headers);
       return true;
     }
     const view = pageView(page, match.account.store.listIncidentsOfServices(serviceIdsOf(page)), deps.now());
