@@ -279,7 +279,7 @@ describe('status pages as HTML: content', () => {
     // Unrounded: #777777 on white is 4.48:1, just under AA; #767676 is 4.54:1.
     expect(contrast('#777777', '#FFFFFF')).toBeLessThan(AA_CONTRAST);
     expect(contrast('#767676', '#FFFFFF')).toBeGreaterThanOrEqual(AA_CONTRAST);
-    expect(contrast('#000', '#FFFFFF')).toBeCloseTo(21, 5);
+    expect(contrast('#000000', '#FFF')).toBeCloseTo(21, 5);
   });
 
   it('renders a page with 50 open incidents (the bench figure’s page) under 50 KB', async () => {
