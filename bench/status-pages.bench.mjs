@@ -9,7 +9,8 @@
 //    incident update every second sent to all of them, beside a server with no stream; runs
 //    alternate. Target: at least 0.9x the requests per second (no more than 10% slower). The
 //    streams must all still be open at the end: the idle and body timeouts do not cut them.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import http from 'node:http';
 import {
   ACCOUNT,
@@ -50,9 +51,12 @@ function findWrk() {
   return has();
 }
 
-function wrkRun(url) {
+/** Requests per second of one wrk run; asynchronous, so this process keeps writing updates and reading its streams meanwhile. */
+async function wrkRun(url) {
   const headers = Object.entries(AUTH_HEADERS).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, ...headers, url], { encoding: 'utf8' });
+  const { stdout: out } = await promisify(execFile)('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, ...headers, url], {
+    encoding: 'utf8',
+  });
   if (/Non-2xx|Socket errors/.test(out)) throw new Error(`wrk run had failures:\n${out}`);
   return Number(/Requests\/sec:\s+([\d.]+)/.exec(out)[1]);
 }
@@ -179,13 +183,13 @@ async function streamsBench() {
         `against a server holding ${STREAMS} open page streams (an incident update a second to each) and one with none`,
     );
     for (const path of ['/v1/status-pages/incidents?limit=20', '/v1/runtimes']) {
-      wrkRun(`${plain.url}${path}`);
-      wrkRun(`${withStreams.url}${path}`);
+      await wrkRun(`${plain.url}${path}`);
+      await wrkRun(`${withStreams.url}${path}`);
       const baseline = [];
       const ours = [];
       for (let i = 0; i < RUNS; i++) {
-        baseline.push(wrkRun(`${plain.url}${path}`));
-        ours.push(wrkRun(`${withStreams.url}${path}`));
+        baseline.push(await wrkRun(`${plain.url}${path}`));
+        ours.push(await wrkRun(`${withStreams.url}${path}`));
       }
       report(`GET ${path} with ${STREAMS} streams`, {
         ours: `${fmt(median(ours), 0)} req/s`,
