@@ -33,12 +33,14 @@ const CHUNK_OF = {
 
 /**
  * Our own modules that few commands run, in a chunk of their own the same way: the reference
- * server (`statusctl server` and `demo`; a quarter of the CLI bundle otherwise). Keyed by path
+ * server (`statusctl server` and `demo`; a quarter of the CLI bundle otherwise), the proxy agents. Keyed by path
  * from the project root; the CLI imports them with `await import()` only.
  */
 const LOCAL_CHUNK_OF = {
   'src/server/index.ts': 'server',
   'src/server/run.ts': 'server',
+  // The proxy agents and what they bring (debug, socks), loaded only when a proxy applies.
+  'src/client/proxy-agents.ts': 'proxy',
 };
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

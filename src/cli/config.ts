@@ -1,6 +1,6 @@
 // Profiles of base URL, API key and account id, kept by `conf` in a 0600 file. conf (and its
 // ajv dependency) is imported only by commands that actually read or write the file.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
 import { CliError, ExitCode } from './exit-codes.js';
@@ -10,6 +10,9 @@ export const SETTINGS = {
   'base-url': 'baseUrl',
   'api-key': 'apiKey',
   'account-id': 'accountId',
+  proxy: 'proxy',
+  'ca-file': 'caFile',
+  'system-ca': 'systemCa',
 } as const;
 export type SettingName = keyof typeof SETTINGS;
 export type SettingField = (typeof SETTINGS)[SettingName];
@@ -44,6 +47,11 @@ export function checkBaseUrl(value: string): string | true {
 /** The base URL without a trailing `/v1` (and slashes). */
 export function withoutV1(value: string): string {
   return value.trim().replace(/\/v1\/*$/, '') || value;
+}
+
+/** `system-ca` is a switch, saved as text like every setting. */
+export function checkSwitch(value: string): string | true {
+  return value === 'true' || value === 'false' ? true : 'expected true or false';
 }
 
 /** Key and account id travel in HTTP headers: visible ASCII only. */
@@ -108,6 +116,12 @@ export class ConfigFile {
       );
     }
     return new ConfigFile(conf);
+  }
+
+  /** Whether the file exists, without loading conf: profile-only settings are read only then. */
+  static async exists(env: Readonly<Record<string, string | undefined>>): Promise<boolean> {
+    const dir = env.STATUSCTL_CONFIG_DIR || (await import('env-paths')).default('statusctl', { suffix: '' }).config;
+    return existsSync(join(dir, 'config.json'));
   }
 
   get path(): string {

@@ -6,6 +6,7 @@ import { checkBaseUrl, ConfigFile, DEFAULT_BASE_URL, DEFAULT_PROFILE, withoutV1,
 import { CliError, ExitCode, usageError } from './exit-codes.js';
 import type { GlobalOptions } from './globals.js';
 import { maskKey } from './mask.js';
+import { resolveNetwork, type NetworkChoice } from './network.js';
 
 /** What a command is, as far as a Context cares: its parsed options with the globals, and its place in the tree. */
 export interface CommandLike {
@@ -23,10 +24,17 @@ export interface Settings {
   baseUrl: string;
   apiKey?: string;
   accountId?: string;
+  /** The forward proxy configured for the base URL (NO_PROXY is applied later, see network.ts). */
+  proxy?: string;
+  /** The variable the proxy comes from, when it comes from the environment (HTTPS_PROXY...). */
+  proxyVariable?: string;
+  caFile?: string;
+  /** 'true' or 'false', as saved. */
+  systemCa?: string;
   sources: Record<SettingField, SettingSource>;
 }
 
-const ENV: Record<SettingField, string> = {
+const ENV: Record<'baseUrl' | 'apiKey' | 'accountId', string> = {
   baseUrl: 'STATUSCTL_BASE_URL',
   apiKey: 'STATUSCTL_API_KEY',
   accountId: 'STATUSCTL_ACCOUNT_ID',
@@ -68,7 +76,7 @@ export function settingsOf(runtime: Runtime): Settings | undefined {
 }
 
 /** Where a setting came from, as a person would look for it. */
-export function describeSource(settings: Settings, field: SettingField): string {
+export function describeSource(settings: Settings, field: keyof typeof ENV): string {
   switch (settings.sources[field]) {
     case 'option':
       return field === 'baseUrl' ? '--base-url' : field === 'apiKey' ? '--api-key' : '--account-id';
@@ -202,7 +210,16 @@ export class Context {
     // Only when the profile is read: a name given beside a complete set of options is harmless.
     const named = Boolean(this.globals.profile || this.env.STATUSCTL_PROFILE);
     if (named && needsProfile && !forNewProfile) await this.requireProfile();
-    const fromProfile = needsProfile ? (await this.config()).profile(this.profileName) : {};
+    // The network settings (proxy, ca-file, system-ca) have no variable of statusctl's own: with
+    // everything else given, the profile is still read for them, if there is a config file.
+    const readProfile = needsProfile || (await ConfigFile.exists(this.env));
+    let proxyFrom: string | undefined;
+    const fromProfile = readProfile ? (await this.config()).profile(this.profileName) : {};
+    Object.assign(fromOptions, {
+      proxy: this.globals.proxy,
+      caFile: this.globals.caFile,
+      systemCa: this.globals.systemCa ? 'true' : undefined,
+    });
     const sources = {} as Record<SettingField, SettingSource>;
     const value = (field: SettingField): string | undefined => {
       for (const [source, layer] of [
@@ -220,6 +237,12 @@ export class Context {
     };
     const baseUrl = value('baseUrl')!;
     const problem = checkBaseUrl(baseUrl);
+    if (problem === true) {
+      const { proxyVariable } = await import('../client/proxy.js');
+      const variable = proxyVariable(new URL(baseUrl), this.env);
+      fromEnv.proxy = variable?.value;
+      if (variable && !fromOptions.proxy) proxyFrom = variable.name;
+    }
     if (problem !== true) {
       const from = describeSource({ profile: this.profileName, baseUrl, sources } as Settings, 'baseUrl');
       const fixed = withoutV1(baseUrl);
@@ -239,6 +262,10 @@ export class Context {
       baseUrl,
       apiKey: value('apiKey'),
       accountId: value('accountId'),
+      proxy: value('proxy'),
+      ...(proxyFrom ? { proxyVariable: proxyFrom } : {}),
+      caFile: value('caFile'),
+      systemCa: value('systemCa'),
       sources,
     };
   }
@@ -258,6 +285,13 @@ export class Context {
     );
   }
 
+  private cachedNetwork?: Promise<NetworkChoice>;
+
+  /** The proxy (NO_PROXY applied) and certificates the client will use; bad values are exit 2. */
+  network(): Promise<NetworkChoice> {
+    return (this.cachedNetwork ??= this.settings().then((settings) => resolveNetwork(settings, this.env)));
+  }
+
   /** The API client for the resolved settings; fails with exit 3 when there is no key. */
   client(): Promise<Client> {
     return (this.cachedClient ??= this.makeClient());
@@ -274,9 +308,17 @@ export class Context {
         "run 'statusctl login', or pass --api-key, or set STATUSCTL_API_KEY",
       );
     }
-    const { createClient } = await import('../client/index.js');
+    const [{ createClient }, network] = await Promise.all([import('../client/index.js'), this.network()]);
+    if (network.proxy && settings.baseUrl.startsWith('http:')) {
+      // Only a CONNECT tunnel keeps the request from the proxy; plain http cannot have one.
+      this.info(`warning: the base URL is http://, so the proxy ${network.proxyShown} reads each request, API key included; use https`);
+    }
     return createClient({
       baseUrl: settings.baseUrl,
+      // Settled here from the run's own environment and settings: the client reads none itself.
+      proxy: network.proxy?.href ?? false,
+      ...(network.ca ? { ca: network.ca } : {}),
+      systemCa: network.systemCa,
       apiKey: settings.apiKey,
       ...(settings.accountId ? { accountId: settings.accountId } : {}),
       // One process, a request or two: node's built-in HTTP stack starts far faster than undici.
@@ -285,8 +327,9 @@ export class Context {
       onRequest: this.globals.verbose
         ? (event) => {
             const outcome = event.status ?? event.error ?? '?';
+            const via = event.proxy ? ` via proxy ${event.proxy}` : '';
             this.info(
-              `${event.method} ${event.url} -> ${outcome} (${Math.round(event.durationMs)} ms, attempt ${event.attempt}, key ${maskKey(settings.apiKey)})`,
+              `${event.method} ${event.url}${via} -> ${outcome} (${Math.round(event.durationMs)} ms, attempt ${event.attempt}, key ${maskKey(settings.apiKey)})`,
             );
           }
         : undefined,

@@ -5,6 +5,7 @@ import { DEFAULT_BASE_URL } from '../contract/rules.js';
 import { describeSource, type Settings } from './context.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { writeCheckHint } from './write-check.js';
+import { networkHint } from './network-hints.js';
 
 export interface Failure {
   exitCode: ExitCode;
@@ -48,7 +49,7 @@ export function describeFailure(error: unknown, settings?: Settings): Failure {
     // Never 0: it may have been applied, and that is for the user to check (exit 1).
     if (error instanceof WriteMayBeAppliedError)
       return { exitCode: ExitCode.failure, message: error.message, detail, hint: writeCheckHint(error) };
-    const hint = error.status === undefined ? unreachableHint(error, settings) : AUTH_HINTS[error.status];
+    const hint = error.status === undefined ? (networkHint(error) ?? unreachableHint(error, settings)) : AUTH_HINTS[error.status];
     return { exitCode, message: error.message, detail, hint };
   }
   if (error instanceof Error && error.name === 'RequestValidationError') {

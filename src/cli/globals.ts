@@ -29,6 +29,12 @@ export function declareProgram() {
       .option('--no-color', 'no colors (also NO_COLOR=1; FORCE_COLOR=1 forces them)')
       .option('--verbose', 'each HTTP request and response status on stderr (key masked), error details')
       .option('--timeout <seconds>', 'per request timeout', positiveNumber, 30)
+      .option(
+        '--proxy <url>',
+        'forward proxy, http://[USER:PASSWORD@]host:port or socks5://... (env HTTPS_PROXY, HTTP_PROXY, ALL_PROXY; NO_PROXY)',
+      )
+      .option('--ca-file <file>', 'PEM certificates of authorities to trust besides the default ones (also NODE_EXTRA_CA_CERTS)')
+      .option('--system-ca', "also trust the operating system's certificate store (Node 22.15 or later)")
       // Each command's help also lists the options it inherits (-o, --json, --profile...), as gh does.
       .configureHelp({ showGlobalOptions: true })
       .helpCommand('help [command...]', 'the help of a command: statusctl help incidents create')

@@ -16,6 +16,8 @@ import type { RequestEvent } from './attempt.js';
 import { fillPath, isIdempotent, routes, type OperationId, type Route } from '../contract/routes.js';
 import { isVisibleAscii } from '../contract/rules.js';
 import { rawRequest, type RawRequest, type RawResponse } from './raw.js';
+import { parseProxyUrl } from './proxy.js';
+import { makeNetwork, type Network } from './network.js';
 import { sendSettled, type LostAnswerNote, type SettledResponse } from './settle.js';
 import { defaultSleep, send, type TransportOptions } from './transport.js';
 import { checkRequest, checkResponse } from './validation.js';
@@ -36,8 +38,23 @@ export interface ClientOptions {
   retries?: number;
   /** First backoff delay in ms (doubles each retry, with jitter; Retry-After wins). Default 250. */
   retryBaseMs?: number;
-  /** An undici dispatcher to send through (tests, proxies). Default: undici's global one. */
+  /**
+   * An undici dispatcher to send through (tests, a proxy set up by hand). Default: undici's global
+   * one. When given, it alone decides how to connect: `proxy`, `ca` and `systemCa` are not used.
+   */
   dispatcher?: Dispatcher;
+  /**
+   * A forward proxy for every request: `http://host:3128`, `http://USER:PASSWORD@host:3128`,
+   * `https://...`, `socks5://...` or `socks5h://...`; false for none. Default: from the
+   * environment, as curl reads it (HTTPS_PROXY or HTTP_PROXY after the base URL's scheme, then
+   * ALL_PROXY, each lowercase first; NO_PROXY lists the hosts reached directly). An https base
+   * URL is reached through a CONNECT tunnel: the proxy never sees the request or the key.
+   */
+  proxy?: string | false;
+  /** PEM certificates of authorities to trust besides the default ones (a private CA). */
+  ca?: string | readonly string[];
+  /** Also trust the operating system's certificate store (Node 22.15 or later; a TypeError before). */
+  systemCa?: boolean;
   /**
    * The HTTP stack: `undici` (default; pooled connections for long-lived programs) or `node`
    * (node:http, cheapest for a process that sends a request or two and exits, like the CLI).
@@ -153,6 +170,13 @@ function transportOptions(options: ClientOptions): TransportOptions {
   if (options.accountId !== undefined && !isVisibleAscii(options.accountId)) {
     throw new TypeError('accountId may only hold visible ASCII characters (no spaces or line breaks)');
   }
+  if (typeof options.proxy === 'string') {
+    const parsed = parseProxyUrl(options.proxy);
+    if (typeof parsed === 'string') throw new TypeError(`proxy: ${parsed}`);
+  }
+  const http = options.http ?? 'undici';
+  const ca = options.ca === undefined ? undefined : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
+  let network: Promise<Network> | undefined;
   return {
     baseUrl,
     apiKey: options.apiKey,
@@ -160,8 +184,16 @@ function transportOptions(options: ClientOptions): TransportOptions {
     timeoutMs: positive(options.timeoutMs, DEFAULTS.timeoutMs, 'timeoutMs'),
     retries: Math.floor(nonNegative(options.retries, DEFAULTS.retries, 'retries')),
     retryBaseMs: nonNegative(options.retryBaseMs, DEFAULTS.retryBaseMs, 'retryBaseMs'),
-    dispatcher: options.dispatcher,
-    http: options.http ?? 'undici',
+    network: () =>
+      (network ??= makeNetwork({
+        target: baseUrl,
+        http,
+        proxy: options.proxy,
+        ca,
+        systemCa: options.systemCa === true,
+        dispatcher: options.dispatcher,
+      })),
+    http,
     onRequest: options.onRequest,
     sleep: options.sleep ?? defaultSleep,
   };

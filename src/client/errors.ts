@@ -22,6 +22,12 @@ export class ApiError extends Error {
   readonly details: ErrorDetail[];
   /** Seconds the server asked to wait (429), when it said. */
   readonly retryAfter: number | undefined;
+  /** A network failure's error code from Node or undici (ECONNREFUSED, CERT_HAS_EXPIRED...). */
+  readonly code: string | undefined;
+  /** The proxy the request went through, password masked, when one was used. */
+  readonly proxy: string | undefined;
+  /** The status with which the proxy refused the request (407: its credentials), when it did. */
+  readonly proxyStatus: number | undefined;
 
   constructor(
     kind: ApiErrorKind,
@@ -32,6 +38,9 @@ export class ApiError extends Error {
       details?: ErrorDetail[];
       retryAfter?: number;
       cause?: unknown;
+      code?: string;
+      proxy?: string;
+      proxyStatus?: number;
     } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
@@ -40,6 +49,9 @@ export class ApiError extends Error {
     this.serverMessage = extra.serverMessage;
     this.details = extra.details ?? [];
     this.retryAfter = extra.retryAfter;
+    this.code = extra.code;
+    this.proxy = extra.proxy;
+    this.proxyStatus = extra.proxyStatus;
   }
 }
 

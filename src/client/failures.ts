@@ -3,6 +3,7 @@
 // reading only the last line of a CLI run knows what failed; the API key is scrubbed from every
 // text that came from outside (a proxy may echo request headers into its error page).
 import { reasonPhrase } from '../contract/reason-phrase.js';
+import type { Attempt } from './attempt.js';
 import { ApiError } from './errors.js';
 
 /** What every message names: the request, and how many attempts were made. */
@@ -13,6 +14,8 @@ export interface RequestLabel {
   attempts: number;
   /** Scrubbed from every text copied into a message. */
   apiKey: string;
+  /** The proxy the request went through, password masked. */
+  proxy?: string | undefined;
 }
 
 const SNIPPET_CHARS = 80;
@@ -31,6 +34,9 @@ const NETWORK_DESCRIPTIONS: Readonly<Record<string, string>> = {
   UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'body shorter than its content-length',
   CERT_HAS_EXPIRED: 'TLS certificate expired',
+  CERT_NOT_YET_VALID: 'TLS certificate not yet valid',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'TLS certificate issued by an unknown authority',
+  UNABLE_TO_GET_ISSUER_CERT: 'TLS certificate issued by an unknown authority',
   DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate is self-signed',
   SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate chain is self-signed',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate cannot be verified',
@@ -127,12 +133,71 @@ export async function httpError(
   });
 }
 
-/** No answer at all: refused, reset, DNS, TLS. Names the code and the origin asked. */
+/** Failures to open a connection: through a proxy, it is the proxy that could not be reached. */
+const CONNECT_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** No answer at all: refused, reset, DNS, TLS. Names the code and the origin asked (or the proxy). */
 export function networkError(label: RequestLabel, cause: unknown): ApiError {
   const code = errorCode(cause);
   const what = (code && NETWORK_DESCRIPTIONS[code]) ?? 'request failed';
   const detail = code ?? oneLine(cause instanceof Error ? cause.message : String(cause), label.apiKey);
-  return new ApiError('network', `${what} (${detail}) to ${label.url.origin} ${suffix(label)}`, { cause });
+  // A certificate names the hosts it is for: a wrong host is fixed faster when they are shown.
+  const reason = code === 'ERR_TLS_CERT_ALTNAME_INVALID' ? altnameReason(cause) : '';
+  let where = `to ${label.url.origin}`;
+  if (label.proxy) {
+    where =
+      code !== undefined && CONNECT_CODES.has(code)
+        ? `to the proxy ${label.proxy} (for ${label.url.origin})`
+        : `to ${label.url.origin} through the proxy ${label.proxy}`;
+  }
+  return new ApiError('network', `${what} (${detail}${reason}) ${where} ${suffix(label)}`, {
+    cause,
+    ...(code === undefined ? {} : { code }),
+    ...(label.proxy ? { proxy: label.proxy } : {}),
+  });
+}
+
+function altnameReason(cause: unknown): string {
+  let current: unknown = cause;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const { reason, cert } = current as { reason?: unknown; cert?: { subjectaltname?: unknown } };
+    if (typeof reason === 'string') {
+      // For an IP address Node lists only the certificate's IP entries: its names help more.
+      const names = typeof cert?.subjectaltname === 'string' ? `; the certificate is for ${cert.subjectaltname}` : '';
+      return `: ${oneLine(`${reason.replace(/[:\s]+$/, '')}${names}`, '', 300)}`;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return '';
+}
+
+/**
+ * The status with which the proxy refused the request, when it did: a CONNECT answered with
+ * anything but 200 (node:http gets it as the response, undici as an error), or a 407, which
+ * only a proxy sends.
+ */
+export function proxyRefusal(result: Attempt): number | undefined {
+  if (result.outcome === 'answer') return result.fromProxy || result.status === 407 ? result.status : undefined;
+  const message = result.error instanceof Error ? result.error.message : '';
+  const status = /^Proxy response \((\d{3})\)/.exec(message)?.[1] ?? /^Proxy Authentication Required \((407)\)/.exec(message)?.[1];
+  return status === undefined ? undefined : Number(status);
+}
+
+/** The proxy said no; its password is never part of the message. */
+export function proxyRefusedError(label: RequestLabel, status: number): ApiError {
+  const why = status === 407 ? 'refused the credentials' : 'refused the request';
+  return new ApiError('network', `the proxy ${label.proxy} ${why} (${statusLine(status)}) for ${label.url.origin} ${suffix(label)}`, {
+    proxy: label.proxy ?? '',
+    proxyStatus: status,
+  });
 }
 
 export function timeoutError(label: RequestLabel, timeoutMs: number, cause?: unknown): ApiError {

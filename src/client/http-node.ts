@@ -18,11 +18,15 @@ export async function attemptWithNodeHttp(req: AttemptRequest): Promise<Attempt>
   try {
     const headers: Record<string, string> = { ...req.headers };
     if (req.payload !== undefined) headers['content-length'] = String(Buffer.byteLength(req.payload));
+    const { agent, ca } = req.network;
     let response: IncomingMessage;
+    // https-proxy-agent hands a refused CONNECT (a 407...) to the request as its response.
+    let tunnelStatus: number | undefined;
     try {
       response = await new Promise<IncomingMessage>((resolve, reject) => {
-        outgoing = request(req.url, { method: req.method, headers }, resolve);
+        outgoing = request(req.url, { method: req.method, headers, ...(agent ? { agent } : {}), ...(ca ? { ca } : {}) }, resolve);
         outgoing.on('error', reject);
+        if (agent) outgoing.once('proxyConnect', (connect: { statusCode?: number }) => (tunnelStatus = connect.statusCode));
         outgoing.end(req.payload);
       });
     } catch (error) {
@@ -35,7 +39,8 @@ export async function attemptWithNodeHttp(req: AttemptRequest): Promise<Attempt>
     if (read.bodyError === undefined && !response.complete) {
       read.bodyError = Object.assign(new Error('connection closed before the body was complete'), { code: 'ECONNRESET' });
     }
-    return { outcome: 'answer', status, headers: response.headers, ...read, timedOut };
+    const fromProxy = tunnelStatus !== undefined && tunnelStatus !== 200;
+    return { outcome: 'answer', status, headers: response.headers, ...read, timedOut, ...(fromProxy ? { fromProxy } : {}) };
   } finally {
     clearTimeout(timer);
   }

@@ -18,7 +18,7 @@ export async function attemptWithUndici(req: AttemptRequest): Promise<Attempt> {
         // Also handed to undici so a real connection enforces the same limits itself.
         headersTimeout: req.timeoutMs,
         bodyTimeout: req.timeoutMs,
-        ...(req.dispatcher ? { dispatcher: req.dispatcher } : {}),
+        ...(req.network.dispatcher ? { dispatcher: req.network.dispatcher } : {}),
       });
     } catch (error) {
       return { outcome: 'no-answer', error, timedOut: timer.timedOut() };

@@ -2,11 +2,11 @@
 // backoff for idempotent requests and after any 429, and every failure mapped to an ApiError (see failures.ts).
 // The body of every response is read to its end or destroyed, so no socket is left hanging.
 import { channel } from 'node:diagnostics_channel';
-import type { Dispatcher } from 'undici';
 import { attemptWithNodeHttp } from './http-node.js';
 import { attemptWithUndici } from './http-undici.js';
 import type { AttemptRequest, RequestEvent, ResponseHeaders } from './attempt.js';
 import type { ApiError } from './errors.js';
+import type { Network } from './network.js';
 import {
   TIMEOUT_CODES,
   errorCode,
@@ -14,6 +14,8 @@ import {
   invalidResponseError,
   networkError,
   oneLine,
+  proxyRefusal,
+  proxyRefusedError,
   timeoutError,
   type RequestLabel,
 } from './failures.js';
@@ -34,7 +36,8 @@ export interface TransportOptions {
   timeoutMs: number;
   retries: number;
   retryBaseMs: number;
-  dispatcher?: Dispatcher | undefined;
+  /** How the requests reach the server (proxy, trusted CAs): settled before the first one. */
+  network: () => Promise<Network>;
   /** Which HTTP stack sends the requests (see ClientOptions.http). */
   http: 'undici' | 'node';
   onRequest?: ((event: RequestEvent) => void) | undefined;
@@ -121,20 +124,28 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
   }
   const idempotent = req.idempotent ?? isIdempotentMethod(method);
   const maxAttempts = Math.max(0, options.retries) + 1;
+  const network = await options.network();
 
   for (let attempt = 1; ; attempt++) {
     const started = nowMs();
-    const attemptRequest: AttemptRequest = { url, method, headers, payload, timeoutMs: options.timeoutMs, dispatcher: options.dispatcher };
+    const attemptRequest: AttemptRequest = { url, method, headers, payload, timeoutMs: options.timeoutMs, network };
     const result = await (options.http === 'node' ? attemptWithNodeHttp(attemptRequest) : attemptWithUndici(attemptRequest));
     const durationMs = nowMs() - started;
-    const label: RequestLabel = { method, url, attempts: attempt, apiKey: options.apiKey };
+    const label: RequestLabel = { method, url, attempts: attempt, apiKey: options.apiKey, proxy: network.proxyShown };
     const event: RequestEvent = { method, url: url.href, attempt, durationMs };
+    if (network.proxyShown) event.proxy = network.proxyShown;
+    const refusedBy = network.proxy ? proxyRefusal(result) : undefined;
 
     let failure: ApiError;
     let retryable = false;
     let retryAfter: number | undefined;
 
-    if (result.outcome === 'no-answer') {
+    if (refusedBy !== undefined) {
+      // The proxy said no (a 407 above all): the server was never reached; trying again the
+      // same way gets the same answer.
+      failure = proxyRefusedError(label, refusedBy);
+      event.error = `proxy ${refusedBy}`;
+    } else if (result.outcome === 'no-answer') {
       const code = errorCode(result.error);
       if (result.timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {
         failure = timeoutError(label, options.timeoutMs, result.error);

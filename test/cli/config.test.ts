@@ -84,7 +84,7 @@ describe('config path, set, get, unset', () => {
       expect(result.code).toBe(2);
       // commander's own argument check (the key is declared with its choices), in its words.
       expect(result.stderr).toMatch(
-        /^statusctl: command-argument value '.+' is invalid for argument 'key'\. unknown setting '.+': expected one of base-url, api-key, account-id\n$/,
+        /^statusctl: command-argument value '.+' is invalid for argument 'key'\. unknown setting '.+': expected one of base-url, api-key, account-id, proxy, ca-file, system-ca\n$/,
       );
       expect(result.stdout).toBe('');
     },
@@ -118,6 +118,9 @@ describe('precedence: option > environment > profile > default', () => {
       'base-url': { value: 'http://option.example', source: 'option' },
       'api-key': { value: '****wxyz', source: 'profile' },
       'account-id': { value: 'acct-env', source: 'environment' },
+      proxy: { value: null, source: 'unset' },
+      'ca-file': { value: null, source: 'unset' },
+      'system-ca': { value: null, source: 'unset' },
     });
     expect(layered.path).toBe(join(env.STATUSCTL_CONFIG_DIR, 'config.json'));
 

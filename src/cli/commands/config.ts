@@ -2,7 +2,8 @@
 // shown masked (`****` and its last 4 characters) by every one of these, `config get` included.
 import { Argument, InvalidArgumentError } from '@commander-js/extra-typings';
 import { examples } from '../command-kit.js';
-import { SETTINGS, checkBaseUrl, checkHeaderValue, isSettingName, type SettingName } from '../config.js';
+import { maskProxyUrl, parseProxyUrl } from '../../client/proxy.js';
+import { SETTINGS, checkBaseUrl, checkHeaderValue, checkSwitch, isSettingName, type SettingName } from '../config.js';
 import { Context, type SettingSource } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import type { Program } from '../globals.js';
@@ -79,6 +80,11 @@ function settingName(key: string): SettingName {
 /** What may be shown of a value: the key masked, the rest as it is. */
 function shown(name: SettingName, value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
+  if (name === 'proxy') {
+    // A proxy's password is a password too.
+    const parsed = parseProxyUrl(value);
+    return typeof parsed === 'string' ? value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1****@') : maskProxyUrl(parsed);
+  }
   return name === 'api-key' ? maskKey(value) : value;
 }
 
@@ -126,9 +132,20 @@ async function runGet(ctx: Context, name: SettingName): Promise<void> {
 }
 
 function checkValue(name: SettingName, value: string): void {
-  const verdict = name === 'base-url' ? checkBaseUrl(value) : checkHeaderValue(value, name);
+  const verdict = CHECKS[name]?.(value) ?? checkHeaderValue(value, name);
   if (verdict !== true) throw usageError(`${name}: ${verdict}`);
 }
+
+const CHECKS: Partial<Record<SettingName, (value: string) => string | true>> = {
+  'base-url': checkBaseUrl,
+  proxy: (value) => {
+    const parsed = parseProxyUrl(value);
+    return typeof parsed === 'string' ? parsed : true;
+  },
+  // Read when used, so a file put in place later is fine; only an empty path is refused here.
+  'ca-file': (value) => (value.trim() ? true : 'expected the path of a PEM file'),
+  'system-ca': checkSwitch,
+};
 
 async function runSet(ctx: Context, name: SettingName, value: string): Promise<void> {
   checkValue(name, value);

@@ -57,7 +57,8 @@ async function runDemo(ctx: Context, options: DemoOptions): Promise<void> {
     ctx.out(ctx.style.bold(`Reference server listening on ${server.url}`));
     ctx.out(`account ${account.id}, key ${maskKey(account.key)}; config in a temporary directory`);
     // node:http, as every request of the CLI: the bundled CLI leaves undici out (scripts/build.mjs).
-    const client = createClient({ baseUrl: server.url, apiKey: account.key, accountId: account.id, http: 'node' });
+    // Its own server on this machine: never through a proxy of the environment.
+    const client = createClient({ baseUrl: server.url, apiKey: account.key, accountId: account.id, http: 'node', proxy: false });
     try {
       await tour(ctx, new DemoRunner(ctx, env), client);
     } catch (error) {

@@ -7,7 +7,7 @@ import type { Program } from '../globals.js';
 import { maskKey } from '../mask.js';
 
 const DESCRIPTION =
-  'Show the profile, base URL, account id and API key (masked) a command would use, where each comes from ' +
+  'Show the profile, base URL, account id, API key (masked) and proxy a command would use, where each comes from ' +
   '(option, environment, profile, default), and whether the server accepts them (one request; exit 3 if not).';
 
 export function register(program: Program): void {
@@ -52,9 +52,17 @@ async function runWhoami(ctx: Context): Promise<void> {
     accountId: { value: settings.accountId ?? null, source: settings.sources.accountId },
     apiKey: { value: settings.apiKey ? maskKey(settings.apiKey) : null, source: settings.sources.apiKey },
   };
+  const network = await ctx.network();
+  const proxy = {
+    value: network.proxyShown ?? null,
+    source: settings.sources.proxy,
+    ...(network.proxyFrom ? { from: network.proxyFrom } : {}),
+    used: network.proxy !== undefined,
+    ...(network.bypassedBy ? { bypassedBy: network.bypassedBy } : {}),
+  };
   const verdict = await check(ctx, Boolean(settings.apiKey));
   const { failure, ...server } = verdict;
-  if (ctx.json) await ctx.printJson({ ...shown, server });
+  if (ctx.json) await ctx.printJson({ ...shown, proxy, server });
   else {
     const { renderFields } = await import('../output.js');
     const line = ({ value, source }: Shown) => `${value ?? '(not set)'} (${source})`;
@@ -64,6 +72,7 @@ async function runWhoami(ctx: Context): Promise<void> {
         ['base URL', line(shown.baseUrl)],
         ['account id', line(shown.accountId)],
         ['API key', line(shown.apiKey)],
+        ['proxy', proxyLine(proxy)],
         [
           'server',
           verdict.accepted
@@ -83,6 +92,13 @@ async function runWhoami(ctx: Context): Promise<void> {
       "run 'statusctl login' (or pass --api-key, or set STATUSCTL_API_KEY)",
     );
   }
+}
+
+/** The proxy in use and where it comes from, or why none is. */
+function proxyLine(proxy: { value: string | null; from?: string; used: boolean; bypassedBy?: string }): string {
+  if (proxy.value === null) return '(not set) (unset)';
+  if (!proxy.used) return `none: NO_PROXY=${proxy.bypassedBy ?? ''} sends this base URL direct (${proxy.value} from ${proxy.from})`;
+  return `${proxy.value} (from ${proxy.from})`;
 }
 
 /** One request that needs the key; a refusal is a verdict, any other failure is the command's (after the settings). */

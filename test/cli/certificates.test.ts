@@ -1,0 +1,154 @@
+// The built binary against the reference server behind TLS fronts presenting certificates made
+// here: one signed by a private CA (for `localhost`), an expired one, a self-signed one. Each
+// certificate failure exits 1 with a `hint:` naming its fix; --ca-file, the ca-file setting and
+// NODE_EXTRA_CA_CERTS make the private CA trusted.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as tls from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import {
+  makeCertificates,
+  proxyEnv,
+  startProxy,
+  startTlsFront,
+  type TestCertificates,
+  type TestProxy,
+  type TlsFront,
+} from './network-support.js';
+
+let server: TestServer;
+let certs: TestCertificates;
+let signed: TlsFront;
+let expired: TlsFront;
+let selfSigned: TlsFront;
+let proxy: TestProxy;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  certs = makeCertificates(tempConfigDir());
+  [signed, expired, selfSigned, proxy] = await Promise.all([
+    startTlsFront(certs.server, server.port),
+    startTlsFront(certs.expired, server.port),
+    startTlsFront(certs.selfSigned, server.port),
+    startProxy(),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([signed?.close(), expired?.close(), selfSigned?.close(), proxy?.close(), server?.close()]);
+  removeTempDirs();
+});
+
+function runAgainst(baseUrl: string, args: string[], env: Record<string, string> = {}) {
+  return runCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: baseUrl, ...proxyEnv(env) } });
+}
+
+const LIST = ['runtimes', 'list', '-o', 'json'];
+
+describe('a private CA', () => {
+  it('unknown issuer: exit 1 naming the failure, with a hint naming --ca-file, the setting and NODE_EXTRA_CA_CERTS', async () => {
+    const result = await runAgainst(`https://localhost:${signed.port}`, LIST);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(
+      /^statusctl: TLS certificate cannot be verified \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\) to https:\/\/localhost:/,
+    );
+    expect(result.stderr).toMatch(/^hint: .*--ca-file CA\.pem .*config set ca-file CA\.pem.*NODE_EXTRA_CA_CERTS=CA\.pem/m);
+  });
+
+  it('--ca-file trusts it, besides the default roots', async () => {
+    const result = await runAgainst(`https://localhost:${signed.port}`, ['--ca-file', certs.caFile, ...LIST]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(Array.isArray(parseJson(result))).toBe(true);
+  });
+
+  it('the ca-file setting of the profile does the same', async () => {
+    const dir = tempConfigDir();
+    const set = await runCli(['config', 'set', 'ca-file', certs.caFile], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    expect(set.code, set.stderr).toBe(0);
+    const result = await runAgainst(`https://localhost:${signed.port}`, LIST, { STATUSCTL_CONFIG_DIR: dir });
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('NODE_EXTRA_CA_CERTS does too, as documented', async () => {
+    const result = await runAgainst(`https://localhost:${signed.port}`, LIST, { NODE_EXTRA_CA_CERTS: certs.caFile });
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('through a proxy (CONNECT) the same: unknown issuer with its hint, then trusted with --ca-file', async () => {
+    const env = { HTTPS_PROXY: proxy.url };
+    const refused = await runAgainst(`https://localhost:${signed.port}`, LIST, env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`through the proxy ${proxy.url}`);
+    expect(refused.stderr).toMatch(/^hint: .*--ca-file/m);
+    const trusted = await runAgainst(`https://localhost:${signed.port}`, ['--ca-file', certs.caFile, ...LIST], env);
+    expect(trusted.code, trusted.stderr).toBe(0);
+  });
+
+  it('a CA file that cannot be read, or holds no PEM: exit 2 before any request, with a hint', async () => {
+    const missing = await runAgainst(`https://localhost:${signed.port}`, ['--ca-file', join(tempConfigDir(), 'nope.pem'), ...LIST]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^statusctl: --ca-file: cannot read .*nope\.pem \(ENOENT\)/);
+    expect(missing.stderr).toMatch(/^hint: /m);
+    const notPem = join(tempConfigDir(), 'ca.der');
+    writeFileSync(notPem, Buffer.from([0x30, 0x82, 0x01, 0x0a]));
+    const der = await runAgainst(`https://localhost:${signed.port}`, ['--ca-file', notPem, ...LIST]);
+    expect(der.code).toBe(2);
+    expect(der.stderr).toContain('holds no PEM certificate');
+    expect(der.stderr).toMatch(/^hint: a DER .*openssl x509 -inform der/m);
+  });
+});
+
+describe('each certificate error has its hint', () => {
+  it('self-signed: names the certificate to trust', async () => {
+    const result = await runAgainst(`https://localhost:${selfSigned.port}`, LIST);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('TLS certificate is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT)');
+    expect(result.stderr).toMatch(/^hint: the server's certificate is self-signed: trust that very certificate with --ca-file/m);
+    const trusted = await runAgainst(`https://localhost:${selfSigned.port}`, ['--ca-file', certs.selfSignedFile, ...LIST]);
+    expect(trusted.code, trusted.stderr).toBe(0);
+  });
+
+  it('expired: says it must be renewed, even with its CA trusted', async () => {
+    const result = await runAgainst(`https://localhost:${expired.port}`, ['--ca-file', certs.caFile, ...LIST]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('TLS certificate expired (CERT_HAS_EXPIRED)');
+    expect(result.stderr).toMatch(/^hint: the server's certificate has expired: it must be renewed on the server/m);
+  });
+
+  it('wrong host: names the hosts the certificate is for', async () => {
+    const result = await runAgainst(`https://127.0.0.1:${signed.port}`, ['--ca-file', certs.caFile, ...LIST]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('TLS certificate does not match the host (ERR_TLS_CERT_ALTNAME_INVALID');
+    expect(result.stderr).toContain('DNS:localhost');
+    expect(result.stderr).toMatch(/^hint: the certificate is for other host names \(listed above\)/m);
+  });
+});
+
+describe("the operating system's store", () => {
+  // tls.getCACertificates: Node 22.15 and later.
+  const supported = 'getCACertificates' in tls;
+
+  it.runIf(!supported)('system-ca on a Node that cannot read it: exit 2 naming the versions that can, with a hint', async () => {
+    const result = await runAgainst(`https://localhost:${signed.port}`, ['--system-ca', ...LIST]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`this Node (${process.version}) cannot read the operating system's certificate store`);
+    expect(result.stderr).toContain('Node 22.15 or later');
+    expect(result.stderr).toMatch(/^hint: .*--ca-file FILE/m);
+  });
+
+  it.runIf(supported)('system-ca where Node can read it: the store is added, the private CA still needs --ca-file', async () => {
+    const without = await runAgainst(`https://localhost:${signed.port}`, ['--system-ca', ...LIST]);
+    expect(without.code).toBe(1);
+    expect(without.stderr).toMatch(/^hint: .*--ca-file/m);
+    const withCa = await runAgainst(`https://localhost:${signed.port}`, ['--system-ca', '--ca-file', certs.caFile, ...LIST]);
+    expect(withCa.code, withCa.stderr).toBe(0);
+  });
+
+  it('the system-ca setting takes true or false only', async () => {
+    const bad = await runCli(['config', 'set', 'system-ca', 'yes']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('system-ca: expected true or false');
+  });
+});

@@ -1,0 +1,257 @@
+// The built binary behind a real forward proxy (the `proxy` package: CONNECT tunnels, Basic
+// authentication) in front of the reference server served over TLS with a CA made here. The
+// proxy records every request it gets, so the tests can say what it saw: only CONNECT lines to
+// the server's host and port, never an Authorization header, nothing at all with NO_PROXY.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
+import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import {
+  makeCertificates,
+  proxyEnv,
+  startProxy,
+  startTlsFront,
+  type TestCertificates,
+  type TestProxy,
+  type TlsFront,
+} from './network-support.js';
+
+let server: TestServer;
+let certs: TestCertificates;
+let front: TlsFront;
+let proxy: TestProxy;
+let guarded: TestProxy;
+let baseUrl: string;
+let errorGroupId: string;
+let checkId: string;
+let serviceId: string;
+
+const USER = 'alice';
+const PASSWORD = 'pr0xy-s3cret';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  certs = makeCertificates(tempConfigDir());
+  front = await startTlsFront(certs.server, server.port);
+  [proxy, guarded] = await Promise.all([startProxy(), startProxy({ user: USER, password: PASSWORD })]);
+  baseUrl = `https://localhost:${front.port}`;
+  const client = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id, proxy: false });
+  errorGroupId = (await client.recordErrorEvent({ body: { checkId: 'check-proxy', rawErrorMessage: 'Error: socket hang up' } })).id;
+  const page = (await client.listStatusPages({})).entries[0]!;
+  serviceId = page.cards[0]!.services[0]!.id;
+  checkId = randomUUID();
+  await client.recordHeartbeatEvent({ params: { checkId }, body: { state: 'RECEIVED', timestamp: new Date().toISOString() } });
+});
+
+afterAll(async () => {
+  await Promise.all([proxy?.close(), guarded?.close(), front?.close(), server?.close()]);
+  removeTempDirs();
+});
+
+/** The server over TLS, its CA trusted with --ca-file, and the proxy variables given. */
+function through(args: string[], variables: Record<string, string>) {
+  return runCli(['--ca-file', certs.caFile, ...args], {
+    env: { ...server.env, STATUSCTL_BASE_URL: baseUrl, ...proxyEnv(variables) },
+  });
+}
+
+/** What a proxy saw from here on. */
+function watch(target: TestProxy) {
+  const from = target.seen.length;
+  return () => target.seen.slice(from);
+}
+
+describe('through an HTTP proxy (HTTPS via CONNECT)', () => {
+  it('every command family works, and the proxy sees only CONNECT to the server, never Authorization', async () => {
+    const seen = watch(proxy);
+    const env = { HTTPS_PROXY: proxy.url };
+    const created = await through(
+      ['incidents', 'create', '--name', 'Through the proxy', '--severity', 'minor', '--service', serviceId, '-o', 'json'],
+      env,
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const incidentId = parseJson<{ id: string }>(created).id;
+    const runs: string[][] = [
+      ['runtimes', 'list', '-o', 'json'],
+      ['status-pages', 'list', '-o', 'json'],
+      ['incidents', 'list', '-o', 'json'],
+      ['incidents', 'get', incidentId, '-o', 'json'],
+      ['incident-updates', 'add', incidentId, '--message', 'Fix deployed', '--status', 'MONITORING', '-o', 'json'],
+      ['incidents', 'resolve', incidentId, '--message', 'Resolved', '-o', 'json'],
+      ['rca', 'request', errorGroupId, '-o', 'json'],
+      ['error-groups', 'archive', errorGroupId, '-o', 'json'],
+      ['heartbeats', 'availability', checkId, '-o', 'json'],
+      ['api', '/v1/runtimes'],
+      ['whoami', '-o', 'json'],
+    ];
+    for (const args of runs) {
+      const result = await through(args, env);
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+      expect(() => JSON.parse(result.stdout), args.join(' ')).not.toThrow();
+    }
+    const requests = seen();
+    // One tunnel per process at least: every run above went through the proxy.
+    expect(requests.length).toBeGreaterThanOrEqual(runs.length + 1);
+    for (const request of requests) {
+      expect(request.method).toBe('CONNECT');
+      expect(request.url).toBe(`localhost:${front.port}`);
+      expect(request.headers.authorization).toBeUndefined();
+      expect(JSON.stringify(request.headers)).not.toContain(server.account.key);
+    }
+  });
+
+  it('lowercase variables work too, and the lowercase one wins over the uppercase', async () => {
+    const seen = watch(proxy);
+    const result = await through(['runtimes', 'list', '-o', 'json'], {
+      https_proxy: proxy.url,
+      HTTPS_PROXY: await closedPortUrl(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(seen().map((request) => request.method)).toEqual(['CONNECT']);
+  });
+
+  it('ALL_PROXY serves when no scheme variable is set; HTTP_PROXY alone does not apply to https', async () => {
+    const seen = watch(proxy);
+    const all = await through(['runtimes', 'list', '-o', 'json'], { ALL_PROXY: proxy.url });
+    expect(all.code, all.stderr).toBe(0);
+    expect(seen()).toHaveLength(1);
+    const httpOnly = await through(['runtimes', 'list', '-o', 'json'], { HTTP_PROXY: proxy.url });
+    expect(httpOnly.code, httpOnly.stderr).toBe(0);
+    expect(seen()).toHaveLength(1);
+  });
+
+  it('NO_PROXY sends listed hosts direct: the proxy log shows nothing', async () => {
+    const seen = watch(proxy);
+    for (const noProxy of ['localhost', `localhost:${front.port}`, 'example.com, localhost', '*']) {
+      for (const name of ['NO_PROXY', 'no_proxy']) {
+        const result = await through(['runtimes', 'list', '-o', 'json'], { HTTPS_PROXY: proxy.url, [name]: noProxy });
+        expect(result.code, `${name}=${noProxy}: ${result.stderr}`).toBe(0);
+      }
+    }
+    expect(seen()).toEqual([]);
+    // A port or host that does not match leaves the proxy in use.
+    const otherPort = await through(['runtimes', 'list', '-o', 'json'], { HTTPS_PROXY: proxy.url, NO_PROXY: 'localhost:1' });
+    expect(otherPort.code, otherPort.stderr).toBe(0);
+    expect(seen()).toHaveLength(1);
+  });
+
+  it('--proxy and the proxy setting serve when the environment has none; NO_PROXY applies to them too', async () => {
+    const seen = watch(proxy);
+    const option = await through(['--proxy', proxy.url, 'runtimes', 'list', '-o', 'json'], {});
+    expect(option.code, option.stderr).toBe(0);
+    expect(seen()).toHaveLength(1);
+
+    const dir = tempConfigDir();
+    const set = await runCli(['config', 'set', 'proxy', proxy.url], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    expect(set.code, set.stderr).toBe(0);
+    const fromProfile = await through(['runtimes', 'list', '-o', 'json'], { STATUSCTL_CONFIG_DIR: dir });
+    expect(fromProfile.code, fromProfile.stderr).toBe(0);
+    expect(seen()).toHaveLength(2);
+
+    const bypassed = await through(['--proxy', proxy.url, 'runtimes', 'list', '-o', 'json'], { NO_PROXY: 'localhost' });
+    expect(bypassed.code, bypassed.stderr).toBe(0);
+    expect(seen()).toHaveLength(2);
+  });
+
+  it('whoami shows the proxy in use and where it comes from, and when NO_PROXY bypasses it', async () => {
+    const fromEnv = await through(['whoami', '-o', 'json'], { HTTPS_PROXY: proxy.url });
+    expect(fromEnv.code, fromEnv.stderr).toBe(0);
+    expect(parseJson<{ proxy: unknown }>(fromEnv).proxy).toEqual({
+      value: proxy.url,
+      source: 'environment',
+      from: 'HTTPS_PROXY',
+      used: true,
+    });
+    const table = await through(['--proxy', proxy.url, 'whoami'], {});
+    expect(table.stdout).toMatch(new RegExp(`proxy\\s+${proxy.url} \\(from --proxy\\)`));
+    const bypassed = await through(['whoami'], { https_proxy: proxy.url, NO_PROXY: 'localhost' });
+    expect(bypassed.stdout).toMatch(/proxy\s+none: NO_PROXY=localhost sends this base URL direct/);
+    const none = await through(['whoami', '-o', 'json'], {});
+    expect(parseJson<{ proxy: { value: unknown; used: boolean } }>(none).proxy).toMatchObject({ value: null, used: false });
+  });
+
+  it('--verbose says that each request goes through the proxy', async () => {
+    const result = await through(['--verbose', 'runtimes', 'list', '-o', 'json'], { HTTPS_PROXY: proxy.url });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`GET ${baseUrl}/v1/runtimes via proxy ${proxy.url} -> 200`);
+  });
+});
+
+describe('proxy authentication', () => {
+  it('credentials in the URL become Proxy-Authorization: the right ones pass', async () => {
+    const seen = watch(guarded);
+    const url = `http://${USER}:${PASSWORD}@127.0.0.1:${guarded.port}`;
+    const result = await through(['runtimes', 'list', '-o', 'json'], { HTTPS_PROXY: url });
+    expect(result.code, result.stderr).toBe(0);
+    const [connect] = seen();
+    expect(connect?.method).toBe('CONNECT');
+    expect(connect?.headers['proxy-authorization']).toBe(`Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`);
+    expect(connect?.headers.authorization).toBeUndefined();
+  });
+
+  it('wrong credentials: exit 1, the proxy named without its password, and a hint', async () => {
+    const url = `http://${USER}:wrong-password@127.0.0.1:${guarded.port}`;
+    const result = await through(['--verbose', 'runtimes', 'list'], { HTTPS_PROXY: url });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      `the proxy http://${USER}:****@127.0.0.1:${guarded.port} refused the credentials (407 Proxy Authentication Required)`,
+    );
+    expect(result.stderr).toMatch(/^hint: put the right user and password in the proxy URL/m);
+    expect(result.stderr).not.toContain('wrong-password');
+    // Not retried: the same credentials get the same answer.
+    expect(result.stderr).not.toContain('attempts');
+  });
+
+  it('no credentials for a proxy that wants them: the same 407 error', async () => {
+    const result = await through(['runtimes', 'list'], { HTTPS_PROXY: guarded.url });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`the proxy ${guarded.url} refused the credentials (407`);
+    expect(result.stderr).toMatch(/^hint: /m);
+  });
+
+  it('config list and get show the proxy password masked', async () => {
+    const dir = tempConfigDir();
+    const url = `http://${USER}:${PASSWORD}@127.0.0.1:${guarded.port}`;
+    expect((await runCli(['config', 'set', 'proxy', url], { env: { STATUSCTL_CONFIG_DIR: dir } })).code).toBe(0);
+    for (const args of [['config', 'list'], ['config', 'get', 'proxy'], ['whoami']]) {
+      const result = await runCli(args, { env: { ...server.env, STATUSCTL_CONFIG_DIR: dir, ...proxyEnv() } });
+      expect(`${result.stdout}${result.stderr}`, args.join(' ')).toContain(`${USER}:****@127.0.0.1`);
+      expect(`${result.stdout}${result.stderr}`, args.join(' ')).not.toContain(PASSWORD);
+    }
+  });
+});
+
+describe('proxy failures and bad values', () => {
+  it('proxy down: exit 1, naming the proxy (not the server), with a hint', async () => {
+    const down = await closedPortUrl();
+    const result = await through(['runtimes', 'list'], { HTTPS_PROXY: down });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`connection refused (ECONNREFUSED) to the proxy ${down.replace(/\/$/, '')} (for ${baseUrl})`);
+    expect(result.stderr).toMatch(/^hint: the proxy cannot be reached/m);
+  });
+
+  it('a proxy URL that is not one: exit 2 naming where it came from', async () => {
+    const ftp = await through(['runtimes', 'list'], { HTTPS_PROXY: 'ftp://proxy.example.com:21' });
+    expect(ftp.code).toBe(2);
+    expect(ftp.stderr).toContain('the proxy from HTTPS_PROXY is not usable: ftp proxies are not supported');
+    expect(ftp.stderr).toMatch(/^hint: /m);
+    const option = await through(['--proxy', 'http://proxy.example.com:3128/path', 'runtimes', 'list'], {});
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain('the proxy from --proxy is not usable');
+    const set = await runCli(['config', 'set', 'proxy', 'gopher://x'], { env: proxyEnv() });
+    expect(set.code).toBe(2);
+    expect(set.stderr).toContain('proxy: gopher proxies are not supported');
+  });
+});
+
+describe('an http base URL through the proxy', () => {
+  it('goes in absolute form to the proxy (which then sees the request), with HTTP_PROXY', async () => {
+    const seen = watch(proxy);
+    const result = await runCli(['runtimes', 'list', '-o', 'json'], { env: { ...server.env, ...proxyEnv({ HTTP_PROXY: proxy.url }) } });
+    expect(result.code, result.stderr).toBe(0);
+    const [request] = seen();
+    expect(request?.method).toBe('GET');
+    expect(request?.url).toBe(`${server.url}/v1/runtimes`);
+  });
+});
