@@ -179,24 +179,40 @@ function altnameReason(cause: unknown): string {
   return '';
 }
 
+/** How a proxy said no: the HTTP status (407: its credentials) and the words to show. */
+export interface ProxyRefusal {
+  status: number;
+  reason: string;
+}
+
+/** SOCKS5 refusals of the user and password, from socks-proxy-agent (node) and undici. */
+const SOCKS_AUTH_FAILURE = /^Socks5 Authentication failed|^No acceptable authentication method/;
+const SOCKS_AUTH_CODES: ReadonlySet<string> = new Set(['UND_ERR_SOCKS5_AUTH_FAILED', 'UND_ERR_SOCKS5_AUTH_REJECTED']);
+
 /**
- * The status with which the proxy refused the request, when it did: a CONNECT answered with
- * anything but 200 (node:http gets it as the response, undici as an error), or a 407, which
- * only a proxy sends.
+ * Whether the proxy refused the request, and how: a CONNECT answered with anything but 200
+ * (node:http gets it as the response, undici as an error), a 407 (which only a proxy sends), or
+ * a SOCKS5 proxy refusing the credentials (counted as a 407).
  */
-export function proxyRefusal(result: Attempt): number | undefined {
-  if (result.outcome === 'answer') return result.fromProxy || result.status === 407 ? result.status : undefined;
+export function proxyRefusal(result: Attempt): ProxyRefusal | undefined {
+  if (result.outcome === 'answer') {
+    return result.fromProxy || result.status === 407 ? { status: result.status, reason: statusLine(result.status) } : undefined;
+  }
   const message = result.error instanceof Error ? result.error.message : '';
+  const code = errorCode(result.error);
+  if (SOCKS_AUTH_FAILURE.test(message) || (code !== undefined && SOCKS_AUTH_CODES.has(code))) {
+    return { status: 407, reason: 'SOCKS5 authentication failed' };
+  }
   const status = /^Proxy response \((\d{3})\)/.exec(message)?.[1] ?? /^Proxy Authentication Required \((407)\)/.exec(message)?.[1];
-  return status === undefined ? undefined : Number(status);
+  return status === undefined ? undefined : { status: Number(status), reason: statusLine(Number(status)) };
 }
 
 /** The proxy said no; its password is never part of the message. */
-export function proxyRefusedError(label: RequestLabel, status: number): ApiError {
-  const why = status === 407 ? 'refused the credentials' : 'refused the request';
-  return new ApiError('network', `the proxy ${label.proxy} ${why} (${statusLine(status)}) for ${label.url.origin} ${suffix(label)}`, {
+export function proxyRefusedError(label: RequestLabel, refusal: ProxyRefusal): ApiError {
+  const why = refusal.status === 407 ? 'refused the credentials' : 'refused the request';
+  return new ApiError('network', `the proxy ${label.proxy} ${why} (${refusal.reason}) for ${label.url.origin} ${suffix(label)}`, {
     proxy: label.proxy ?? '',
-    proxyStatus: status,
+    proxyStatus: refusal.status,
   });
 }
 

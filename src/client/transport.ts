@@ -144,7 +144,7 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
       // The proxy said no (a 407 above all): the server was never reached; trying again the
       // same way gets the same answer.
       failure = proxyRefusedError(label, refusedBy);
-      event.error = `proxy ${refusedBy}`;
+      event.error = `proxy ${refusedBy.status}`;
     } else if (result.outcome === 'no-answer') {
       const code = errorCode(result.error);
       if (result.timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {
