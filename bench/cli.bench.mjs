@@ -3,12 +3,14 @@
 // (bench/bare-get.mjs). Runs alternate (baseline, ours, baseline, ours, ...) so that drift on
 // a busy machine hits both sides alike. Times are the medians of the runs; a ratio (or what
 // --jq adds) is the median over the pairs of runs made one after the other, which a machine
-// whose speed drifts within the benchmark moves less than a ratio of two medians.
+// whose speed drifts within the benchmark moves less than a ratio of two medians. No proxy
+// variable reaches the measured runs (benchEnv), except in the proxy lines, which say what a
+// proxy set aside by NO_PROXY, and one in use (bench/proxy-server.mjs), add to a call.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACCOUNT, BIN, QUICK, ROOT, benchEnv, fmt, median, report, startReferenceServer } from './lib.mjs';
+import { ACCOUNT, BIN, QUICK, ROOT, benchEnv, fmt, median, report, startListening, startReferenceServer } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS) || (QUICK ? 10 : 30);
 const TARGET = 1.25;
@@ -16,6 +18,7 @@ const TARGET = 1.25;
 const JQ_BUDGET_MS = 60;
 
 const server = await startReferenceServer();
+const proxy = await startListening(['bench/proxy-server.mjs']);
 const configDir = mkdtempSync(join(tmpdir(), 'statusctl-bench-'));
 const env = benchEnv({
   STATUSCTL_BASE_URL: server.url,
@@ -25,23 +28,28 @@ const env = benchEnv({
   NO_COLOR: '1',
 });
 
-function timeProcess(args) {
+function timeProcess(args, extraEnv = {}) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...env, ...extraEnv },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return ms;
 }
 
 /** Alternates baseline and ours; one unmeasured pair first warms the file cache. */
-function sideBySide(baselineArgs, ourArgs) {
+function sideBySide(baselineArgs, ourArgs, ourEnv = {}) {
   timeProcess(baselineArgs);
-  timeProcess(ourArgs);
+  timeProcess(ourArgs, ourEnv);
   const baseline = [];
   const ours = [];
   for (let i = 0; i < RUNS; i++) {
     baseline.push(timeProcess(baselineArgs));
-    ours.push(timeProcess(ourArgs));
+    ours.push(timeProcess(ourArgs, ourEnv));
   }
   return {
     baseline: median(baseline),
@@ -74,12 +82,26 @@ try {
         `adds ${fmt(added)} ms  budget <= ${JQ_BUDGET_MS} ms  ${added <= JQ_BUDGET_MS ? 'ok' : 'MISSED'}`,
     );
   }
+  // Proxies, not targets: the cost of a proxy variable that NO_PROXY sets aside (the NO_PROXY
+  // match loads), and of a request through a real proxy (the agents load, one more hop).
+  {
+    const plain = [BIN, 'runtimes', 'list', '-o', 'json'];
+    const bypassed = sideBySide(plain, plain, { HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
+    console.log(
+      `${'runtimes list, HTTP_PROXY set, NO_PROXY match'.padEnd(44)} ours ${fmt(bypassed.ours)} ms  no proxy set ${fmt(bypassed.baseline)} ms  ` +
+        `adds ${fmt(bypassed.added)} ms`,
+    );
+    const through = sideBySide(plain, plain, { HTTP_PROXY: proxy.url });
+    console.log(
+      `${'runtimes list through a proxy'.padEnd(44)} ours ${fmt(through.ours)} ms  direct ${fmt(through.baseline)} ms  adds ${fmt(through.added)} ms`,
+    );
+  }
   // Not targets: where the time goes when no request is made.
   const { baseline, ours, ratio } = sideBySide(['-e', ''], [BIN, '--version']);
   console.log(
     `${'statusctl --version (no request)'.padEnd(44)} ours ${fmt(ours)} ms  baseline ${fmt(baseline)} ms (node -e '')  ratio ${fmt(ratio, 2)}x`,
   );
 } finally {
-  await server.stop();
+  await Promise.all([server.stop(), proxy.stop()]);
   rmSync(configDir, { recursive: true, force: true });
 }
