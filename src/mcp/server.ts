@@ -25,6 +25,10 @@ export interface McpSettings {
   apiKey?: string;
   accountId?: string;
   timeoutMs?: number;
+  /** The proxy (false: none) and extra trusted certificates, as the CLI settled them. */
+  proxy?: string | false;
+  ca?: string[];
+  systemCa?: boolean;
   /** Why there is no client (no key, an unreadable config file): each call answers with it. */
   problem?: string;
 }
@@ -56,6 +60,9 @@ export async function serveMcp(settings: McpSettings, io: McpIO): Promise<void> 
         http: 'node',
         ...(settings.accountId ? { accountId: settings.accountId } : {}),
         ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+        ...(settings.proxy === undefined ? {} : { proxy: settings.proxy }),
+        ...(settings.ca ? { ca: settings.ca } : {}),
+        ...(settings.systemCa ? { systemCa: true } : {}),
       });
     } catch (error) {
       // createClient's messages never contain the key.

@@ -4,8 +4,22 @@
 // the server's host and port, never an Authorization header, nothing at all with NO_PROXY.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createClient } from '../../src/client/index.js';
-import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { toolName } from '../../src/mcp/tools.js';
+import {
+  BIN,
+  cleanEnv,
+  closedPortUrl,
+  parseJson,
+  removeTempDirs,
+  ROOT,
+  runCli,
+  startTestServer,
+  tempConfigDir,
+  type TestServer,
+} from './helpers.js';
 import {
   makeCertificates,
   proxyEnv,
@@ -266,5 +280,34 @@ describe('an http base URL through the proxy', () => {
     const [request] = seen();
     expect(request?.method).toBe('GET');
     expect(request?.url).toBe(`${server.url}/v1/runtimes`);
+  });
+});
+
+describe('statusctl mcp', () => {
+  it('sends its tool calls through the proxy and trusts the CA of the profile settings', async () => {
+    const dir = tempConfigDir();
+    for (const [key, value] of [
+      ['proxy', proxy.url],
+      ['ca-file', certs.caFile],
+    ] as const) {
+      expect((await runCli(['config', 'set', key, value], { env: { STATUSCTL_CONFIG_DIR: dir } })).code).toBe(0);
+    }
+    const seen = watch(proxy);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp'],
+      cwd: ROOT,
+      env: cleanEnv({ ...server.env, STATUSCTL_BASE_URL: baseUrl, STATUSCTL_CONFIG_DIR: dir, ...proxyEnv() }) as Record<string, string>,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'statusctl-test', version: '0.0.0' });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({ name: toolName('listRuntimes'), arguments: {} });
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+    expect(seen().map((request) => request.method)).toEqual(['CONNECT']);
   });
 });

@@ -18,9 +18,11 @@ export function register(program: Program): void {
         const ctx = Context.fromCommand(command);
         const { serveMcp } = await import('../../mcp/server.js');
         let settings: Awaited<ReturnType<typeof ctx.settings>> | undefined;
+        let network: Awaited<ReturnType<typeof ctx.network>> | undefined;
         let problem: string | undefined;
         try {
           settings = await ctx.settings();
+          network = await ctx.network();
         } catch (error) {
           // An unreadable config file: the host gets an error per call rather than a dead server.
           problem = error instanceof Error ? error.message : String(error);
@@ -31,6 +33,8 @@ export function register(program: Program): void {
             apiKey: settings?.apiKey,
             accountId: settings?.accountId,
             timeoutMs: (ctx.globals.timeout ?? 30) * 1000,
+            // The same proxy and certificates as every other command (option, environment, profile).
+            ...(network ? { proxy: network.proxy?.href ?? false, ca: network.ca, systemCa: network.systemCa } : {}),
             problem,
           },
           { stdin: ctx.io.stdin, stdout: ctx.io.stdout, stderr: ctx.io.stderr },
