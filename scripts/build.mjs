@@ -10,11 +10,10 @@
 // - Node built-ins are required where they are used, not imported at the top (see below);
 // - minified, so there is less to read and parse at every start; the source map is a separate
 //   file that Node never reads unless run with --enable-source-maps.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { buildTypes } from './build-types.mjs';
-import { hintedJqWasm, jqLoaderTrimmed } from './jq-wasm.mjs';
 import { vendorChunkBuilds, vendorImports } from './vendor-chunks.mjs';
 
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
@@ -37,61 +36,6 @@ const lazyBuiltins = {
       contents: `module.exports = require(${JSON.stringify(args.path)});`,
       loader: 'js',
     }));
-  },
-};
-
-/**
- * The CLI sends every request over node:http (src/cli/context.ts; the demo and `statusctl mcp`
- * ask for it too): undici, the library's default stack, is half a megabyte that the CLI bundle
- * would read at every start for nothing. In that bundle `import('undici')` gets a module that
- * says so if anything ever reaches it; dist/index.js, for library users, keeps undici.
- */
-const undiciLeftOut = {
-  name: 'undici-left-out',
-  setup(b) {
-    b.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-left-out' }));
-    b.onLoad({ filter: /.*/, namespace: 'undici-left-out' }, () => ({
-      contents:
-        "throw new Error(\"statusctl's bundled CLI sends requests over node:http; pass http: 'node' to createClient (undici is not in this bundle)\");",
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * @inquirer/prompts re-exports every prompt, and the editor prompt brings iconv-lite and chardet
- * (half a megabyte); the CLI never opens an editor (src/cli/prompts/ uses input, password,
- * select, checkbox and confirm). The bundler cannot drop an unused re-export of a module it
- * loads lazily, so the CLI bundle gets a stand-in for it.
- */
-const editorPromptLeftOut = {
-  name: 'editor-prompt-left-out',
-  setup(b) {
-    b.onResolve({ filter: /^@inquirer\/editor$/ }, () => ({ path: '@inquirer/editor', namespace: 'editor-prompt-left-out' }));
-    b.onLoad({ filter: /.*/, namespace: 'editor-prompt-left-out' }, () => ({
-      contents: "export default function editor() { throw new Error('the editor prompt is not in the statusctl bundle'); }",
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * commander requires node:child_process at load for the one thing statusctl never does (run a
- * subcommand as a separate executable); that module and what it pulls in cost every call a
- * couple of milliseconds. In the CLI bundle it is required when first used instead. The build
- * fails if commander's source no longer reads as expected.
- */
-const commanderChildProcessLazy = {
-  name: 'commander-child-process-lazy',
-  setup(b) {
-    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
-      const { readFile } = await import('node:fs/promises');
-      const source = await readFile(args.path, 'utf8');
-      const eager = "const childProcess = require('node:child_process');";
-      if (!source.includes(eager)) throw new Error(`${args.path}: no "${eager}" to make lazy (commander changed)`);
-      const lazy = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
-      return { contents: source.replace(eager, lazy), loader: 'js' };
-    });
   },
 };
 
@@ -125,7 +69,7 @@ await Promise.all([
   build({
     ...script,
     entryPoints: { cli: 'src/cli/main.ts' },
-    plugins: [...common.plugins, undiciLeftOut, editorPromptLeftOut, commanderChildProcessLazy, vendorImports(undefined)],
+    plugins: [...common.plugins, vendorImports(undefined)],
   }),
   ...vendorChunkBuilds().map(({ chunk, stdin }) =>
     build({
@@ -133,7 +77,7 @@ await Promise.all([
       stdin,
       outfile: `dist/${chunk}.cjs`,
       outdir: undefined,
-      plugins: [...common.plugins, undiciLeftOut, editorPromptLeftOut, jqLoaderTrimmed, vendorImports(chunk)],
+      plugins: [...common.plugins, vendorImports(chunk)],
     }),
   ),
   build({
@@ -141,15 +85,18 @@ await Promise.all([
     entryPoints: { index: 'src/index.ts' },
     outdir: 'dist',
     format: 'esm',
+    // The library's dependencies are the package's: a program that imports the client shares
+    // its zod and undici with it.
+    external: ['zod', 'undici'],
     // Bundled CommonJS code and the built-ins above call require(): give the ESM bundle one.
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   }),
 ]);
 
-// jq's WebAssembly, next to the chunk that loads it (dist/vendor-jq.cjs reads build/jq.wasm
-// beside itself, as the package does in node_modules), with compilation hints (jq-wasm.mjs).
+// jq's WebAssembly, as the package ships it, next to the chunk that loads it: dist/vendor-jq.cjs
+// reads build/jq.wasm beside itself, as the package's own loader does in node_modules.
 mkdirSync('dist/build', { recursive: true });
-writeFileSync('dist/build/jq.wasm', hintedJqWasm());
+copyFileSync(createRequire(import.meta.url).resolve('jq-wasm/jq.wasm'), 'dist/build/jq.wasm');
 
 // Type declarations for programs that import the client (see build-types.mjs).
 buildTypes();

@@ -1,7 +1,7 @@
 // Libraries only some commands use live in files of their own beside the CLI bundle
 // (dist/vendor-*.cjs; our own reference server too, in dist/server.cjs), loaded by bin/statusctl
-// with the same V8 code cache as the bundle. Every call reads and deserializes the whole main bundle, unused code included, so zod, conf and the
-// MCP SDK (two thirds of it) cost each `runtimes list` time for nothing while they sit inside.
+// with the same V8 code cache as the bundle. Every call reads and deserializes the whole main
+// bundle, unused code included, so libraries that most calls never run stay out of it.
 //
 // In the main bundle an import of such a library becomes a small module that takes the names
 // it exports from `require('statusctl:vendor/<chunk>')`; the launcher answers that require.
@@ -23,12 +23,14 @@ const CHUNK_OF = {
   '@modelcontextprotocol/sdk/server/index.js': 'vendor-mcp',
   '@modelcontextprotocol/sdk/server/stdio.js': 'vendor-mcp',
   '@modelcontextprotocol/sdk/types.js': 'vendor-mcp',
-  // jq compiled to WebAssembly (--jq); src/cli/jq.ts hands it dist/build/jq.wasm (build.mjs).
+  // jq compiled to WebAssembly (--jq); its loader reads dist/build/jq.wasm, copied there by build.mjs.
   'jq-wasm': 'vendor-jq',
   // The prompts, on a terminal only (src/cli/prompts/).
   '@inquirer/prompts': 'vendor-prompts',
   // Opening the default browser (`--web`, `status-pages open`), on a desktop terminal only.
   open: 'vendor-open',
+  // The client's second HTTP stack; the CLI sends its requests over node:http.
+  undici: 'vendor-undici',
 };
 
 /**
@@ -57,7 +59,7 @@ export function vendorImports(inside) {
     setup(b) {
       // Answered at run time by the launcher.
       b.onResolve({ filter: /^statusctl:vendor\// }, (args) => ({ path: args.path, external: true }));
-      b.onResolve({ filter: /^(zod|conf|env-paths|jq-wasm|@inquirer\/prompts|@modelcontextprotocol\/sdk)(\/.*)?$/ }, (args) => {
+      b.onResolve({ filter: /^(zod|conf|env-paths|jq-wasm|undici|@inquirer\/prompts|@modelcontextprotocol\/sdk)(\/.*)?$/ }, (args) => {
         const chunk = CHUNK_OF[args.path];
         if (!chunk) throw new Error(`${args.path} is not in scripts/vendor-chunks.mjs: add it to a chunk`);
         if (chunk === inside) return undefined;

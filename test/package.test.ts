@@ -1,5 +1,5 @@
-// The published package: `npm pack` gives a tarball that installs globally with nothing else to
-// fetch (every runtime library is bundled into dist/) and whose statusctl runs, and that gives a
+// The published package: `npm pack` gives a tarball that installs globally (the CLI's runtime
+// libraries are bundled into dist/; zod and undici come as dependencies) and whose statusctl runs, and that gives a
 // TypeScript program the client's real types (a create body of the old shape does not compile).
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ function pack() {
 }
 
 describe('npm pack', () => {
-  it('installs globally from the tarball alone and runs statusctl --help and --version', async () => {
+  it('installs globally from the tarball (and its two dependencies) and runs statusctl --help and --version', async () => {
     const { filename, files } = await pack();
     const paths = files.map((file) => file.path);
     expect(paths).toEqual(
@@ -50,11 +50,14 @@ describe('npm pack', () => {
     );
     expect(paths.some((path) => path.startsWith('src/') || path.startsWith('test/'))).toBe(false);
 
+    // The CLI bundles what it runs; the client's types need zod's and undici's, so those two are
+    // the package's dependencies, not copies of their declarations.
+    expect(paths.some((path) => path.startsWith('dist/types/vendor/'))).toBe(false);
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    expect(manifest.dependencies ?? {}).toEqual({});
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['undici', 'zod']);
 
     const prefix = join(temp, 'global');
-    await run(npm, ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', join(temp, filename)], {
+    await run(npm, ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(temp, filename)], {
       cwd: temp,
       env,
     });
@@ -85,9 +88,9 @@ describe('npm pack', () => {
     const consumer = join(temp, 'consumer');
     mkdirSync(consumer);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    await run(npm, ['install', '--offline', '--no-audit', '--no-fund', join(temp, filename)], { cwd: consumer, env });
+    await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', join(temp, filename)], { cwd: consumer, env });
     // Node's types (undici's declarations refer to them), as a TypeScript program for Node has them;
-    // nothing else: neither zod nor undici is reachable from the installed package.
+    // zod and undici come with the package, as its dependencies.
     mkdirSync(join(consumer, 'node_modules', '@types'), { recursive: true });
     symlinkSync(join(root, 'node_modules', '@types', 'node'), join(consumer, 'node_modules', '@types', 'node'), 'dir');
 

@@ -42,34 +42,7 @@ const COMMAND_MODULES = {
   version,
 } as const;
 
-function isCommandWord(word: string): word is keyof typeof COMMAND_MODULES {
-  return Object.hasOwn(COMMAND_MODULES, word);
-}
-
-/** Global options that take a value, so the word after them is not the command. */
-const VALUE_OPTIONS = new Set(['--base-url', '--api-key', '--account-id', '--profile', '-o', '--output', '--timeout']);
-
-/**
- * The module whose command this call runs, when that alone is enough: declaring every command
- * costs about 15 ms of each call, and a call of `incidents list` needs only `incidents`. The
- * root help, `help`, `completion` (which walks the whole tree) and unknown words (whose
- * suggestions need every name) get all of them.
- */
-function moduleToDeclare(args: string[]): (typeof COMMAND_MODULES)[keyof typeof COMMAND_MODULES] | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--') return undefined;
-    if (arg.startsWith('-')) {
-      if (VALUE_OPTIONS.has(arg)) i++;
-      continue;
-    }
-    if (arg === 'completion' || !isCommandWord(arg)) return undefined;
-    return COMMAND_MODULES[arg];
-  }
-  return undefined;
-}
-
-export function buildProgram(args: string[] = []): Program {
+export function buildProgram(): Program {
   const program = declareProgram();
   program.addHelpText(
     'after',
@@ -95,10 +68,7 @@ Exit codes: 0 ok, 1 API or network failure, 2 usage, 3 auth (no key, 401, 403), 
 5 threshold not met (--fail-under). Each command's --help has examples.
 `,
   );
-  const only = moduleToDeclare(args);
-  for (const module of only ? [only] : new Set(Object.values(COMMAND_MODULES))) {
-    module.register(program);
-  }
+  for (const module of new Set(Object.values(COMMAND_MODULES))) module.register(program);
   program.commands.forEach(function finish(command: CommandUnknownOpts) {
     command.exitOverride();
     // Command lists show the first paragraph; the whole description stays in the command's own help.

@@ -13,7 +13,7 @@ import { buildProgram } from './program.js';
 export async function run(given: string[], runtime: Runtime): Promise<ExitCode> {
   const { io } = runtime;
   const args = helpAsOption(given);
-  const program = buildProgram(args);
+  const program = buildProgram();
   attachRuntime(program, runtime);
   const colors = () => !runtime.env.NO_COLOR;
   const output = {

@@ -1,6 +1,7 @@
 // bin/statusctl keeps V8's compiled code of the bundle between calls. The cache must speed
 // things up without ever changing what a call does: one per command, replaced when unusable.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, tempConfigDir } from './helpers.js';
@@ -50,6 +51,14 @@ describe('code cache of the launcher', () => {
       expect.stringMatching(/^cli-.*-config\.v8cache$/),
       expect.stringMatching(/^vendor-conf-.*-config\.v8cache$/),
     ]);
+  });
+
+  it("in the test suite, writes to this run's temporary cache directory, never the user's", async () => {
+    const dir = process.env.STATUSCTL_CACHE_DIR;
+    expect(dir?.startsWith(tmpdir())).toBe(true);
+    const result = await runCli(['whoami', '--help']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(readdirSync(dir!)).toContainEqual(expect.stringMatching(/^cli-.*-whoami\.v8cache$/));
   });
 
   it('writes nothing with STATUSCTL_NO_COMPILE_CACHE', async () => {
