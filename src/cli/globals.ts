@@ -14,7 +14,7 @@ export function declareProgram() {
       .version(VERSION, '-V, --version')
       .option('--base-url <url>', 'API base address (env STATUSCTL_BASE_URL)')
       .option('--api-key <key>', 'API key (env STATUSCTL_API_KEY); prefer login or the variable, options show in ps')
-      .option('--account-id <id>', 'account id, sent as x-service-account (env STATUSCTL_ACCOUNT_ID)')
+      .option('--account-id <id>', 'account id (a UUID), sent as x-service-account (env STATUSCTL_ACCOUNT_ID)')
       .option('--profile <name>', 'named settings in the config file (env STATUSCTL_PROFILE)')
       .addOption(
         choiceOption(

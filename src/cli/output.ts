@@ -26,7 +26,7 @@ export function tableFormat(ctx: Context): TableFormat {
 }
 
 /** Terminal width: COLUMNS when it is a positive number (so a script or test can set it), else the terminal's, else 80. */
-export function terminalWidth(ctx: Context): number {
+function terminalWidth(ctx: Context): number {
   const fromEnv = Number(ctx.env.COLUMNS);
   if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
   return ctx.io.stdout.columns || 80;
@@ -70,23 +70,6 @@ export function statusCell(ctx: Context, status: string | undefined): Cell {
   return { text: status ?? '-', paint: statusPaint(ctx, status) };
 }
 
-export function severityText(ctx: Context, severity: string | undefined): string {
-  const s = ctx.style;
-  switch (severity) {
-    case 'CRITICAL':
-      // The padding makes a readable badge of the background; without colors it is only noise.
-      return s.level > 0 ? s.bgRed.white.bold(` ${severity} `) : severity;
-    case 'MAJOR':
-      return s.red.bold(severity);
-    case 'MEDIUM':
-      return s.yellow(severity);
-    case 'MINOR':
-      return s.cyan(severity);
-    default:
-      return severity ?? '-';
-  }
-}
-
 export function statusText(ctx: Context, status: string | undefined): string {
   const paint = statusPaint(ctx, status);
   return paint ? paint(status!) : (status ?? '-');
@@ -100,8 +83,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 3_600_000],
   ['minute', 60_000],
 ];
-// Made on first use: creating it loads ICU data, tens of milliseconds at the start of every
-// command that merely imports this module.
+// Made on first use: creating it loads ICU data, which every command that merely imports this
+// module would pay for at its start.
 let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 /** "3 hours ago"; a date-only value (YYYY-MM-DD) is shown as it is. */

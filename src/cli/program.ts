@@ -55,8 +55,8 @@ the heartbeat check and error group ids below are the demo data's):
   $ statusctl status-pages list                     # the pages and services to declare incidents on
   $ statusctl incidents create --name 'Checkout errors' --severity major --service 'Payments API' --yes
   $ statusctl incidents create --name 'Payments down' --severity critical --status-page 'Acme Payments' --dry-run
-  $ statusctl incident-updates add INCIDENT_ID --message 'Rolled back' --status monitoring
-  $ statusctl incidents resolve INCIDENT_ID
+  $ statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message 'Rolled back' --status monitoring
+  $ statusctl incidents resolve 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd
   $ statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait
   $ statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1
   $ statusctl error-groups archive - --dry-run < ids.txt   # many ids from stdin; --dry-run sends nothing

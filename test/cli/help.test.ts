@@ -1,21 +1,8 @@
 // Every command's --help carries real examples and lists the global options it inherits. The tree is read from the program's own help
 // output, so a command added later is checked without touching this file.
 import { describe, expect, it } from 'vitest';
+import { commandsIn } from './help-tree.js';
 import { runCli } from './in-process.js';
-
-/** Names listed under "Commands:" in a commander help text (the implicit `help` left out). */
-function commandsIn(help: string): string[] {
-  const section = help.split(/^Commands:\n/m)[1];
-  if (!section) return [];
-  const names: string[] = [];
-  for (const line of section.split('\n')) {
-    // The section ends at an empty line; a description's own paragraph breaks are indented.
-    if (line === '') break;
-    const match = /^ {2}([a-z][\w-]*)/.exec(line);
-    if (match && match[1] !== 'help') names.push(match[1]!);
-  }
-  return names;
-}
 
 async function helpOf(path: string[]): Promise<string> {
   const result = await runCli([...path, '--help']);
@@ -64,21 +51,5 @@ describe('help', () => {
   it('an unknown verb or option exits 2', async () => {
     expect((await runCli(['rca', 'nosuchverb'])).code).toBe(2);
     expect((await runCli(['runtimes', 'list', '--nosuchoption'])).code).toBe(2);
-  });
-});
-
-describe('help examples', () => {
-  it('name heartbeat checks and error groups that the reference server’s demo data has', async () => {
-    const { DEMO_IDS } = await import('../../src/server/fixtures/demo.js');
-    const help = [
-      await helpOf([]),
-      await helpOf(['heartbeats', 'availability']),
-      await helpOf(['rca', 'request']),
-      await helpOf(['error-groups', 'archive']),
-    ].join('\n');
-    const ids = new Set(help.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g));
-    expect(ids.size).toBeGreaterThan(0);
-    const demo = new Set<string>([...Object.values(DEMO_IDS.heartbeatChecks), ...Object.values(DEMO_IDS.errorGroups)]);
-    for (const id of ids) expect(demo, `${id} appears in a help example`).toContain(id);
   });
 });

@@ -51,7 +51,7 @@ export function register(program: Program): void {
       'statusctl api /v1/runtimes',
       "statusctl api /v1/status-pages/incidents --paginate -o json | jq -r '.entries[].id'",
       'statusctl api -X PATCH /v1/error-groups/c463c2d9-a899-5e7b-9e54-5b24368461d1 -F archivedUntilNextEvent=true',
-      "statusctl api /v1/status-pages/incidents/$ID/incident-updates -f description='Rolled back' -f status=MONITORING",
+      "statusctl api /v1/status-pages/incidents/0ae1221b-6727-5303-a6ed-e01c2c4e4ecd/incident-updates -f description='Rolled back' -f status=MONITORING",
       'statusctl api -i /v1/status-pages?limit=1',
       'statusctl api -X POST /v1/status-pages/incidents --input incident.json --dry-run',
     ],

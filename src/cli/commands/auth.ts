@@ -24,10 +24,10 @@ export function register(program: Program): void {
       .action((options, command) => runLogin(Context.fromCommand(command), options)),
     [
       'statusctl login',
-      'vault kv get -field=key secret/statusctl | statusctl login --with-token --account-id $ACCOUNT_ID',
+      'echo "$KEY" | statusctl login --with-token --account-id 00000000-0000-4000-8000-00000000d3e0',
       'statusctl login --with-token --profile ci < key.txt',
-      'statusctl login --base-url https://status.example.com --account-id acct-1',
-      'STATUSCTL_API_KEY=$KEY statusctl login --account-id acct-1 --profile ci',
+      'statusctl login --base-url http://127.0.0.1:4010 --account-id 00000000-0000-4000-8000-00000000d3e0',
+      'STATUSCTL_API_KEY=$KEY statusctl login --account-id 00000000-0000-4000-8000-00000000d3e0 --profile ci',
     ],
   );
   examples(

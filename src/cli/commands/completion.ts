@@ -24,8 +24,7 @@ export function register(program: Program): void {
     [
       'statusctl completion bash > ~/.local/share/bash-completion/completions/statusctl',
       "echo 'source <(statusctl completion bash)' >> ~/.bashrc",
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a zsh expansion, shown as typed
-      'statusctl completion zsh > "${fpath[1]}/_statusctl"',
+      'statusctl completion zsh > ~/.zfunc/_statusctl   # a directory of your zsh fpath',
       'statusctl completion fish > ~/.config/fish/completions/statusctl.fish',
     ],
   );

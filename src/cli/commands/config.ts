@@ -53,7 +53,10 @@ export function register(program: Program): void {
       .argument('<value>', 'the new value')
       .description('Save a setting to the profile (created 0600); `statusctl login` also checks the key first')
       .action((key, value, _options, command) => runSet(Context.fromCommand(command), key, value)),
-    ['statusctl config set base-url https://status.example.com', 'statusctl config set account-id acct-1 --profile staging'],
+    [
+      'statusctl config set base-url https://status.example.com',
+      'statusctl config set account-id 00000000-0000-4000-8000-00000000d3e0 --profile staging',
+    ],
   );
   examples(
     config

@@ -33,7 +33,7 @@ export function register(program: Program): void {
     groups
       .command('archive')
       .description(`Archive error groups until the next matching error arrives (or for ever).\n\n${IDS_HELP}`)
-      .argument('<id...>', 'ids of error groups, or - to read them from stdin')
+      .argument('<id...>', 'ids of error groups (UUIDs), or - to read them from stdin')
       .option('--forever', 'stay archived even when new matching errors arrive')
       .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
       .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
@@ -54,7 +54,7 @@ export function register(program: Program): void {
     groups
       .command('unarchive')
       .description(`Unarchive error groups.\n\n${IDS_HELP}`)
-      .argument('<id...>', 'ids of error groups, or - to read them from stdin')
+      .argument('<id...>', 'ids of error groups (UUIDs), or - to read them from stdin')
       .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
       .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
       .action(async (ids, options, command) => {

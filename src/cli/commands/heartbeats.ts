@@ -26,7 +26,7 @@ export function register(program: Program): void {
     heartbeats
       .command('availability')
       .description('Success ratio now and in the previous period of the same length, as figures and bars')
-      .argument('<check>', 'id of the heartbeat check')
+      .argument('<check>', 'id of the heartbeat check (a UUID)')
       .option('--from <date>', 'start of the window: YYYY-MM-DD or an ISO date-time (default: 24 hours ago)')
       .option('--to <date>', 'end of the window: YYYY-MM-DD (that whole day) or an ISO date-time (default: now)')
       .option(

@@ -18,16 +18,16 @@ interface UpdateOptions {
 export function register(program: Program): void {
   const updates = program.command('incident-updates').description('Add, show and change the updates (timeline entries) of an incident');
   examples(updates, [
-    'statusctl incident-updates add <incident-id> --message "Fix deployed" --status monitoring',
-    'statusctl incident-updates get <incident-id> <update-id>',
-    'statusctl incident-updates put <incident-id> <update-id> --message "Corrected text"',
-    'statusctl incident-updates put <incident-id> <update-id> --status identified',
+    'statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Fix deployed" --status monitoring',
+    'statusctl incident-updates get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9',
+    'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --message "Corrected text"',
+    'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --status identified',
   ]);
 
   examples(
     updates
       .command('add')
-      .argument('<incident>', 'incident id')
+      .argument('<incident>', 'incident id (a UUID)')
       .description(
         "Add an update to an incident (its status defaults to the incident's current status).\n\nThe text comes from --message or --message-file (one of them is required).",
       )
@@ -39,27 +39,30 @@ export function register(program: Program): void {
       .option('--dry-run', 'print the request (method, path, JSON body) instead of sending it')
       .action((incident, options, command) => runAdd(Context.fromCommand(command), incident, options)),
     [
-      'statusctl incident-updates add <incident-id> --message "Fix deployed, monitoring" --status monitoring',
-      'statusctl incident-updates add <incident-id> --message "Root cause found" --status identified --notify --date 2025-05-01T10:30:00Z',
-      'git log -1 --format=%B | statusctl incident-updates add <incident-id> --message-file - --status monitoring --dry-run',
+      'statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Fix deployed, monitoring" --status monitoring',
+      'statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Root cause found" --status identified --notify --date 2025-05-01T10:30:00Z',
+      'git log -1 --format=%B | statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message-file - --status monitoring --dry-run',
     ],
   );
 
   examples(
     updates
       .command('get')
-      .argument('<incident>', 'incident id')
-      .argument('<update>', 'update id (see `statusctl incidents get`)')
+      .argument('<incident>', 'incident id (a UUID)')
+      .argument('<update>', 'update id (a UUID; see `statusctl incidents get`)')
       .description('One update of an incident')
       .action((incident, update, _options, command) => runGet(Context.fromCommand(command), incident, update)),
-    ['statusctl incident-updates get <incident-id> <update-id>', 'statusctl incident-updates get <incident-id> <update-id> -o json'],
+    [
+      'statusctl incident-updates get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9',
+      'statusctl incident-updates get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 -o json',
+    ],
   );
 
   examples(
     updates
       .command('put')
-      .argument('<incident>', 'incident id')
-      .argument('<update>', 'update id')
+      .argument('<incident>', 'incident id (a UUID)')
+      .argument('<update>', 'update id (a UUID)')
       .description(
         'Change an update. What is not given is kept: the stored update is read and sent whole, with the given ' +
           'text, status, notify flag and date in place of its own (a PUT replaces the update, so the API needs all of it). ' +
@@ -74,10 +77,10 @@ export function register(program: Program): void {
       .option('--dry-run', 'read the update and print the request (method, path, JSON body) instead of sending it')
       .action((incident, update, options, command) => runPut(Context.fromCommand(command), incident, update, options)),
     [
-      'statusctl incident-updates put <incident-id> <update-id> --message "Typo fixed: payments, not payouts"',
-      'statusctl incident-updates put <incident-id> <update-id> --status identified',
-      'statusctl incident-updates put <incident-id> <update-id> --message "Resolved" --status resolved --no-notify',
-      'statusctl incident-updates put <incident-id> <update-id> --message-file corrected.txt --dry-run',
+      'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --message "Typo fixed: payments, not payouts"',
+      'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --status identified',
+      'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --message "Resolved" --status resolved --no-notify',
+      'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --message-file corrected.txt --dry-run',
     ],
   );
 }

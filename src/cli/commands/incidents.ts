@@ -25,8 +25,8 @@ export function register(program: Program): void {
   examples(incidents, [
     'statusctl incidents create',
     'statusctl incidents list --status open',
-    'statusctl incidents get <incident-id>',
-    'statusctl incidents resolve <incident-id> --message "Fixed"',
+    'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd',
+    'statusctl incidents resolve 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Fixed"',
   ]);
 
   examples(
@@ -101,21 +101,21 @@ export function register(program: Program): void {
   examples(
     incidents
       .command('get')
-      .argument('<id>', 'incident id')
+      .argument('<id>', 'incident id (a UUID)')
       .description('One incident with its timeline (each update: time, status, description, whether subscribers were notified)')
       .option('--web', 'print the address of the incident on the status pages that show it (and open the first on a desktop terminal)')
       .action((id, options, command) => runGet(Context.fromCommand(command), id, options)),
     [
-      'statusctl incidents get <incident-id>',
-      'statusctl incidents get <incident-id> -o json | jq .lastUpdateStatus',
-      'statusctl incidents get <incident-id> --web',
+      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd',
+      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd -o json | jq .lastUpdateStatus',
+      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --web',
     ],
   );
 
   examples(
     incidents
       .command('resolve')
-      .argument('<id...>', 'incident ids, or - to read them from stdin')
+      .argument('<id...>', 'incident ids (UUIDs), or - to read them from stdin')
       .description(
         'Add a RESOLVED update to incidents.\n\n' +
           'An incident already resolved is left alone: nothing is sent, stderr says so and the exit code is 0 ' +
@@ -133,9 +133,9 @@ export function register(program: Program): void {
       .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
       .action((ids, options, command) => runResolve(Context.fromCommand(command), ids, options)),
     [
-      'statusctl incidents resolve <incident-id>',
-      'statusctl incidents resolve <incident-id> --message "Fixed by rolling back v2.3" --notify',
-      'statusctl incidents resolve <incident-id> --message-file postmortem-summary.txt --dry-run',
+      'statusctl incidents resolve 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd',
+      'statusctl incidents resolve 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Fixed by rolling back v2.3" --notify',
+      'statusctl incidents resolve 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message-file postmortem-summary.txt --dry-run',
       "statusctl incidents list --status open -o json | jq -r '.entries[].id' | statusctl incidents resolve -",
     ],
   );

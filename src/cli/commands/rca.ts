@@ -36,14 +36,14 @@ export function register(program: Program): void {
   const rca = program.command('rca').description('Root cause analyses of error groups');
   examples(rca, [
     'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait',
-    'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e',
+    'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1) && statusctl rca get "$ID"',
   ]);
 
   examples(
     rca
       .command('request')
       .description('Ask for a root cause analysis of an error group; prints the analysis id, or the analysis with --wait')
-      .argument('<error-group>', 'id of the error group')
+      .argument('<error-group>', 'id of the error group (a UUID)')
       .option('--context <text>', `what you know that helps the analysis (at most ${MAX_CONTEXT} characters)`, userContext)
       .option('--wait', 'wait for the analysis (progress on stderr) and print it')
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
@@ -62,14 +62,14 @@ export function register(program: Program): void {
     rca
       .command('get')
       .description('Show an analysis, or that it is still pending (exit 0 either way)')
-      .argument('<id>', 'id of the analysis, as printed by rca request')
+      .argument('<id>', 'id of the analysis (a UUID), as printed by rca request')
       .option('--wait', 'wait until the analysis is ready (progress on stderr)')
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
       .action((id, options, command) => runGet(Context.fromCommand(command), id, options)),
     [
-      'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e',
-      'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e --wait',
-      'statusctl rca get 8b1e2c3d-0f4a-4b5c-9d6e-7f8a9b0c1d2e -o json',
+      'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1) && statusctl rca get "$ID"',
+      'statusctl rca get "$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1)" --wait',
+      'statusctl rca get "$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1)" -o json',
     ],
   );
 }

@@ -30,7 +30,11 @@ export function register(program: Program): void {
       .description('Run the reference server: the whole API in memory, with demo data')
       .option('--host <host>', 'address to listen on', DEFAULT_HOST)
       .option('--port <port>', 'port to listen on; 0 picks a free one', positiveInt(0, 65535), DEFAULT_PORT)
-      .option('--account <id:key>', 'an account and its API key (repeatable); none: one account with a generated key', collectAccount)
+      .option(
+        '--account <id:key>',
+        'an account (its id a UUID) and its API key (repeatable); none: the demo account with a generated key',
+        collectAccount,
+      )
       .option('--fixtures <file>', 'JSON fixture file replacing the demo data')
       .option('--rca-delay <ms>', 'how long an analysis stays PENDING', positiveInt(0))
       .option('--rate-limit <n>', 'requests per second per key before 429', positiveInt(1))
@@ -87,10 +91,10 @@ export function register(program: Program): void {
       }),
     [
       'statusctl server',
-      'statusctl server --port 0 --account acct-1:sk_local_0123456789',
-      'statusctl server --account team-a:key-a-123456 --account team-b:key-b-123456 --rca-delay 2000',
+      'statusctl server --port 0 --account 00000000-0000-4000-8000-00000000d3e0:sc_local_0123456789abcdef',
+      'statusctl server --account 11111111-1111-4111-8111-111111111111:key-a-123456 --account 22222222-2222-4222-8222-222222222222:key-b-123456 --rca-delay 2000',
       'statusctl server --fixtures ./fixtures.json --rate-limit 20',
-      'statusctl server --data ./statusctl-data.jsonl --account acct-1:sk_local_0123456789',
+      'statusctl server --data ./statusctl-data.jsonl --account 00000000-0000-4000-8000-00000000d3e0:sc_local_0123456789abcdef',
       'statusctl server --quiet --rate-limit 100',
       'statusctl server --log-format json 2>> access.jsonl',
       'statusctl server --headers-timeout 2s --body-timeout 5s --idle-timeout 1s --max-connections 200',

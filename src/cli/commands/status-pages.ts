@@ -29,7 +29,7 @@ export function register(program: Program): void {
     [
       'statusctl status-pages list',
       'statusctl status-pages list --wide',
-      'statusctl status-pages list --limit 5 --next-id <cursor>',
+      'statusctl status-pages list --limit 2 --next-id "$(statusctl status-pages list --limit 2 -o json | jq -r .nextId)"',
       "statusctl status-pages list --all -o json | jq -r '.entries[].name'",
     ],
   );

@@ -1,0 +1,201 @@
+// Every example in every command's --help runs, as written, with the built binary against the
+// reference server: a newcomer who copies one gets what it promises (exit 0; exit 5 where the
+// example sets a --fail-under threshold). The examples are read from the help output of the
+// whole program tree, so a command or example added later is run without touching this file.
+//
+// The examples are run by bash (pipefail) in a sandbox that stands for a newcomer's machine after
+// the README's "Try it" steps: `statusctl` on the PATH; the reference server serving the demo
+// account (whose ids the examples name) with STATUSCTL_BASE_URL, STATUSCTL_API_KEY and
+// STATUSCTL_ACCOUNT_ID exported, and KEY and ACCOUNT_ID as in the README; profiles `staging` and
+// `ci` in the config file; HOME with the usual completion directories; and the files the examples
+// read (ids.txt, key.txt, fixtures.json...) in the working directory. Two substitutions, so that
+// runs in parallel never collide: the server's address for http://127.0.0.1:4010, and port 0
+// (a free one) for `statusctl server`. A trailing `&` is dropped: the test waits instead.
+//
+// `statusctl server` and `statusctl mcp` serve until stopped: a server example passes once it
+// prints its address, an MCP one once it answers an initialize request; then it is stopped.
+// Examples that need what the sandbox cannot give are marked in SKIPPED, by their exact text,
+// with the reason; each is reported as skipped by name.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_IDS } from '../../src/server/fixtures/demo.js';
+import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
+import { BIN, cleanEnv, ROOT, runCli, tempConfigDir, useTestServer } from './helpers.js';
+import { examplesIn, helpTree } from './help-tree.js';
+import { runCli as runInProcess } from './in-process.js';
+
+const DEMO_KEY = 'sc_local_0123456789abcdef';
+const ERROR_GROUP = DEMO_IDS.errorGroups[Object.keys(DEMO_IDS.errorGroups)[0] as keyof typeof DEMO_IDS.errorGroups];
+
+/** Examples that cannot run here, by their exact text, and why. */
+const SKIPPED: Record<string, string> = {
+  'statusctl incidents create': 'needs a terminal: asks for each missing option',
+  'git log -1 --format=%B | statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message-file - --status monitoring --dry-run':
+    'needs a git checkout with a commit',
+};
+
+const file = useTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: DEMO_KEY }], rcaDelayMs: 50 });
+
+interface Outcome {
+  example: string;
+  problem?: string;
+}
+
+/** The sandbox every example runs in; see the top of this file. */
+async function sandbox(url: string): Promise<{ cwd: string; env: NodeJS.ProcessEnv }> {
+  const cwd = tempConfigDir();
+  const home = join(cwd, 'home');
+  const bin = join(cwd, 'bin');
+  for (const dir of [
+    bin,
+    join(home, '.local/share/bash-completion/completions'),
+    join(home, '.config/fish/completions'),
+    join(home, '.zfunc'),
+  ]) {
+    mkdirSync(dir, { recursive: true });
+  }
+  writeFileSync(join(bin, 'statusctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, {
+    mode: 0o755,
+  });
+  writeFileSync(join(cwd, 'ids.txt'), `${ERROR_GROUP}\n`);
+  writeFileSync(join(cwd, 'known-failures.txt'), `# flaky on Fridays\n${ERROR_GROUP}\n`);
+  writeFileSync(join(cwd, 'key.txt'), `${DEMO_KEY}\n`);
+  writeFileSync(join(cwd, 'notice.md'), 'Some customers cannot log in. We are on it.\n');
+  writeFileSync(join(cwd, 'postmortem-summary.txt'), 'A bad deploy, rolled back.\n');
+  writeFileSync(join(cwd, 'corrected.txt'), 'Payments, not payouts, were affected.\n');
+  copyFileSync(join(ROOT, 'src', 'server', 'fixtures', 'example.json'), join(cwd, 'fixtures.json'));
+  const service = (await runInProcess(['status-pages', 'get', 'acme-payments', '--jq', '.cards[0].services[0]'], { env: envFor(url) }))
+    .stdout;
+  writeFileSync(
+    join(cwd, 'incident.json'),
+    JSON.stringify({
+      name: 'Checkout errors',
+      severity: 'MAJOR',
+      services: [JSON.parse(service)],
+      incidentUpdates: [{ description: 'Investigating.' }],
+    }),
+  );
+  const env = cleanEnv({
+    ...envFor(url),
+    PATH: `${bin}:${process.env.PATH}`,
+    HOME: home,
+    STATUSCTL_CONFIG_DIR: join(cwd, 'config'),
+    KEY: DEMO_KEY,
+    ACCOUNT_ID: DEMO_ACCOUNT_ID,
+  });
+  for (const profile of ['staging', 'ci']) {
+    const login = await runCli(['login', '--with-token', '--profile', profile], { env, input: DEMO_KEY });
+    expect(login.code, login.stderr).toBe(0);
+  }
+  return { cwd, env };
+}
+
+function envFor(url: string): Record<string, string> {
+  return { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: DEMO_KEY, STATUSCTL_ACCOUNT_ID: DEMO_ACCOUNT_ID };
+}
+
+/** The example as the sandbox runs it (see the substitutions at the top). */
+function adapt(example: string, url: string): string {
+  let line = example.replaceAll('http://127.0.0.1:4010', url).replace(/\s+&(\s+#.*)?$/, '$1');
+  if (/^statusctl server\b/.test(line)) {
+    line = /--port\s+\d+/.test(line)
+      ? line.replace(/--port\s+\d+/, '--port 0')
+      : line.replace(/^statusctl server\b/, 'statusctl server --port 0');
+  }
+  return line;
+}
+
+const INITIALIZE = `${JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'help-examples', version: '1' } },
+})}\n`;
+
+/** Runs one example; resolves with what went wrong, if anything. */
+function runExample(example: string, line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Outcome> {
+  const serves = /^(\S+=\S+\s+)*statusctl (server|mcp)\b/.exec(line)?.[2];
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-o', 'pipefail', '-c', line], { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let served = false;
+    const stop = () => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      stderr += '\n[killed: no end after 120 s]';
+      process.kill(-child.pid!, 'SIGKILL');
+    }, 120_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const ready =
+        serves === 'server'
+          ? /^listening on http:\/\//m.test(stdout)
+          : serves === 'mcp' && /"id":1\b/.test(stdout) && /"result":/.test(stdout);
+      if (ready && !served) {
+        served = true;
+        stop();
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    if (serves === 'mcp') child.stdin.write(INITIALIZE);
+    else child.stdin.end();
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const expected = serves ? served : code === 0 || (code === 5 && /--fail-under/.test(line));
+      const what = serves ? `did not ${serves === 'server' ? 'print its address' : 'answer initialize'} (exit ${code})` : `exit ${code}`;
+      resolve(
+        expected ? { example } : { example, problem: `${what}\n    stdout: ${stdout.slice(-400)}\n    stderr: ${stderr.slice(-600)}` },
+      );
+    });
+  });
+}
+
+describe('help examples', () => {
+  it('every example of every command runs against the reference server', async () => {
+    const { server } = file;
+    const tree = await helpTree(async (path) => {
+      const result = await runInProcess([...path, '--help']);
+      expect(result.code, `${path.join(' ')} --help: ${result.stderr}`).toBe(0);
+      return result.stdout;
+    });
+    const examples = [...new Set(tree.flatMap(([, help]) => examplesIn(help)))];
+    // A floor, so that a parser that finds nothing cannot pass.
+    expect(examples.length).toBeGreaterThan(80);
+    for (const example of Object.keys(SKIPPED)) expect(examples, `SKIPPED names an example no help shows: ${example}`).toContain(example);
+    const skipped = examples.filter((example) => example in SKIPPED);
+    console.info(`help examples skipped:\n${skipped.map((example) => `  ${example}  (${SKIPPED[example]})`).join('\n')}`);
+
+    const { cwd, env } = await sandbox(server.url);
+    const queue = examples.filter((example) => !(example in SKIPPED));
+    const outcomes: Outcome[] = [];
+    // A few at a time: each is a process or two, on a machine that may be busy.
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let example = queue.shift(); example !== undefined; example = queue.shift()) {
+          outcomes.push(await runExample(example, adapt(example, server.url), cwd, env));
+        }
+      }),
+    );
+    expect(outcomes).toHaveLength(examples.length - skipped.length);
+    expect(outcomes.filter((outcome) => outcome.problem).map(({ example, problem }) => `${example}\n    ${problem}`)).toEqual([]);
+  }, 900_000);
+
+  it('names the demo account in the sandbox, so the ids of the examples exist there', () => {
+    expect(adapt('statusctl server --port 4010 &                  # prints the key', 'http://x')).toBe(
+      'statusctl server --port 0                  # prints the key',
+    );
+    expect(adapt('statusctl server --quiet', 'http://x')).toBe('statusctl server --port 0 --quiet');
+    expect(adapt('statusctl login --base-url http://127.0.0.1:4010', 'http://127.0.0.1:5555')).toBe(
+      'statusctl login --base-url http://127.0.0.1:5555',
+    );
+    expect(ERROR_GROUP).toBe('c463c2d9-a899-5e7b-9e54-5b24368461d1');
+  });
+});
