@@ -1,7 +1,9 @@
 // The fields of `statusctl api` (-f key=value, -F key=value), as gh api reads them: a body made
 // of nested keys, or a query string for a GET.
+import { readFile } from 'node:fs/promises';
 import type { Context } from './context.js';
 import { usageError } from './exit-codes.js';
+import { readAll } from './input.js';
 
 export interface Field {
   /** `key=value` as given. */
@@ -29,10 +31,8 @@ async function fieldValue(ctx: Context, raw: string, typed: boolean, field: stri
     const file = raw.slice(1);
     try {
       if (file === '-') {
-        const { readAll } = await import('./input.js');
         return await readAll(ctx.io.stdin);
       }
-      const { readFile } = await import('node:fs/promises');
       return await readFile(file, 'utf8');
     } catch (error) {
       throw usageError(`field '${field}': cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);

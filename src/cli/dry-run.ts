@@ -1,8 +1,9 @@
 // --dry-run, the same for every command that changes something: the write is checked as the
 // client would check it (a request it would refuse is the same usage error), then printed as
 // method, path and body, and not sent. Reads needed to build it are made by the command before.
-import type { OperationInput } from '../contract/operations.js';
-import type { OperationId } from '../contract/routes.js';
+import { type OperationInput, operations } from '../contract/operations.js';
+import { fillPath, type OperationId, routes } from '../contract/routes.js';
+import { checkRequest } from '../client/validation.js';
 import type { Context } from './context.js';
 
 /** A write as it would go over the wire. `body` is null when the request has none. */
@@ -14,11 +15,6 @@ export interface PlannedRequest {
 
 /** The request `client[id](input)` would send, validated as the client validates it. */
 export async function planRequest<Id extends OperationId>(id: Id, input: OperationInput<Id>): Promise<PlannedRequest> {
-  const [{ operations }, { routes, fillPath }, { checkRequest }] = await Promise.all([
-    import('../contract/operations.js'),
-    import('../contract/routes.js'),
-    import('../client/validation.js'),
-  ]);
   const checked = checkRequest(id, operations[id], input as Parameters<typeof checkRequest>[2]);
   return { method: routes[id].method, path: fillPath(routes[id].path, checked.params), body: checked.body ?? null };
 }

@@ -2,11 +2,10 @@
 // and messages as the jq people know, no native build, nothing to install) over what a command
 // prints as JSON. Loaded only when --jq is given, and started as soon as the command starts, so
 // compiling the WebAssembly overlaps the request instead of following it.
-import type { Jq } from 'jq-wasm';
+import { type Jq, loadJq } from 'jq-wasm';
 import { usageError } from './exit-codes.js';
 
-export async function loadJqEngine(): Promise<Jq> {
-  const { loadJq } = await import('jq-wasm');
+export function loadJqEngine(): Promise<Jq> {
   return loadJq();
 }
 

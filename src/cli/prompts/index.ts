@@ -1,6 +1,7 @@
-// The questions the CLI asks on a terminal, over @inquirer/prompts (loaded only when a question
-// is actually asked). Ctrl-C or a closed terminal ends the command as "cancelled" with nothing
+// The questions the CLI asks on a terminal, over @inquirer/prompts (this module is loaded only
+// when a question is asked). Ctrl-C or a closed terminal ends the command as "cancelled" with nothing
 // changed, instead of a stack trace.
+import { checkbox, confirm, input, password, Separator, select } from '@inquirer/prompts';
 import type { IO } from '../context.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 
@@ -11,10 +12,6 @@ export interface Terminal {
 
 function streams(terminal: Terminal) {
   return terminal.io ? { input: terminal.io.stdin, output: terminal.io.stdout } : {};
-}
-
-async function prompts() {
-  return import('@inquirer/prompts');
 }
 
 function cancelled(error: unknown): never {
@@ -31,7 +28,6 @@ export async function askText(
     validate?: (value: string) => string | true;
   } & Terminal,
 ): Promise<string> {
-  const { input } = await prompts();
   return input(
     {
       message: options.message,
@@ -44,7 +40,6 @@ export async function askText(
 
 /** Hidden input: each character shows as `*`, the value is never echoed. */
 export async function askSecret(options: { message: string; validate?: (value: string) => string | true } & Terminal): Promise<string> {
-  const { password } = await prompts();
   return password(
     { message: options.message, mask: '*', ...(options.validate ? { validate: options.validate } : {}) },
     streams(options),
@@ -58,7 +53,6 @@ export interface Choice<Value> {
 }
 
 export async function askOne<Value>(options: { message: string; choices: Choice<Value>[]; default?: Value } & Terminal): Promise<Value> {
-  const { select } = await prompts();
   return select<Value>(
     {
       message: options.message,
@@ -78,7 +72,6 @@ export interface ChoiceGroup<Value> {
 
 /** Several choices, at least one, shown in groups. */
 export async function askMany<Value>(options: { message: string; groups: ChoiceGroup<Value>[] } & Terminal): Promise<Value[]> {
-  const { checkbox, Separator } = await prompts();
   const choices = options.groups.flatMap((group) => [new Separator(group.heading), ...group.choices]);
   return checkbox<Value>(
     {
@@ -93,6 +86,5 @@ export async function askMany<Value>(options: { message: string; groups: ChoiceG
 }
 
 export async function askYesNo(options: { message: string; default?: boolean } & Terminal): Promise<boolean> {
-  const { confirm } = await prompts();
   return confirm({ message: options.message, default: options.default ?? true }, streams(options)).catch(cancelled);
 }

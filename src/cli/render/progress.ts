@@ -1,7 +1,8 @@
 // Progress for a long wait, always on stderr so stdout stays the result. On a terminal a
-// spinner (yocto-spinner, loaded only then); elsewhere (CI, pipes, NO_COLOR) one plain line at
+// spinner (yocto-spinner); elsewhere (CI, pipes, NO_COLOR) one plain line at
 // most every few seconds, so logs show the wait without being flooded.
 import { WriteStream } from 'node:tty';
+import yoctoSpinner from 'yocto-spinner';
 import type { Context } from '../context.js';
 
 export interface Progress {
@@ -16,7 +17,6 @@ export async function startProgress(ctx: Context, text: string): Promise<Progres
   const stream = ctx.io.stderr;
   // A spinner needs a real terminal to redraw on; showProgress already asks for one.
   if (ctx.showProgress && stream instanceof WriteStream) {
-    const { default: yoctoSpinner } = await import('yocto-spinner');
     // The spinner must not exit the process on SIGINT by itself: the command's own handling
     // (and exit codes) stay in charge, the spinner is only cleared.
     const spinner = yoctoSpinner({ text, stream, handleSignals: false }).start();
