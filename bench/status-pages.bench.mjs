@@ -162,25 +162,28 @@ async function streamsBench() {
   let writer;
   try {
     streams = await openStreams(withStreams.url, STREAMS);
-    // An incident update every second, sent to every stream.
-    const [service] = (await demoServices(withStreams.url)).filter((entry) => entry.name === 'Web App');
-    const created = JSON.parse(
-      (await httpRequest(`${withStreams.url}/v1/status-pages/incidents`, { method: 'POST', body: incidentBody(service) })).body.toString(
-        'utf8',
-      ),
-    );
+    // An incident update every second on both servers (the listed incident grows alike on
+    // both), sent on the one with streams to every stream.
+    const incidents = [];
+    for (const server of [plain, withStreams]) {
+      const [service] = (await demoServices(server.url)).filter((entry) => entry.name === 'Web App');
+      const created = await httpRequest(`${server.url}/v1/status-pages/incidents`, { method: 'POST', body: incidentBody(service) });
+      incidents.push({ url: server.url, id: JSON.parse(created.body.toString('utf8')).id });
+    }
     let updates = 0;
     writer = setInterval(() => {
       updates++;
-      void httpRequest(`${withStreams.url}/v1/status-pages/incidents/${created.id}/incident-updates`, {
-        method: 'POST',
-        body: { description: `Still investigating (${updates}).` },
-      });
+      for (const incident of incidents) {
+        void httpRequest(`${incident.url}/v1/status-pages/incidents/${incident.id}/incident-updates`, {
+          method: 'POST',
+          body: { description: `Still investigating (${updates}).` },
+        });
+      }
     }, 1000);
 
     console.log(
       `status-pages: requests/s by wrk (1 thread), ${CONNECTIONS} connections, median of ${RUNS} alternating ${SECONDS} s runs after a warm-up, ` +
-        `against a server holding ${STREAMS} open page streams (an incident update a second to each) and one with none`,
+        `against a server holding ${STREAMS} open page streams and one with none (both: an incident update a second)`,
     );
     for (const path of ['/v1/status-pages/incidents?limit=20', '/v1/runtimes']) {
       await wrkRun(`${plain.url}${path}`);
