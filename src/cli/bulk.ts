@@ -1,8 +1,10 @@
 // One write per id, for commands that take many ids (`error-groups archive ID... | -`):
 // a few requests at a time, one result line per id on stdout in the order given (each printed
 // as soon as the ones before it are done), `--json` an array of {id, ok, status, error}, and the
-// exit code of the worst outcome. Rate limits are the client's business: a 429 is retried after
-// Retry-After (src/client/retry.ts), so a long list finishes under one.
+// exit code of the worst outcome. Rate limits are the client's business: the workers share the
+// client's rate-limit state (src/client/rate-limit.ts), so a 429 pauses them all until its
+// Retry-After, fewer requests are in flight for a while, and a 429 is retried until --max-wait:
+// a long list finishes under a limit, and so do two jobs sharing one key.
 import type { Context } from './context.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { describeFailure } from './failure.js';
@@ -41,6 +43,8 @@ interface Line extends BulkResult {
 }
 
 export const DEFAULT_CONCURRENCY = 4;
+/** How long a bulk command waits out 429s for one id before it fails (--max-wait). */
+export const DEFAULT_MAX_WAIT_S = 300;
 
 /**
  * Runs `write` for each id, at most `concurrency` at once. After an authentication failure no
@@ -119,7 +123,8 @@ function format(ctx: Context, line: Line): string {
 
 /**
  * A client message without its closing "(PATCH /v1/error-groups/ID)": the line already names the
- * id. How many attempts were made is kept.
+ * id. How many attempts were made is kept (the client counts none refused by a 429 unless the
+ * 429 is the failure).
  */
 function shortReason(message: string): string {
   return message.replace(/ \([A-Z]+ \/[^ ,)]*(?:, (\d+ attempts))?\)$/, (_, attempts: string | undefined) =>

@@ -292,12 +292,16 @@ export class Context {
     return (this.cachedNetwork ??= this.settings().then((settings) => resolveNetwork(settings, this.env)));
   }
 
-  /** The API client for the resolved settings; fails with exit 3 when there is no key. */
-  client(): Promise<Client> {
-    return (this.cachedClient ??= this.makeClient());
+  /**
+   * The API client for the resolved settings; fails with exit 3 when there is no key. One per
+   * process, so every request shares its rate-limit state. `maxWaitMs` (how long 429s are
+   * waited out) is taken from the call that makes it.
+   */
+  client(options: { maxWaitMs?: number } = {}): Promise<Client> {
+    return (this.cachedClient ??= this.makeClient(options));
   }
 
-  private async makeClient(): Promise<Client> {
+  private async makeClient(options: { maxWaitMs?: number }): Promise<Client> {
     const settings = await this.settings();
     settingsInUse.set(this.runtime, settings);
     if (!settings.apiKey) {
@@ -324,6 +328,7 @@ export class Context {
       // One process, a request or two: node's built-in HTTP stack starts far faster than undici.
       http: 'node',
       timeoutMs: (this.globals.timeout ?? 30) * 1000,
+      ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
       onRequest: this.globals.verbose
         ? (event) => {
             const outcome = event.status ?? event.error ?? '?';

@@ -19,7 +19,8 @@ import { rawRequest, type RawRequest, type RawResponse } from './raw.js';
 import { parseProxyUrl } from './proxy.js';
 import { makeNetwork, type Network } from './network.js';
 import { sendSettled, type LostAnswerNote, type SettledResponse } from './settle.js';
-import { defaultSleep, send, type TransportOptions } from './transport.js';
+import { RateLimitState } from './rate-limit.js';
+import { defaultSleep, nowMs, send, type TransportOptions } from './transport.js';
 import { checkRequest, checkResponse } from './validation.js';
 
 export interface ClientOptions {
@@ -31,11 +32,18 @@ export interface ClientOptions {
   /** Per request, in milliseconds. Default 30 000. */
   timeoutMs?: number;
   /**
-   * Retries after a 429 (any method: nothing was applied), and after 502/503/504 and connection
-   * errors for idempotent requests only (GET, PUT, and routes marked idempotent such as the
-   * error group PATCH). Default 2.
+   * Retries after 502/503/504 and connection errors, for idempotent requests only (GET, PUT,
+   * and routes marked idempotent such as the error group PATCH). Default 2. A 429 does not
+   * count: see maxWaitMs.
    */
   retries?: number;
+  /**
+   * A 429 (any method: nothing was applied) is retried after its Retry-After until this long
+   * after the request was first sent; a Retry-After that would end later is reported at once
+   * (ApiError.retryAfter). Every request of the client waits out a 429, and fewer are sent at
+   * once after one (src/client/rate-limit.ts). Default 60 000.
+   */
+  maxWaitMs?: number;
   /** First backoff delay in ms (doubles each retry, with jitter; Retry-After wins). Default 250. */
   retryBaseMs?: number;
   /**
@@ -77,6 +85,16 @@ export interface ClientOptions {
    * that cannot be settled throws a WriteMayBeAppliedError instead.
    */
   onLostAnswer?: (note: LostAnswerNote) => void;
+  /**
+   * Milliseconds on a monotonic scale (default: process.hrtime), for pauses and deadlines;
+   * tests pass one that `sleep` moves forward.
+   */
+  now?: () => number;
+  /**
+   * The rate-limit state to share with other clients on the same key (default: one of the
+   * client's own, shared by all its requests).
+   */
+  rateLimit?: RateLimitState;
 }
 
 export type { RequestEvent } from './attempt.js';
@@ -97,7 +115,7 @@ export type Client = {
   raw(request: RawRequest): Promise<RawResponse>;
 };
 
-const DEFAULTS = { timeoutMs: 30_000, retries: 2, retryBaseMs: 250 };
+const DEFAULTS = { timeoutMs: 30_000, retries: 2, retryBaseMs: 250, maxWaitMs: 60_000 };
 
 /**
  * Throws a TypeError at once for a baseUrl that is not an http(s) URL or an API key that cannot
@@ -177,6 +195,8 @@ function transportOptions(options: ClientOptions): TransportOptions {
   const http = options.http ?? 'undici';
   const ca = options.ca === undefined ? undefined : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
   let network: Promise<Network> | undefined;
+  const sleep = options.sleep ?? defaultSleep;
+  const now = options.now ?? nowMs;
   return {
     baseUrl,
     apiKey: options.apiKey,
@@ -195,7 +215,10 @@ function transportOptions(options: ClientOptions): TransportOptions {
       })),
     http,
     onRequest: options.onRequest,
-    sleep: options.sleep ?? defaultSleep,
+    sleep,
+    now,
+    rateLimit: options.rateLimit ?? new RateLimitState({ now, sleep }),
+    maxWaitMs: nonNegative(options.maxWaitMs, DEFAULTS.maxWaitMs, 'maxWaitMs'),
   };
 }
 

@@ -1,5 +1,6 @@
 // When an attempt is worth repeating, and how long to wait first. A 429 is retried whatever the
-// method: the server refused it before doing anything. Other failures (502/503/504, a dropped
+// method: the server refused it before doing anything (how long, and who else waits, is the
+// business of the shared rate-limit state: rate-limit.ts and transport.ts). Other failures (502/503/504, a dropped
 // connection) are retried only for idempotent requests: a POST that timed out or got a 503 may
 // still have been applied, so repeating it could create a second incident.
 
@@ -24,7 +25,11 @@ const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
-/** A Retry-After longer than this is not waited for: the error is surfaced with retryAfter. */
+/**
+ * A Retry-After longer than this is not waited for after a 502/503/504: the error is surfaced
+ * with retryAfter. 429s are waited out until the client's maxWaitMs instead, which is this by
+ * default.
+ */
 export const MAX_RETRY_AFTER_MS = 60_000;
 /** Upper bound of one exponential backoff step. */
 export const MAX_BACKOFF_MS = 10_000;

@@ -1,6 +1,7 @@
 // Sends one API request (over undici, or node:http for one-shot processes): URL and headers, a timeout per attempt, retries with
-// backoff for idempotent requests and after any 429, and every failure mapped to an ApiError (see failures.ts).
-// The body of every response is read to its end or destroyed, so no socket is left hanging.
+// backoff for idempotent requests, and every failure mapped to an ApiError (see failures.ts). A 429 goes through the client's
+// shared rate-limit state (rate-limit.ts): every request waits out its Retry-After, and it is retried until maxWaitMs has
+// passed, whatever `retries` says. The body of every response is read to its end or destroyed, so no socket is left hanging.
 import { channel } from 'node:diagnostics_channel';
 import { attemptWithNodeHttp } from './http-node.js';
 import { attemptWithUndici } from './http-undici.js';
@@ -19,6 +20,7 @@ import {
   timeoutError,
   type RequestLabel,
 } from './failures.js';
+import type { RateLimitState } from './rate-limit.js';
 import {
   MAX_RETRY_AFTER_MS,
   backoffDelayMs,
@@ -43,6 +45,12 @@ export interface TransportOptions {
   onRequest?: ((event: RequestEvent) => void) | undefined;
   /** Waits between attempts; tests pass one that records the delay and returns at once. */
   sleep: (ms: number) => Promise<void>;
+  /** Milliseconds on a monotonic scale, for the deadline of 429 retries. */
+  now: () => number;
+  /** Shared by every request of the client: pauses after a 429 and the requests in flight. */
+  rateLimit: RateLimitState;
+  /** A 429 is retried until this long after the request was first sent (Retry-After included). */
+  maxWaitMs: number;
 }
 
 export interface TransportRequest {
@@ -89,7 +97,7 @@ export interface PublishedRequest {
 // A plain timer and process.hrtime rather than node:timers/promises and node:perf_hooks: a CLI
 // call that loads neither module starts a few milliseconds sooner.
 export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+export const nowMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
 /** base + path + query. A path prefix of the base is kept; a trailing slash is tolerated. */
 export function buildUrl(baseUrl: URL, path: string, query?: TransportRequest['query']): URL {
@@ -125,15 +133,40 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
   const idempotent = req.idempotent ?? isIdempotentMethod(method);
   const maxAttempts = Math.max(0, options.retries) + 1;
   const network = await options.network();
+  const { rateLimit } = options;
+  const deadline = options.now() + options.maxWaitMs;
+  // What the 429s made us wait so far: the deadline holds even with a clock that does not move
+  // while we sleep (a test's).
+  let waitedMs = 0;
+  // Attempts refused with a 429 do not count against `retries`, nor in the message of a
+  // failure that came after them: nothing was done with them.
+  let limitedAttempts = 0;
 
   for (let attempt = 1; ; attempt++) {
+    const slot = await rateLimit.acquire();
     const started = nowMs();
     const attemptRequest: AttemptRequest = { url, method, headers, payload, timeoutMs: options.timeoutMs, network };
-    const result = await (options.http === 'node' ? attemptWithNodeHttp(attemptRequest) : attemptWithUndici(attemptRequest));
+    let result: Awaited<ReturnType<typeof attemptWithUndici>>;
+    try {
+      result = await (options.http === 'node' ? attemptWithNodeHttp(attemptRequest) : attemptWithUndici(attemptRequest));
+    } catch (error) {
+      rateLimit.succeeded(slot, false);
+      throw error;
+    }
     const durationMs = nowMs() - started;
-    const label: RequestLabel = { method, url, attempts: attempt, apiKey: options.apiKey, proxy: network.proxyShown };
+    const limited = result.outcome === 'answer' && result.status === 429;
+    if (limited) limitedAttempts++;
+    // A 429 that ends it all names every attempt; any other failure only those that counted.
+    const label: RequestLabel = {
+      method,
+      url,
+      attempts: limited ? attempt : attempt - limitedAttempts,
+      apiKey: options.apiKey,
+      proxy: network.proxyShown,
+    };
     const event: RequestEvent = { method, url: url.href, attempt, durationMs };
     if (network.proxyShown) event.proxy = network.proxyShown;
+    if (!limited) rateLimit.succeeded(slot, result.outcome === 'answer' && result.status >= 200 && result.status < 300);
     const refusedBy = network.proxy ? proxyRefusal(result) : undefined;
 
     let failure: ApiError;
@@ -179,10 +212,23 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
       }
     }
 
-    if (retryable && attempt < maxAttempts) {
-      // Retry-After wins over our own backoff; one longer than we are willing to wait is
-      // surfaced at once (with retryAfter set) instead of blocking a terminal for minutes.
-      const delay = retryAfter !== undefined ? retryAfter * 1000 : backoffDelayMs(attempt, options.retryBaseMs);
+    if (limited) {
+      // Every request of the client waits (the limit is the key's). A wait that would end past the deadline is not started: the 429 is
+      // surfaced at once, with retryAfter set, instead of blocking for nothing.
+      // A Retry-After of 0 would be a retry storm: our backoff then, as without one.
+      const delay = retryAfter ? retryAfter * 1000 : backoffDelayMs(limitedAttempts, options.retryBaseMs);
+      rateLimit.limited(slot, delay);
+      const resumesIn = Math.max(delay, rateLimit.resumesAt - options.now());
+      if (options.now() + resumesIn <= deadline && waitedMs + resumesIn <= options.maxWaitMs) {
+        waitedMs += resumesIn;
+        event.retryInMs = Math.round(resumesIn);
+        report(options, event);
+        continue;
+      }
+    } else if (retryable && attempt - limitedAttempts < maxAttempts) {
+      // Retry-After (a 503 may send one) wins over our own backoff; one longer than we are
+      // willing to wait is surfaced at once (with retryAfter set).
+      const delay = retryAfter !== undefined ? retryAfter * 1000 : backoffDelayMs(attempt - limitedAttempts, options.retryBaseMs);
       if (delay <= MAX_RETRY_AFTER_MS) {
         event.retryInMs = delay;
         report(options, event);

@@ -27,6 +27,8 @@ export function harness(handlers: RequestHandler[], options: Partial<ClientOptio
   const events: RequestEvent[] = [];
   const warnings: string[] = [];
   const sleeps: number[] = [];
+  // A clock that only the recorded sleeps move: pauses and deadlines without waiting.
+  let time = 0;
   const client = createClient({
     baseUrl: BASE_URL,
     apiKey: API_KEY,
@@ -35,7 +37,9 @@ export function harness(handlers: RequestHandler[], options: Partial<ClientOptio
     onWarning: (message) => warnings.push(message),
     sleep: async (ms) => {
       sleeps.push(ms);
+      time += ms;
     },
+    now: () => time,
     ...options,
   });
   return { client, dispatcher, events, warnings, sleeps };

@@ -348,6 +348,8 @@ describe('rate limiting by the real server', () => {
       apiKey: ACCOUNT_A.key,
       onRequest: (event) => events.push(event),
       sleep: clock.sleep,
+      // The client's clock moves with its sleeps too, so it waits exactly the Retry-After.
+      now: clock.now,
     });
     await fast.listRuntimes({});
     await fast.listRuntimes({});
@@ -365,8 +367,8 @@ describe('rate limiting by the real server', () => {
     ]);
     expect(sleeps).toHaveLength(2);
 
-    // With no retries left, the 429 surfaces with retryAfter.
-    const once = createClient({ baseUrl: limited.url, apiKey: ACCOUNT_A.key, retries: 0 });
+    // With no time to wait for it, the 429 surfaces with retryAfter (retries do not count 429s).
+    const once = createClient({ baseUrl: limited.url, apiKey: ACCOUNT_A.key, retries: 5, maxWaitMs: 0 });
     const error = await once.recordErrorEvent({ body: { checkId: 'c', rawErrorMessage: 'x' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'http', status: 429, retryAfter: expect.any(Number) });

@@ -59,7 +59,7 @@ describe('retries', () => {
     expect([2000, 3000]).toContain(sleeps[0]);
   });
 
-  it('does not wait for a Retry-After beyond its cap and reports it instead', async () => {
+  it('does not wait for a Retry-After that would end past maxWaitMs (default 60 s) and reports it instead', async () => {
     const replies = sequence([() => new HttpResponse(null, { status: 429, headers: { 'retry-after': '600' } })]);
     const { client, sleeps } = harness([http.get(RUNTIMES, replies.resolver)]);
 
@@ -70,7 +70,7 @@ describe('retries', () => {
     expect(error.message).toContain('retry after 600 s');
   });
 
-  it('gives up on a 429 after the configured retries, keeping retryAfter', async () => {
+  it('gives up on a 429 once the next wait would end past maxWaitMs, keeping retryAfter; retries do not count 429s', async () => {
     const replies = sequence([
       () =>
         HttpResponse.json(
@@ -78,7 +78,7 @@ describe('retries', () => {
           { status: 429, headers: { 'retry-after': '1' } },
         ),
     ]);
-    const { client, sleeps } = harness([http.get(RUNTIMES, replies.resolver)], { retries: 3 });
+    const { client, sleeps } = harness([http.get(RUNTIMES, replies.resolver)], { retries: 0, maxWaitMs: 3000 });
 
     const error = await apiFailure(client.listRuntimes({}));
     expect(replies.calls()).toBe(4);
@@ -155,13 +155,35 @@ describe('retries', () => {
     expect(replies.calls()).toBe(2);
   });
 
-  it('a 429 is retried a bounded number of times, for a PATCH too', async () => {
+  it('a 429 is retried until maxWaitMs, for a PATCH too; Retry-After: 0 falls back to the backoff', async () => {
     const replies = sequence([() => new HttpResponse(null, { status: 429, headers: { 'retry-after': '0' } })]);
-    const { client } = harness([http.patch(ERROR_GROUP, replies.resolver)], { retries: 4 });
+    const { client, sleeps } = harness([http.patch(ERROR_GROUP, replies.resolver)], { retries: 0, maxWaitMs: 5000 });
 
     const error = await apiFailure(client.updateErrorGroup({ params: { id: 'grp-1' }, body: { archiveForEver: true } }));
-    expect(replies.calls()).toBe(5);
+    expect(replies.calls()).toBeGreaterThan(3);
+    expect(replies.calls()).toBe(sleeps.length + 1);
+    // Backoff from 250 ms, doubling: never a retry storm, and the deadline holds.
+    expect(Math.min(...sleeps)).toBeGreaterThanOrEqual(125);
+    expect(sleeps.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(5000);
     expect(error).toMatchObject({ status: 429, retryAfter: 0 });
+  });
+
+  it('a failure after 429s does not count the attempts the rate limit refused', async () => {
+    const tooMany = () => new HttpResponse(null, { status: 429, headers: { 'retry-after': '1' } });
+    const replies = sequence([
+      tooMany,
+      tooMany,
+      () => HttpResponse.json({ statusCode: 404, error: 'Not Found', message: 'error group "grp-1" not found' }, { status: 404 }),
+    ]);
+    const { client, events } = harness([http.patch(ERROR_GROUP, replies.resolver)]);
+
+    const error = await apiFailure(client.updateErrorGroup({ params: { id: 'grp-1' }, body: { archiveForEver: true } }));
+    expect(events.map((event) => [event.attempt, event.status])).toEqual([
+      [1, 429],
+      [2, 429],
+      [3, 404],
+    ]);
+    expect(error.message).toBe('404 Not Found: error group "grp-1" not found (PATCH /v1/error-groups/grp-1)');
   });
 
   it('does not retry other statuses (500, 404)', async () => {

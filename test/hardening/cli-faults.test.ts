@@ -135,16 +135,18 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
     await expectVerboseClean(['runtimes', 'list'], url, 1);
   });
 
-  it('429 on every attempt, Retry-After 0: exit 1 after the retries', async () => {
+  it('429 on every attempt, Retry-After 0: retried with backoff until --max-wait, then exit 1', async () => {
     const { url, requests } = await fakeHttp((_req, res) =>
       json(res, 429, { statusCode: 429, error: 'Too Many Requests', message: 'rate limit exceeded' }, { 'retry-after': '0' }),
     );
     expectOneLineFailure(
-      await runCli(['runtimes', 'list'], { env: env(url) }),
+      await runCli(['error-groups', 'archive', '00000000-0000-4000-8000-000000000429', '--max-wait', '2'], { env: env(url) }),
       1,
-      /429 Too Many Requests: rate limit exceeded.*3 attempts/,
+      /429 Too Many Requests: rate limit exceeded.*\d+ attempts/,
     );
-    expect(requests()).toBe(3);
+    // Backoff from 250 ms, doubling, within 2 s: more than one attempt, never a storm.
+    expect(requests()).toBeGreaterThan(1);
+    expect(requests()).toBeLessThan(10);
   });
 
   it('500 with the documented body (echoing the key): exit 1, the server message shown, the key scrubbed', async () => {

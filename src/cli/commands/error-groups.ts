@@ -3,7 +3,7 @@
 // from stdin) print one result line per id (src/cli/bulk.ts). The PATCH states the wanted
 // state, so a group already archived, archived again, is a success like any other.
 import type { ErrorGroup } from '../../contract/schemas.js';
-import { DEFAULT_CONCURRENCY } from '../bulk.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S } from '../bulk.js';
 import { examples, positiveInt } from '../command-kit.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
@@ -13,13 +13,16 @@ type ArchiveBody = { archivedUntilNextEvent?: boolean; archiveForEver?: boolean 
 interface WriteOptions {
   dryRun?: boolean;
   concurrency: number;
+  maxWait: number;
 }
 
 const IDS_HELP =
   'With one id, prints the group (-o json: the API response). With several ids, or - to read them from stdin ' +
   '(one per line; blank lines and # comments skipped), sends a few at a time and prints one line per id, in the ' +
   'order given: ID, outcome, reason, tab-separated; -o json gives an array of {id, ok, status, error}. ' +
-  'The exit code is that of the worst outcome (4 when some ids are unknown). A 429 is retried after Retry-After.';
+  'The exit code is that of the worst outcome (4 when some ids are unknown). Under a rate limit the requests pace ' +
+  'themselves: a 429 pauses them all until its Retry-After, fewer are sent at once for a while, and a 429 is retried ' +
+  'until --max-wait has passed.';
 
 export function register(program: Program): void {
   const groups = program.command('error-groups').description('Archive and unarchive error groups');
@@ -37,6 +40,7 @@ export function register(program: Program): void {
       .option('--forever', 'stay archived even when new matching errors arrive')
       .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
       .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
+      .option('--max-wait <seconds>', 'how long a 429 is waited out before that id fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S)
       .action(async (ids, options, command) => {
         const body = options.forever ? { archiveForEver: true } : { archivedUntilNextEvent: true };
         await patch(Context.fromCommand(command), ids, body, options, options.forever ? 'for ever' : 'until the next matching error');
@@ -47,6 +51,7 @@ export function register(program: Program): void {
       'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 -o json',
       'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 10aca8a9-d93d-5f90-a123-88518e7122af --dry-run',
       "grep -v '^#' known-failures.txt | statusctl error-groups archive - --forever -o json",
+      'statusctl error-groups archive - --concurrency 12 --max-wait 600 < ids.txt',
     ],
   );
 
@@ -57,6 +62,7 @@ export function register(program: Program): void {
       .argument('<id...>', 'ids of error groups (UUIDs), or - to read them from stdin')
       .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
       .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
+      .option('--max-wait <seconds>', 'how long a 429 is waited out before that id fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S)
       .action(async (ids, options, command) => {
         // Both flags false: whichever way the group was archived, it is active again.
         await patch(Context.fromCommand(command), ids, { archivedUntilNextEvent: false, archiveForEver: false }, options, undefined);
@@ -81,7 +87,7 @@ async function patch(ctx: Context, args: string[], body: ArchiveBody, options: W
     return printPlanned(ctx, single ? planned[0]! : planned);
   }
 
-  const client = await ctx.client();
+  const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
   if (single) {
     const group: ErrorGroup = await client.updateErrorGroup({ params: { id: ids[0]! }, body });
     if (ctx.json) return ctx.printJson(group);
