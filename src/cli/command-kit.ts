@@ -53,6 +53,7 @@ export function percentage(value: string): number {
   }
   if (!signed && number < 1) {
     const meant = Number((number * 100).toFixed(4));
+    if (number === 0) throw new InvalidArgumentError('a bare number below 1 is refused as a likely ratio: write 0% if that is meant');
     throw new InvalidArgumentError(
       `${digits} reads as ${digits}%, not ${meant}%: write the percentage with its sign, e.g. ${meant}% (or ${digits}% if that is meant)`,
     );
