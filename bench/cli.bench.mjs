@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { missingSecretServiceTools, startSecretService } from '../test/support/secret-service.mjs';
-import { ACCOUNT, BIN, QUICK, ROOT, benchEnv, fmt, median, report, startListening, startReferenceServer } from './lib.mjs';
+import { ACCOUNT, AUTH_HEADERS, BIN, QUICK, ROOT, benchEnv, fmt, median, report, startListening, startReferenceServer } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS) || (QUICK ? 10 : 30);
 const TARGET = 1.25;
@@ -64,11 +64,17 @@ function sideBySide(baselineArgs, ourArgs, ourEnv = {}, baselineEnv = {}) {
   };
 }
 
+// An incident of the demo data, named whole and by the 8 characters a terminal table shows.
+const [incident] = (await (await fetch(`${server.url}/v1/status-pages/incidents?limit=1`, { headers: AUTH_HEADERS })).json()).entries;
+const incidentRoute = `/v1/status-pages/incidents/${incident.id}`;
+
 const cases = [
   { name: 'statusctl runtimes list -o json', route: '/v1/runtimes', args: ['runtimes', 'list', '-o', 'json'] },
   { name: 'statusctl incidents list -o json', route: '/v1/status-pages/incidents', args: ['incidents', 'list', '-o', 'json'] },
   { name: 'statusctl status-pages list -o json', route: '/v1/status-pages', args: ['status-pages', 'list', '-o', 'json'] },
   { name: 'statusctl api /v1/runtimes', route: '/v1/runtimes', args: ['api', '/v1/runtimes'] },
+  // A whole id is sent as it is: no read besides the GET itself.
+  { name: 'statusctl incidents get ID -o json', route: incidentRoute, args: ['incidents', 'get', incident.id, '-o', 'json'] },
 ];
 
 console.log(`cli: median wall time of ${RUNS} processes each, alternating with the baseline (node ${process.version})`);
@@ -99,6 +105,17 @@ try {
     const through = sideBySide(plain, plain, { HTTP_PROXY: proxy.url });
     console.log(
       `${'runtimes list through a proxy'.padEnd(44)} ours ${fmt(through.ours)} ms  direct ${fmt(through.baseline)} ms  adds ${fmt(through.added)} ms`,
+    );
+  }
+  // Not a target: a short id is looked for in the incident list (one read of pages of 100,
+  // which hold the incident) instead of the GET of the incident.
+  {
+    const { baseline, ours, ratio } = sideBySide(
+      ['bench/bare-get.mjs', `${server.url}${incidentRoute}`],
+      [BIN, 'incidents', 'get', incident.id.slice(0, 8), '-o', 'json'],
+    );
+    console.log(
+      `${'statusctl incidents get SHORT-ID -o json'.padEnd(44)} ours ${fmt(ours)} ms  baseline ${fmt(baseline)} ms (bare node:http GET of the incident)  ratio ${fmt(ratio, 2)}x`,
     );
   }
   await keyFromStore();

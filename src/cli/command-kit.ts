@@ -38,12 +38,25 @@ export function positiveNumber(value: string): number {
   return number;
 }
 
-/** A percentage from 0 to 100, with or without its sign: `99.5` or `99.5%`. */
+/**
+ * A percentage from 0 to 100: `99.5%`, or `99.5` without the sign. A bare number below 1 is
+ * refused: `0.995` is almost surely a ratio meant as 99.5%, and read as 0.995% it would make a
+ * gate that never fires.
+ */
 export function percentage(value: string): number {
-  const digits = value.trim().replace(/%$/, '');
+  const trimmed = value.trim();
+  const signed = trimmed.endsWith('%');
+  const digits = signed ? trimmed.slice(0, -1).trim() : trimmed;
   const number = Number(digits);
   if (digits === '' || !Number.isFinite(number) || number < 0 || number > 100) {
     throw new InvalidArgumentError('expected a percentage from 0 to 100, such as 99.5 or 99.5%');
+  }
+  if (!signed && number < 1) {
+    const meant = Number((number * 100).toFixed(4));
+    if (number === 0) throw new InvalidArgumentError('a bare number below 1 is refused as a likely ratio: write 0% if that is meant');
+    throw new InvalidArgumentError(
+      `${digits} reads as ${digits}%, not ${meant}%: write the percentage with its sign, e.g. ${meant}% (or ${digits}% if that is meant)`,
+    );
   }
   return number;
 }
@@ -63,6 +76,23 @@ export function choiceOption<const Flags extends string, const Value extends str
     const match = values.find((candidate) => candidate === normalized);
     if (match === undefined) throw new InvalidArgumentError(`expected one of ${values.join(', ')}${didYouMean(value, values)}`);
     return match;
+  });
+}
+
+/** choiceOption for a repeatable option (`--severity major --severity critical`, or `major,critical`): the values in a list. */
+export function choicesOption<const Flags extends string, const Value extends string>(
+  flags: Flags,
+  description: string,
+  values: readonly Value[],
+  normalize: (value: string) => string = (value) => value.toUpperCase(),
+) {
+  return new Option(flags, description).choices(values).argParser((value: string, previous: Value[] = []): Value[] => {
+    const parsed = collect(value).map((part) => {
+      const match = values.find((candidate) => candidate === normalize(part));
+      if (match === undefined) throw new InvalidArgumentError(`expected one of ${values.join(', ')}${didYouMean(part, values)}`);
+      return match;
+    });
+    return [...previous, ...parsed];
   });
 }
 

@@ -45,6 +45,7 @@ const ENV: Record<'baseUrl' | 'apiKey' | 'accountId', string> = {
 export interface OutputStream extends NodeJS.WritableStream {
   isTTY?: boolean;
   columns?: number;
+  rows?: number;
   getColorDepth?(): number;
 }
 export interface InputStream extends NodeJS.ReadableStream {
@@ -364,6 +365,17 @@ export class Context {
   /** A result, on stdout. */
   out(text: string): void {
     this.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  /**
+   * A result for people (a table, a view): on stdout, through the pager when it is taller than
+   * the terminal (src/cli/pager.ts says when).
+   */
+  async outPaged(text: string): Promise<void> {
+    const { pagerCommand, isLong, page } = await import('./pager.js');
+    const command = pagerCommand(this);
+    if (command && isLong(this, text)) return page(this, command, text);
+    this.out(text);
   }
 
   /** The API's own shape, stable, for scripts; with --jq, what the filter makes of it. */

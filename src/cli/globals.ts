@@ -27,6 +27,7 @@ export function declareProgram() {
       .option('--json', "same as -o json: the API's own JSON, stable for scripts")
       .option('--jq <expression>', 'filter the JSON output with jq (implies --json); strings print raw, as with jq -r')
       .option('--no-color', 'no colors (also NO_COLOR=1; FORCE_COLOR=1 forces them)')
+      .option('--no-pager', 'never page long output (also STATUSCTL_PAGER= ; the pager: STATUSCTL_PAGER, PAGER, else less -FRX)')
       .option('--verbose', 'each HTTP request and response status on stderr (key masked), error details')
       .option('--timeout <seconds>', 'per request timeout', positiveNumber, 30)
       .option(

@@ -3,6 +3,7 @@
 import type { Incident, Service } from './api-types.js';
 import type { Context } from './context.js';
 import type { Cell, CellValue, ColumnSpec, Paint, TableFormat } from './render/table.js';
+import { shortIds } from './short-ids.js';
 
 export type { Cell, CellValue, ColumnSpec, TableFormat };
 
@@ -44,6 +45,16 @@ export async function renderTable(ctx: Context, columns: ColumnSpec[], rows: Cel
 export async function renderFields(ctx: Context, rows: [string, CellValue][]): Promise<string> {
   const { formatFields } = await import('./render/table.js');
   return formatFields(tableStyle(ctx), rows);
+}
+
+/**
+ * Cells for incident and update ids (which commands take by prefix): the first 8 characters on
+ * a terminal, longer where two of `ids` share them, so each can be pasted back; piped and
+ * Markdown output keep the whole id.
+ */
+export function idCells(ids: readonly string[]): (id: string) => Cell {
+  const short = shortIds(ids);
+  return (id) => ({ text: id, short: short.get(id) ?? id });
 }
 
 /** A time as a cell: the API's ISO value for scripts and Markdown, "3 hours ago" on a terminal. */

@@ -19,6 +19,13 @@ export { fillPath, pathParamNames, routes, type Method, type OperationId, type R
 export interface OperationSchemas {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /**
+   * The body without the fields the server sets (which `body` accepts and ignores): what a new
+   * consumer offers a user or a model to fill in. Absent when the body has no such field.
+   */
+  readonly clientBody?: z.ZodType;
+  /** What each path parameter is and where its value comes from. */
+  readonly paramDescriptions?: Readonly<Record<string, string>>;
   /** Success responses by status; the first one is the operation's usual success. */
   readonly responses: Readonly<Record<number, z.ZodType>>;
 }
@@ -30,22 +37,50 @@ interface OperationErrors {
 
 export interface Operation extends Route, OperationSchemas, OperationErrors {}
 
+const INCIDENT_ID = { incidentId: 'id of the incident (list_incidents, create_incident)' };
+const UPDATE_IDS = { ...INCIDENT_ID, incidentUpdateId: "id of the update (the incident's incidentUpdates[].id)" };
+
 const schemas = {
   listStatusPages: { query: s.PageQuery, responses: { 200: s.StatusPageList } },
-  getStatusPage: { responses: { 200: s.StatusPage } },
-  createIncident: { body: s.CreateIncidentInput, responses: { 201: s.Incident } },
+  getStatusPage: { paramDescriptions: { statusPageId: 'id of the status page (list_status_pages)' }, responses: { 200: s.StatusPage } },
+  createIncident: { body: s.CreateIncidentInput, clientBody: s.CreateIncidentFields, responses: { 201: s.Incident } },
   listIncidents: { query: s.PageQuery, responses: { 200: s.IncidentList } },
-  getIncident: { responses: { 200: s.Incident } },
-  createIncidentUpdate: { body: s.IncidentUpdateInput, responses: { 200: s.IncidentUpdate } },
-  getIncidentUpdate: { responses: { 200: s.IncidentUpdate } },
-  updateIncidentUpdate: { body: s.IncidentUpdateInput, responses: { 200: s.IncidentUpdate } },
-  getRootCauseAnalysis: { responses: { 200: s.RootCauseAnalysis, 202: s.RootCauseAnalysisPending } },
-  requestRootCauseAnalysis: { body: s.RequestAnalysisInput, responses: { 202: s.RootCauseAnalysisPending } },
-  updateErrorGroup: { body: s.ErrorGroupPatch, responses: { 200: s.ErrorGroup } },
-  getHeartbeatAvailability: { query: s.AvailabilityQuery, responses: { 200: s.HeartbeatAvailability } },
+  getIncident: { paramDescriptions: INCIDENT_ID, responses: { 200: s.Incident } },
+  createIncidentUpdate: {
+    paramDescriptions: INCIDENT_ID,
+    body: s.IncidentUpdateInput,
+    clientBody: s.IncidentUpdateFields,
+    responses: { 200: s.IncidentUpdate },
+  },
+  getIncidentUpdate: { paramDescriptions: UPDATE_IDS, responses: { 200: s.IncidentUpdate } },
+  updateIncidentUpdate: {
+    paramDescriptions: UPDATE_IDS,
+    body: s.IncidentUpdateInput,
+    clientBody: s.IncidentUpdateFields,
+    responses: { 200: s.IncidentUpdate },
+  },
+  getRootCauseAnalysis: {
+    paramDescriptions: { id: 'id of the analysis (request_root_cause_analysis)' },
+    responses: { 200: s.RootCauseAnalysis, 202: s.RootCauseAnalysisPending },
+  },
+  requestRootCauseAnalysis: {
+    paramDescriptions: { testSessionErrorGroupId: 'id of the error group to analyse' },
+    body: s.RequestAnalysisInput,
+    responses: { 202: s.RootCauseAnalysisPending },
+  },
+  updateErrorGroup: { paramDescriptions: { id: 'id of the error group' }, body: s.ErrorGroupPatch, responses: { 200: s.ErrorGroup } },
+  getHeartbeatAvailability: {
+    paramDescriptions: { checkId: 'id of the heartbeat check' },
+    query: s.AvailabilityQuery,
+    responses: { 200: s.HeartbeatAvailability },
+  },
   listRuntimes: { responses: { 200: s.RuntimeList } },
   recordErrorEvent: { body: s.ErrorEventInput, responses: { 201: s.ErrorGroup } },
-  recordHeartbeatEvent: { body: s.HeartbeatEventInput, responses: { 201: s.HeartbeatEvent } },
+  recordHeartbeatEvent: {
+    paramDescriptions: { checkId: 'id of the heartbeat check' },
+    body: s.HeartbeatEventInput,
+    responses: { 201: s.HeartbeatEvent },
+  },
 } as const satisfies { readonly [Id in OperationId]: OperationSchemas };
 
 type Schemas = typeof schemas;

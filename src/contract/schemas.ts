@@ -201,46 +201,84 @@ export const HeartbeatEvent = z.object({
 /** Upstream `x-format: { guid: true }`: a UUID string (any version). */
 const Guid = z.guid('expected a UUID');
 
-/** A service named in an incident, as upstream's IncidentService: `id`, `name`, `accountId`. */
-export const IncidentServiceInput = z.strictObject({
-  id: Guid,
-  name: NonEmpty,
-  accountId: Guid,
-  created_at: DateOnly.optional(),
-  updated_at: DateOnly.nullable().optional(),
+/**
+ * A field the server sets: accepted (the API's own responses carry it, so a fetched resource can
+ * be sent back) and ignored. The MCP tools leave these out of their inputs.
+ */
+function serverSet<T extends z.ZodType>(schema: T) {
+  return schema.optional().meta({ description: 'set by the server; ignored when sent', serverSet: true });
+}
+
+/** What a client names a service by on a new incident, as upstream's IncidentService requires. */
+export const IncidentServiceFields = z.strictObject({
+  id: Guid.meta({ description: "an existing service's id, from a status page's cards[].services[]" }),
+  name: NonEmpty.meta({ description: 'the service name, as the status page lists it' }),
+  accountId: Guid.meta({ description: 'the account the service belongs to, as the status page lists it' }),
 });
 
-export const IncidentUpdateInput = z.strictObject({
-  description: NonEmpty,
-  status: IncidentStatus.optional(),
-  publicIncidentUpdateDate: DateTime.optional(),
-  notifySubscribers: z.boolean().optional(),
-  // Accepted because the API's own responses carry them; ignored (the server assigns them).
-  id: Guid.optional(),
-  created_at: DateOnly.optional(),
+/** A service named in an incident: the fields above, and the dates a fetched service carries. */
+export const IncidentServiceInput = IncidentServiceFields.extend({
+  created_at: serverSet(DateOnly),
+  updated_at: serverSet(DateOnly.nullable()),
 });
 
-export const CreateIncidentInput = z.strictObject({
-  name: NonEmpty.max(255),
-  severity: Severity,
-  services: z.array(IncidentServiceInput).min(1),
+/** What a client writes in an update. */
+export const IncidentUpdateFields = z.strictObject({
+  description: NonEmpty.meta({ description: 'the text of the update, shown on the status page' }),
+  status: IncidentStatus.optional().meta({
+    description: "INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED; default: the incident's current status (INVESTIGATING on create)",
+  }),
+  publicIncidentUpdateDate: DateTime.optional().meta({ description: 'ISO 8601 date-time shown for the update; default: now' }),
+  notifySubscribers: z.boolean().optional().meta({ description: "notify the status page's subscribers; default false" }),
+});
+
+export const IncidentUpdateInput = IncidentUpdateFields.extend({
+  id: serverSet(Guid),
+  created_at: serverSet(DateOnly),
+});
+
+const severity = Severity.meta({ description: 'CRITICAL, MAJOR, MEDIUM or MINOR' });
+const firstUpdate = 'the first update: exactly one';
+
+/** What a client sends to create an incident, without the fields the server sets. */
+export const CreateIncidentFields = z.strictObject({
+  name: NonEmpty.max(255).meta({ description: 'incident name, 1 to 255 characters' }),
+  severity,
+  services: z.array(IncidentServiceFields).min(1).meta({ description: 'the affected services, at least one' }),
+  incidentUpdates: z.tuple([IncidentUpdateFields], { error: 'expected exactly one update' }).meta({ description: firstUpdate }),
+});
+
+export const CreateIncidentInput = CreateIncidentFields.extend({
+  services: z.array(IncidentServiceInput).min(1).meta({ description: 'the affected services, at least one' }),
   // Upstream `x-constraint: { length: 1 }`: the incident's first update, exactly one. A tuple,
   // so a typed caller cannot write none or two.
-  incidentUpdates: z.tuple([IncidentUpdateInput], { error: 'expected exactly one update' }),
+  incidentUpdates: z.tuple([IncidentUpdateInput], { error: 'expected exactly one update' }).meta({ description: firstUpdate }),
   // Ignored on create (docs/api-rules.md#shapes-and-ids), accepted so a fetched incident can be re-posted.
-  id: Guid.optional(),
-  created_at: DateOnly.optional(),
-  updated_at: DateOnly.optional(),
-  lastUpdateStatus: IncidentStatus.optional(),
-  duration: z.number().int().nullable().optional(),
+  id: serverSet(Guid),
+  created_at: serverSet(DateOnly),
+  updated_at: serverSet(DateOnly),
+  lastUpdateStatus: serverSet(IncidentStatus),
+  duration: serverSet(z.number().int().nullable()),
 });
 
-export const RequestAnalysisInput = z.strictObject({ userContext: z.string().max(256).nullable().optional() }).nullable();
+export const RequestAnalysisInput = z
+  .strictObject({
+    userContext: z
+      .string()
+      .max(256)
+      .nullable()
+      .optional()
+      .meta({ description: 'what you already know that helps the analysis, up to 256 characters' }),
+  })
+  .nullable();
 
 export const ErrorGroupPatch = z
   .strictObject({
-    archiveForEver: z.boolean().optional(),
-    archivedUntilNextEvent: z.boolean().optional(),
+    archiveForEver: z
+      .boolean()
+      .optional()
+      .meta({ description: 'true: archived for good, even when the error happens again; false: unarchive' }),
+    archivedUntilNextEvent: z.boolean().optional().meta({ description: 'true: archived until the error happens again; false: unarchive' }),
   })
   .refine((body) => body.archiveForEver !== undefined || body.archivedUntilNextEvent !== undefined, {
     message: 'expected at least one of archivedUntilNextEvent, archiveForEver',
@@ -274,8 +312,12 @@ export const PageQuery = z.strictObject({
 });
 
 export const AvailabilityQuery = z.strictObject({
-  startTime: DateOrDateTime.optional().meta({ description: 'default: 24 hours before now' }),
-  endTime: DateOrDateTime.optional().meta({ description: 'default: now; a date covers that whole day' }),
+  startTime: DateOrDateTime.optional().meta({
+    description: 'start of the window: YYYY-MM-DD or an ISO 8601 date-time; default: 24 hours before now',
+  }),
+  endTime: DateOrDateTime.optional().meta({
+    description: 'end of the window: YYYY-MM-DD (that whole day) or an ISO 8601 date-time; default: now',
+  }),
 });
 
 export type Service = z.infer<typeof Service>;

@@ -1,7 +1,9 @@
 // The MCP tools, generated from the operations table: one per public operation (reference-only
 // routes are not tools), named after the operation id in snake_case. Arguments are the path
 // parameters, the query parameters and the body's fields, all at the top level; the input
-// schema is the contract's own zod schemas put side by side, turned into JSON Schema by zod.
+// schema is the contract's own zod schemas put side by side, turned into JSON Schema by zod:
+// the body as a client writes it (the contract's clientBody, without the fields the server sets),
+// each field with the contract's description.
 //
 // What the table cannot say (what a model should use a tool for, where its ids come from, and
 // whether a call destroys or repeats safely) is written in GUIDE below, keyed by operation id:
@@ -128,9 +130,13 @@ function define(id: PublicId): ToolDefinition {
   const guide = GUIDE[id];
   const pathParams = pathParamNames(op.path);
   const query = objectOf(op.query);
-  const body = objectOf(op.body);
+  const body = objectOf(op.clientBody ?? op.body);
   const shape: Record<string, z.ZodType> = {};
-  for (const name of pathParams) shape[name] = z.string().min(1);
+  for (const name of pathParams) {
+    const description = op.paramDescriptions?.[name];
+    if (!description) throw new TypeError(`${id}: the contract gives no description of the path parameter ${name}`);
+    shape[name] = z.string().min(1).meta({ description });
+  }
   for (const part of [query, body]) {
     for (const [name, field] of Object.entries(part?.shape ?? {})) {
       if (Object.hasOwn(shape, name)) throw new TypeError(`${id}: argument ${name} would be both a path, query or body field`);

@@ -68,14 +68,20 @@ export interface PtySession {
 /** Runs `node bin/statusctl ...args` in a real pseudo-terminal (stdin and stdout are a TTY). */
 export async function runPty(
   args: string[],
-  options: { env?: Record<string, string | undefined> /** terminal width, default 120 */; cols?: number } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    /** terminal width, default 120 */
+    cols?: number;
+    /** terminal height, default 40 */
+    rows?: number;
+  } = {},
 ): Promise<PtySession> {
   const pty = await import('@lydell/node-pty');
   const env = cleanEnv({ TERM: 'xterm-256color', ...options.env });
   const child = pty.spawn(process.execPath, [BIN, ...args], {
     name: 'xterm-256color',
     cols: options.cols ?? 120,
-    rows: 40,
+    rows: options.rows ?? 40,
     cwd: ROOT,
     env: env as Record<string, string>,
   });

@@ -583,13 +583,25 @@ describe('incidents get and resolve', () => {
   });
 
   it('an unknown incident id is exit 4', async () => {
+    // A whole id is asked for as it is: the server's 404.
+    for (const args of [
+      ['incidents', 'get', '00000000-0000-4000-8000-00000000dead'],
+      ['incidents', 'resolve', '00000000-0000-4000-8000-00000000dead'],
+    ]) {
+      const result = await cli(args);
+      expect(result.code).toBe(4);
+      expect(result.stderr).toMatch(/^statusctl: 404 .*\n$/);
+    }
+    // Anything else is a prefix, looked for in the incident list.
     for (const args of [
       ['incidents', 'get', 'no-such-incident'],
       ['incidents', 'resolve', 'no-such-incident'],
     ]) {
       const result = await cli(args);
       expect(result.code).toBe(4);
-      expect(result.stderr).toMatch(/^statusctl: 404 .*\n$/);
+      expect(result.stderr).toMatch(
+        /^statusctl: no incident id starts with "no-such-incident" \(\d+ incidents of the account looked at\)\n/,
+      );
     }
   });
 });
@@ -730,7 +742,7 @@ describe('plain output', () => {
   });
 
   it('errors are one plain line', async () => {
-    const result = await cli(['incidents', 'get', 'nope'], { FORCE_COLOR: '1', NO_COLOR: '1' });
+    const result = await cli(['incidents', 'get', '00000000-0000-4000-8000-00000000dead'], { FORCE_COLOR: '1', NO_COLOR: '1' });
     expect(result.stderr).toMatch(/^statusctl: [^\n\x1b]+\n$/);
   });
 });

@@ -19,6 +19,7 @@ import {
   type TestServer,
 } from './helpers.js';
 import { startRecordingProxy, upstreamCreateIncidentErrors, type RecordingProxy } from './upstream-request.js';
+import { finalScreen } from './screen.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
@@ -90,6 +91,9 @@ describe('incidents create on a terminal', () => {
     session.write(`Payments down from the pty${KEYS.enter}`);
     await session.waitFor('First update');
     session.write(`Looking into it${KEYS.enter}`);
+    // Notifying subscribers is asked, default no; y sends it.
+    await session.waitFor('Notify the status page subscribers of this first update? (y/N)');
+    session.write(`y${KEYS.enter}`);
 
     await session.waitFor('About to create this incident');
     await session.waitFor('Create this incident?');
@@ -102,6 +106,7 @@ describe('incidents create on a terminal', () => {
     expect(incident).toMatchObject({ name: 'Payments down from the pty', severity: 'MAJOR', lastUpdateStatus: 'INVESTIGATING' });
     expect(incident.services.map((service) => service.id).sort()).toEqual([pickerOrder[0]!.id, pickerOrder[1]!.id].sort());
     expect(incident.incidentUpdates.map((update) => update.description)).toEqual(['Looking into it']);
+    expect(incident.incidentUpdates[0]!.notifySubscribers).toBe(true);
   });
 
   it('the wizard sends the same body as the flags (default first update taken with enter)', async () => {
@@ -120,6 +125,8 @@ describe('incidents create on a terminal', () => {
     session.write(`Same body either way${KEYS.enter}`);
     await session.waitFor('First update');
     session.write(KEYS.enter); // the default text
+    await session.waitFor('Notify the status page subscribers');
+    session.write(KEYS.enter); // the default: no
     await session.waitFor('Create this incident?');
     session.write(KEYS.enter);
     await session.waitFor(/Created incident \S+/);
@@ -182,9 +189,30 @@ describe('incidents create on a terminal', () => {
     session.write(`   ${KEYS.enter}`);
     await session.waitFor('a name is required');
     session.write(`Valid name${KEYS.enter}`);
+    await session.waitFor('Notify the status page subscribers');
+    session.write(KEYS.enter);
     await session.waitFor('POST /v1/status-pages/incidents');
     expect(await session.exited()).toBe(0);
     expect(session.screen()).toContain('"name": "Valid name"');
+  });
+
+  it('Ctrl-C in the wizard cancels and leaves no question on the screen', async () => {
+    const before = await incidentIds();
+    const session = await pty(['incidents', 'create'], cliEnv);
+    await session.waitFor('Affected services');
+    await session.waitFor(pickerOrder[0]!.name);
+    session.write(KEYS.space);
+    await session.waitFor('◉');
+    session.write(KEYS.enter);
+    await session.waitFor('Severity');
+    await session.waitFor('MINOR');
+    session.write(KEYS.ctrlC);
+    await session.waitFor('cancelled: nothing was changed');
+    expect(await session.exited()).toBe(2);
+    const screen = finalScreen(session.raw()).filter(Boolean);
+    // The answered question stays as one line; the one Ctrl-C ended is gone, choices and all.
+    expect(screen).toEqual([`✔ Affected services: ${pickerOrder[0]!.name}`, 'statusctl: cancelled: nothing was changed']);
+    expect(await incidentIds()).toEqual(before);
   });
 
   it('declining the confirmation creates nothing (exit 2)', async () => {

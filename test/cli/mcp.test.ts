@@ -13,6 +13,14 @@ import { BIN, cleanEnv, removeTempDirs, ROOT, startTestServer, type TestServer }
 
 let server: TestServer;
 
+interface JsonSchema {
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  prefixItems?: JsonSchema[];
+  anyOf?: JsonSchema[];
+}
+
 async function connect(env: Record<string, string | undefined>): Promise<{ client: Client; stderr: () => string }> {
   let stderr = '';
   const transport = new StdioClientTransport({
@@ -83,6 +91,42 @@ describe('statusctl mcp', () => {
       expect.arrayContaining(['name', 'severity', 'services', 'incidentUpdates']),
     );
     expect(Object.keys(byName.list_incidents!.inputSchema.properties!)).toEqual(['limit', 'nextId']);
+  });
+
+  it('inputs are what the server accepts from a client, each with its description from the contract', () => {
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    const create = byName.create_incident!.inputSchema as JsonSchema;
+    // What the server sets is not offered as input.
+    expect(Object.keys(create.properties!).sort()).toEqual(['incidentUpdates', 'name', 'services', 'severity']);
+    expect(Object.keys(create.properties!.services!.items!.properties!).sort()).toEqual(['accountId', 'id', 'name']);
+    expect(Object.keys(create.properties!.incidentUpdates!.prefixItems![0]!.properties!).sort()).toEqual([
+      'description',
+      'notifySubscribers',
+      'publicIncidentUpdateDate',
+      'status',
+    ]);
+    const update = byName.update_incident_update!.inputSchema as JsonSchema;
+    expect(Object.keys(update.properties!).sort()).toEqual([
+      'description',
+      'incidentId',
+      'incidentUpdateId',
+      'notifySubscribers',
+      'publicIncidentUpdateDate',
+      'status',
+    ]);
+    // Every input, nested ones included, says what it is.
+    const undescribed: string[] = [];
+    const walk = (schema: JsonSchema, path: string) => {
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        if (!property.description?.trim()) undescribed.push(`${path}.${name}`);
+        walk(property, `${path}.${name}`);
+      }
+      if (schema.items) walk(schema.items, `${path}[]`);
+      for (const [i, item] of (schema.prefixItems ?? []).entries()) walk(item, `${path}[${i}]`);
+      for (const branch of schema.anyOf ?? []) walk(branch, path);
+    };
+    for (const tool of tools) walk(tool.inputSchema as JsonSchema, tool.name);
+    expect(undescribed).toEqual([]);
   });
 
   it('never shows the API key', () => {

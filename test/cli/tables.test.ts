@@ -63,16 +63,21 @@ function markdownCells(row: string): string[] {
 }
 
 describe('on an 80-column terminal', () => {
-  it('incidents list: the header in bold, every line within 80 columns, long names cut with an ellipsis, ids whole', async () => {
+  it('incidents list: the header in bold, every line within 80 columns, short ids, long names cut with an ellipsis', async () => {
     const result = await cli(['incidents', 'list', '--limit', '100'], { columns: 80 });
     expect(result.code, result.stderr).toBe(0);
     const [header, ...rows] = terminalLines(result.stdout, 80);
-    expect(header!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS']);
+    expect(header!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'LAST UPDATE']);
     expect(result.stdout.startsWith('\x1b[1mID')).toBe(true);
-    const longRow = rows.find((row) => row.startsWith(long.id))!;
-    // 80 - id (36) - severity (8) - status (13) - gaps (6): 17 columns for the name, ellipsis included.
-    expect(longRow).toBe(`${long.id}  ${LONG_NAME.slice(0, 16)}…  CRITICAL  INVESTIGATING`);
-    const oddRow = rows.find((row) => row.startsWith(odd.id))!;
+    // The id shows its first 8 characters (enough to paste back), so the name gets the room a
+    // whole id (36) took: more than the 17 columns it had beside one.
+    const longRow = rows.find((row) => row.startsWith(`${long.id.slice(0, 8)}  `))!;
+    const name = longRow.slice(10).split(/\s{2,}/)[0]!;
+    expect(name.endsWith('…')).toBe(true);
+    expect(name.length).toBeGreaterThan(17);
+    expect(LONG_NAME.startsWith(name.slice(0, -1))).toBe(true);
+    expect(longRow).toContain('  CRITICAL  INVESTIGATING  ');
+    const oddRow = rows.find((row) => row.startsWith(odd.id.slice(0, 8)))!;
     // Wide characters count twice: the cut name is narrower in characters, not in columns.
     expect(oddRow).toContain('決済サービス');
     expect(oddRow).not.toContain('\t');
@@ -130,16 +135,19 @@ describe('on an 80-column terminal', () => {
     });
   });
 
-  it('incidents get: fields wrap, the timeline fits (its update ids left out, not cut)', async () => {
+  it('incidents get: fields wrap, the timeline fits (with short update ids)', async () => {
     const result = await cli(['incidents', 'get', long.id], { columns: 80 });
     expect(result.code, result.stderr).toBe(0);
     const lines = terminalLines(result.stdout, 80);
     expect(lines[0]).toBe(`Incident ${long.id}`);
     const header = lines.find((line) => line.startsWith('TIME'))!;
-    expect(header.split(/\s{2,}/)).toEqual(['TIME (UTC)', 'STATUS', 'DESCRIPTION', 'NOTIFY']);
+    expect(header.split(/\s{2,}/)).toEqual(['TIME (UTC)', 'STATUS', 'DESCRIPTION', 'NOTIFY', 'UPDATE ID']);
+    // The first 8 characters, which incident-updates commands take back.
     expect(result.stdout).not.toContain(long.incidentUpdates[0]!.id);
-    const wide = await cli(['incidents', 'get', long.id], { columns: 160 });
-    expect(wide.stdout).toContain(long.incidentUpdates[0]!.id);
+    expect(result.stdout).toContain(long.incidentUpdates[0]!.id.slice(0, 8));
+    // Piped, the whole id.
+    const piped = await cli(['incidents', 'get', long.id], {});
+    expect(piped.stdout).toContain(long.incidentUpdates[0]!.id);
   });
 
   it('the built binary in a real 80-column pty, and with COLUMNS=80 in a wider one', async () => {
@@ -154,9 +162,9 @@ describe('on an 80-column terminal', () => {
           .screen()
           .split(/\r?\n/)
           .filter((line) => line.trim() !== '');
-        expect(lines[0]!.trim().split(/\s{2,}/)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS']);
+        expect(lines[0]!.trim().split(/\s{2,}/)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'LAST UPDATE']);
         for (const line of lines) expect(stringWidth(line.trimEnd()), line).toBeLessThanOrEqual(80);
-        expect(lines.find((line) => line.startsWith(long.id))).toContain('…  CRITICAL');
+        expect(lines.find((line) => line.startsWith(`${long.id.slice(0, 8)}  `))).toContain('…  CRITICAL');
         expect(session.raw()).toContain('\x1b[1mID');
       } finally {
         session.kill();

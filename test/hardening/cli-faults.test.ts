@@ -219,9 +219,9 @@ describe('CLI against the reference server: no key in any output, on success and
     expect(json.code, json.stderr).toBe(0);
     expectNoKey(json);
 
-    const missing = await runCli(['incidents', 'get', 'no-such-incident'], { env: server.env });
+    const missing = await runCli(['incidents', 'get', '00000000-0000-4000-8000-00000000dead'], { env: server.env });
     expectOneLineFailure(missing, 4, /404 Not Found/);
-    await expectVerboseClean(['incidents', 'get', 'no-such-incident'], server.url, 4);
+    await expectVerboseClean(['incidents', 'get', '00000000-0000-4000-8000-00000000dead'], server.url, 4);
 
     const otherKey = 'sk_live_CANARYwrong9z8y7x6w5v4u3t2s1';
     const unknown = await runCli(['--verbose', 'runtimes', 'list'], { env: { ...server.env, STATUSCTL_API_KEY: otherKey } });

@@ -1,61 +1,88 @@
-// heartbeats availability: success ratio of a heartbeat check now and in the previous period,
-// as figures and bars, and a CI gate (--fail-under, exit 5).
-import type { HeartbeatAvailability } from '../../contract/schemas.js';
-import { availabilityWindow, isDateOnly } from '../../contract/rules.js';
+// heartbeats availability: success ratio of heartbeat checks now and in the previous period,
+// with the change, as figures and bars, and a CI gate (--fail-under, exit 5 when any check is
+// under it).
+import { Option } from '@commander-js/extra-typings';
+import { availabilityWindow } from '../../contract/rules.js';
 import { examples, percentage } from '../command-kit.js';
 import { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import type { Program } from '../globals.js';
+import type { AvailabilityOptions, CheckAvailability } from '../render/availability.js';
+import { absoluteTime, relativeSpan, span } from '../time-input.js';
 
-interface AvailabilityOptions {
-  from?: string;
-  to?: string;
-  failUnder?: number;
-}
-
-const BAR_WIDTH = 30;
+const CHECK = '676ca3e3-a836-5d4b-adc0-e52fb2a005d6';
+const OTHER_CHECK = 'b90cabd6-b79f-598f-9c6e-bc96ce064a8d';
 
 export function register(program: Program): void {
   const heartbeats = program.command('heartbeats').description('Heartbeat checks');
   examples(heartbeats, [
-    'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6',
-    'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --fail-under 99.5',
+    `statusctl heartbeats availability ${CHECK} --since 7d`,
+    `statusctl heartbeats availability ${CHECK} --fail-under 99.5%`,
   ]);
 
   examples(
     heartbeats
       .command('availability')
-      .description('Success ratio now and in the previous period of the same length, as figures and bars')
-      .argument('<check>', 'id of the heartbeat check (a UUID)')
-      .option('--from <date>', 'start of the window: YYYY-MM-DD or an ISO date-time (default: 24 hours ago)')
-      .option('--to <date>', 'end of the window: YYYY-MM-DD (that whole day) or an ISO date-time (default: now)')
+      .description(
+        'Success ratio now and in the previous period of the same length, and the change, as figures and bars.\n\n' +
+          'The window: --since 24h|7d|30d (up to now), or --from and --to, each a date (YYYY-MM-DD; --to covers that ' +
+          'whole day), an ISO date-time, or a time ago (7d, 2h, 30m); default the last 24 hours.\n\n' +
+          'Several checks: one row each. With -o json, one check prints the API response as it is; several print ' +
+          '[{checkId, availability}], one entry per check in the order given.\n\n' +
+          '--fail-under takes a percentage (99.5% or 99.5): exit 5 when any check is under it or has no events in the ' +
+          'current period. A bare number below 1 (0.995) is refused: write 99.5%.',
+      )
+      .argument('<check...>', 'ids of heartbeat checks')
+      .addOption(
+        new Option('--since <span>', 'the window up to now: 24h, 7d, 30d (or any count of m, h, d, w)')
+          .argParser(span)
+          .conflicts(['from', 'to']),
+      )
+      .option('--from <when>', 'start of the window: YYYY-MM-DD, an ISO date-time, or a time ago: 7d, 2h (default: 24 hours before --to)')
+      .option('--to <when>', 'end of the window: YYYY-MM-DD (that whole day), an ISO date-time, or a time ago (default: now)')
       .option(
         '--fail-under <percent>',
-        'exit 5 when the current success ratio is below this, or when the current period has no events at all',
+        'exit 5 when a check is under this percentage (99.5%), or has no events in the current period',
         percentage,
       )
-      .action((checkId, options, command) => runAvailability(Context.fromCommand(command), checkId, options)),
+      .action((checkIds, options, command) => runAvailability(Context.fromCommand(command), checkIds, options)),
     [
-      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6',
-      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --from 2025-06-01 --to 2025-06-07',
-      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --from 2025-06-01T08:00:00Z',
-      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --fail-under 99.5 || echo "heartbeat below 99.5%"',
-      'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 -o json',
+      `statusctl heartbeats availability ${CHECK}`,
+      `statusctl heartbeats availability ${CHECK} --since 7d`,
+      `statusctl heartbeats availability ${CHECK} ${OTHER_CHECK} --since 30d --fail-under 99.5%`,
+      `statusctl heartbeats availability ${CHECK} --from 2025-06-01 --to 2025-06-07`,
+      `statusctl heartbeats availability ${CHECK} --from 2d --to 1d`,
+      `statusctl heartbeats availability ${CHECK} --fail-under 99.5% || echo "heartbeat below 99.5%"`,
+      `statusctl heartbeats availability ${CHECK} -o json`,
     ],
   );
 }
 
-async function runAvailability(ctx: Context, checkId: string, options: AvailabilityOptions): Promise<void> {
-  await checkWindow(options, ctx.now());
+async function runAvailability(ctx: Context, checkIds: string[], options: AvailabilityOptions): Promise<void> {
+  const now = ctx.now();
+  await checkWindow(options, now);
+  const query = windowQuery(options, now);
   const client = await ctx.client();
-  const query = {
-    ...(options.from ? { startTime: options.from } : {}),
-    ...(options.to ? { endTime: options.to } : {}),
+  const results: CheckAvailability[] = [];
+  // One at a time, in the order given: a handful of checks, and a 429 stays simple.
+  for (const checkId of [...new Set(checkIds)]) {
+    results.push({ checkId, availability: await client.getHeartbeatAvailability({ params: { checkId }, query }) });
+  }
+  if (ctx.json) await ctx.printJson(results.length === 1 ? results[0]!.availability : results);
+  else {
+    const { renderAvailability } = await import('../render/availability.js');
+    await ctx.outPaged(await renderAvailability(ctx, results, options));
+  }
+  if (options.failUnder !== undefined) enforceThreshold(results, options.failUnder);
+}
+
+/** The window as the API takes it: relative times turned into timestamps against the run's clock. */
+function windowQuery(options: AvailabilityOptions, now: number): { startTime?: string; endTime?: string } {
+  if (options.since) return { startTime: new Date(now - options.since.ms).toISOString() };
+  return {
+    ...(options.from ? { startTime: absoluteTime(options.from, now) } : {}),
+    ...(options.to ? { endTime: absoluteTime(options.to, now) } : {}),
   };
-  const availability = await client.getHeartbeatAvailability({ params: { checkId }, query });
-  if (ctx.json) await ctx.printJson(availability);
-  else ctx.out(await renderAvailability(ctx, checkId, availability, options));
-  if (options.failUnder !== undefined) enforceThreshold(availability, options.failUnder);
 }
 
 /**
@@ -68,14 +95,15 @@ async function checkWindow(options: AvailabilityOptions, now: number): Promise<v
     ['--from', options.from],
     ['--to', options.to],
   ] as const) {
-    if (value !== undefined && !DateOrDateTime.safeParse(value).success) {
+    if (value !== undefined && !relativeSpan(value) && !DateOrDateTime.safeParse(value).success) {
       throw usageError(
-        `option '${name} <date>' argument '${value}' is invalid: expected YYYY-MM-DD or an ISO date-time like 2025-06-01T08:00:00Z`,
+        `option '${name} <when>' argument '${value}' is invalid: expected YYYY-MM-DD, an ISO date-time like 2025-06-01T08:00:00Z, or a time ago like 7d or 2h`,
       );
     }
   }
+  const { startTime, endTime } = windowQuery(options, now);
   // Without --to the window ends now: a --from after that is refused here, not by the server.
-  if (options.from && availabilityWindow(now, options.from, options.to).empty) {
+  if (startTime && availabilityWindow(now, startTime, endTime).empty) {
     throw usageError(
       options.to
         ? `option '--from' (${options.from}) must be before '--to' (${options.to})`
@@ -86,85 +114,28 @@ async function checkWindow(options: AvailabilityOptions, now: number): Promise<v
 }
 
 /**
- * No ratio for the current period fails the gate too: a heartbeat that sent nothing is the
- * outage the gate is there to catch, not a pass.
+ * Every check is held to the threshold. No ratio for the current period fails the gate too: a
+ * heartbeat that sent nothing is the outage the gate is there to catch, not a pass.
  */
-function enforceThreshold(availability: HeartbeatAvailability, failUnder: number): void {
-  const current = availability?.successRatio.currentPeriod;
-  if (current === undefined || current === null) {
+function enforceThreshold(results: CheckAvailability[], failUnder: number): void {
+  const failing: string[] = [];
+  for (const { checkId, availability } of results) {
+    const current = availability?.successRatio.currentPeriod;
+    if (current === undefined || current === null) failing.push(`${checkId}: no heartbeat events in the current period`);
+    else if (current < failUnder) failing.push(`${checkId}: ${current.toFixed(2)}%`);
+  }
+  if (failing.length === 0) return;
+  if (results.length === 1) {
+    const current = results[0]!.availability?.successRatio.currentPeriod;
     throw new CliError(
       ExitCode.threshold,
-      `no heartbeat events in the current period: availability cannot reach --fail-under ${failUnder}%`,
+      current === undefined || current === null
+        ? `no heartbeat events in the current period: availability cannot reach --fail-under ${failUnder}%`
+        : `availability ${current.toFixed(2)}% is below --fail-under ${failUnder}%`,
     );
   }
-  if (current < failUnder) {
-    throw new CliError(ExitCode.threshold, `availability ${current.toFixed(2)}% is below --fail-under ${failUnder}%`);
-  }
-}
-
-function describeWindow(options: AvailabilityOptions): string {
-  const to = options.to ? (isDateOnly(options.to) ? `the end of ${options.to}` : options.to) : 'now';
-  if (!options.from && !options.to) return 'the last 24 hours';
-  if (!options.from) return `the 24 hours up to ${to}`;
-  return `${options.from} to ${to}`;
-}
-
-async function renderAvailability(
-  ctx: Context,
-  checkId: string,
-  availability: HeartbeatAvailability,
-  options: AvailabilityOptions,
-): Promise<string> {
-  if (ctx.globals.output === 'md') return availabilityMarkdown(ctx, checkId, availability, options);
-  const { bar } = await import('../render/bar-chart.js');
-  const s = ctx.style;
-  const label = (text: string) => `  ${s.dim(text.padEnd(10))}`;
-  const color = (percent: number) => {
-    if (options.failUnder !== undefined) return percent >= options.failUnder ? s.green : s.red;
-    return percent >= 99 ? s.green : percent >= 95 ? s.yellow : s.red;
-  };
-  const row = (name: string, percent: number | null | undefined) => {
-    if (percent === undefined || percent === null) return `${label(name)}${s.dim('no events in this period')}`;
-    const drawn = bar(percent, BAR_WIDTH);
-    const paint = color(percent);
-    return `${label(name)}${paint(drawn.filled)}${s.dim(drawn.track)} ${paint(`${percent.toFixed(2).padStart(6)}%`)}`;
-  };
-
-  const lines = [`${s.bold('Heartbeat availability')} ${checkId}`, `${label('window')}${describeWindow(options)}`];
-  if (availability === null) {
-    lines.push(`${label('current')}${s.dim('no events in this period')}`);
-    lines.push(`${label('previous')}${s.dim('no events in this period')}`);
-    lines.push(`${label('events')}0`);
-  } else {
-    lines.push(row('current', availability.successRatio.currentPeriod));
-    lines.push(row('previous', availability.successRatio.previousPeriod));
-    lines.push(`${label('events')}${availability.totalEntitiesCurrentPeriod} in the current period`);
-  }
-  if (options.failUnder !== undefined) lines.push(`${label('threshold')}${options.failUnder}%`);
-  return lines.join('\n');
-}
-
-/** -o md: the figures as a table, to paste into a ticket or a chat. */
-async function availabilityMarkdown(
-  ctx: Context,
-  checkId: string,
-  availability: HeartbeatAvailability,
-  options: AvailabilityOptions,
-): Promise<string> {
-  const { renderTable } = await import('../output.js');
-  const percent = (value: number | null | undefined) => (value === undefined || value === null ? 'no events' : `${value.toFixed(2)}%`);
-  const table = await renderTable(
-    ctx,
-    ['period', 'success ratio'],
-    [
-      ['current', percent(availability?.successRatio.currentPeriod)],
-      ['previous', percent(availability?.successRatio.previousPeriod)],
-    ],
+  throw new CliError(
+    ExitCode.threshold,
+    [`${failing.length} of ${results.length} checks below --fail-under ${failUnder}%:`, ...failing.map((line) => `  ${line}`)].join('\n'),
   );
-  const fields = [
-    `- **window:** ${describeWindow(options)}`,
-    `- **events in the current period:** ${availability?.totalEntitiesCurrentPeriod ?? 0}`,
-    ...(options.failUnder !== undefined ? [`- **threshold:** ${options.failUnder}%`] : []),
-  ];
-  return [`### Heartbeat availability \`${checkId}\``, fields.join('\n'), table].join('\n\n');
 }

@@ -5,6 +5,10 @@ import { usageError } from '../exit-codes.js';
 import type { Program } from '../globals.js';
 import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty, type IncidentStatus } from '../incidents/options.js';
 import { renderUpdate } from '../incidents/render.js';
+import { IncidentIds, MIN_PREFIX, resolveUpdateId } from '../short-ids.js';
+
+const INCIDENT_ARG = `incident id, or its first ${MIN_PREFIX} or more characters`;
+const UPDATE_ARG = `update id, or its first ${MIN_PREFIX} or more characters (see \`statusctl incidents get\`)`;
 
 interface UpdateOptions {
   message?: string;
@@ -27,7 +31,7 @@ export function register(program: Program): void {
   examples(
     updates
       .command('add')
-      .argument('<incident>', 'incident id (a UUID)')
+      .argument('<incident>', INCIDENT_ARG)
       .description(
         "Add an update to an incident (its status defaults to the incident's current status).\n\nThe text comes from --message or --message-file (one of them is required).",
       )
@@ -48,8 +52,8 @@ export function register(program: Program): void {
   examples(
     updates
       .command('get')
-      .argument('<incident>', 'incident id (a UUID)')
-      .argument('<update>', 'update id (a UUID; see `statusctl incidents get`)')
+      .argument('<incident>', INCIDENT_ARG)
+      .argument('<update>', UPDATE_ARG)
       .description('One update of an incident')
       .action((incident, update, _options, command) => runGet(Context.fromCommand(command), incident, update)),
     [
@@ -61,8 +65,8 @@ export function register(program: Program): void {
   examples(
     updates
       .command('put')
-      .argument('<incident>', 'incident id (a UUID)')
-      .argument('<update>', 'update id (a UUID)')
+      .argument('<incident>', INCIDENT_ARG)
+      .argument('<update>', UPDATE_ARG)
       .description(
         'Change an update. What is not given is kept: the stored update is read and sent whole, with the given ' +
           'text, status, notify flag and date in place of its own (a PUT replaces the update, so the API needs all of it). ' +
@@ -85,10 +89,11 @@ export function register(program: Program): void {
   );
 }
 
-async function runAdd(ctx: Context, incidentId: string, options: UpdateOptions): Promise<void> {
+async function runAdd(ctx: Context, givenIncident: string, options: UpdateOptions): Promise<void> {
   const { messageText } = await import('../input.js');
   const description = await messageText(ctx, options);
   if (description === undefined) throw usageError('missing the text of the update: --message TEXT or --message-file FILE|-');
+  const incidentId = await new IncidentIds(() => ctx.client()).resolveId(givenIncident);
   const input = {
     params: { incidentId },
     body: {
@@ -108,20 +113,24 @@ async function runAdd(ctx: Context, incidentId: string, options: UpdateOptions):
   else ctx.out(await renderUpdate(ctx, incidentId, update, 'Added update'));
 }
 
-async function runGet(ctx: Context, incidentId: string, incidentUpdateId: string): Promise<void> {
+async function runGet(ctx: Context, givenIncident: string, givenUpdate: string): Promise<void> {
   const client = await ctx.client();
+  const { id: incidentId, incident } = await new IncidentIds(() => ctx.client()).resolve(givenIncident);
+  const incidentUpdateId = await resolveUpdateId(client, incidentId, givenUpdate, incident);
   const update = await client.getIncidentUpdate({ params: { incidentId, incidentUpdateId } });
   if (ctx.json) await ctx.printJson(update);
   else ctx.out(await renderUpdate(ctx, incidentId, update));
 }
 
-async function runPut(ctx: Context, incidentId: string, incidentUpdateId: string, options: UpdateOptions): Promise<void> {
+async function runPut(ctx: Context, givenIncident: string, givenUpdate: string, options: UpdateOptions): Promise<void> {
   const { messageText } = await import('../input.js');
   const description = await messageText(ctx, options);
   if (description === undefined && !options.status && options.notify === undefined && !options.date) {
     throw usageError('nothing to change: give --message, --message-file, --status, --notify, --no-notify or --date');
   }
   const client = await ctx.client();
+  const { id: incidentId, incident } = await new IncidentIds(() => ctx.client()).resolve(givenIncident);
+  const incidentUpdateId = await resolveUpdateId(client, incidentId, givenUpdate, incident);
   // The stored update fills in what was not given: a PUT replaces the whole update.
   const stored = await client.getIncidentUpdate({ params: { incidentId, incidentUpdateId } });
   const input = {

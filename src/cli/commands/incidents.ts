@@ -1,6 +1,6 @@
 // `incidents create|list|get|resolve`. Declarations only; the create flow (prompts, dry run)
 // lives in ../incidents/create.ts and loads when the command runs.
-import { choiceOption, collect, examples, positiveInt } from '../command-kit.js';
+import { choiceOption, choicesOption, collect, examples, positiveInt } from '../command-kit.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
 import {
@@ -11,6 +11,7 @@ import {
   incidentName,
   messageFileOption,
   nonEmpty,
+  type Severity,
   type StatusFilter,
 } from '../incidents/options.js';
 import { renderIncident, renderIncidentList, renderUpdate, timeline } from '../incidents/render.js';
@@ -19,6 +20,7 @@ import { DEFAULT_CONCURRENCY } from '../bulk.js';
 import { usageError } from '../exit-codes.js';
 import { isOpen } from '../output.js';
 import { fetchMatching, fetchPages, type PagingOptions } from '../paging.js';
+import { IncidentIds, MIN_PREFIX } from '../short-ids.js';
 
 export function register(program: Program): void {
   const incidents = program.command('incidents').description('Declare, list, inspect and resolve incidents');
@@ -77,8 +79,11 @@ export function register(program: Program): void {
       .command('list')
       .description(
         'Incidents, newest first: severity, status, services, last update.\n\n' +
-          '--status is applied by the CLI (the API has no such filter): it follows the cursor until --limit ' +
-          'incidents match or the list ends, so an open incident beyond the first page is found. ' +
+          '--status, --severity, --service and --status-page are applied by the CLI (the API has no such filters): ' +
+          'it follows the cursor until --limit incidents match or the list ends, so a match beyond the first page is found. ' +
+          'Each filter but --status can be repeated (or take a comma-separated list): an incident matches one of its values; ' +
+          'different filters all apply. --service takes a service id or name (any case), --status-page a page id, url or name; ' +
+          'an incident touches a page when one of its services is on it. ' +
           'With -o json, entries and length are the matches and nextId continues after them. ' +
           'With --all -o json: {length, entries: <every page>, nextId: null}.',
       )
@@ -90,10 +95,15 @@ export function register(program: Program): void {
           value.toLowerCase(),
         ).default('all' as const),
       )
+      .addOption(choicesOption('--severity <severity>', 'only these severities (any case; repeatable)', SEVERITIES))
+      .option('--service <id-or-name>', 'only incidents on this service, by id or name (repeatable)', collect)
+      .option('--status-page <id|url|name>', "only incidents on one of this page's services (repeatable)", collect)
       .action((options, command) => runList(Context.fromCommand(command), options)),
     [
       'statusctl incidents list',
       'statusctl incidents list --status open --all',
+      'statusctl incidents list --status open --severity critical --severity major',
+      'statusctl incidents list --service "Payments API" --status-page "Acme Cloud" --all',
       'statusctl incidents list --limit 50 -o json | jq -r \'.entries[] | "\\(.id) \\(.name)"\'',
     ],
   );
@@ -101,21 +111,22 @@ export function register(program: Program): void {
   examples(
     incidents
       .command('get')
-      .argument('<id>', 'incident id (a UUID)')
+      .argument('<id>', `incident id, or its first ${MIN_PREFIX} or more characters`)
       .description('One incident with its timeline (each update: time, status, description, whether subscribers were notified)')
       .option('--web', 'print the address of the incident on the status pages that show it (and open the first on a desktop terminal)')
       .action((id, options, command) => runGet(Context.fromCommand(command), id, options)),
     [
-      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd',
-      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd -o json | jq .lastUpdateStatus',
-      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --web',
+      'statusctl incidents get <incident-id>',
+      'statusctl incidents get 7385595c            # a unique prefix of the id, as terminal tables show it',
+      'statusctl incidents get <incident-id> -o json | jq .lastUpdateStatus',
+      'statusctl incidents get <incident-id> --web',
     ],
   );
 
   examples(
     incidents
       .command('resolve')
-      .argument('<id...>', 'incident ids (UUIDs), or - to read them from stdin')
+      .argument('<id...>', `incident ids (or their first ${MIN_PREFIX} or more characters), or - to read them from stdin`)
       .description(
         'Add a RESOLVED update to incidents.\n\n' +
           'An incident already resolved is left alone: nothing is sent, stderr says so and the exit code is 0 ' +
@@ -141,32 +152,71 @@ export function register(program: Program): void {
   );
 }
 
-async function runList(ctx: Context, options: PagingOptions & { status: StatusFilter }): Promise<void> {
+interface ListOptions extends PagingOptions {
+  status: StatusFilter;
+  severity?: Severity[];
+  service?: string[];
+  statusPage?: string[];
+}
+
+async function runList(ctx: Context, options: ListOptions): Promise<void> {
   const client = await ctx.client();
   const onPage = (page: number) => {
     if (ctx.showProgress) ctx.info(`fetching page ${page}...`);
   };
   const fetchPage = (query: Parameters<typeof client.listIncidents>[0]['query']) => client.listIncidents({ query });
-  const list =
-    options.status === 'all'
-      ? await fetchPages(fetchPage, options, onPage)
-      : await fetchMatching(fetchPage, options, (incident) => isOpen(incident) === (options.status === 'open'), onPage);
+  const keep = await listFilter(ctx, options);
+  const list = keep ? await fetchMatching(fetchPage, options, keep, onPage) : await fetchPages(fetchPage, options, onPage);
   const entries = list.entries;
   if (ctx.json) await ctx.printJson(list);
-  else if (entries.length === 0) ctx.info(options.status === 'all' ? 'No incidents.' : `No ${options.status} incidents.`);
-  else ctx.out(await renderIncidentList(ctx, entries));
+  else if (entries.length === 0) ctx.info(keep ? 'No incidents match.' : 'No incidents.');
+  else await ctx.outPaged(await renderIncidentList(ctx, entries));
   if (list.nextId) ctx.info(`more: --next-id ${list.nextId} (or --all for every page)`);
 }
 
-async function runGet(ctx: Context, id: string, options: { web?: boolean } = {}): Promise<void> {
+/**
+ * What the filters keep, or undefined when there are none. Services named (not whole ids) and
+ * status pages are resolved from the account's status pages, read once.
+ */
+async function listFilter(ctx: Context, options: ListOptions): Promise<((incident: Incident) => boolean) | undefined> {
+  const tests: ((incident: Incident) => boolean)[] = [];
+  if (options.status !== 'all') tests.push((incident) => isOpen(incident) === (options.status === 'open'));
+  if (options.severity?.length) {
+    const severities = new Set<string>(options.severity);
+    tests.push((incident) => severities.has(incident.severity));
+  }
+  const services = options.service ?? [];
+  const pages = options.statusPage ?? [];
+  if (services.length || pages.length) {
+    const { isWholeId } = await import('../short-ids.js');
+    // Whole service ids alone need no catalog: the incidents carry their services' ids.
+    const needCatalog = pages.length > 0 || services.some((service) => !isWholeId(service));
+    const resolver = needCatalog ? await import('../incidents/resolve-services.js') : undefined;
+    const catalog = resolver ? await resolver.loadCatalog(ctx) : [];
+    const touches = (ids: Set<string>) => (incident: Incident) => (incident.services ?? []).some((service) => ids.has(service.id));
+    if (services.length) {
+      const ids = resolver ? resolver.resolveServices(catalog, services, '', '').map((service) => service.id) : services;
+      tests.push(touches(new Set(ids)));
+    }
+    if (pages.length) {
+      const ids = pages.flatMap((page) => resolver!.findPage(catalog, page).services.map((service) => service.id));
+      tests.push(touches(new Set(ids)));
+    }
+  }
+  return tests.length ? (incident) => tests.every((test) => test(incident)) : undefined;
+}
+
+async function runGet(ctx: Context, given: string, options: { web?: boolean } = {}): Promise<void> {
   const client = await ctx.client();
-  const incident = await client.getIncident({ params: { incidentId: id } });
+  // A prefix is found in the incident list, which already holds the whole incident.
+  const resolved = await new IncidentIds(() => ctx.client()).resolve(given);
+  const incident = resolved.incident ?? (await client.getIncident({ params: { incidentId: resolved.id } }));
   if (options.web) {
     const { showIncidentAddress } = await import('../incidents/web.js');
     return showIncidentAddress(ctx, incident);
   }
   if (ctx.json) await ctx.printJson(incident);
-  else ctx.out(await renderIncident(ctx, incident));
+  else await ctx.outPaged(await renderIncident(ctx, incident));
 }
 
 interface ResolveOptions {
@@ -185,12 +235,14 @@ async function runResolve(ctx: Context, args: string[], options: ResolveOptions)
   const description = (await messageText(ctx, options)) ?? options.message;
   const ids = single ? args : await expandIds(ctx, args);
   const client = await ctx.client();
+  const incidentIds = new IncidentIds(() => ctx.client());
   const body = { description, status: 'RESOLVED' as const, ...(options.notify ? { notifySubscribers: true } : {}) };
 
   /** The incident, and whether a RESOLVED update is to be sent (not when it is resolved already, unless --force). */
-  async function check(id: string) {
+  async function check(given: string) {
+    const id = await incidentIds.resolveId(given);
     const incident = await client.getIncident({ params: { incidentId: id } });
-    return { incident, send: options.force === true || incident.lastUpdateStatus !== 'RESOLVED' };
+    return { id, incident, send: options.force === true || incident.lastUpdateStatus !== 'RESOLVED' };
   }
   const alreadyNote = (id: string, incident: Incident) => {
     const last = timeline(incident).at(-1);
@@ -199,8 +251,8 @@ async function runResolve(ctx: Context, args: string[], options: ResolveOptions)
 
   if (options.dryRun) {
     const planned = [];
-    for (const id of ids) {
-      const { incident, send } = await check(id);
+    for (const given of ids) {
+      const { id, incident, send } = await check(given);
       if (send) planned.push(await planRequest('createIncidentUpdate', { params: { incidentId: id }, body }));
       else ctx.info(alreadyNote(id, incident));
     }
@@ -209,8 +261,7 @@ async function runResolve(ctx: Context, args: string[], options: ResolveOptions)
   }
 
   if (single) {
-    const id = ids[0]!;
-    const { incident, send } = await check(id);
+    const { id, incident, send } = await check(ids[0]!);
     if (!send) {
       ctx.info(alreadyNote(id, incident));
       const last = timeline(incident).at(-1);
@@ -224,8 +275,8 @@ async function runResolve(ctx: Context, args: string[], options: ResolveOptions)
   }
 
   const { runBulk } = await import('../bulk.js');
-  await runBulk(ctx, ids, options.concurrency, async (id) => {
-    const { incident, send } = await check(id);
+  await runBulk(ctx, ids, options.concurrency, async (given) => {
+    const { id, incident, send } = await check(given);
     if (!send) return { outcome: 'already-resolved', status: 200, reason: 'nothing sent' };
     const { status } = await client.call('createIncidentUpdate', { params: { incidentId: id }, body });
     return { outcome: 'resolved', status, reason: incident.name };

@@ -7,6 +7,7 @@ import { examples, positiveNumber } from '../command-kit.js';
 import { Context } from '../context.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import type { Program } from '../globals.js';
+import { analysisNotFound } from '../short-ids.js';
 
 const MAX_CONTEXT = 256;
 const DEFAULT_WAIT_SECONDS = 120;
@@ -62,7 +63,10 @@ export function register(program: Program): void {
     rca
       .command('get')
       .description('Show an analysis, or that it is still pending (exit 0 either way)')
-      .argument('<id>', 'id of the analysis (a UUID), as printed by rca request')
+      .argument(
+        '<id>',
+        'id of the analysis, whole, as printed by rca request (the API lists no analyses, so a short id cannot be looked up)',
+      )
       .option('--wait', 'wait until the analysis is ready (progress on stderr)')
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
       .action((id, options, command) => runGet(Context.fromCommand(command), id, options)),
@@ -99,6 +103,14 @@ async function runRequest(ctx: Context, errorGroupId: string, options: RequestOp
 }
 
 async function runGet(ctx: Context, id: string, options: GetOptions): Promise<void> {
+  try {
+    await showAnalysis(ctx, id, options);
+  } catch (error) {
+    throw analysisNotFound(error, id);
+  }
+}
+
+async function showAnalysis(ctx: Context, id: string, options: GetOptions): Promise<void> {
   const client = await ctx.client();
   if (options.wait) {
     await printAnalysis(ctx, await waitForAnalysis(ctx, client, id, options.waitTimeout));

@@ -46,7 +46,9 @@ async function runList(ctx: Context, options: ListOptions): Promise<void> {
     runtime.multiStepSupport ? 'yes' : 'no',
     runtime.description,
   ]);
-  ctx.out(await renderTable(ctx, [{ header: 'runtime', id: true }, 'node.js', 'stage', 'end of life', 'multi-step', 'description'], rows));
+  await ctx.outPaged(
+    await renderTable(ctx, [{ header: 'runtime', id: true }, 'node.js', 'stage', 'end of life', 'multi-step', 'description'], rows),
+  );
 }
 
 /** The API writes end of life as MM/DD/YYYY; people everywhere read YYYY-MM-DD (other forms are shown as received). */

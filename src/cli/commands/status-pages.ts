@@ -84,7 +84,7 @@ async function runGet(ctx: Context, given: string, options: { web?: boolean } = 
   if (options.web) return runOpen(ctx, given);
   const page = await findStatusPage(ctx, given);
   if (ctx.json) await ctx.printJson(page);
-  else ctx.out(await renderStatusPage(ctx, page));
+  else await ctx.outPaged(await renderStatusPage(ctx, page));
 }
 
 async function runList(ctx: Context, options: PagingOptions & { wide?: boolean }): Promise<void> {
@@ -98,6 +98,6 @@ async function runList(ctx: Context, options: PagingOptions & { wide?: boolean }
   );
   if (ctx.json) await ctx.printJson(list);
   else if (list.entries.length === 0) ctx.info('No status pages.');
-  else ctx.out(await renderStatusPages(ctx, list.entries, { wide: options.wide === true }));
+  else await ctx.outPaged(await renderStatusPages(ctx, list.entries, { wide: options.wide === true }));
   if (list.nextId) ctx.info(`more: --next-id ${list.nextId} (or --all for every page)`);
 }

@@ -30,6 +30,7 @@ interface Answers {
   severity: Severity;
   services: IncidentServiceRef[];
   message: string;
+  notify: boolean;
 }
 
 export async function runCreate(ctx: Context, given: CreateOptions): Promise<void> {
@@ -78,7 +79,7 @@ function createBody(answers: Answers, options: CreateOptions) {
   const firstUpdate = {
     description: answers.message,
     ...(options.status ? { status: options.status } : {}),
-    ...(options.notify ? { notifySubscribers: true } : {}),
+    ...(answers.notify ? { notifySubscribers: true } : {}),
   };
   // A one-element tuple: upstream takes exactly one update on create (x-constraint length 1).
   const incidentUpdates: [typeof firstUpdate] = [firstUpdate];
@@ -115,7 +116,13 @@ function servicesFromFlags(catalog: CatalogPage[], options: CreateOptions): Inci
 function fromFlags(options: CreateOptions, services: IncidentServiceRef[] | undefined): Answers {
   // requireFlags has run: these are all present.
   if (!options.name || !options.severity || !services) throw usageError('missing required options');
-  return { name: options.name, severity: options.severity, services, message: options.message ?? DEFAULT_FIRST_UPDATE };
+  return {
+    name: options.name,
+    severity: options.severity,
+    services,
+    message: options.message ?? DEFAULT_FIRST_UPDATE,
+    notify: options.notify === true,
+  };
 }
 
 async function askMissing(catalog: CatalogPage[], options: CreateOptions, chosen: IncidentServiceRef[] | undefined): Promise<Answers> {
@@ -142,7 +149,15 @@ async function askMissing(catalog: CatalogPage[], options: CreateOptions, chosen
         validate: (value) => (value.trim() ? true : 'a message is required'),
       })
     ).trim();
-  return { name, severity, services, message };
+  // Asked in the wizard only (something was missing), never with --yes: sending a notification
+  // is a choice to make, and the safe answer is no.
+  const wizard = !chosen || !options.severity || !options.name || options.message === undefined;
+  const notify =
+    options.notify ??
+    (wizard && !options.yes
+      ? await prompts.askYesNo({ message: 'Notify the status page subscribers of this first update?', default: false })
+      : false);
+  return { name, severity, services, message, notify };
 }
 
 /** Services of every status page, grouped by page and card, each service listed once. */

@@ -6,6 +6,7 @@ import type { Context } from '../context.js';
 import {
   type Cell,
   formatDuration,
+  idCells,
   relativeTime,
   renderFields,
   renderTable,
@@ -50,6 +51,11 @@ export function timeline(incident: Incident): IncidentUpdate[] {
   );
 }
 
+/** When the incident started: the time of its first update (created_at is a date only). */
+export function started(incident: Incident): string | undefined {
+  return timeline(incident)[0]?.publicIncidentUpdateDate;
+}
+
 function lastActivity(incident: Incident): string | undefined {
   return timeline(incident).at(-1)?.publicIncidentUpdateDate ?? incident.updated_at ?? incident.created_at;
 }
@@ -84,6 +90,8 @@ export async function renderIncident(ctx: Context, incident: Incident, title = '
     ['severity', severityCell(ctx, incident.severity)],
     ['status', statusCell(ctx, incident.lastUpdateStatus)],
     ['services', services.map((s) => (format === 'md' ? `${s.name} (\`${s.id}\`)` : `${s.name} (${s.id})`)).join(', ') || '-'],
+    // The API dates an incident by day only (created_at); its first update has the time it started.
+    ...(started(incident) ? [['started', exactTimeCell(started(incident), ctx.now())] as [string, Cell]] : []),
     ['created', exactTimeCell(incident.created_at, ctx.now())],
   ];
   if (incident.updated_at) rows.push(['updated', exactTimeCell(incident.updated_at, ctx.now())]);
@@ -98,6 +106,7 @@ export async function renderIncident(ctx: Context, incident: Incident, title = '
     // Piped: a `--` line between the fields and the timeline rows, as gh separates a view's parts.
     lines.push(format === 'terminal' ? ctx.style.bold(`Timeline (${count})`) : format === 'md' ? `#### Timeline (${count})` : '--');
     if (format === 'md') lines.push('');
+    const updateId = idCells(updates.map((update) => update.id));
     lines.push(
       await renderTable(
         ctx,
@@ -108,7 +117,7 @@ export async function renderIncident(ctx: Context, incident: Incident, title = '
           statusCell(ctx, update.status),
           update.description,
           update.notifySubscribers ? 'yes' : 'no',
-          update.id,
+          updateId(update.id),
         ]),
       ),
     );
@@ -118,6 +127,8 @@ export async function renderIncident(ctx: Context, incident: Incident, title = '
 }
 
 export async function renderIncidentList(ctx: Context, incidents: Incident[]): Promise<string> {
+  // A short id on a terminal (enough to paste back), so the name gets the room.
+  const incidentId = idCells(incidents.map((incident) => incident.id));
   return renderTable(
     ctx,
     [
@@ -130,7 +141,7 @@ export async function renderIncidentList(ctx: Context, incidents: Incident[]): P
       { header: 'last update', optional: 2 },
     ],
     incidents.map((incident) => [
-      incident.id,
+      incidentId(incident.id),
       incident.name,
       severityCell(ctx, incident.severity),
       statusCell(ctx, incident.lastUpdateStatus),

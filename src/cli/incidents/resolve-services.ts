@@ -111,7 +111,7 @@ export function pageServices(page: CatalogPage): IncidentServiceRef[] {
  * or all of them). The same service on several pages is one service; one name for different
  * services is ambiguous. Every bad value is reported at once, with the candidates.
  */
-export function resolveServices(scope: CatalogPage[], given: string[], pageNote = ''): IncidentServiceRef[] {
+export function resolveServices(scope: CatalogPage[], given: string[], pageNote = '', outcome = 'nothing was sent'): IncidentServiceRef[] {
   const resolved = new Map<string, IncidentServiceRef>();
   const problems: string[] = [];
   for (const value of given) {
@@ -149,7 +149,7 @@ export function resolveServices(scope: CatalogPage[], given: string[], pageNote 
       );
     }
   }
-  if (problems.length > 0) throw usageError(`${problems.join('\n')}\nnothing was sent`);
+  if (problems.length > 0) throw usageError([...problems, ...(outcome ? [outcome] : [])].join('\n'));
   return [...resolved.values()];
 }
 

@@ -1,6 +1,7 @@
 // The questions the CLI asks on a terminal, over @inquirer/prompts (this module is loaded only
 // when a question is asked). Ctrl-C or a closed terminal ends the command as "cancelled" with nothing
-// changed, instead of a stack trace.
+// changed, instead of a stack trace, and leaves no half-answered question on the screen: each
+// prompt is erased when it ends, and an answered one is written back as one line.
 import { checkbox, confirm, input, password, Separator, select } from '@inquirer/prompts';
 import type { IO } from '../context.js';
 import { CliError, ExitCode } from '../exit-codes.js';
@@ -11,7 +12,15 @@ export interface Terminal {
 }
 
 function streams(terminal: Terminal) {
-  return terminal.io ? { input: terminal.io.stdin, output: terminal.io.stdout } : {};
+  return {
+    ...(terminal.io ? { input: terminal.io.stdin, output: terminal.io.stdout } : {}),
+    clearPromptOnDone: true,
+  };
+}
+
+/** `✔ Severity: MAJOR`, where the erased prompt was. */
+function answered(terminal: Terminal, message: string, shown: string): void {
+  (terminal.io?.stdout ?? process.stdout).write(`✔ ${message}: ${shown}\n`);
 }
 
 function cancelled(error: unknown): never {
@@ -28,7 +37,7 @@ export async function askText(
     validate?: (value: string) => string | true;
   } & Terminal,
 ): Promise<string> {
-  return input(
+  const value = await input(
     {
       message: options.message,
       ...(options.default ? { default: options.default } : {}),
@@ -36,14 +45,18 @@ export async function askText(
     },
     streams(options),
   ).catch(cancelled);
+  answered(options, options.message, value);
+  return value;
 }
 
 /** Hidden input: each character shows as `*`, the value is never echoed. */
 export async function askSecret(options: { message: string; validate?: (value: string) => string | true } & Terminal): Promise<string> {
-  return password(
+  const value = await password(
     { message: options.message, mask: '*', ...(options.validate ? { validate: options.validate } : {}) },
     streams(options),
   ).catch(cancelled);
+  answered(options, options.message, '*'.repeat(value.length));
+  return value;
 }
 
 export interface Choice<Value> {
@@ -53,7 +66,7 @@ export interface Choice<Value> {
 }
 
 export async function askOne<Value>(options: { message: string; choices: Choice<Value>[]; default?: Value } & Terminal): Promise<Value> {
-  return select<Value>(
+  const value = await select<Value>(
     {
       message: options.message,
       choices: options.choices,
@@ -62,6 +75,8 @@ export async function askOne<Value>(options: { message: string; choices: Choice<
     },
     streams(options),
   ).catch(cancelled);
+  answered(options, options.message, options.choices.find((choice) => choice.value === value)?.name ?? String(value));
+  return value;
 }
 
 /** A group of choices shown under a heading (a separator line). */
@@ -73,7 +88,7 @@ export interface ChoiceGroup<Value> {
 /** Several choices, at least one, shown in groups. */
 export async function askMany<Value>(options: { message: string; groups: ChoiceGroup<Value>[] } & Terminal): Promise<Value[]> {
   const choices = options.groups.flatMap((group) => [new Separator(group.heading), ...group.choices]);
-  return checkbox<Value>(
+  const values = await checkbox<Value>(
     {
       message: options.message,
       choices,
@@ -83,8 +98,13 @@ export async function askMany<Value>(options: { message: string; groups: ChoiceG
     },
     streams(options),
   ).catch(cancelled);
+  const names = options.groups.flatMap((group) => group.choices).filter((choice) => values.includes(choice.value));
+  answered(options, options.message.replace(/ \(.*\)$/, ''), [...new Set(names.map((choice) => choice.name))].join(', '));
+  return values;
 }
 
 export async function askYesNo(options: { message: string; default?: boolean } & Terminal): Promise<boolean> {
-  return confirm({ message: options.message, default: options.default ?? true }, streams(options)).catch(cancelled);
+  const value = await confirm({ message: options.message, default: options.default ?? true }, streams(options)).catch(cancelled);
+  answered(options, options.message, value ? 'yes' : 'no');
+  return value;
 }

@@ -22,12 +22,21 @@ export async function startProgress(ctx: Context, text: string): Promise<Progres
     const spinner = yoctoSpinner({ text, stream, handleSignals: false }).start();
     const clear = () => spinner.stop();
     process.once('exit', clear);
+    // Ctrl-C: the spinner's line is erased before anything else is said. A command that handles
+    // SIGINT itself (it has a listener besides this one) goes on; otherwise the run ends as
+    // interrupted, as it would have without a listener, but without the spinner left on screen.
+    const onSigint = () => {
+      clear();
+      if (process.listenerCount('SIGINT') <= 1) process.exit(130);
+    };
+    process.on('SIGINT', onSigint);
     return {
       update(next) {
         spinner.text = next;
       },
       stop(finalText) {
         process.off('exit', clear);
+        process.off('SIGINT', onSigint);
         if (finalText) spinner.success(finalText);
         else spinner.stop();
       },

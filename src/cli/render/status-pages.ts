@@ -3,7 +3,7 @@
 // and the incidents still open on it, to paste into a ticket.
 import type { StatusPage } from '../api-types.js';
 import type { Context } from '../context.js';
-import { isOpen, renderFields, renderTable, serviceNames, tableFormat } from '../output.js';
+import { idCells, isOpen, renderFields, renderTable, serviceNames, tableFormat } from '../output.js';
 
 /** Each service as `name (id)`: what `incidents create --service` takes, either half of it. */
 function servicesWithIds(page: StatusPage): string {
@@ -62,11 +62,12 @@ export async function renderStatusPage(ctx: Context, page: StatusPage): Promise<
         : [[card.name, '-', '-']],
     ),
   );
+  const incidentId = idCells(open.map((incident) => incident.id));
   const incidents = open.length
     ? await renderTable(
         ctx,
         [{ header: 'id', id: true }, 'severity', 'status', 'name'],
-        open.map((incident) => [incident.id, incident.severity, incident.lastUpdateStatus, incident.name]),
+        open.map((incident) => [incidentId(incident.id), incident.severity, incident.lastUpdateStatus, incident.name]),
       )
     : 'None.';
   const keys = (page.keys ?? []).length

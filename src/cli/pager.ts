@@ -1,0 +1,60 @@
+// Long output for people goes through a pager, as git and gh do: `$STATUSCTL_PAGER`, else
+// `$PAGER`, else `less -FRX` (quit at once when it fits, keep colors, leave the text on screen).
+// Only on a terminal, never with --no-pager, NO_COLOR or an empty STATUSCTL_PAGER/PAGER, and only
+// when the text is taller than the terminal.
+import { spawn } from 'node:child_process';
+
+/** What paging needs of a run (the Context has it; named here so the Context can load this module lazily). */
+interface Run {
+  globals: { pager?: boolean };
+  io: { stdout: { isTTY?: boolean; rows?: number } };
+  env: Readonly<Record<string, string | undefined>>;
+  out(text: string): void;
+  info(text: string): void;
+}
+
+export const DEFAULT_PAGER = 'less -FRX';
+
+/** The pager command for this run, or undefined when output is not to be paged. */
+export function pagerCommand(ctx: Run): string | undefined {
+  if (ctx.globals.pager === false || !ctx.io.stdout.isTTY || ctx.env.NO_COLOR) return undefined;
+  const configured = ctx.env.STATUSCTL_PAGER ?? ctx.env.PAGER;
+  if (configured !== undefined) return configured.trim() === '' ? undefined : configured;
+  return DEFAULT_PAGER;
+}
+
+/** Whether `text` is taller than the terminal (rows unknown: never). */
+export function isLong(ctx: Run, text: string): boolean {
+  const rows = Number(ctx.env.LINES) || ctx.io.stdout.rows || 0;
+  return rows > 0 && text.split('\n').length > rows;
+}
+
+/**
+ * Writes `text` through the pager, run by the shell like git runs it (so `PAGER='less -S'` works),
+ * and waits until it is closed. A pager that cannot be started leaves the text on stdout.
+ */
+export async function page(ctx: Run, command: string, text: string): Promise<void> {
+  // Ctrl-C belongs to the pager (less uses it to stop a search); the CLI waits for the pager to end.
+  const ignore = () => {};
+  process.on('SIGINT', ignore);
+  try {
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(command, {
+        shell: true,
+        stdio: ['pipe', 'inherit', 'inherit'],
+        env: { ...ctx.env, LESS: ctx.env.LESS ?? 'FRX' },
+      });
+      child.on('error', () => resolve(127));
+      child.on('close', (exitCode) => resolve(exitCode));
+      // The reader may quit before reading it all (q in less): not a failure.
+      child.stdin.on('error', () => {});
+      child.stdin.end(text.endsWith('\n') ? text : `${text}\n`);
+    });
+    if (code === 127) {
+      ctx.info(`statusctl: the pager '${command}' could not be started; set STATUSCTL_PAGER or PAGER, or pass --no-pager`);
+      ctx.out(text);
+    }
+  } finally {
+    process.off('SIGINT', ignore);
+  }
+}
