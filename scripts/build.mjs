@@ -119,6 +119,9 @@ const script = {
   // Dynamic import() of a built-in becomes require(): the launcher runs the bundle as a
   // script, where import() has no module loader to call.
   supported: { 'dynamic-import': false },
+  // The credential store's library loads a native binary (.node) that no bundle can hold: it
+  // stays a dependency in package.json, required from node_modules when first needed.
+  external: ['@napi-rs/keyring'],
 };
 
 await Promise.all([

@@ -18,7 +18,8 @@ interface TreeNode {
   parent: TreeNode | null;
 }
 
-export type SettingSource = 'option' | 'environment' | 'profile' | 'default' | 'unset';
+/** The API key's source is where it lives: 'keyring' (the OS credential store) or 'file', never 'profile'. */
+export type SettingSource = 'option' | 'environment' | 'profile' | 'keyring' | 'file' | 'default' | 'unset';
 export interface Settings {
   profile: string;
   baseUrl: string;
@@ -192,10 +193,12 @@ export class Context {
   }
 
   /**
-   * Option, then environment, then the profile, then the default (docs/cli.md). A profile named
-   * with --profile or STATUSCTL_PROFILE and needed must exist (exit 2, naming the known ones),
-   * except for `login`, which creates it (`forNewProfile`). A base URL that is no http(s) address is exit 2
-   * too, before any request.
+   * Option, then environment, then the profile, then the default (docs/cli.md); the profile's
+   * key is looked up in the credential store, then in the file (key-storage.ts), and only when
+   * neither option nor environment gives one. A profile named with --profile or
+   * STATUSCTL_PROFILE and needed must exist (exit 2, naming the known ones), except for `login`,
+   * which creates it (`forNewProfile`, which never reads a saved key). A base URL that is no
+   * http(s) address is exit 2 too, before any request.
    */
   async settings({ forNewProfile = false }: { forNewProfile?: boolean } = {}): Promise<Settings> {
     const fromOptions: Profile = { baseUrl: this.globals.baseUrl, apiKey: this.globals.apiKey, accountId: this.globals.accountId };
@@ -220,12 +223,22 @@ export class Context {
       caFile: this.globals.caFile,
       systemCa: this.globals.systemCa ? 'true' : undefined,
     });
+    let keySource: SettingSource = 'profile';
+    delete fromProfile.apiKey;
+    if (needsProfile && !fromOptions.apiKey && !fromEnv.apiKey && !forNewProfile) {
+      const { readKey } = await import('./key-storage.js');
+      const saved = await readKey(this.env, await this.config(), this.profileName);
+      if (saved) {
+        fromProfile.apiKey = saved.key;
+        keySource = saved.location;
+      }
+    }
     const sources = {} as Record<SettingField, SettingSource>;
     const value = (field: SettingField): string | undefined => {
       for (const [source, layer] of [
         ['option', fromOptions],
         ['environment', fromEnv],
-        ['profile', fromProfile],
+        [field === 'apiKey' ? keySource : 'profile', fromProfile],
       ] as const) {
         if (layer[field]) {
           sources[field] = source;

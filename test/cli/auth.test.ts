@@ -28,16 +28,26 @@ function savedProfile(dir: string, name = 'default') {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')).profiles?.[name] : undefined;
 }
 
+// These runs have no session bus (helpers.ts cleanEnv), so no credential store: the key goes to
+// the file, with a warning. The store itself is tested in keyring.test.ts.
 describe('login (not on a terminal)', () => {
-  it('checks the credentials, saves them 0600 and says so with the key masked', async () => {
+  it('checks the credentials, saves them 0600 and says so with the key masked; without a store, warns of plain text', async () => {
     const dir = tempConfigDir();
     const result = await runCli(['login', '--base-url', server.url, '--account-id', 'a0700000-0000-4000-8000-000000000001'], {
       env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: 'sk_auth_key_0000_abcd' },
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe(
-      `Logged in to ${server.url} as account a0700000-0000-4000-8000-000000000001 (key ****abcd), saved to profile 'default' in ${join(dir, 'config.json')}\n`,
-    );
+    const path = join(dir, 'config.json');
+    const lines = [
+      `Logged in to ${server.url} as account a0700000-0000-4000-8000-000000000001 (key ****abcd), saved to profile 'default' in ${path} (the key in plain text)`,
+      ...(process.platform === 'linux'
+        ? [
+            `warning: the API key was stored in plain text in ${path} (readable by anything running as you): no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service`,
+          ]
+        : [`warning: the API key was stored in plain text in ${path} (readable by anything running as you): STATUSCTL_NO_KEYRING is set`]),
+      'hint: on a desktop, unlock or start the keyring and log in again; to keep the key out of files, set STATUSCTL_API_KEY instead',
+    ];
+    expect(result.stderr).toBe(`${lines.join('\n')}\n`);
     expect(result.stdout + result.stderr).not.toContain('sk_auth_key_0000_abcd');
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
     expect(savedProfile(dir)).toEqual({
@@ -75,6 +85,7 @@ describe('login (not on a terminal)', () => {
       accountId: 'a0700000-0000-4000-8000-000000000001',
       apiKey: '****abcd',
       path: join(dir, 'config.json'),
+      keyStorage: 'file',
     });
     expect(savedProfile(dir, 'ci')).toMatchObject({ accountId: 'a0700000-0000-4000-8000-000000000001' });
     expect(savedProfile(dir, 'default')).toBeUndefined();
@@ -160,6 +171,21 @@ describe('login (not on a terminal)', () => {
     expect(result.stderr).toContain('/v1/status-pages');
     expect(result.stderr).toContain('****abcd');
     expect(result.stdout + result.stderr).not.toContain('sk_auth_key_0000_abcd');
+  });
+});
+
+describe('login --insecure-storage', () => {
+  it('saves the key in the file on purpose: no warning, and the summary says where it went', async () => {
+    const dir = tempConfigDir();
+    const result = await runCli(
+      ['login', '--insecure-storage', '--json', '--base-url', server.url, '--account-id', 'a0700000-0000-4000-8000-000000000001'],
+      { env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: 'sk_auth_key_0000_abcd' } },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(parseJson(result)).toMatchObject({ apiKey: '****abcd', keyStorage: 'file' });
+    expect(result.stderr).toContain('(the key in plain text)');
+    expect(result.stderr).not.toContain('warning');
+    expect(savedProfile(dir)).toMatchObject({ apiKey: 'sk_auth_key_0000_abcd' });
   });
 });
 

@@ -53,8 +53,8 @@ describe('config path, set, get, unset', () => {
       expect(result.stdout + result.stderr).toContain('****wxyz');
     }
     expect(results[1]!.stdout).toBe('****wxyz\n');
-    expect(parseJson(results[2]!)).toEqual({ key: 'api-key', value: '****wxyz', source: 'profile' });
-    // ...while the file itself keeps the key, for the requests to use.
+    expect(parseJson(results[2]!)).toEqual({ key: 'api-key', value: '****wxyz', source: 'file' });
+    // ...while the file itself keeps the key (no credential store in these runs), for the requests to use.
     const file = JSON.parse(readFileSync(join(env.STATUSCTL_CONFIG_DIR, 'config.json'), 'utf8'));
     expect(file.profiles.default.apiKey).toBe(KEY);
   });
@@ -116,7 +116,7 @@ describe('precedence: option > environment > profile > default', () => {
     );
     expect(layered.settings).toEqual({
       'base-url': { value: 'http://option.example', source: 'option' },
-      'api-key': { value: '****wxyz', source: 'profile' },
+      'api-key': { value: '****wxyz', source: 'file' },
       'account-id': { value: 'acct-env', source: 'environment' },
       proxy: { value: null, source: 'unset' },
       'ca-file': { value: null, source: 'unset' },

@@ -36,7 +36,7 @@ describe('whoami', () => {
       profile: { value: 'ops', source: 'option' },
       baseUrl: { value: server.url, source: 'profile' },
       accountId: { value: server.account.id, source: 'profile' },
-      apiKey: { value: `****${server.account.key.slice(-4)}`, source: 'profile' },
+      apiKey: { value: `****${server.account.key.slice(-4)}`, source: 'file' },
       proxy: { value: null, source: 'unset', used: false },
       server: { accepted: true, status: 200, message: expect.any(String) },
     });

@@ -33,17 +33,24 @@ export function removeTempDirs(): void {
  * behaviour (statusctl settings, color and CI switches), so each test states what it wants.
  * A fresh config directory is used unless STATUSCTL_CONFIG_DIR is given; compile caches go to
  * the test run's directory (test/global-setup.ts).
+ *
+ * No run reaches the developer's credential store: on Linux there is no session bus (the
+ * variable is dropped, and XDG_RUNTIME_DIR, where one is looked for next, is an empty temporary
+ * directory); elsewhere STATUSCTL_NO_KEYRING turns the store off. The keyring tests give a
+ * bus of their own (test/support/secret-service.mjs).
  */
 export function cleanEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (/^(STATUSCTL_|NO_COLOR$|FORCE_COLOR$|CI$|COLORTERM$)/.test(name)) continue;
+    if (/^(STATUSCTL_|NO_COLOR$|FORCE_COLOR$|CI$|COLORTERM$|DBUS_SESSION_BUS_ADDRESS$)/.test(name)) continue;
     base[name] = value;
   }
   const merged: NodeJS.ProcessEnv = {
     ...base,
     STATUSCTL_CONFIG_DIR: tempConfigDir(),
     STATUSCTL_CACHE_DIR: process.env.STATUSCTL_CACHE_DIR,
+    XDG_RUNTIME_DIR: tempConfigDir(),
+    ...(process.platform === 'linux' ? {} : { STATUSCTL_NO_KEYRING: '1' }),
   };
   // An explicit undefined removes a variable.
   for (const [name, value] of Object.entries(env)) {

@@ -1,5 +1,6 @@
-// `login` and `logout`: put the API key (and where and as whom to use it) into a profile of the
-// config file, after one request has shown that the server accepts them.
+// `login` and `logout`: put the API key (and where and as whom to use it) into a profile, after
+// one request has shown that the server accepts them. The key goes to the OS credential store
+// when there is one, else to the config file with a warning (key-storage.ts).
 import { examples } from '../command-kit.js';
 import { checkBaseUrl, checkHeaderValue } from '../config.js';
 import { Context } from '../context.js';
@@ -18,9 +19,14 @@ export function register(program: Program): void {
           'and fails (exit 2) naming what is missing. A key the server refuses (exit 3) is not saved.\n\n' +
           'With --with-token, the key is read from stdin (one line), as `gh auth login --with-token` does: for a ' +
           'secret store or a CI variable, never an argument that shows in ps. The account id then comes from ' +
-          '--account-id, STATUSCTL_ACCOUNT_ID or the profile.',
+          '--account-id, STATUSCTL_ACCOUNT_ID or the profile.\n\n' +
+          "The key is saved in the operating system's credential store (macOS Keychain, Windows Credential Manager, " +
+          'the Secret Service on Linux) when there is one; the config file then holds no key. Without one (a ' +
+          'headless machine, a container, CI), the key goes to the config file (0600), and login says so. ' +
+          'A store that is locked or refuses is exit 3, and nothing is saved.',
       )
       .option('--with-token', 'read the API key from stdin')
+      .option('--insecure-storage', 'save the key in plain text in the config file, not in the credential store')
       .action((options, command) => runLogin(Context.fromCommand(command), options)),
     [
       'statusctl login',
@@ -28,12 +34,13 @@ export function register(program: Program): void {
       'statusctl login --with-token --profile ci < key.txt',
       'statusctl login --base-url https://status.example.com --account-id acct-1',
       'STATUSCTL_API_KEY=$KEY statusctl login --account-id acct-1 --profile ci',
+      'statusctl login --insecure-storage',
     ],
   );
   examples(
     program
       .command('logout')
-      .description('Remove the API key from the profile (the base URL and account id stay)')
+      .description('Remove the API key of the profile from the credential store and the config file (the base URL and account id stay)')
       .action((_options, command) => runLogout(Context.fromCommand(command))),
     ['statusctl logout', 'statusctl logout --profile staging'],
   );
@@ -45,7 +52,7 @@ interface Credentials {
   accountId: string;
 }
 
-async function runLogin(ctx: Context, options: { withToken?: boolean }): Promise<void> {
+async function runLogin(ctx: Context, options: { withToken?: boolean; insecureStorage?: boolean }): Promise<void> {
   const credentials = options.withToken
     ? await credentialsWithToken(ctx)
     : ctx.interactive
@@ -53,18 +60,27 @@ async function runLogin(ctx: Context, options: { withToken?: boolean }): Promise
       : await credentialsFromSettings(ctx);
   await checkCredentials(ctx, credentials);
   const config = await ctx.config();
-  config.setProfile(ctx.profileName, { ...config.profile(ctx.profileName), ...credentials });
+  const { saveProfileWithKey } = await import('../key-storage.js');
+  const saved = await saveProfileWithKey(ctx.env, config, ctx.profileName, credentials, { insecure: options.insecureStorage });
   const summary = {
     profile: ctx.profileName,
     baseUrl: credentials.baseUrl,
     accountId: credentials.accountId,
     apiKey: maskKey(credentials.apiKey),
     path: config.path,
+    keyStorage: saved.location,
   };
   if (ctx.json) await ctx.printJson(summary);
+  const where = saved.location === 'keyring' ? 'the key in the credential store' : 'the key in plain text';
   ctx.info(
-    `Logged in to ${summary.baseUrl} as account ${summary.accountId} (key ${summary.apiKey}), saved to profile '${summary.profile}' in ${summary.path}`,
+    `Logged in to ${summary.baseUrl} as account ${summary.accountId} (key ${summary.apiKey}), saved to profile '${summary.profile}' in ${summary.path} (${where})`,
   );
+  if (saved.noStoreReason) {
+    ctx.info(
+      `warning: the API key was stored in plain text in ${config.path} (readable by anything running as you): ${saved.noStoreReason}\n` +
+        'hint: on a desktop, unlock or start the keyring and log in again; to keep the key out of files, set STATUSCTL_API_KEY instead',
+    );
+  }
 }
 
 /** Asks on the terminal for what the command line did not give; current settings are the defaults. */
@@ -145,13 +161,21 @@ async function checkCredentials(ctx: Context, credentials: Credentials): Promise
 
 async function runLogout(ctx: Context): Promise<void> {
   const config = await ctx.config();
-  const profile = config.profile(ctx.profileName);
-  if (!profile.apiKey) {
-    ctx.info(`No API key in profile '${ctx.profileName}' (${config.path}); nothing to remove.`);
-  } else {
-    config.setProfile(ctx.profileName, { ...profile, apiKey: undefined });
-    ctx.info(`Removed the API key ${maskKey(profile.apiKey)} from profile '${ctx.profileName}' in ${config.path}`);
-  }
+  const { removeKey } = await import('../key-storage.js');
+  const removed = await removeKey(ctx.env, config, ctx.profileName);
+  const places = [...(removed.keyring ? ['the credential store'] : []), ...(removed.file ? [config.path] : [])];
+  ctx.info(
+    places.length
+      ? `Removed the API key ${removed.fileKey ? `${maskKey(removed.fileKey)} ` : ''}of profile '${ctx.profileName}' from ${places.join(' and ')}`
+      : `No API key saved for profile '${ctx.profileName}'; nothing to remove.`,
+  );
   if (ctx.env.STATUSCTL_API_KEY) ctx.info('Note: STATUSCTL_API_KEY is still set in this environment and will be used.');
-  if (ctx.json) await ctx.printJson({ profile: ctx.profileName, path: config.path, removed: Boolean(profile.apiKey) });
+  if (ctx.json) {
+    await ctx.printJson({
+      profile: ctx.profileName,
+      path: config.path,
+      removed: places.length > 0,
+      from: { keyring: removed.keyring, file: removed.file },
+    });
+  }
 }

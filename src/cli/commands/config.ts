@@ -22,6 +22,8 @@ export function register(program: Program): void {
     .description(
       'Show and change the settings of a profile in the config file.\n\n' +
         'Settings come from, in order: the option, the environment, the profile, the default.\n\n' +
+        "The profile's API key lives in the OS credential store when there is one, else in the config file; " +
+        'its source says which (keyring, file, environment, option).\n\n' +
         'The API key is always shown masked (****abcd), also by `config get api-key`.',
     );
   examples(config, [
@@ -34,7 +36,10 @@ export function register(program: Program): void {
   examples(
     config
       .command('list')
-      .description('Each setting with its value (the key masked) and where it comes from (option, environment, profile, default)')
+      .description(
+        'Each setting with its value (the key masked) and where it comes from (option, environment, profile, default; ' +
+          'for the key: keyring or file)',
+      )
       .action((_options, command) => runList(Context.fromCommand(command))),
     ['statusctl config list', 'statusctl config list --profile staging --json'],
   );
@@ -51,7 +56,10 @@ export function register(program: Program): void {
       .command('set')
       .addArgument(keyArgument())
       .argument('<value>', 'the new value')
-      .description('Save a setting to the profile (created 0600); `statusctl login` also checks the key first')
+      .description(
+        'Save a setting to the profile (created 0600; api-key to the credential store when there is one); ' +
+          '`statusctl login` also checks the key first',
+      )
       .action((key, value, _options, command) => runSet(Context.fromCommand(command), key, value)),
     ['statusctl config set base-url https://status.example.com', 'statusctl config set account-id acct-1 --profile staging'],
   );
@@ -59,7 +67,7 @@ export function register(program: Program): void {
     config
       .command('unset')
       .addArgument(keyArgument())
-      .description('Remove a setting from the profile')
+      .description('Remove a setting from the profile (api-key: from the credential store and the file)')
       .action((key, _options, command) => runUnset(Context.fromCommand(command), key)),
     ['statusctl config unset account-id'],
   );
@@ -150,17 +158,29 @@ const CHECKS: Partial<Record<SettingName, (value: string) => string | true>> = {
 async function runSet(ctx: Context, name: SettingName, value: string): Promise<void> {
   checkValue(name, value);
   const config = await ctx.config();
-  config.setProfile(ctx.profileName, { ...config.profile(ctx.profileName), [SETTINGS[name]]: value.trim() });
-  if (ctx.json)
-    await ctx.printJson({ key: name, value: shown(name, value), source: 'profile', profile: ctx.profileName, path: config.path });
-  ctx.info(`Set ${name} to ${shown(name, value)} in profile '${ctx.profileName}' (${config.path})`);
+  let source: SettingSource = 'profile';
+  if (name === 'api-key') {
+    const { saveProfileWithKey } = await import('../key-storage.js');
+    const saved = await saveProfileWithKey(ctx.env, config, ctx.profileName, { apiKey: value.trim() });
+    source = saved.location;
+    if (saved.noStoreReason) ctx.info(`warning: the API key is stored in plain text in ${config.path}: ${saved.noStoreReason}`);
+  } else {
+    config.setProfile(ctx.profileName, { ...config.profile(ctx.profileName), [SETTINGS[name]]: value.trim() });
+  }
+  if (ctx.json) await ctx.printJson({ key: name, value: shown(name, value), source, profile: ctx.profileName, path: config.path });
+  const where = source === 'keyring' ? 'the credential store' : config.path;
+  ctx.info(`Set ${name} to ${shown(name, value)} in profile '${ctx.profileName}' (${where})`);
 }
 
 async function runUnset(ctx: Context, name: SettingName): Promise<void> {
   const config = await ctx.config();
   const profile = config.profile(ctx.profileName);
-  const had = Boolean(profile[SETTINGS[name]]);
-  if (had) config.setProfile(ctx.profileName, { ...profile, [SETTINGS[name]]: undefined });
+  let had = Boolean(profile[SETTINGS[name]]);
+  if (name === 'api-key') {
+    const { removeKey } = await import('../key-storage.js');
+    const removed = await removeKey(ctx.env, config, ctx.profileName);
+    had = removed.keyring || removed.file;
+  } else if (had) config.setProfile(ctx.profileName, { ...profile, [SETTINGS[name]]: undefined });
   if (ctx.json) await ctx.printJson({ key: name, removed: had, profile: ctx.profileName, path: config.path });
   ctx.info(
     had ? `Removed ${name} from profile '${ctx.profileName}' (${config.path})` : `${name} was not set in profile '${ctx.profileName}'`,

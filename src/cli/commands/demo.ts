@@ -46,6 +46,8 @@ async function runDemo(ctx: Context, options: DemoOptions): Promise<void> {
       STATUSCTL_API_KEY: account.key,
       STATUSCTL_ACCOUNT_ID: account.id,
       STATUSCTL_CONFIG_DIR: configDir,
+      // The demo's throw-away key stays in its throw-away config file, out of the user's keyring.
+      STATUSCTL_NO_KEYRING: '1',
     };
     delete env.STATUSCTL_PROFILE;
     // The steps write to a pipe, not a terminal: pass on whether this transcript has colors.

@@ -8,7 +8,8 @@ import { maskKey } from '../mask.js';
 
 const DESCRIPTION =
   'Show the profile, base URL, account id, API key (masked) and proxy a command would use, where each comes from ' +
-  '(option, environment, profile, default), and whether the server accepts them (one request; exit 3 if not).';
+  '(option, environment, profile, default; the key: keyring, file, environment or option), and whether the server ' +
+  'accepts them (one request; exit 3 if not).';
 
 export function register(program: Program): void {
   examples(

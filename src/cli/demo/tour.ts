@@ -9,8 +9,11 @@ import type { DemoRunner } from './runner.js';
 const HOUR_MS = 3_600_000;
 
 export async function tour(ctx: Context, demo: DemoRunner, client: Client): Promise<void> {
-  demo.say('Log in. Not on a terminal, login takes the base URL, key and account from STATUSCTL_* variables');
-  await demo.run(['login']);
+  demo.say(
+    'Log in. Not on a terminal, login takes the base URL, key and account from STATUSCTL_* variables. ' +
+      "A key is normally saved in the OS keyring; the demo's throw-away key goes to its temporary config file",
+  );
+  await demo.run(['login', '--insecure-storage']);
   await demo.run(['config', 'list']);
 
   demo.say('Which runtimes can checks use?');

@@ -1,0 +1,102 @@
+// Where a profile's API key lives: in the OS credential store when there is one, else in the
+// config file (0600) with a warning, or there on purpose (`login --insecure-storage`). Reading
+// looks in the store first, then in the file, so a key saved by an older statusctl keeps working
+// until the next `login` moves it.
+import { type ConfigFile, DEFAULT_BASE_URL, type Profile } from './config.js';
+import { entryName, NoCredentialStore, openCredentialStore } from './credential-store.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+export type KeyLocation = 'keyring' | 'file';
+
+/** The entry of a profile: named after the profile and the base URL it was saved with. */
+const entryOf = (profileName: string, profile: Profile) => entryName(profileName, profile.baseUrl || DEFAULT_BASE_URL);
+
+/**
+ * The profile's key and where it was found. A store that is there but refuses (locked, D-Bus
+ * error) is an error (exit 3), unless the file holds the key: then the store was not needed.
+ */
+export async function readKey(
+  env: Env,
+  config: ConfigFile,
+  profileName: string,
+): Promise<{ key: string; location: KeyLocation } | undefined> {
+  const profile = config.profile(profileName);
+  const opened = await openCredentialStore(env);
+  if (opened.available) {
+    try {
+      const key = await opened.store.get(entryOf(profileName, profile));
+      if (key) return { key, location: 'keyring' };
+    } catch (error) {
+      if (!(error instanceof NoCredentialStore) && !profile.apiKey) throw error;
+    }
+  }
+  return profile.apiKey ? { key: profile.apiKey, location: 'file' } : undefined;
+}
+
+export interface Saved {
+  location: KeyLocation;
+  /** Why the key went to the file although --insecure-storage was not given. */
+  noStoreReason?: string;
+}
+
+/**
+ * Saves the profile's settings with its key: the key into the store (and out of the file), or,
+ * without a store or with `insecure`, into the file. The store is written first: when it
+ * refuses (exit 3), the file is left as it was.
+ */
+export async function saveProfileWithKey(
+  env: Env,
+  config: ConfigFile,
+  profileName: string,
+  settings: Profile & { apiKey: string },
+  { insecure = false }: { insecure?: boolean } = {},
+): Promise<Saved> {
+  const previous = config.profile(profileName);
+  const next: Profile = { ...previous, ...settings };
+  const entry = entryOf(profileName, next);
+  const opened = await openCredentialStore(env);
+  let location: KeyLocation = 'file';
+  let noStoreReason = opened.available ? undefined : opened.reason;
+  if (opened.available) {
+    try {
+      if (insecure) {
+        // A key left in the store would be read before the file's.
+        await opened.store.delete(entry);
+      } else {
+        await opened.store.set(entry, settings.apiKey);
+        location = 'keyring';
+      }
+    } catch (error) {
+      if (!(error instanceof NoCredentialStore)) throw error;
+      noStoreReason = error.message;
+    }
+  }
+  config.setProfile(profileName, { ...next, apiKey: location === 'file' ? settings.apiKey : undefined });
+  const before = entryOf(profileName, previous);
+  if (opened.available && before.service !== entry.service) {
+    // The key saved for the profile's previous base URL is of no use any more.
+    await opened.store.delete(before).catch(() => false);
+  }
+  return insecure ? { location } : { location, ...(noStoreReason ? { noStoreReason } : {}) };
+}
+
+/** Removes the profile's key from the store and from the file; says where it was (and the file's key, to show masked). */
+export async function removeKey(
+  env: Env,
+  config: ConfigFile,
+  profileName: string,
+): Promise<{ keyring: boolean; file: boolean; fileKey?: string }> {
+  const profile = config.profile(profileName);
+  let keyring = false;
+  const opened = await openCredentialStore(env);
+  if (opened.available) {
+    try {
+      keyring = await opened.store.delete(entryOf(profileName, profile));
+    } catch (error) {
+      if (!(error instanceof NoCredentialStore)) throw error;
+    }
+  }
+  const file = Boolean(profile.apiKey);
+  if (file) config.setProfile(profileName, { ...profile, apiKey: undefined });
+  return { keyring, file, ...(profile.apiKey ? { fileKey: profile.apiKey } : {}) };
+}

@@ -1,0 +1,227 @@
+// The API key in a real credential store: each test runs the built binary against a Secret
+// Service of its own (a private D-Bus session bus with gnome-keyring-daemon, temporary HOME and
+// XDG directories: test/support/secret-service.mjs), and checks the store with secret-tool.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { missingSecretServiceTools, type SecretService, startSecretService } from '../support/secret-service.mjs';
+import { parseJson, runCli, tempConfigDir, useTestServer } from './helpers.js';
+
+const missing = await missingSecretServiceTools();
+const SKIP = missing.length > 0;
+if (SKIP) {
+  console.warn(`keyring tests skipped: ${missing.join(', ')} missing (install them with scripts/system-deps/keyring.sh)`);
+}
+
+const test = useTestServer();
+const services: SecretService[] = [];
+afterEach(async () => {
+  for (const service of services.splice(0)) await service.stop();
+});
+
+async function secretService(keyring: 'unlocked' | 'locked' | 'absent' = 'unlocked'): Promise<SecretService> {
+  const service = await startSecretService({ keyring });
+  services.push(service);
+  return service;
+}
+
+/** A run with this Secret Service and config dir, and no key in the environment. */
+function envFor(service: SecretService, dir: string): Record<string, string | undefined> {
+  return { ...service.env, STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: undefined };
+}
+
+/** What secret-tool finds for a profile of the test server (the service names the base URL). */
+function lookup(service: SecretService, profile = 'default'): Promise<string | null> {
+  return service.secretTool(['lookup', 'service', `statusctl:${test.server.url}`, 'username', profile]);
+}
+
+const configText = (dir: string) => readFileSync(join(dir, 'config.json'), 'utf8');
+
+describe.skipIf(SKIP)('the API key in the Secret Service', () => {
+  it('login --with-token saves it in the keyring, not the file; commands read it there; logout removes it', async () => {
+    const service = await secretService();
+    const dir = tempConfigDir();
+    const env = envFor(service, dir);
+    const { key, id } = test.server.account;
+
+    const login = await runCli(['login', '--with-token', '--base-url', test.server.url, '--account-id', id], { env, input: `${key}\n` });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain('(the key in the credential store)');
+    expect(login.stderr).not.toContain('warning');
+    expect(await lookup(service)).toBe(key);
+    expect(configText(dir)).not.toContain(key);
+    expect(JSON.parse(configText(dir)).profiles.default).toEqual({ baseUrl: test.server.url, accountId: id });
+
+    const list = await runCli(['incidents', 'list', '--json'], { env });
+    expect(list.code, list.stderr).toBe(0);
+    parseJson(list);
+
+    const whoami = parseJson<{ apiKey: unknown }>(await runCli(['whoami', '--json'], { env }));
+    expect(whoami.apiKey).toEqual({ value: `****${key.slice(-4)}`, source: 'keyring' });
+    const listed = parseJson<{ settings: Record<string, unknown> }>(await runCli(['config', 'list', '--json'], { env }));
+    expect(listed.settings['api-key']).toEqual({ value: `****${key.slice(-4)}`, source: 'keyring' });
+    const get = await runCli(['config', 'get', 'api-key'], { env });
+    expect(get.stdout).toBe(`****${key.slice(-4)}\n`);
+
+    const logout = await runCli(['logout'], { env });
+    expect(logout.code, logout.stderr).toBe(0);
+    expect(logout.stderr).toBe("Removed the API key of profile 'default' from the credential store\n");
+    expect(await lookup(service)).toBeNull();
+    const after = await runCli(['incidents', 'list'], { env });
+    expect(after.code).toBe(3);
+    expect(after.stderr).toMatch(/^statusctl: no API key/);
+  });
+
+  it('each profile has an entry of its own, named after the profile and its base URL', async () => {
+    const service = await secretService();
+    const dir = tempConfigDir();
+    const env = envFor(service, dir);
+    const { key, id } = test.server.account;
+    const login = await runCli(['login', '--profile', 'ci', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env });
+    expect(login.code, login.stderr).toBe(0);
+    expect(await lookup(service, 'ci')).toBe(key);
+    expect(await lookup(service, 'default')).toBeNull();
+    // One entry for the server (the item paths are what secret-tool prints on stdout).
+    const found = await service.secretTool(['search', '--all', 'service', `statusctl:${test.server.url}`]);
+    expect(found?.match(/^\[\//gm)).toHaveLength(1);
+  });
+
+  it('a key from the environment never touches the store: it works with the keyring locked', async () => {
+    const service = await secretService();
+    const dir = tempConfigDir();
+    const env = envFor(service, dir);
+    const { key, id } = test.server.account;
+    expect((await runCli(['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env })).code).toBe(0);
+    await service.lock();
+
+    const fromEnv = await runCli(['incidents', 'list', '--json'], { env: { ...env, STATUSCTL_API_KEY: key } });
+    expect(fromEnv.code, fromEnv.stderr).toBe(0);
+    const whoami = parseJson<{ apiKey: unknown }>(await runCli(['whoami', '--json'], { env: { ...env, STATUSCTL_API_KEY: key } }));
+    expect(whoami.apiKey).toEqual({ value: `****${key.slice(-4)}`, source: 'environment' });
+    // The same command without the variable has to ask the store, which refuses.
+    expect((await runCli(['incidents', 'list'], { env })).code).toBe(3);
+  });
+
+  it('a key left in the file by an older statusctl keeps working; login again moves it into the store', async () => {
+    const service = await secretService();
+    const dir = tempConfigDir();
+    const env = envFor(service, dir);
+    const { key, id } = test.server.account;
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ profiles: { default: { baseUrl: test.server.url, apiKey: key, accountId: id } } }),
+      { mode: 0o600 },
+    );
+
+    const before = parseJson<{ apiKey: unknown }>(await runCli(['whoami', '--json'], { env }));
+    expect(before.apiKey).toEqual({ value: `****${key.slice(-4)}`, source: 'file' });
+
+    const login = await runCli(['login', '--with-token'], { env, input: key });
+    expect(login.code, login.stderr).toBe(0);
+    expect(configText(dir)).not.toContain(key);
+    expect(await lookup(service)).toBe(key);
+    const after = parseJson<{ apiKey: unknown }>(await runCli(['whoami', '--json'], { env }));
+    expect(after.apiKey).toEqual({ value: `****${key.slice(-4)}`, source: 'keyring' });
+  });
+
+  it('--insecure-storage saves the key in the file on purpose and takes any earlier one out of the store', async () => {
+    const service = await secretService();
+    const dir = tempConfigDir();
+    const env = envFor(service, dir);
+    const { key, id } = test.server.account;
+    const args = ['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id];
+    expect((await runCli(args, { env })).code).toBe(0);
+    expect(await lookup(service)).toBe(key);
+
+    const insecure = await runCli([...args, '--insecure-storage'], { env });
+    expect(insecure.code, insecure.stderr).toBe(0);
+    expect(insecure.stderr).toContain('(the key in plain text)');
+    expect(insecure.stderr).not.toContain('warning');
+    expect(await lookup(service)).toBeNull();
+    expect(JSON.parse(configText(dir)).profiles.default.apiKey).toBe(key);
+    const whoami = parseJson<{ apiKey: unknown }>(await runCli(['whoami', '--json'], { env }));
+    expect(whoami.apiKey).toEqual({ value: `****${key.slice(-4)}`, source: 'file' });
+
+    const logout = await runCli(['logout'], { env });
+    expect(logout.stderr).toBe(`Removed the API key ****${key.slice(-4)} of profile 'default' from ${join(dir, 'config.json')}\n`);
+  });
+
+  it('config set api-key goes to the store too, and config unset api-key takes it out', async () => {
+    const service = await secretService();
+    const dir = tempConfigDir();
+    const env = envFor(service, dir);
+    const set = await runCli(['config', 'set', 'api-key', 'sk_config_set_key_9876', '--json'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(parseJson(set)).toMatchObject({ key: 'api-key', value: '****9876', source: 'keyring' });
+    // No base URL in the profile: the entry is named after the default one.
+    const entry = ['lookup', 'service', 'statusctl:http://127.0.0.1:4010', 'username', 'default'];
+    expect(await service.secretTool(entry)).toBe('sk_config_set_key_9876');
+    expect(configText(dir)).not.toContain('sk_config_set_key_9876');
+    const unset = await runCli(['config', 'unset', 'api-key'], { env });
+    expect(unset.code, unset.stderr).toBe(0);
+    expect(await service.secretTool(entry)).toBeNull();
+  });
+});
+
+describe.skipIf(SKIP)('a credential store that is locked or refuses', () => {
+  it('reading: exit 3 with a hint, naming the store', async () => {
+    const service = await secretService();
+    const dir = tempConfigDir();
+    const env = envFor(service, dir);
+    const { key, id } = test.server.account;
+    expect((await runCli(['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env })).code).toBe(0);
+    await service.lock();
+
+    const list = await runCli(['incidents', 'list'], { env });
+    expect(list.code).toBe(3);
+    expect(list.stderr).toContain(
+      `statusctl: could not read the API key from the credential store (service statusctl:${test.server.url}, account default): `,
+    );
+    expect(list.stderr).toMatch(/unlock prompt was dismissed/);
+    expect(list.stderr).toContain(
+      'hint: unlock the keyring (or allow statusctl in it) and try again, or set STATUSCTL_API_KEY for this command',
+    );
+    expect(list.stderr).not.toContain(key);
+  });
+
+  it('login and logout: exit 3, and neither the file nor the store is changed', async () => {
+    const service = await secretService();
+    const dir = tempConfigDir();
+    const env = envFor(service, dir);
+    const { key, id } = test.server.account;
+    expect((await runCli(['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env })).code).toBe(0);
+    await service.lock();
+    const before = configText(dir);
+
+    const login = await runCli(['login', '--profile', 'other', '--base-url', test.server.url, '--api-key', key, '--account-id', id], {
+      env,
+    });
+    expect(login.code).toBe(3);
+    expect(login.stderr).toContain('could not save the API key to the credential store');
+    expect(login.stderr).toContain('hint: unlock the keyring');
+    expect(configText(dir)).toBe(before);
+
+    // logout, which has to ask the store whether it holds the key.
+    const logout = await runCli(['logout'], { env });
+    expect(logout.code).toBe(3);
+    expect(logout.stderr).toContain('could not remove the API key from the credential store');
+    expect(configText(dir)).toBe(before);
+  });
+});
+
+describe.skipIf(SKIP)('a session bus without a Secret Service', () => {
+  it('is no credential store: login saves the key in the file and warns why; commands read it there', async () => {
+    const service = await secretService('absent');
+    const dir = tempConfigDir();
+    const env = envFor(service, dir);
+    const { key, id } = test.server.account;
+    const login = await runCli(['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain(`warning: the API key was stored in plain text in ${join(dir, 'config.json')}`);
+    expect(login.stderr).toContain('no Secret Service (');
+    expect(login.stderr).toContain('org.freedesktop.secrets');
+    expect(JSON.parse(configText(dir)).profiles.default.apiKey).toBe(key);
+    const list = await runCli(['incidents', 'list', '--json'], { env });
+    expect(list.code, list.stderr).toBe(0);
+  });
+});
