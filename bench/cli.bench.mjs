@@ -10,12 +10,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { missingSecretServiceTools, startSecretService } from '../test/support/secret-service.mjs';
 import { ACCOUNT, BIN, QUICK, ROOT, benchEnv, fmt, median, report, startListening, startReferenceServer } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS) || (QUICK ? 10 : 30);
 const TARGET = 1.25;
 /** What --jq may add to a command, in ms. */
 const JQ_BUDGET_MS = 60;
+/** What reading the key from the OS credential store may add, against the key from the environment, in ms. */
+const KEYRING_BUDGET_MS = 20;
 
 const server = await startReferenceServer();
 const proxy = await startListening(['bench/proxy-server.mjs']);
@@ -42,13 +45,13 @@ function timeProcess(args, extraEnv = {}) {
 }
 
 /** Alternates baseline and ours; one unmeasured pair first warms the file cache. */
-function sideBySide(baselineArgs, ourArgs, ourEnv = {}) {
-  timeProcess(baselineArgs);
+function sideBySide(baselineArgs, ourArgs, ourEnv = {}, baselineEnv = {}) {
+  timeProcess(baselineArgs, baselineEnv);
   timeProcess(ourArgs, ourEnv);
   const baseline = [];
   const ours = [];
   for (let i = 0; i < RUNS; i++) {
-    baseline.push(timeProcess(baselineArgs));
+    baseline.push(timeProcess(baselineArgs, baselineEnv));
     ours.push(timeProcess(ourArgs, ourEnv));
   }
   return {
@@ -96,6 +99,7 @@ try {
       `${'runtimes list through a proxy'.padEnd(44)} ours ${fmt(through.ours)} ms  direct ${fmt(through.baseline)} ms  adds ${fmt(through.added)} ms`,
     );
   }
+  await keyFromStore();
   // Not targets: where the time goes when no request is made.
   const { baseline, ours, ratio } = sideBySide(['-e', ''], [BIN, '--version']);
   console.log(
@@ -104,4 +108,38 @@ try {
 } finally {
   await Promise.all([server.stop(), proxy.stop()]);
   rmSync(configDir, { recursive: true, force: true });
+}
+
+/**
+ * The key from the OS credential store (a Secret Service of the benchmark's own: a private
+ * D-Bus bus with gnome-keyring-daemon, as in the tests) against the key from the environment,
+ * the same command alternating: what loading the library and one D-Bus lookup add.
+ */
+async function keyFromStore() {
+  const name = 'statusctl incidents list, key from the keyring';
+  const missing = await missingSecretServiceTools();
+  if (missing.length > 0) {
+    console.log(`${name.padEnd(44)} skipped: ${missing.join(', ')} missing (scripts/system-deps/keyring.sh installs them)`);
+    return;
+  }
+  const service = await startSecretService();
+  const storeDir = mkdtempSync(join(tmpdir(), 'statusctl-bench-keyring-'));
+  try {
+    const withStore = { ...service.env, STATUSCTL_CONFIG_DIR: storeDir };
+    // An empty variable counts as unset: the key then comes from the store.
+    const fromStore = { ...withStore, STATUSCTL_API_KEY: '' };
+    const login = spawnSync(process.execPath, [BIN, 'login', '--json'], { cwd: ROOT, env: { ...env, ...withStore }, encoding: 'utf8' });
+    if (login.status !== 0 || JSON.parse(login.stdout).keyStorage !== 'keyring') {
+      throw new Error(`login did not save the key in the keyring: ${login.stdout}${login.stderr}`);
+    }
+    const args = [BIN, 'incidents', 'list', '-o', 'json'];
+    const { baseline, ours, added } = sideBySide(args, args, fromStore, withStore);
+    console.log(
+      `${name.padEnd(44)} ours ${fmt(ours)} ms  key from the environment ${fmt(baseline)} ms  ` +
+        `adds ${fmt(added)} ms  budget <= ${KEYRING_BUDGET_MS} ms  ${added <= KEYRING_BUDGET_MS ? 'ok' : 'MISSED'}`,
+    );
+  } finally {
+    await service.stop();
+    rmSync(storeDir, { recursive: true, force: true });
+  }
 }

@@ -7,7 +7,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, removeTempDirs, startTestServer, type TestServer } from './cli/helpers.js';
+import { missingSecretServiceTools, startSecretService } from './support/secret-service.mjs';
 
 const run = promisify(execFile);
 const root = new URL('..', import.meta.url).pathname;
@@ -18,6 +20,12 @@ const temp = mkdtempSync(join(tmpdir(), 'statusctl-pack-'));
 const env = { ...process.env, npm_config_prefix: undefined, NODE_OPTIONS: undefined, STATUSCTL_CONFIG_DIR: join(temp, 'config') };
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
+const missingTools = await missingSecretServiceTools();
+if (missingTools.length > 0) {
+  console.warn(
+    `credential-store package tests skipped: ${missingTools.join(', ')} missing (install them with scripts/system-deps/keyring.sh)`,
+  );
+}
 
 let tarball: Promise<{ filename: string; files: { path: string }[] }> | undefined;
 /** `npm pack` of the project, once for the file. */
@@ -126,4 +134,87 @@ export const status: 'INVESTIGATING' | 'IDENTIFIED' | 'MONITORING' | 'RESOLVED' 
     );
     expect(old.stdout).toMatch(/old\.ts\(4,\d+\): error TS2322: Type '\[\]' is not assignable to type '\[\{ description: string;/);
   }, 180_000);
+});
+
+describe('the installed package and the credential store', () => {
+  /** The tarball installed into a project of its own; `omitOptional` leaves out the library's platform binaries. */
+  async function installInto(name: string, { omitOptional = false } = {}): Promise<string> {
+    const { filename } = await pack();
+    const project = join(temp, name);
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true }));
+    const flags = ['install', '--offline', '--no-audit', '--no-fund', ...(omitOptional ? ['--omit=optional'] : [])];
+    await run(npm, [...flags, join(temp, filename)], { cwd: project, env });
+    return join(project, 'node_modules', '.bin', 'statusctl');
+  }
+
+  /** login, then a call, through the installed binary; the result of both and the config file. */
+  async function loginAndCall(bin: string, server: TestServer, extraEnv: Record<string, string | undefined>) {
+    const runEnv = cleanEnv({ ...extraEnv, STATUSCTL_API_KEY: undefined });
+    const configDir = runEnv.STATUSCTL_CONFIG_DIR!;
+    const login = await run(
+      bin,
+      ['login', '--json', '--base-url', server.url, '--api-key', server.account.key, '--account-id', server.account.id],
+      { cwd: temp, env: runEnv },
+    );
+    const list = await run(bin, ['incidents', 'list', '--json'], { cwd: temp, env: runEnv });
+    return { login, list, config: readFileSync(join(configDir, 'config.json'), 'utf8') };
+  }
+
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+    removeTempDirs();
+  });
+
+  it.skipIf(missingTools.length > 0)(
+    'with a Secret Service: the key goes to the keyring and the call reads it there',
+    async () => {
+      const bin = await installInto('with-store');
+      const service = await startSecretService();
+      try {
+        const { login, list, config } = await loginAndCall(bin, server, service.env);
+        expect(JSON.parse(login.stdout)).toMatchObject({ keyStorage: 'keyring' });
+        expect(login.stderr).not.toContain('warning');
+        expect(JSON.parse(list.stdout)).toBeDefined();
+        expect(config).not.toContain(server.account.key);
+        const found = await service.secretTool(['lookup', 'service', `statusctl:${server.url}`, 'username', 'default']);
+        expect(found).toBe(server.account.key);
+      } finally {
+        await service.stop();
+      }
+    },
+    180_000,
+  );
+
+  it('without a session bus: the key goes to the file, with the warning', async () => {
+    const bin = await installInto('without-store');
+    const { login, list, config } = await loginAndCall(bin, server, {});
+    expect(JSON.parse(login.stdout)).toMatchObject({ keyStorage: 'file' });
+    expect(login.stderr).toContain('warning: the API key was stored in plain text');
+    expect(JSON.parse(list.stdout)).toBeDefined();
+    expect(JSON.parse(config).profiles.default.apiKey).toBe(server.account.key);
+  }, 180_000);
+
+  it.skipIf(missingTools.length > 0)(
+    'where the library has no binary for the platform, the store is simply unavailable',
+    async () => {
+      // --omit=optional leaves out every @napi-rs/keyring-<platform> package, as on a platform it has none for.
+      const bin = await installInto('no-binary', { omitOptional: true });
+      const service = await startSecretService();
+      try {
+        const { login, list, config } = await loginAndCall(bin, server, service.env);
+        expect(JSON.parse(login.stdout)).toMatchObject({ keyStorage: 'file' });
+        expect(login.stderr).toContain(`the credential-store library has no binary for ${process.platform}-${process.arch}`);
+        expect(JSON.parse(list.stdout)).toBeDefined();
+        expect(JSON.parse(config).profiles.default.apiKey).toBe(server.account.key);
+      } finally {
+        await service.stop();
+      }
+    },
+    180_000,
+  );
 });
