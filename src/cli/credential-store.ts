@@ -47,7 +47,7 @@ export async function openCredentialStore(env: Env): Promise<OpenedStore> {
   let library: Library;
   try {
     const loaded = (await import('@napi-rs/keyring')) as Library & { default?: Library };
-    library = loaded.AsyncEntry ? loaded : loaded.default!;
+    library = loaded.Entry ? loaded : loaded.default!;
   } catch (error) {
     return {
       available: false,
@@ -82,12 +82,14 @@ export class CredentialStore {
     return this.call('remove the API key from', name, (entry) => entry.deletePassword());
   }
 
-  private async call<T>(doing: string, name: EntryName, action: (entry: InstanceType<Library['AsyncEntry']>) => Promise<T>): Promise<T> {
+  private async call<T>(doing: string, name: EntryName, action: (entry: InstanceType<Library['Entry']>) => T): Promise<T> {
     // On Linux the library would fall back to the kernel keyring, which forgets everything at
     // logout: only the Secret Service keeps a key.
     const options = this.secretService ? { linux: { store: 'secret-service' as const } } : undefined;
     try {
-      return await action(new this.library.AsyncEntry(name.service, name.account, options));
+      // The synchronous entry: the CLI has nothing else to do meanwhile, and handing the call to
+      // a worker thread and back costs a command more than the call itself.
+      return action(new this.library.Entry(name.service, name.account, options));
     } catch (error) {
       const message = firstLine(error);
       if (this.secretService && NO_SECRET_SERVICE.test(message)) throw new NoCredentialStore(`no Secret Service (${message})`);
