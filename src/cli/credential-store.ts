@@ -93,12 +93,17 @@ export class CredentialStore {
     } catch (error) {
       const message = firstLine(error);
       if (this.secretService && NO_SECRET_SERVICE.test(message)) throw new NoCredentialStore(`no Secret Service (${message})`);
-      throw new CliError(ExitCode.auth, `could not ${doing} the credential store (${describe(name)}): ${message}`, undefined, REFUSED_HINT);
+      throw new CliError(
+        ExitCode.auth,
+        `could not ${doing} the credential store (${describeEntry(name)}): ${message}`,
+        undefined,
+        REFUSED_HINT,
+      );
     }
   }
 }
 
-export function describe(name: EntryName): string {
+export function describeEntry(name: EntryName): string {
   return `service ${name.service}, account ${name.account}`;
 }
 

@@ -80,6 +80,32 @@ export async function saveProfileWithKey(
   return insecure ? { location } : { location, ...(noStoreReason ? { noStoreReason } : {}) };
 }
 
+/**
+ * A new base URL for the profile (`config set/unset base-url`). A key in the store moves to the
+ * entry named after the new address: the key belongs to the profile, as it does in the file.
+ */
+export async function saveBaseUrl(env: Env, config: ConfigFile, profileName: string, baseUrl: string | undefined): Promise<void> {
+  const previous = config.profile(profileName);
+  const next: Profile = { ...previous, baseUrl };
+  const from = entryOf(profileName, previous);
+  const to = entryOf(profileName, next);
+  if (from.service !== to.service) {
+    const opened = await openCredentialStore(env);
+    if (opened.available) {
+      try {
+        const key = await opened.store.get(from);
+        if (key) {
+          await opened.store.set(to, key);
+          await opened.store.delete(from);
+        }
+      } catch (error) {
+        if (!(error instanceof NoCredentialStore)) throw error;
+      }
+    }
+  }
+  config.setProfile(profileName, next);
+}
+
 /** Removes the profile's key from the store and from the file; says where it was (and the file's key, to show masked). */
 export async function removeKey(
   env: Env,

@@ -3,7 +3,7 @@
 // XDG directories: test/support/secret-service.mjs), and checks the store with secret-tool.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { missingSecretServiceTools, type SecretService, startSecretService } from '../support/secret-service.mjs';
 import { parseJson, runCli, tempConfigDir, useTestServer } from './helpers.js';
 
@@ -12,6 +12,9 @@ const SKIP = missing.length > 0;
 if (SKIP) {
   console.warn(`keyring tests skipped: ${missing.join(', ')} missing (install them with scripts/system-deps/keyring.sh)`);
 }
+
+// Each test spawns the built CLI several times, and a Secret Service; on a loaded machine that is slow, never hung.
+vi.setConfig({ testTimeout: 120_000 });
 
 const test = useTestServer();
 const services: SecretService[] = [];
@@ -160,6 +163,28 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
     const unset = await runCli(['config', 'unset', 'api-key'], { env });
     expect(unset.code, unset.stderr).toBe(0);
     expect(await service.secretTool(entry)).toBeNull();
+  });
+});
+
+describe.skipIf(SKIP)('a new base URL for the profile', () => {
+  it('config set base-url moves the key to the entry of the new address; unset moves it to the default one', async () => {
+    const service = await secretService();
+    const dir = tempConfigDir();
+    const env = envFor(service, dir);
+    const { key, id } = test.server.account;
+    expect((await runCli(['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env })).code).toBe(0);
+    const entry = (url: string) => ['lookup', 'service', `statusctl:${url}`, 'username', 'default'];
+
+    const set = await runCli(['config', 'set', 'base-url', 'https://status.example.com'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(await service.secretTool(entry(test.server.url))).toBeNull();
+    expect(await service.secretTool(entry('https://status.example.com'))).toBe(key);
+    const whoami = parseJson<{ apiKey: unknown }>(await runCli(['config', 'list', '--json'], { env }));
+    expect(whoami).toMatchObject({ settings: { 'api-key': { value: `****${key.slice(-4)}`, source: 'keyring' } } });
+
+    expect((await runCli(['config', 'unset', 'base-url'], { env })).code).toBe(0);
+    expect(await service.secretTool(entry('https://status.example.com'))).toBeNull();
+    expect(await service.secretTool(entry('http://127.0.0.1:4010'))).toBe(key);
   });
 });
 

@@ -164,6 +164,9 @@ async function runSet(ctx: Context, name: SettingName, value: string): Promise<v
     const saved = await saveProfileWithKey(ctx.env, config, ctx.profileName, { apiKey: value.trim() });
     source = saved.location;
     if (saved.noStoreReason) ctx.info(`warning: the API key is stored in plain text in ${config.path}: ${saved.noStoreReason}`);
+  } else if (name === 'base-url') {
+    const { saveBaseUrl } = await import('../key-storage.js');
+    await saveBaseUrl(ctx.env, config, ctx.profileName, value.trim());
   } else {
     config.setProfile(ctx.profileName, { ...config.profile(ctx.profileName), [SETTINGS[name]]: value.trim() });
   }
@@ -180,6 +183,9 @@ async function runUnset(ctx: Context, name: SettingName): Promise<void> {
     const { removeKey } = await import('../key-storage.js');
     const removed = await removeKey(ctx.env, config, ctx.profileName);
     had = removed.keyring || removed.file;
+  } else if (had && name === 'base-url') {
+    const { saveBaseUrl } = await import('../key-storage.js');
+    await saveBaseUrl(ctx.env, config, ctx.profileName, undefined);
   } else if (had) config.setProfile(ctx.profileName, { ...profile, [SETTINGS[name]]: undefined });
   if (ctx.json) await ctx.printJson({ key: name, removed: had, profile: ctx.profileName, path: config.path });
   ctx.info(
