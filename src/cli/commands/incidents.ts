@@ -116,10 +116,10 @@ export function register(program: Program): void {
       .option('--web', 'print the address of the incident on the status pages that show it (and open the first on a desktop terminal)')
       .action((id, options, command) => runGet(Context.fromCommand(command), id, options)),
     [
-      'statusctl incidents get <incident-id>',
+      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd',
       'statusctl incidents get 7385595c            # a unique prefix of the id, as terminal tables show it',
-      'statusctl incidents get <incident-id> -o json | jq .lastUpdateStatus',
-      'statusctl incidents get <incident-id> --web',
+      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd -o json | jq .lastUpdateStatus',
+      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --web',
     ],
   );
 

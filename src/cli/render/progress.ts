@@ -19,7 +19,7 @@ export async function startProgress(ctx: Context, text: string): Promise<Progres
   if (ctx.showProgress && stream instanceof WriteStream) {
     // The spinner must not exit the process on SIGINT by itself: the command's own handling
     // (and exit codes) stay in charge, the spinner is only cleared.
-    const spinner = yoctoSpinner({ text, stream, handleSignals: false }).start();
+    const spinner = yoctoSpinner({ text, stream, handleSignals: false });
     const clear = () => spinner.stop();
     process.once('exit', clear);
     // Ctrl-C: the spinner's line is erased before anything else is said. A command that handles
@@ -29,7 +29,10 @@ export async function startProgress(ctx: Context, text: string): Promise<Progres
       clear();
       if (process.listenerCount('SIGINT') <= 1) process.exit(130);
     };
+    // Listening before the first frame is drawn: a Ctrl-C that answers the spinner's first line
+    // then finds a listener instead of the default action, which ends the process at once.
     process.on('SIGINT', onSigint);
+    spinner.start();
     return {
       update(next) {
         spinner.text = next;
