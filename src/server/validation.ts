@@ -14,7 +14,9 @@ export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, rootN
 
 /** Query string to a plain object; a name given twice or given empty is a 400. */
 export function readQuery(search: URLSearchParams): Record<string, string> {
-  const query: Record<string, string> = {};
+  // No prototype: a parameter named __proto__ is a parameter like any other (refused as unknown),
+  // not a way to swap the object's prototype.
+  const query: Record<string, string> = Object.create(null);
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
   for (const [name, value] of search) {

@@ -320,8 +320,10 @@ describe('status pages as HTML: live updates', () => {
       accounts: [ACCOUNT_A],
       now: () => NOW,
       idleTimeoutMs: 1000,
-      bodyTimeoutMs: 20,
-      headersTimeoutMs: 20,
+      // Short beside the idle timeout the test waits out, long enough for its own setup requests
+      // on a busy machine.
+      bodyTimeoutMs: 250,
+      headersTimeoutMs: 250,
     });
     const [page] = await pagesOf(server);
     const stream = openStream(`${server.url}/status/${ACCOUNT_A.id}/${page.url}/events`);
