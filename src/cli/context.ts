@@ -369,10 +369,10 @@ export class Context {
 
   /**
    * A result for people (a table, a view): on stdout, through the pager when it is taller than
-   * the terminal (src/cli/pager.ts says when).
+   * the terminal (output/pager.ts says when).
    */
   async outPaged(text: string): Promise<void> {
-    const { pagerCommand, isLong, page } = await import('./pager.js');
+    const { pagerCommand, isLong, page } = await import('./output/pager.js');
     const command = pagerCommand(this);
     if (command && isLong(this, text)) return page(this, command, text);
     this.out(text);
@@ -382,11 +382,11 @@ export class Context {
   async printJson(value: unknown): Promise<void> {
     const expression = this.globals.jq;
     if (expression === undefined) return this.out(JSON.stringify(value, null, 2));
-    const [engine, { runJq }] = await Promise.all([this.jqEngine(), import('./jq.js')]);
+    const [engine, { runJq }] = await Promise.all([this.jqEngine(), import('./output/jq.js')]);
     for (const line of runJq(engine, value, expression, Boolean(this.io.stdout.isTTY))) this.out(line);
   }
 
-  private jqLoading?: ReturnType<typeof import('./jq.js').loadJqEngine>;
+  private jqLoading?: ReturnType<typeof import('./output/jq.js').loadJqEngine>;
 
   /**
    * Started by the first call (Context.fromCommand makes it when --jq is given, so the
@@ -394,7 +394,7 @@ export class Context {
    */
   jqEngine(): NonNullable<Context['jqLoading']> {
     if (!this.jqLoading) {
-      this.jqLoading = import('./jq.js').then(({ loadJqEngine }) => loadJqEngine());
+      this.jqLoading = import('./output/jq.js').then(({ loadJqEngine }) => loadJqEngine());
       // Awaited by printJson; a command that fails first must not leave it unhandled.
       this.jqLoading.catch(() => {});
     }

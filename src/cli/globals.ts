@@ -48,3 +48,5 @@ export function declareProgram() {
 export type Program = ReturnType<typeof declareProgram>;
 /** The global options as parsed: what every command's optsWithGlobals() includes. */
 export type GlobalOptions = ReturnType<Program['opts']>;
+/** A noun's command (`incidents`, `error-groups`...), as each verb module receives it to declare itself on. */
+export type Noun = Command<[], Record<never, never>, GlobalOptions>;

@@ -1,7 +1,11 @@
-// The CLI's layout says what depends on what: a command module never imports another command's
-// file (what two commands share lives beside them in src/cli), and the shared pieces do not
-// hide under one command's folder.
-import { readdirSync, readFileSync } from 'node:fs';
+// The CLI's layout says what depends on what, and gives every command one shape:
+// - `commands/<noun>.ts` only wires its verbs to commander; each verb is a module in
+//   `commands/<noun>/` holding its options type, its run function and its renderer;
+// - a command without verbs (`version`, `whoami`...) is such a module on its own, `commands/<name>.ts`;
+// - a noun's modules import each other and the shared pieces of src/cli, never another noun's
+//   (the demo alone, which shows what each command prints, uses their renderers);
+// - output helpers live in src/cli/output/, and nothing else renders for several commands.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.js';
@@ -14,15 +18,56 @@ function importsOf(file: string): string[] {
   return [...source.matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((match) => match[1]!);
 }
 
+const nounFolders = readdirSync(COMMANDS).filter((name) => statSync(join(COMMANDS, name)).isDirectory());
+const topLevel = readdirSync(COMMANDS).filter((name) => name.endsWith('.ts'));
+
+/** The verb modules a noun's wiring file imports. */
+function verbsOf(noun: string): string[] {
+  return importsOf(join(COMMANDS, `${noun}.ts`))
+    .filter((path) => path.startsWith(`./${noun}/`))
+    .map((path) => path.slice(`./${noun}/`.length).replace(/\.js$/, '.ts'));
+}
+
 describe('src/cli layout', () => {
-  it('no command module imports another command module', () => {
-    const files = readdirSync(COMMANDS).filter((name) => name.endsWith('.ts'));
-    expect(files.length).toBeGreaterThan(5);
-    const crossing = files.flatMap((name) =>
-      importsOf(join(COMMANDS, name))
-        .filter((path) => path.startsWith('./'))
-        .map((path) => `${name} -> ${path}`),
-    );
+  it('each noun folder has its wiring file, which declares no option or action of its own', () => {
+    expect(nounFolders.length).toBeGreaterThan(0);
+    for (const noun of nounFolders) {
+      const wiring = join(COMMANDS, `${noun}.ts`);
+      expect(existsSync(wiring), `commands/${noun}.ts`).toBe(true);
+      if (noun === 'demo') continue; // a command without verbs, whose tour lives beside it
+      const source = readFileSync(wiring, 'utf8');
+      expect(source, `commands/${noun}.ts declares an option`).not.toMatch(/\.(option|addOption|argument)\(/);
+      expect(source, `commands/${noun}.ts declares an action`).not.toMatch(/\.action\(/);
+      expect(verbsOf(noun).length, `commands/${noun}.ts wires no verb`).toBeGreaterThan(0);
+    }
+  });
+
+  it('each verb module exports its declaration and its run function', () => {
+    for (const noun of nounFolders.filter((name) => name !== 'demo')) {
+      for (const verb of verbsOf(noun)) {
+        const source = readFileSync(join(COMMANDS, noun, verb), 'utf8');
+        expect(source, `commands/${noun}/${verb}`).toMatch(/export function declare\(/);
+        expect(source, `commands/${noun}/${verb}`).toMatch(/export (async )?function run\(/);
+      }
+    }
+  });
+
+  it("a command imports no other command's modules (the demo may use their renderers)", () => {
+    const crossing: string[] = [];
+    for (const name of topLevel) {
+      const noun = name.replace(/\.ts$/, '');
+      for (const path of importsOf(join(COMMANDS, name))) {
+        if (path.startsWith('./') && !path.startsWith(`./${noun}/`)) crossing.push(`${name} -> ${path}`);
+      }
+    }
+    for (const noun of nounFolders) {
+      for (const file of readdirSync(join(COMMANDS, noun))) {
+        for (const path of importsOf(join(COMMANDS, noun, file))) {
+          const other = /^\.\.\/([^./][^/]*)(\/|\.js$)/.exec(path);
+          if (other && noun !== 'demo') crossing.push(`${noun}/${file} -> ${path}`);
+        }
+      }
+    }
     expect(crossing).toEqual([]);
   });
 

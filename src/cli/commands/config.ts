@@ -117,7 +117,7 @@ async function runList(ctx: Context): Promise<void> {
     await ctx.printJson({ profile: ctx.profileName, path: config.path, settings: values });
     return;
   }
-  const { renderTable } = await import('../output.js');
+  const { renderTable } = await import('../output/cells.js');
   ctx.out(
     await renderTable(
       ctx,

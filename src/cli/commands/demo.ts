@@ -25,8 +25,8 @@ async function runDemo(ctx: Context, options: DemoOptions): Promise<void> {
   const [{ mkdtemp, rm }, { tmpdir }, { join }] = await Promise.all([import('node:fs/promises'), import('node:os'), import('node:path')]);
   const { startServer } = await import('../../server/index.js');
   const { createClient } = await import('../../client/index.js');
-  const { DemoRunner, DemoStepError } = await import('../demo/runner.js');
-  const { tour } = await import('../demo/tour.js');
+  const { DemoRunner, DemoStepError } = await import('./demo/runner.js');
+  const { tour } = await import('./demo/tour.js');
   const { maskKey } = await import('../mask.js');
 
   const server = await startServer({ port: 0, rcaDelayMs: options.rcaDelay, log: (line) => ctx.verbose(line) });

@@ -1,28 +1,9 @@
-// error-groups archive / unarchive: the PATCH of an error group, for CI jobs that silence a
-// known failure and people who want it back. One id prints the group; many ids (or `-`, ids
-// from stdin) print one result line per id (src/cli/bulk.ts). The PATCH states the wanted
-// state, so a group already archived, archived again, is a success like any other.
-import type { ErrorGroup } from '../../contract/schemas.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S } from '../bulk.js';
-import { examples, positiveInt } from '../command-kit.js';
-import { Context } from '../context.js';
+// `error-groups`: the noun and its verbs. Wiring only: each verb (its options, run function and
+// renderer) is a module in error-groups/.
+import { examples } from '../command-kit.js';
 import type { Program } from '../globals.js';
-
-type ArchiveBody = { archivedUntilNextEvent?: boolean; archiveForEver?: boolean };
-
-interface WriteOptions {
-  dryRun?: boolean;
-  concurrency: number;
-  maxWait: number;
-}
-
-const IDS_HELP =
-  'With one id, prints the group (-o json: the API response). With several ids, or - to read them from stdin ' +
-  '(one per line; blank lines and # comments skipped), sends a few at a time and prints one line per id, in the ' +
-  'order given: ID, outcome, reason, tab-separated; -o json gives an array of {id, ok, status, error}. ' +
-  'The exit code is that of the worst outcome (4 when some ids are unknown). Under a rate limit the requests pace ' +
-  'themselves: a 429 pauses them all until its Retry-After, fewer are sent at once for a while, and a 429 is retried ' +
-  'until --max-wait has passed.';
+import * as archive from './error-groups/archive.js';
+import * as unarchive from './error-groups/unarchive.js';
 
 export function register(program: Program): void {
   const groups = program.command('error-groups').description('Archive and unarchive error groups');
@@ -31,73 +12,6 @@ export function register(program: Program): void {
     'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1',
     'statusctl error-groups archive - < ids.txt',
   ]);
-
-  examples(
-    groups
-      .command('archive')
-      .description(`Archive error groups until the next matching error arrives (or for ever).\n\n${IDS_HELP}`)
-      .argument('<id...>', 'ids of error groups (UUIDs), or - to read them from stdin')
-      .option('--forever', 'stay archived even when new matching errors arrive')
-      .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
-      .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
-      .option('--max-wait <seconds>', 'how long a 429 is waited out before that id fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S)
-      .action(async (ids, options, command) => {
-        const body = options.forever ? { archiveForEver: true } : { archivedUntilNextEvent: true };
-        await patch(Context.fromCommand(command), ids, body, options, options.forever ? 'for ever' : 'until the next matching error');
-      }),
-    [
-      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1',
-      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 --forever',
-      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 -o json',
-      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 10aca8a9-d93d-5f90-a123-88518e7122af --dry-run',
-      "grep -v '^#' known-failures.txt | statusctl error-groups archive - --forever -o json",
-      'statusctl error-groups archive - --concurrency 12 --max-wait 600 < ids.txt',
-    ],
-  );
-
-  examples(
-    groups
-      .command('unarchive')
-      .description(`Unarchive error groups.\n\n${IDS_HELP}`)
-      .argument('<id...>', 'ids of error groups (UUIDs), or - to read them from stdin')
-      .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
-      .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
-      .option('--max-wait <seconds>', 'how long a 429 is waited out before that id fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S)
-      .action(async (ids, options, command) => {
-        // Both flags false: whichever way the group was archived, it is active again.
-        await patch(Context.fromCommand(command), ids, { archivedUntilNextEvent: false, archiveForEver: false }, options, undefined);
-      }),
-    [
-      'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1',
-      'statusctl error-groups unarchive c463c2d9-a899-5e7b-9e54-5b24368461d1 --json',
-      'statusctl error-groups unarchive - --dry-run < ids.txt',
-    ],
-  );
-}
-
-/** `archived` says how (for people); undefined for unarchive. */
-async function patch(ctx: Context, args: string[], body: ArchiveBody, options: WriteOptions, archived: string | undefined): Promise<void> {
-  const single = args.length === 1 && args[0] !== '-';
-  const { expandIds } = await import('../input.js');
-  const ids = single ? args : await expandIds(ctx, args);
-
-  if (options.dryRun) {
-    const { planRequest, printPlanned } = await import('../dry-run.js');
-    const planned = await Promise.all(ids.map((id) => planRequest('updateErrorGroup', { params: { id }, body })));
-    return printPlanned(ctx, single ? planned[0]! : planned);
-  }
-
-  const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
-  if (single) {
-    const group: ErrorGroup = await client.updateErrorGroup({ params: { id: ids[0]! }, body });
-    if (ctx.json) return ctx.printJson(group);
-    const { renderErrorGroup } = await import('../render/analysis.js');
-    return ctx.out(renderErrorGroup(ctx, group, body.archiveForEver === true));
-  }
-
-  const { runBulk } = await import('../bulk.js');
-  await runBulk(ctx, ids, options.concurrency, async (id) => {
-    const { status } = await client.call('updateErrorGroup', { params: { id }, body });
-    return archived ? { outcome: 'archived', status, reason: archived } : { outcome: 'unarchived', status, reason: 'active again' };
-  });
+  archive.declare(groups);
+  unarchive.declare(groups);
 }

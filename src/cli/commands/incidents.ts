@@ -18,7 +18,7 @@ import { renderIncident, renderIncidentList, renderUpdate, timeline } from '../i
 import type { Incident } from '../api-types.js';
 import { DEFAULT_CONCURRENCY } from '../bulk.js';
 import { usageError } from '../exit-codes.js';
-import { isOpen } from '../output.js';
+import { isOpen } from '../output/cells.js';
 import { fetchMatching, fetchPages, type PagingOptions } from '../paging.js';
 import { IncidentIds, MIN_PREFIX } from '../short-ids.js';
 

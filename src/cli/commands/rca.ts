@@ -141,7 +141,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function waitForAnalysis(ctx: Context, client: Client, id: string, timeoutSeconds: number): Promise<RootCauseAnalysis> {
   const started = ctx.now();
   const deadline = started + timeoutSeconds * 1000;
-  const { startProgress } = await import('../render/progress.js');
+  const { startProgress } = await import('../output/progress.js');
   const progress = await startProgress(ctx, `Waiting for analysis ${id}…`);
   // Ctrl-C ends the wait, not the analysis: exit 130 with the way back to it.
   let interrupt: (error: CliError) => void = () => {};

@@ -4,7 +4,7 @@ import type { Runtime } from '../../contract/schemas.js';
 import { choiceOption, examples } from '../command-kit.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
-import { renderTable } from '../output.js';
+import { renderTable } from '../output/cells.js';
 
 interface ListOptions {
   stage?: Runtime['stage'];

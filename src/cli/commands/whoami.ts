@@ -65,7 +65,7 @@ async function runWhoami(ctx: Context): Promise<void> {
   const { failure, ...server } = verdict;
   if (ctx.json) await ctx.printJson({ ...shown, proxy, server });
   else {
-    const { renderFields } = await import('../output.js');
+    const { renderFields } = await import('../output/cells.js');
     const line = ({ value, source }: Shown) => `${value ?? '(not set)'} (${source})`;
     ctx.out(
       await renderFields(ctx, [

@@ -15,7 +15,7 @@ import {
   statusCell,
   tableFormat,
   timeCell,
-} from '../output.js';
+} from '../output/cells.js';
 
 /** `2025-05-01 10:00:00 UTC (3 hours ago)`: exact for the record, relative for a glance. */
 export function timeText(value: string | null | undefined, now: number): string {

@@ -1,22 +1,9 @@
-// Root cause analyses and error groups for people. JSON output never comes through here: it is
+// Root cause analyses for people. JSON output never comes through here: it is
 // the API's own body, printed as received.
-import type { ErrorGroup, RootCauseAnalysis } from '../../contract/schemas.js';
+import type { RootCauseAnalysis } from '../../contract/schemas.js';
 import type { Context } from '../context.js';
-import { tableFormat } from '../output.js';
-
-/** Lines indented under a heading; empty text is left out by the caller. */
-function section(ctx: Context, title: string, body: string): string {
-  const indented = body
-    .trim()
-    .split('\n')
-    .map((line) => `  ${line}`)
-    .join('\n');
-  return `${ctx.style.bold(title)}\n${indented}`;
-}
-
-function field(ctx: Context, label: string, value: string): string {
-  return `  ${ctx.style.dim(label.padEnd(12))} ${value}`;
-}
+import { tableFormat } from '../output/cells.js';
+import { field, section } from '../output/sections.js';
 
 export function renderAnalysis(ctx: Context, rca: RootCauseAnalysis): string {
   if (tableFormat(ctx) === 'md') return analysisMarkdown(rca);
@@ -80,29 +67,4 @@ function analysisMarkdown(rca: RootCauseAnalysis): string {
   );
   section('References', analysis.referenceLinks?.map((link) => `- [${link.title}](${link.url})`).join('\n'));
   return parts.join('\n\n');
-}
-
-/**
- * The API reports only whether a group is archived; whether it stays archived when new errors
- * arrive is known only from what was asked for, so the caller passes that along.
- */
-export function renderErrorGroup(ctx: Context, group: ErrorGroup, archivedForEver = false): string {
-  const s = ctx.style;
-  const state = !group.archivedUntilNextEvent
-    ? s.yellow('active')
-    : archivedForEver
-      ? s.green('archived for ever') + s.dim(' (stays archived when new errors arrive)')
-      : s.green('archived') + s.dim(' (until the next matching error)');
-  const lines = [
-    `${s.bold('Error group')} ${group.id}`,
-    field(ctx, 'state', state),
-    field(ctx, 'check', group.checkId),
-    field(ctx, 'error', group.cleanedErrorMessage),
-    field(ctx, 'first seen', group.firstSeen),
-    field(ctx, 'last seen', group.lastSeen),
-  ];
-  if (group.rootCauseAnalyses?.length) {
-    lines.push(field(ctx, 'analyses', group.rootCauseAnalyses.map((rca) => rca.id).join(', ')));
-  }
-  return lines.join('\n');
 }

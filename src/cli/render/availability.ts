@@ -4,9 +4,9 @@
 import { isDateOnly } from '../../contract/rules.js';
 import type { HeartbeatAvailability } from '../../contract/schemas.js';
 import type { Context } from '../context.js';
-import { renderTable, tableFormat } from '../output.js';
+import { renderTable, tableFormat } from '../output/cells.js';
 import type { Span } from '../time-input.js';
-import { bar } from './bar-chart.js';
+import { bar } from '../output/bar-chart.js';
 
 export interface AvailabilityOptions {
   since?: Span;

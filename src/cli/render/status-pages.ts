@@ -3,7 +3,7 @@
 // and the incidents still open on it, to paste into a ticket.
 import type { StatusPage } from '../api-types.js';
 import type { Context } from '../context.js';
-import { idCells, isOpen, renderFields, renderTable, serviceNames, tableFormat } from '../output.js';
+import { idCells, isOpen, renderFields, renderTable, serviceNames, tableFormat } from '../output/cells.js';
 
 /** Each service as `name (id)`: what `incidents create --service` takes, either half of it. */
 function servicesWithIds(page: StatusPage): string {

@@ -2,8 +2,8 @@
 // engineer would use them. Ids for later steps are read through the client, so the tour does
 // not depend on how a command formats its output.
 import { randomUUID } from 'node:crypto';
-import type { Client } from '../../client/index.js';
-import type { Context } from '../context.js';
+import type { Client } from '../../../client/index.js';
+import type { Context } from '../../context.js';
 import type { DemoRunner } from './runner.js';
 
 const HOUR_MS = 3_600_000;
@@ -71,7 +71,7 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
   await demo.run(['incidents', 'resolve', incident.id, '--message', 'Rolled back; checkout is healthy again.']);
   await demo.run(['incidents', 'list', '--limit', '5']);
 
-  const { renderErrorGroup } = await import('../render/analysis.js');
+  const { render: renderErrorGroup } = await import('../error-groups/archive.js');
   const checkId = randomUUID();
   demo.say('A check run reports an error (reference server only: POST /_reference/error-events)');
   const group = await client.recordErrorEvent({

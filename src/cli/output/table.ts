@@ -4,7 +4,7 @@
 //   enough); colors and short values ("3 hours ago") only here;
 // - tsv (piped): no header, one row per line, tab-separated full values, no color, no cutting;
 // - md (-o md): a Markdown table or list for a ticket or a chat.
-// Loaded only when something is printed this way (see renderTable in ../output.ts).
+// Loaded only when something is printed this way (see renderTable in cells.ts).
 import truncatedWidth from 'fast-string-truncated-width';
 
 const NO_LIMIT = { limit: Number.POSITIVE_INFINITY, ellipsis: '', ellipsisWidth: 0 };

@@ -1,7 +1,7 @@
 // Runs one step of the demo: prints the command line as a user would type it, then runs the
 // real binary (this same program, as a child process) and shows its real output as it comes.
 import { spawn } from 'node:child_process';
-import type { Context } from '../context.js';
+import type { Context } from '../../context.js';
 
 export interface StepResult {
   code: number | null;

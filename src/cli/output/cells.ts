@@ -1,9 +1,9 @@
 // Shared renderers for people: tables, colored severity/status, relative times. The table
-// code (render/table.ts) is loaded only when a table is actually printed.
-import type { Incident, Service } from './api-types.js';
-import type { Context } from './context.js';
-import type { Cell, CellValue, ColumnSpec, Paint, TableFormat } from './render/table.js';
-import { shortIds } from './short-ids.js';
+// code (table.ts) is loaded only when a table is actually printed.
+import type { Incident, Service } from '../api-types.js';
+import type { Context } from '../context.js';
+import type { Cell, CellValue, ColumnSpec, Paint, TableFormat } from './table.js';
+import { shortIds } from '../short-ids.js';
 
 export type { Cell, CellValue, ColumnSpec, TableFormat };
 
@@ -38,12 +38,12 @@ function tableStyle(ctx: Context) {
 }
 
 export async function renderTable(ctx: Context, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
-  const { formatTable } = await import('./render/table.js');
+  const { formatTable } = await import('./table.js');
   return formatTable(tableStyle(ctx), columns, rows);
 }
 
 export async function renderFields(ctx: Context, rows: [string, CellValue][]): Promise<string> {
-  const { formatFields } = await import('./render/table.js');
+  const { formatFields } = await import('./table.js');
   return formatFields(tableStyle(ctx), rows);
 }
 

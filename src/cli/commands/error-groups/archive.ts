@@ -1,0 +1,121 @@
+// `error-groups archive`: the PATCH of an error group, for CI jobs that silence a known failure.
+// One id prints the group; many ids (or `-`, ids from stdin) print one result line per id
+// (src/cli/bulk.ts). The PATCH states the wanted state, so a group already archived, archived
+// again, is a success like any other. `unarchive` shares the request flow below.
+import type { ErrorGroup } from '../../../contract/schemas.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S } from '../../bulk.js';
+import { examples, positiveInt } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import type { Noun } from '../../globals.js';
+import { field } from '../../output/sections.js';
+
+export type ArchiveBody = { archivedUntilNextEvent?: boolean; archiveForEver?: boolean };
+
+/** The options archive and unarchive share. */
+export interface WriteOptions {
+  dryRun?: boolean;
+  concurrency: number;
+  maxWait: number;
+}
+
+export interface ArchiveOptions extends WriteOptions {
+  forever?: boolean;
+}
+
+export const IDS_HELP =
+  'With one id, prints the group (-o json: the API response). With several ids, or - to read them from stdin ' +
+  '(one per line; blank lines and # comments skipped), sends a few at a time and prints one line per id, in the ' +
+  'order given: ID, outcome, reason, tab-separated; -o json gives an array of {id, ok, status, error}. ' +
+  'The exit code is that of the worst outcome (4 when some ids are unknown). Under a rate limit the requests pace ' +
+  'themselves: a 429 pauses them all until its Retry-After, fewer are sent at once for a while, and a 429 is retried ' +
+  'until --max-wait has passed.';
+
+/** The arguments and options archive and unarchive share. */
+export function declareWrite(command: Noun) {
+  return command
+    .argument('<id...>', 'ids of error groups (UUIDs), or - to read them from stdin')
+    .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
+    .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
+    .option('--max-wait <seconds>', 'how long a 429 is waited out before that id fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S);
+}
+
+export function declare(groups: Noun): void {
+  examples(
+    declareWrite(
+      groups.command('archive').description(`Archive error groups until the next matching error arrives (or for ever).\n\n${IDS_HELP}`),
+    )
+      .option('--forever', 'stay archived even when new matching errors arrive')
+      .action((ids, options, command) => run(Context.fromCommand(command), ids, options)),
+    [
+      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1',
+      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 --forever',
+      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 -o json',
+      'statusctl error-groups archive c463c2d9-a899-5e7b-9e54-5b24368461d1 10aca8a9-d93d-5f90-a123-88518e7122af --dry-run',
+      "grep -v '^#' known-failures.txt | statusctl error-groups archive - --forever -o json",
+      'statusctl error-groups archive - --concurrency 12 --max-wait 600 < ids.txt',
+    ],
+  );
+}
+
+export function run(ctx: Context, ids: string[], options: ArchiveOptions): Promise<void> {
+  const body = options.forever ? { archiveForEver: true } : { archivedUntilNextEvent: true };
+  return patchGroups(ctx, ids, body, options, options.forever ? 'for ever' : 'until the next matching error');
+}
+
+/** The PATCH for each id; `archived` says how (for people), undefined for unarchive. */
+export async function patchGroups(
+  ctx: Context,
+  args: string[],
+  body: ArchiveBody,
+  options: WriteOptions,
+  archived: string | undefined,
+): Promise<void> {
+  const single = args.length === 1 && args[0] !== '-';
+  const { expandIds } = await import('../../input.js');
+  const ids = single ? args : await expandIds(ctx, args);
+
+  if (options.dryRun) {
+    const { planRequest, printPlanned } = await import('../../dry-run.js');
+    const planned = await Promise.all(ids.map((id) => planRequest('updateErrorGroup', { params: { id }, body })));
+    return printPlanned(ctx, single ? planned[0]! : planned);
+  }
+
+  const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
+  if (single) {
+    const group: ErrorGroup = await client.updateErrorGroup({ params: { id: ids[0]! }, body });
+    if (ctx.json) return ctx.printJson(group);
+    return ctx.out(render(ctx, group, body.archiveForEver === true));
+  }
+
+  const { runBulk } = await import('../../bulk.js');
+  await runBulk(ctx, ids, options.concurrency, async (id) => {
+    const { status } = await client.call('updateErrorGroup', { params: { id }, body });
+    return archived ? { outcome: 'archived', status, reason: archived } : { outcome: 'unarchived', status, reason: 'active again' };
+  });
+}
+
+/**
+ * An error group for people. The API reports only whether a group is archived; whether it stays
+ * archived when new errors arrive is known only from what was asked for, so the caller passes
+ * that along.
+ */
+export function render(ctx: Context, group: ErrorGroup, archivedForEver = false): string {
+  const s = ctx.style;
+  const state = !group.archivedUntilNextEvent
+    ? s.yellow('active')
+    : archivedForEver
+      ? s.green('archived for ever') + s.dim(' (stays archived when new errors arrive)')
+      : s.green('archived') + s.dim(' (until the next matching error)');
+  const lines = [
+    `${s.bold('Error group')} ${group.id}`,
+    field(ctx, 'state', state),
+    field(ctx, 'check', group.checkId),
+    field(ctx, 'error', group.cleanedErrorMessage),
+    field(ctx, 'first seen', group.firstSeen),
+    field(ctx, 'last seen', group.lastSeen),
+  ];
+  if (group.rootCauseAnalyses?.length) {
+    lines.push(field(ctx, 'analyses', group.rootCauseAnalyses.map((rca) => rca.id).join(', ')));
+  }
+  return lines.join('\n');
+}
