@@ -2,8 +2,9 @@
 // - `commands/<noun>.ts` only wires its verbs to commander; each verb is a module in
 //   `commands/<noun>/` holding its options type, its run function and its renderer;
 // - a command without verbs (`version`, `whoami`...) is such a module on its own, `commands/<name>.ts`;
-// - a noun's modules import each other and the shared pieces of src/cli, never another noun's
-//   (the demo alone, which shows what each command prints, uses their renderers);
+// - a noun's modules import each other and the shared pieces of src/cli; of another command
+//   they import only renderers (`render...`): a resource is rendered by the verb that shows it,
+//   and a command that prints the same resource uses that renderer;
 // - output helpers live in src/cli/output/, and nothing else renders for several commands.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,21 +53,34 @@ describe('src/cli layout', () => {
     }
   });
 
-  it("a command imports no other command's modules (the demo may use their renderers)", () => {
+  it('a command imports nothing of another command but its renderers', () => {
     const crossing: string[] = [];
-    for (const name of topLevel) {
-      const noun = name.replace(/\.ts$/, '');
-      for (const path of importsOf(join(COMMANDS, name))) {
-        if (path.startsWith('./') && !path.startsWith(`./${noun}/`)) crossing.push(`${name} -> ${path}`);
+    const check = (file: string, owner: string) => {
+      const source = readFileSync(join(COMMANDS, file), 'utf8');
+      const statements = source.matchAll(
+        /(?:import\s*(?:type\s*)?(\{[^}]*\}|\*\s*as\s*\w+|\w+)\s*from|\{([^}]*)\}\s*=\s*await\s+import\()\s*'([^']+)'/g,
+      );
+      for (const [statement, staticNames, dynamicNames, path] of statements) {
+        const target = join(file, '..', path!).replace(/\.js$/, '');
+        const targetOwner = target.split('/')[0]!;
+        if (!path!.startsWith('.') || target.startsWith('..') || targetOwner === owner) continue;
+        const names = (dynamicNames ?? staticNames ?? '')
+          .replace(/[{}]/g, '')
+          .split(',')
+          .map(
+            (name) =>
+              name
+                .trim()
+                .replace(/^type\s+/, '')
+                .split(/\s|:/)[0]!,
+          )
+          .filter(Boolean);
+        if (names.length === 0 || names.some((name) => !name.startsWith('render'))) crossing.push(`${file}: ${statement}`);
       }
-    }
+    };
+    for (const name of topLevel) check(name, name.replace(/\.ts$/, ''));
     for (const noun of nounFolders) {
-      for (const file of readdirSync(join(COMMANDS, noun))) {
-        for (const path of importsOf(join(COMMANDS, noun, file))) {
-          const other = /^\.\.\/([^./][^/]*)(\/|\.js$)/.exec(path);
-          if (other && noun !== 'demo') crossing.push(`${noun}/${file} -> ${path}`);
-        }
-      }
+      for (const file of readdirSync(join(COMMANDS, noun))) check(`${noun}/${file}`, noun);
     }
     expect(crossing).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { choiceOption, examples } from '../command-kit.js';
 import { Context } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import type { Program } from '../globals.js';
-import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty, type IncidentStatus } from '../incidents/options.js';
+import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty, type IncidentStatus } from '../incident-options.js';
 import { renderUpdate } from '../incidents/render.js';
 import { IncidentIds, MIN_PREFIX, resolveUpdateId } from '../short-ids.js';
 

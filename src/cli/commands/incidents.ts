@@ -13,7 +13,7 @@ import {
   nonEmpty,
   type Severity,
   type StatusFilter,
-} from '../incidents/options.js';
+} from '../incident-options.js';
 import { renderIncident, renderIncidentList, renderUpdate, timeline } from '../incidents/render.js';
 import type { Incident } from '../api-types.js';
 import { DEFAULT_CONCURRENCY } from '../bulk.js';
@@ -191,7 +191,7 @@ async function listFilter(ctx: Context, options: ListOptions): Promise<((inciden
     const { isWholeId } = await import('../short-ids.js');
     // Whole service ids alone need no catalog: the incidents carry their services' ids.
     const needCatalog = pages.length > 0 || services.some((service) => !isWholeId(service));
-    const resolver = needCatalog ? await import('../incidents/resolve-services.js') : undefined;
+    const resolver = needCatalog ? await import('../service-catalog.js') : undefined;
     const catalog = resolver ? await resolver.loadCatalog(ctx) : [];
     const touches = (ids: Set<string>) => (incident: Incident) => (incident.services ?? []).some((service) => ids.has(service.id));
     if (services.length) {

@@ -65,7 +65,7 @@ export function register(program: Program): void {
 
 async function findStatusPage(ctx: Context, given: string) {
   const client = await ctx.client();
-  const { findPage, loadCatalog } = await import('../incidents/resolve-services.js');
+  const { findPage, loadCatalog } = await import('../service-catalog.js');
   // An id is one request; anything else is looked up among all the pages, as create does.
   const id = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(given.trim())
     ? given.trim()

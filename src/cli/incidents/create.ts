@@ -7,9 +7,9 @@ import type { CreateIncidentInput } from '../../contract/schemas.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import type { ChoiceGroup } from '../prompts/index.js';
-import { checkIncidentName, DEFAULT_FIRST_UPDATE, SEVERITIES, type IncidentStatus, type Severity } from './options.js';
+import { checkIncidentName, DEFAULT_FIRST_UPDATE, SEVERITIES, type IncidentStatus, type Severity } from '../incident-options.js';
 import { fields, renderIncident } from './render.js';
-import { findPage, loadCatalog, pageServices, resolveServices, type CatalogPage, type IncidentServiceRef } from './resolve-services.js';
+import { findPage, loadCatalog, pageServices, resolveServices, type CatalogPage, type IncidentServiceRef } from '../service-catalog.js';
 
 export interface CreateOptions {
   name?: string;

@@ -2,12 +2,12 @@
 // services the hosted API wants on a new incident: `{id, name, accountId}` each. The account's
 // status pages are the only place services are listed, so they are walked once per command
 // and everything is resolved against that one snapshot.
-import type { CreateIncidentInput } from '../../contract/schemas.js';
-import type { Context } from '../context.js';
-import { usageError } from '../exit-codes.js';
-import { fetchPages } from '../paging.js';
-import { closest } from '../suggest.js';
-import type { StatusPage } from '../api-types.js';
+import type { CreateIncidentInput } from '../contract/schemas.js';
+import type { Context } from './context.js';
+import { usageError } from './exit-codes.js';
+import { fetchPages } from './paging.js';
+import { closest } from './suggest.js';
+import type { StatusPage } from './api-types.js';
 
 /** A service as a create body carries it (the contract's type, not a copy of it). */
 export type IncidentServiceRef = CreateIncidentInput['services'][number] & { name: string; accountId: string };

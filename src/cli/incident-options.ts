@@ -1,7 +1,7 @@
 // Option values and parsers of the incident commands. The enum lists come from the contract's
 // zod-free module, so declaring the commands does not load zod and the schemas at start-up.
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
-import { INCIDENT_STATUSES, SEVERITIES } from '../../contract/enums.js';
+import { INCIDENT_STATUSES, SEVERITIES } from '../contract/enums.js';
 
 export { INCIDENT_STATUSES, SEVERITIES };
 export type Severity = (typeof SEVERITIES)[number];
