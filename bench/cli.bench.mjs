@@ -7,7 +7,7 @@
 // variable reaches the measured runs (benchEnv), except in the proxy lines, which say what a
 // proxy set aside by NO_PROXY, and one in use (bench/proxy-server.mjs), add to a call.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { missingSecretServiceTools, startSecretService } from '../test/support/secret-service.mjs';
@@ -64,6 +64,24 @@ function sideBySide(baselineArgs, ourArgs, ourEnv = {}, baselineEnv = {}) {
   };
 }
 
+// What a user has after `statusctl login` on a machine without a credential store: no variable,
+// the settings and key in the config file at its usual place (env-paths: $XDG_CONFIG_HOME).
+const configHome = join(configDir, 'config-home');
+mkdirSync(join(configHome, 'statusctl'), { recursive: true });
+writeFileSync(
+  join(configHome, 'statusctl', 'config.json'),
+  JSON.stringify({ profiles: { default: { baseUrl: server.url, apiKey: ACCOUNT.key, accountId: ACCOUNT.id } } }),
+  { mode: 0o600 },
+);
+// An empty variable counts as unset.
+const fromConfigFile = {
+  XDG_CONFIG_HOME: configHome,
+  STATUSCTL_CONFIG_DIR: '',
+  STATUSCTL_BASE_URL: '',
+  STATUSCTL_API_KEY: '',
+  STATUSCTL_ACCOUNT_ID: '',
+};
+
 // An incident of the demo data, named whole and by the 8 characters a terminal table shows.
 const [incident] = (await (await fetch(`${server.url}/v1/status-pages/incidents?limit=1`, { headers: AUTH_HEADERS })).json()).entries;
 const incidentRoute = `/v1/status-pages/incidents/${incident.id}`;
@@ -75,12 +93,18 @@ const cases = [
   { name: 'statusctl api /v1/runtimes', route: '/v1/runtimes', args: ['api', '/v1/runtimes'] },
   // A whole id is sent as it is: no read besides the GET itself.
   { name: 'statusctl incidents get ID -o json', route: incidentRoute, args: ['incidents', 'get', incident.id, '-o', 'json'] },
+  {
+    name: 'runtimes list -o json, config file settings',
+    route: '/v1/runtimes',
+    args: ['runtimes', 'list', '-o', 'json'],
+    env: fromConfigFile,
+  },
 ];
 
 console.log(`cli: median wall time of ${RUNS} processes each, alternating with the baseline (node ${process.version})`);
 try {
-  for (const { name, route, args } of cases) {
-    const { baseline, ours, ratio } = sideBySide(['bench/bare-get.mjs', `${server.url}${route}`], [BIN, ...args]);
+  for (const { name, route, args, env: caseEnv } of cases) {
+    const { baseline, ours, ratio } = sideBySide(['bench/bare-get.mjs', `${server.url}${route}`], [BIN, ...args], caseEnv);
     report(name, { ours: `${fmt(ours)} ms`, baseline: `${fmt(baseline)} ms (bare node:http GET)`, ratio, target: TARGET });
   }
   // --jq: the same command with and without the filter, alternating.

@@ -18,8 +18,8 @@ const CHUNK_OF = {
   'zod/v4': 'vendor-zod',
   'zod/v4-mini': 'vendor-zod',
   'zod/v4/core': 'vendor-zod',
+  // The config file's writer (login, logout, config set/unset); reading the file needs no library.
   conf: 'vendor-conf',
-  'env-paths': 'vendor-conf',
   '@modelcontextprotocol/sdk/server/index.js': 'vendor-mcp',
   '@modelcontextprotocol/sdk/server/stdio.js': 'vendor-mcp',
   '@modelcontextprotocol/sdk/types.js': 'vendor-mcp',
@@ -59,7 +59,7 @@ export function vendorImports(inside) {
     setup(b) {
       // Answered at run time by the launcher.
       b.onResolve({ filter: /^statusctl:vendor\// }, (args) => ({ path: args.path, external: true }));
-      b.onResolve({ filter: /^(zod|conf|env-paths|jq-wasm|undici|@inquirer\/prompts|@modelcontextprotocol\/sdk)(\/.*)?$/ }, (args) => {
+      b.onResolve({ filter: /^(zod|conf|jq-wasm|undici|@inquirer\/prompts|@modelcontextprotocol\/sdk)(\/.*)?$/ }, (args) => {
         const chunk = CHUNK_OF[args.path];
         if (!chunk) throw new Error(`${args.path} is not in scripts/vendor-chunks.mjs: add it to a chunk`);
         if (chunk === inside) return undefined;

@@ -1,5 +1,6 @@
-// Profiles of base URL, API key and account id, kept by `conf` in a 0600 file. conf (and its
-// ajv dependency) is imported only by commands that actually read or write the file.
+// Profiles of base URL, API key and account id, in a 0600 JSON file. Most commands only read it,
+// which is a plain JSON.parse; `conf` (with its atomic writes, and ajv) is loaded only by the
+// commands that change the file (login, logout, config set/unset).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
@@ -62,14 +63,8 @@ export function checkHeaderValue(value: string, what: string): string | true {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What is wrong with the file's shape, or undefined (also when there is no file yet). */
-function shapeProblem(path: string): string | undefined {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return undefined; // missing (created on the first write); unparsable was refused by conf
-  }
+/** What is wrong with the file's shape, or undefined. */
+function shapeProblem(data: unknown): string | undefined {
   if (!isPlainObject(data)) return 'not a JSON object';
   if (data.profiles === undefined) return undefined;
   if (!isPlainObject(data.profiles)) return 'profiles is not an object';
@@ -82,62 +77,93 @@ function shapeProblem(path: string): string | undefined {
   return undefined;
 }
 
+async function configDir(env: Readonly<Record<string, string | undefined>>): Promise<string> {
+  // STATUSCTL_CONFIG_DIR lets tests and CI keep their config in a directory of their own.
+  return env.STATUSCTL_CONFIG_DIR || (await import('env-paths')).default('statusctl', { suffix: '' }).config;
+}
+
+const invalidJson = (path: string, error: unknown) =>
+  new CliError(
+    ExitCode.failure,
+    `config file ${path} is not valid JSON; fix or remove it (it was left untouched)`,
+    error instanceof Error ? error.message : String(error),
+  );
+
+/**
+ * The file's content, or an empty store when there is no file yet (it is created on the first
+ * write). A file that is not JSON, or JSON of another shape (`[]`, `"x"`, a number as apiKey),
+ * is the user's data: reported, never replaced (a write would mangle it).
+ */
+function readStore(path: string): Store {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new CliError(ExitCode.failure, `cannot read the config file ${path}`, error instanceof Error ? error.message : String(error));
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw invalidJson(path, error);
+  }
+  const problem = shapeProblem(data);
+  if (problem) {
+    throw new CliError(
+      ExitCode.failure,
+      `config file ${path} is not a statusctl config file (${problem}); fix or remove it (it was left untouched)`,
+    );
+  }
+  return data as Store;
+}
+
 export class ConfigFile {
-  private constructor(private readonly conf: Conf<Store>) {}
+  private constructor(
+    private readonly dir: string,
+    private store: Store,
+  ) {}
 
   static async open(env: Readonly<Record<string, string | undefined>>): Promise<ConfigFile> {
-    const [{ default: Conf }, { default: envPaths }] = await Promise.all([import('conf'), import('env-paths')]);
-    // STATUSCTL_CONFIG_DIR lets tests and CI keep their config in a directory of their own.
-    const dir = env.STATUSCTL_CONFIG_DIR || envPaths('statusctl', { suffix: '' }).config;
-    let conf: Conf<Store>;
-    try {
-      conf = new Conf<Store>({
-        projectName: 'statusctl',
-        cwd: dir,
-        configName: 'config',
-        configFileMode: 0o600,
-        // A file we cannot read is the user's data: report it, never replace it.
-        clearInvalidConfig: false,
-      });
-    } catch (error) {
-      throw new CliError(
-        ExitCode.failure,
-        `config file ${join(dir, 'config.json')} is not valid JSON; fix or remove it (it was left untouched)`,
-        error instanceof Error ? error.message : String(error),
-      );
-    }
-    // Valid JSON of another shape (`[]`, `"x"`, a number as apiKey) would be mangled by the
-    // next write, or crash a read: refused the same way.
-    const problem = shapeProblem(conf.path);
-    if (problem) {
-      throw new CliError(
-        ExitCode.failure,
-        `config file ${conf.path} is not a statusctl config file (${problem}); fix or remove it (it was left untouched)`,
-      );
-    }
-    return new ConfigFile(conf);
+    const dir = await configDir(env);
+    return new ConfigFile(dir, readStore(join(dir, 'config.json')));
   }
 
-  /** Whether the file exists, without loading conf: profile-only settings are read only then. */
+  /** Whether the file exists: profile-only settings are read only then. */
   static async exists(env: Readonly<Record<string, string | undefined>>): Promise<boolean> {
-    const dir = env.STATUSCTL_CONFIG_DIR || (await import('env-paths')).default('statusctl', { suffix: '' }).config;
-    return existsSync(join(dir, 'config.json'));
+    return existsSync(join(await configDir(env), 'config.json'));
   }
 
   get path(): string {
-    return this.conf.path;
+    return join(this.dir, 'config.json');
   }
 
   profile(name: string): Profile {
-    return { ...this.conf.store.profiles?.[name] };
+    return { ...this.store.profiles?.[name] };
   }
 
   profileNames(): string[] {
-    return Object.keys(this.conf.store.profiles ?? {});
+    return Object.keys(this.store.profiles ?? {});
   }
 
-  setProfile(name: string, profile: Profile): void {
+  /** Saves the profile, empty values left out. The other profiles are taken from the file as it is now. */
+  async saveProfile(name: string, profile: Profile): Promise<void> {
     const cleaned = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined && value !== ''));
-    this.conf.set('profiles', { ...this.conf.store.profiles, [name]: cleaned });
+    const { default: Conf } = await import('conf');
+    let conf: Conf<Store>;
+    try {
+      // A file we cannot read is the user's data: report it, never replace it.
+      conf = new Conf<Store>({
+        projectName: 'statusctl',
+        cwd: this.dir,
+        configName: 'config',
+        configFileMode: 0o600,
+        clearInvalidConfig: false,
+      });
+    } catch (error) {
+      throw invalidJson(this.path, error);
+    }
+    conf.set('profiles', { ...conf.store.profiles, [name]: cleaned });
+    this.store = conf.store;
   }
 }

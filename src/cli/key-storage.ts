@@ -71,7 +71,7 @@ export async function saveProfileWithKey(
       noStoreReason = error.message;
     }
   }
-  config.setProfile(profileName, { ...next, apiKey: location === 'file' ? settings.apiKey : undefined });
+  await config.saveProfile(profileName, { ...next, apiKey: location === 'file' ? settings.apiKey : undefined });
   const before = entryOf(profileName, previous);
   if (opened.available && before.service !== entry.service) {
     // The key saved for the profile's previous base URL is of no use any more.
@@ -103,7 +103,7 @@ export async function saveBaseUrl(env: Env, config: ConfigFile, profileName: str
       }
     }
   }
-  config.setProfile(profileName, next);
+  await config.saveProfile(profileName, next);
 }
 
 /** Removes the profile's key from the store and from the file; says where it was (and the file's key, to show masked). */
@@ -123,6 +123,6 @@ export async function removeKey(
     }
   }
   const file = Boolean(profile.apiKey);
-  if (file) config.setProfile(profileName, { ...profile, apiKey: undefined });
+  if (file) await config.saveProfile(profileName, { ...profile, apiKey: undefined });
   return { keyring, file, ...(profile.apiKey ? { fileKey: profile.apiKey } : {}) };
 }

@@ -53,6 +53,17 @@ describe('code cache of the launcher', () => {
     ]);
   });
 
+  it('reads the config file without the writer: a command that only reads it loads no vendor chunk', async () => {
+    const dir = tempConfigDir();
+    const configDir = tempConfigDir();
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { baseUrl: 'http://127.0.0.1:9' } } }));
+    const env = { STATUSCTL_CACHE_DIR: dir, STATUSCTL_CONFIG_DIR: configDir };
+    const listed = await runCli(['config', 'list'], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('http://127.0.0.1:9');
+    expect(readdirSync(dir)).toEqual([expect.stringMatching(/^cli-.*-config\.v8cache$/)]);
+  });
+
   it("in the test suite, writes to this run's temporary cache directory, never the user's", async () => {
     const dir = process.env.STATUSCTL_CACHE_DIR;
     expect(dir?.startsWith(tmpdir())).toBe(true);

@@ -171,7 +171,7 @@ async function runSet(ctx: Context, name: SettingName, value: string): Promise<v
     const { saveBaseUrl } = await import('../key-storage.js');
     await saveBaseUrl(ctx.env, config, ctx.profileName, value.trim());
   } else {
-    config.setProfile(ctx.profileName, { ...config.profile(ctx.profileName), [SETTINGS[name]]: value.trim() });
+    await config.saveProfile(ctx.profileName, { ...config.profile(ctx.profileName), [SETTINGS[name]]: value.trim() });
   }
   if (ctx.json) await ctx.printJson({ key: name, value: shown(name, value), source, profile: ctx.profileName, path: config.path });
   const where = source === 'keyring' ? 'the credential store' : config.path;
@@ -189,7 +189,7 @@ async function runUnset(ctx: Context, name: SettingName): Promise<void> {
   } else if (had && name === 'base-url') {
     const { saveBaseUrl } = await import('../key-storage.js');
     await saveBaseUrl(ctx.env, config, ctx.profileName, undefined);
-  } else if (had) config.setProfile(ctx.profileName, { ...profile, [SETTINGS[name]]: undefined });
+  } else if (had) await config.saveProfile(ctx.profileName, { ...profile, [SETTINGS[name]]: undefined });
   if (ctx.json) await ctx.printJson({ key: name, removed: had, profile: ctx.profileName, path: config.path });
   ctx.info(
     had ? `Removed ${name} from profile '${ctx.profileName}' (${config.path})` : `${name} was not set in profile '${ctx.profileName}'`,
