@@ -6,6 +6,8 @@
 // - found: what was read is the answer, and a note says that the answer was lost and the write
 //   confirmed;
 // - not found: it was not applied, so it is sent again (and a note says so);
+// - a gateway's 502 or 504 in place of the server's answer counts as lost too: the request may
+//   have reached the server behind it;
 // - cannot tell (the read fails too, several match) or no read can tell (`readBack: 'none'`):
 //   a WriteMayBeAppliedError, naming the read that tells; nothing is sent again.
 // The named methods, `statusctl api` on a route of the table and the MCP tools all come through
@@ -54,13 +56,21 @@ const NOT_SENT_CODES: ReadonlySet<string> = new Set([
 const TLS_CODE = /^(CERT_|UNABLE_TO_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_|SELF_SIGNED_)/;
 
 /**
+ * What a gateway (load balancer, proxy) answers in place of the server: 502, the server's answer
+ * was unusable; 504, none came in time. Either way the request may have reached the server and
+ * been applied. A 503 is a refusal: the service did not take the request.
+ */
+const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 504]);
+
+/**
  * Whether a failure lost the answer to a request that may have reached the server: `maybe`
- * (no answer: reset, timeout), `applied` (a 2xx whose body was cut short or garbled: the server
+ * (no answer: reset, timeout, a gateway's 502 or 504), `applied` (a 2xx whose body was cut short or garbled: the server
  * said it was done), or undefined (an answer came, or the request never left).
  */
 export function lostAnswer(error: unknown): 'maybe' | 'applied' | undefined {
   if (!(error instanceof ApiError)) return undefined;
   if (error.kind === 'timeout') return 'maybe';
+  if (error.kind === 'http') return error.status !== undefined && GATEWAY_STATUSES.has(error.status) ? 'maybe' : undefined;
   if (error.kind === 'invalid-response')
     return error.status !== undefined && error.status >= 200 && error.status < 300 ? 'applied' : undefined;
   if (error.kind !== 'network') return undefined;

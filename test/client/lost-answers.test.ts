@@ -115,6 +115,54 @@ describe.each(['undici', 'node'] as const)('lost answers over %s', (http) => {
     expect(relay.log.filter((entry) => entry.method === 'POST')).toHaveLength(1);
   });
 
+  it("a gateway's 504 after the server applied the incident is settled by the read: one incident, confirmed", async () => {
+    const name = `Client gateway timeout ${http} ${++counter}`;
+    relay.log.length = 0;
+    relay.decide = faultOncePerBody(
+      posts((request) => request.path === INCIDENTS),
+      'gateway-timeout-after-apply',
+    );
+    const { client, notes } = throughRelay(http);
+    const incident = await client.createIncident({ body: incidentBody(name) });
+    expect((await incidentsNamed(name)).map((stored) => stored.id)).toEqual([incident.id]);
+    expect(notes.map((note) => note.outcome)).toEqual(['confirmed']);
+    expect(notes[0]?.message).toMatch(/^the answer to POST \/v1\/status-pages\/incidents was lost \(.*504/);
+    expect(relay.log.map((entry) => `${entry.method} ${entry.fault}`)).toEqual(['POST gateway-timeout-after-apply', 'GET pass']);
+  });
+
+  it("a gateway's 502 that never reached the server: the read shows nothing, it is sent again once", async () => {
+    const incident = await direct().createIncident({ body: incidentBody(`Client bad gateway ${http} ${++counter}`) });
+    const description = `Bad gateway ${http} ${counter}`;
+    relay.log.length = 0;
+    relay.decide = faultOncePerBody(
+      posts((request) => request.path.endsWith('/incident-updates')),
+      'bad-gateway',
+    );
+    const { client, notes } = throughRelay(http);
+    const update = await client.createIncidentUpdate({ params: { incidentId: incident.id }, body: { description } });
+    const timeline = (await direct().getIncident({ params: { incidentId: incident.id } })).incidentUpdates;
+    expect(timeline.filter((entry) => entry.description === description).map((entry) => entry.id)).toEqual([update.id]);
+    expect(notes.map((note) => note.outcome)).toEqual(['resent']);
+    expect(relay.log.map((entry) => `${entry.method} ${entry.fault}`)).toEqual(['POST bad-gateway', 'GET pass', 'POST pass']);
+  });
+
+  it("a gateway's 503 is a refusal, not a lost answer: no read, nothing sent again, the error as it came", async () => {
+    const name = `Client unavailable ${http} ${++counter}`;
+    relay.log.length = 0;
+    relay.decide = faultOncePerBody(
+      posts((request) => request.path === INCIDENTS),
+      'unavailable',
+    );
+    const { client, notes } = throughRelay(http);
+    const error = await client.createIncident({ body: incidentBody(name) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(WriteMayBeAppliedError);
+    expect((error as ApiError).status).toBe(503);
+    expect(notes).toEqual([]);
+    expect(relay.log.map((entry) => `${entry.method} ${entry.fault}`)).toEqual(['POST unavailable']);
+    expect(await incidentsNamed(name)).toEqual([]);
+  });
+
   it('raw requests on a route of the table are settled the same way (statusctl api)', async () => {
     const incident = await direct().createIncident({ body: incidentBody(`Client raw ${http} ${++counter}`) });
     const description = `Raw ${http} ${counter}`;

@@ -7,13 +7,27 @@
 // - `cut-body-after-apply`: forwarded (applied); the status line, the headers and half of the
 //   body reach the client, then the connection is closed;
 // - `hold-after-apply`: forwarded (applied), and no answer ever comes (the client times out);
+// - `gateway-timeout-after-apply`: forwarded (applied), then answered 504 by the relay, as a load
+//   balancer whose server was too slow answers;
+// - `bad-gateway`: answered 502 by the relay without reaching the server (not applied), as a load
+//   balancer with no server to send to answers;
+// - `unavailable`: answered 503 by the relay without reaching the server (not applied);
 // - `duplicate-then-reset`: forwarded twice (applied twice, as a misbehaving middlebox that
 //   repeated it would), then reset: the client cannot tell which one is its own.
 // Every request is logged with what was done to it.
-import { request as httpRequest, createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpRequest, createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export type Fault = 'pass' | 'drop-request' | 'reset-after-apply' | 'cut-body-after-apply' | 'hold-after-apply' | 'duplicate-then-reset';
+export type Fault =
+  | 'pass'
+  | 'drop-request'
+  | 'reset-after-apply'
+  | 'cut-body-after-apply'
+  | 'hold-after-apply'
+  | 'gateway-timeout-after-apply'
+  | 'bad-gateway'
+  | 'unavailable'
+  | 'duplicate-then-reset';
 
 export interface RelayedRequest {
   method: string;
@@ -60,6 +74,8 @@ export async function startFaultRelay(target: string): Promise<FaultRelay> {
     relay.log.push({ ...seen, fault });
     const socket = req.socket;
     if (fault === 'drop-request') return reset(socket);
+    if (fault === 'bad-gateway') return gatewayPage(res, 502, 'Bad Gateway');
+    if (fault === 'unavailable') return gatewayPage(res, 503, 'Service Unavailable');
 
     let answer: Upstream;
     try {
@@ -71,6 +87,7 @@ export async function startFaultRelay(target: string): Promise<FaultRelay> {
     if (fault === 'reset-after-apply' || fault === 'duplicate-then-reset') return reset(socket);
     // Held until the client gives up (or the relay closes).
     if (fault === 'hold-after-apply') return;
+    if (fault === 'gateway-timeout-after-apply') return gatewayPage(res, 504, 'Gateway Timeout');
 
     const headers = { ...answer.headers };
     delete headers['transfer-encoding'];
@@ -102,6 +119,12 @@ export function faultOncePerBody(matches: (request: RelayedRequest) => boolean, 
     faulted.add(request.body);
     return fault;
   };
+}
+
+/** A gateway's own answer: an HTML page, not the API's JSON error body. */
+function gatewayPage(res: ServerResponse, status: number, title: string): void {
+  res.writeHead(status, { 'content-type': 'text/html' });
+  res.end(`<html><head><title>${status} ${title}</title></head><body><h1>${status} ${title}</h1></body></html>`);
 }
 
 /** An RST: the peer sees ECONNRESET, not a clean end. */
