@@ -1,7 +1,9 @@
 // Which forward proxy a request goes through, as curl, gh and the vendor's CLI decide it: the
 // variable of the target's scheme (HTTPS_PROXY for https, HTTP_PROXY for http), else ALL_PROXY,
 // each in lowercase first, then uppercase; NO_PROXY lists the hosts that go direct. Nothing here
-// loads a proxy library: NO_PROXY is matched by proxy-from-env, imported only when a proxy is set.
+// loads a proxy library: NO_PROXY is matched by proxy-from-env, imported only when a proxy is set,
+// and its address ranges by Node's own BlockList.
+import { BlockList, isIP } from 'node:net';
 
 /** Proxy schemes the client can send through (socks5h: the proxy resolves the host name). */
 export const PROXY_SCHEMES = ['http:', 'https:', 'socks5:', 'socks5h:'] as const;
@@ -55,11 +57,13 @@ export function maskProxyUrl(url: URL): string {
 
 /**
  * Whether NO_PROXY sends `target` direct: host names and domain suffixes (`example.com`,
- * `.example.com`, `*.example.com`), with a port or not (`host:8443`), IP literals, `*` for all.
+ * `.example.com`, `*.example.com`), with a port or not (`host:8443`), IP literals, `*` for all,
+ * and address ranges (`10.0.0.0/8`, `fd00::/8`).
  */
 export async function bypassesProxy(target: URL, noProxy: string | undefined): Promise<boolean> {
   if (!noProxy) return false;
   if (noProxy === '*') return true;
+  if (inListedRange(target, noProxy)) return true;
   const { getProxyForUrl } = await import('proxy-from-env');
   // proxy-from-env reads its variables from process.env only, and a run of the CLI may be given
   // an environment of its own (tests pass one): the lookup is made, synchronously, over an
@@ -71,4 +75,24 @@ export async function bypassesProxy(target: URL, noProxy: string | undefined): P
   } finally {
     process.env = own;
   }
+}
+
+/**
+ * Whether `target` is an IP address within a range of NO_PROXY (`10.0.0.0/8`), which corporate
+ * settings often hold and proxy-from-env does not read. As with curl, a host name is not
+ * resolved to find out: only an address given as the host matches a range.
+ */
+function inListedRange(target: URL, noProxy: string): boolean {
+  const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  const family = isIP(host);
+  if (family === 0) return false;
+  const ranges = new BlockList();
+  for (const entry of noProxy.split(/[\s,]+/)) {
+    const match = /^\[?([0-9a-f.:]+)\]?\/(\d{1,3})$/i.exec(entry);
+    const rangeFamily = match ? isIP(match[1]!) : 0;
+    const bits = Number(match?.[2]);
+    if (rangeFamily === 0 || bits > (rangeFamily === 4 ? 32 : 128)) continue;
+    ranges.addSubnet(match![1]!, bits, rangeFamily === 4 ? 'ipv4' : 'ipv6');
+  }
+  return ranges.check(host, family === 4 ? 'ipv4' : 'ipv6');
 }

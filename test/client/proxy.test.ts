@@ -144,6 +144,18 @@ describe('which proxy, and NO_PROXY', () => {
     expect(await bypassesProxy(new URL('http://[::1]:4010/'), '[::1]')).toBe(true);
   });
 
+  it('address ranges match an address given as the host, IPv4 and IPv6; a host name is not resolved for them', async () => {
+    expect(await bypassesProxy(http, '10.0.0.0/8, 127.0.0.0/8')).toBe(true);
+    expect(await bypassesProxy(http, '10.0.0.0/8')).toBe(false);
+    expect(await bypassesProxy(new URL('https://192.168.17.4/'), 'example.com 192.168.16.0/20')).toBe(true);
+    expect(await bypassesProxy(new URL('https://192.168.32.4/'), '192.168.16.0/20')).toBe(false);
+    expect(await bypassesProxy(new URL('http://[fd12:3456::1]:4010/'), 'fd00::/8')).toBe(true);
+    expect(await bypassesProxy(new URL('http://[fe80::1]:4010/'), 'fd00::/8')).toBe(false);
+    expect(await bypassesProxy(new URL('http://localhost:4010/'), '127.0.0.0/8')).toBe(false);
+    // Not ranges: left to the host name rules, and matching nothing here.
+    expect(await bypassesProxy(http, '127.0.0.1/33, 127.0.0.0/x, /8')).toBe(false);
+  });
+
   it('leaves process.env as it was', async () => {
     const before = process.env;
     await bypassesProxy(https, 'example.com');
