@@ -1,77 +1,11 @@
-// runtimes list: which runtimes checks can use, newest first, and when each goes away.
-import { RUNTIME_STAGES } from '../../contract/enums.js';
-import type { Runtime } from '../../contract/schemas.js';
-import { choiceOption, examples } from '../command-kit.js';
-import { Context } from '../context.js';
+// `runtimes`: the runtimes checks can use. Wiring only: each verb (its options, run function and
+// renderer) is a module in runtimes/.
+import { examples } from '../command-kit.js';
 import type { Program } from '../globals.js';
-import { renderTable } from '../output/cells.js';
-
-interface ListOptions {
-  stage?: Runtime['stage'];
-}
+import * as list from './runtimes/list.js';
 
 export function register(program: Program): void {
   const runtimes = program.command('runtimes').description('Runtimes available to checks');
   examples(runtimes, ['statusctl runtimes list', 'statusctl runtimes list --stage current']);
-
-  examples(
-    runtimes
-      .command('list')
-      .description('List runtimes, newest first, with Node.js version, stage and end of life')
-      .addOption(choiceOption('--stage <stage>', 'only runtimes in this stage (any case)', RUNTIME_STAGES))
-      .action((options, command) => runList(Context.fromCommand(command), options)),
-    ['statusctl runtimes list', 'statusctl runtimes list --stage deprecated', 'statusctl runtimes list -o json'],
-  );
-}
-
-async function runList(ctx: Context, options: ListOptions): Promise<void> {
-  const { stage } = options;
-  const client = await ctx.client();
-  const all = await client.listRuntimes({});
-  const runtimes = (stage ? all.filter((runtime) => runtime.stage === stage) : [...all])
-    // Names are YYYY.MM, so a string comparison orders them by date. Not localeCompare: its
-    // first call sets up an ICU collator, a cost at the start of every call.
-    .sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-  if (ctx.json) return ctx.printJson(runtimes);
-  if (runtimes.length === 0) {
-    // On stderr, as for the other lists: piped, stdout has rows only.
-    ctx.info(stage ? `No runtimes in stage ${stage}.` : 'No runtimes.');
-    return;
-  }
-  const rows = runtimes.map((runtime) => [
-    { text: runtime.name, paint: ctx.style.bold },
-    runtime.nodeJsVersion,
-    { text: runtime.stage, paint: stagePaint(ctx, runtime.stage) },
-    isoDate(runtime.runtimeEndOfLife),
-    runtime.multiStepSupport ? 'yes' : 'no',
-    runtime.description,
-  ]);
-  await ctx.outPaged(
-    await renderTable(ctx, [{ header: 'runtime', id: true }, 'node.js', 'stage', 'end of life', 'multi-step', 'description'], rows),
-  );
-}
-
-/** The API writes end of life as MM/DD/YYYY; people everywhere read YYYY-MM-DD (other forms are shown as received). */
-export function isoDate(value: string): string {
-  const us = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
-  return us ? `${us[3]}-${us[1]}-${us[2]}` : value;
-}
-
-function stagePaint(ctx: Context, stage: Runtime['stage'] | string): ((text: string) => string) | undefined {
-  const s = ctx.style;
-  switch (stage) {
-    case 'CURRENT':
-      return s.green.bold;
-    case 'STABLE':
-      return s.green;
-    case 'BETA':
-    case 'ALPHA':
-      return s.cyan;
-    case 'DEPRECATED':
-      return s.yellow;
-    case 'REMOVED':
-      return s.red;
-    default:
-      return undefined;
-  }
+  list.declare(runtimes);
 }

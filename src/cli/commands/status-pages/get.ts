@@ -1,40 +1,42 @@
-// How status pages look to people: one row per page (id, name, services, open incidents, url)
-// on a terminal and piped; with -o md, a section per page with its cards, services (with ids)
-// and the incidents still open on it, to paste into a ticket.
-import type { StatusPage } from '../api-types.js';
-import type { Context } from '../context.js';
-import { idCells, isOpen, renderFields, renderTable, serviceNames, tableFormat } from '../output/cells.js';
+// `status-pages get`: one status page in full, its fields, cards with their services (name and id),
+// open incidents and access keys (masked); with -o md, a section to paste into a ticket, which
+// `list -o md` prints for each page. `--web` is `open`.
+import type { StatusPage } from '../../api-types.js';
+import { examples } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import type { Noun } from '../../globals.js';
+import { idCells, isOpen, renderFields, renderTable, tableFormat } from '../../output/cells.js';
+import { findStatusPage, run as runOpen } from './open.js';
 
-/** Each service as `name (id)`: what `incidents create --service` takes, either half of it. */
-function servicesWithIds(page: StatusPage): string {
-  const services = (page.cards ?? []).flatMap((card) => card.services ?? []);
-  return services.map((service) => `${service.name || service.id} (${service.id})`).join(', ') || '-';
+export interface GetOptions {
+  web?: boolean;
 }
 
-/**
- * The list as a table. Service ids are shown when piped (scripts need them) and with --wide; on
- * a terminal the names alone keep a row within the width.
- */
-export async function renderStatusPages(ctx: Context, pages: StatusPage[], { wide = false } = {}): Promise<string> {
-  const format = tableFormat(ctx);
-  if (format === 'md') return (await Promise.all(pages.map((page) => statusPageMarkdown(ctx, page)))).join('\n\n');
-  const withIds = wide || format === 'tsv';
-  return renderTable(
-    ctx,
-    // The URL (the page's slug) goes first on a narrow terminal: the services are what
-    // incidents are declared on.
-    [{ header: 'id', id: true }, 'name', 'services', 'open', { header: 'url', optional: 1 }],
-    pages.map((page) => {
-      const open = (page.incidents ?? []).filter(isOpen).length;
-      return [
-        page.id,
-        page.name,
-        withIds ? servicesWithIds(page) : serviceNames((page.cards ?? []).flatMap((card) => card.services ?? [])),
-        { text: String(open), paint: open > 0 ? ctx.style.red.bold : ctx.style.green },
-        page.url,
-      ];
-    }),
+export function declare(pages: Noun): void {
+  examples(
+    pages
+      .command('get')
+      .description(
+        'One status page in full: its fields, cards with their services (name and id), open incidents and access keys (masked).\n\n' +
+          'PAGE is its id, its url (slug), its custom domain or a full address, or its name (any case), as for `incidents create --status-page`.',
+      )
+      .argument('<page>', 'id, url, custom domain or name of the status page')
+      .option('--web', "print the page's address as visitors see it (and open it on a desktop terminal) instead of its fields")
+      .action((page, options, command) => run(Context.fromCommand(command), page, options)),
+    [
+      "statusctl status-pages get 'Acme Payments'",
+      'statusctl status-pages get acme-payments -o md',
+      "statusctl status-pages get acme-payments -o json | jq -r '.cards[].services[].id'",
+      'statusctl status-pages get acme-payments --web',
+    ],
   );
+}
+
+export async function run(ctx: Context, given: string, options: GetOptions = {}): Promise<void> {
+  if (options.web) return runOpen(ctx, given);
+  const page = await findStatusPage(ctx, given);
+  if (ctx.json) await ctx.printJson(page);
+  else await ctx.outPaged(await renderStatusPage(ctx, page));
 }
 
 /**
@@ -42,7 +44,7 @@ export async function renderStatusPages(ctx: Context, pages: StatusPage[], { wid
  * the open incidents and the page's access keys, masked as the API gives them.
  */
 export async function renderStatusPage(ctx: Context, page: StatusPage): Promise<string> {
-  if (tableFormat(ctx) === 'md') return statusPageMarkdown(ctx, page);
+  if (tableFormat(ctx) === 'md') return renderStatusPageMarkdown(ctx, page);
   const { bold } = ctx.style;
   const open = (page.incidents ?? []).filter(isOpen);
   const fields = await renderFields(ctx, [
@@ -91,7 +93,8 @@ export async function renderStatusPage(ctx: Context, page: StatusPage): Promise<
   ].join('\n');
 }
 
-async function statusPageMarkdown(ctx: Context, page: StatusPage): Promise<string> {
+/** One page as a Markdown section (-o md), for `get` and for each page of `list`. */
+export async function renderStatusPageMarkdown(ctx: Context, page: StatusPage): Promise<string> {
   const cards = (page.cards ?? []).map(
     (card) =>
       [card.name, (card.services ?? []).map((service) => `${service.name} (\`${service.id}\`)`).join(', ') || '-'] as [string, string],

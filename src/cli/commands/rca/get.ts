@@ -1,0 +1,192 @@
+// `rca get`: show an analysis, or that it is still pending. The API answers 202 PENDING until the
+// analysis is ready, so waiting (here and for `rca request --wait`) is polling with backoff. The
+// renderer of an analysis is here too; JSON output is the API's own body, printed as received.
+import type { Client } from '../../../client/index.js';
+import type { RootCauseAnalysis } from '../../../contract/schemas.js';
+import { examples, positiveNumber } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import { CliError, ExitCode } from '../../exit-codes.js';
+import type { Noun } from '../../globals.js';
+import { tableFormat } from '../../output/cells.js';
+import { field, section } from '../../output/sections.js';
+import { analysisNotFound } from '../../short-ids.js';
+
+export const DEFAULT_WAIT_SECONDS = 120;
+const FIRST_POLL_MS = 250;
+const MAX_POLL_MS = 5000;
+
+export interface GetOptions {
+  wait?: boolean;
+  waitTimeout: number;
+}
+
+export function declare(rca: Noun): void {
+  examples(
+    rca
+      .command('get')
+      .description('Show an analysis, or that it is still pending (exit 0 either way)')
+      .argument(
+        '<id>',
+        'id of the analysis, whole, as printed by rca request (the API lists no analyses, so a short id cannot be looked up)',
+      )
+      .option('--wait', 'wait until the analysis is ready (progress on stderr)')
+      .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
+      .action((id, options, command) => run(Context.fromCommand(command), id, options)),
+    [
+      'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1) && statusctl rca get "$ID"',
+      'statusctl rca get "$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1)" --wait',
+      'statusctl rca get "$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1)" -o json',
+    ],
+  );
+}
+
+export async function run(ctx: Context, id: string, options: GetOptions): Promise<void> {
+  try {
+    await showAnalysis(ctx, id, options);
+  } catch (error) {
+    throw analysisNotFound(error, id);
+  }
+}
+
+async function showAnalysis(ctx: Context, id: string, options: GetOptions): Promise<void> {
+  const client = await ctx.client();
+  if (options.wait) {
+    await printAnalysis(ctx, await waitForAnalysis(ctx, client, id, options.waitTimeout));
+    return;
+  }
+  const { body } = await client.call('getRootCauseAnalysis', { params: { id } });
+  if (body.status === 'PENDING') {
+    if (ctx.json) await ctx.printJson(body);
+    else ctx.out(`Analysis ${id} is still pending; wait for it with: statusctl rca get ${id} --wait`);
+    return;
+  }
+  await printAnalysis(ctx, body);
+}
+
+export async function printAnalysis(ctx: Context, rca: RootCauseAnalysis): Promise<void> {
+  if (ctx.json) return ctx.printJson(rca);
+  ctx.out(renderAnalysis(ctx, rca));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls until the analysis is COMPLETED. The delay doubles from 250 ms up to 5 s: a quick
+ * provider answers within a second, a slow one is not hammered. Gives up after `timeoutSeconds`
+ * with exit 1 and a message saying how to continue.
+ */
+export async function waitForAnalysis(ctx: Context, client: Client, id: string, timeoutSeconds: number): Promise<RootCauseAnalysis> {
+  const started = ctx.now();
+  const deadline = started + timeoutSeconds * 1000;
+  const { startProgress } = await import('../../output/progress.js');
+  const progress = await startProgress(ctx, `Waiting for analysis ${id}…`);
+  // Ctrl-C ends the wait, not the analysis: exit 130 with the way back to it.
+  let interrupt: (error: CliError) => void = () => {};
+  const interrupted = new Promise<never>((_, reject) => (interrupt = reject));
+  interrupted.catch(() => {});
+  const onSigint = () =>
+    interrupt(
+      new CliError(
+        ExitCode.interrupted,
+        `interrupted while waiting for analysis ${id}; the analysis goes on on the server`,
+        undefined,
+        `continue with: statusctl rca get ${id} --wait`,
+      ),
+    );
+  process.once('SIGINT', onSigint);
+  let delay = FIRST_POLL_MS;
+  try {
+    for (;;) {
+      const { status, body } = await Promise.race([client.call('getRootCauseAnalysis', { params: { id } }), interrupted]);
+      // 200 is the documented signal; the body's status is checked too, liberal in what we accept.
+      if (status !== 202 && body.status !== 'PENDING') {
+        progress.stop(`Analysis ${id} completed after ${seconds(ctx.now() - started)}`);
+        return body as RootCauseAnalysis;
+      }
+      const remaining = deadline - ctx.now();
+      if (remaining <= 0) {
+        throw new CliError(
+          ExitCode.failure,
+          `analysis ${id} is still pending after ${seconds(ctx.now() - started)}; continue waiting with: statusctl rca get ${id} --wait`,
+        );
+      }
+      progress.update(`Waiting for analysis ${id}… (${seconds(ctx.now() - started)}, still pending)`);
+      await Promise.race([sleep(Math.min(delay, remaining)), interrupted]);
+      delay = Math.min(delay * 2, MAX_POLL_MS);
+    }
+  } catch (error) {
+    progress.stop();
+    throw error;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 1000)}s`;
+}
+
+/** An analysis for people: its fields and each part of the analysis as a section (-o md: Markdown). */
+export function renderAnalysis(ctx: Context, rca: RootCauseAnalysis): string {
+  if (tableFormat(ctx) === 'md') return analysisMarkdown(rca);
+  const s = ctx.style;
+  const parts: string[] = [];
+  const header = [`${s.bold('Root cause analysis')} ${rca.id} ${s.green(rca.status)}`];
+  if (rca.errorGroupId) header.push(field(ctx, 'error group', rca.errorGroupId));
+  if (rca.checkId) header.push(field(ctx, 'check', `${rca.checkId}${rca.checkType ? ` (${rca.checkType})` : ''}`));
+  header.push(field(ctx, 'provider', `${rca.provider} / ${rca.model}, ${Math.round(rca.durationMs)} ms`));
+  parts.push(header.join('\n'));
+
+  const analysis = rca.analysis;
+  if (!analysis) {
+    parts.push(s.dim('The provider returned no analysis.'));
+    return parts.join('\n\n');
+  }
+  if (analysis.classification) parts.push(section(ctx, 'Classification', analysis.classification));
+  if (analysis.rootCause) parts.push(section(ctx, 'Root cause', analysis.rootCause));
+  if (analysis.userImpact) parts.push(section(ctx, 'User impact', analysis.userImpact));
+  if (analysis.codeFix) parts.push(section(ctx, 'Code fix', analysis.codeFix));
+  if (analysis.evidence?.length) {
+    const items = analysis.evidence.map((item) => {
+      const artifacts = item.artifacts.map((artifact) => `${artifact.name} [${artifact.type}]`).join(', ');
+      return `- ${item.description}${artifacts ? `\n  ${s.dim(`artifacts: ${artifacts}`)}` : ''}`;
+    });
+    parts.push(section(ctx, 'Evidence', items.join('\n')));
+  }
+  if (analysis.referenceLinks?.length) {
+    const links = analysis.referenceLinks.map((link) => `- ${link.title}\n  ${s.cyan.underline(link.url)}`);
+    parts.push(section(ctx, 'References', links.join('\n')));
+  }
+  return parts.join('\n\n');
+}
+
+/** The analysis as Markdown, to paste into a ticket or a chat (-o md). */
+function analysisMarkdown(rca: RootCauseAnalysis): string {
+  const fields = [`- **status:** ${rca.status}`];
+  if (rca.errorGroupId) fields.push(`- **error group:** \`${rca.errorGroupId}\``);
+  if (rca.checkId) fields.push(`- **check:** \`${rca.checkId}\`${rca.checkType ? ` (${rca.checkType})` : ''}`);
+  fields.push(`- **provider:** ${rca.provider} / ${rca.model}, ${Math.round(rca.durationMs)} ms`);
+  const parts = [`### Root cause analysis \`${rca.id}\``, fields.join('\n')];
+  const analysis = rca.analysis;
+  if (!analysis) return [...parts, 'The provider returned no analysis.'].join('\n\n');
+  const section = (title: string, body: string | undefined) => {
+    if (body?.trim()) parts.push(`#### ${title}\n\n${body.trim()}`);
+  };
+  section('Classification', analysis.classification);
+  section('Root cause', analysis.rootCause);
+  section('User impact', analysis.userImpact);
+  // Code fixes are usually code or a diff: a fenced block keeps their layout.
+  if (analysis.codeFix?.trim()) parts.push(`#### Code fix\n\n\`\`\`\n${analysis.codeFix.trim()}\n\`\`\``);
+  section(
+    'Evidence',
+    analysis.evidence
+      ?.map((item) => {
+        const artifacts = item.artifacts.map((artifact) => `${artifact.name} [${artifact.type}]`).join(', ');
+        // Continuation lines indented, so a multi-line description stays one list item.
+        return `- ${item.description.trim().replace(/\n/g, '\n  ')}${artifacts ? `\n  (artifacts: ${artifacts})` : ''}`;
+      })
+      .join('\n'),
+  );
+  section('References', analysis.referenceLinks?.map((link) => `- [${link.title}](${link.url})`).join('\n'));
+  return parts.join('\n\n');
+}
