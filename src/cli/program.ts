@@ -3,7 +3,8 @@
 // server) when it runs.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { declareProgram, type Program } from './globals.js';
-import * as auth from './commands/auth.js';
+import * as login from './commands/login.js';
+import * as logout from './commands/logout.js';
 import * as config from './commands/config.js';
 import * as statusPages from './commands/status-pages.js';
 import * as incidents from './commands/incidents.js';
@@ -17,13 +18,14 @@ import * as demo from './commands/demo.js';
 import * as completion from './commands/completion.js';
 import * as mcp from './commands/mcp.js';
 import * as whoami from './commands/whoami.js';
+import * as auth from './commands/auth.js';
 import * as api from './commands/api.js';
 import * as version from './commands/version.js';
 
 /** Which module declares each top-level command. */
 const COMMAND_MODULES = {
-  login: auth,
-  logout: auth,
+  login,
+  logout,
   config,
   'status-pages': statusPages,
   incidents,
@@ -37,7 +39,7 @@ const COMMAND_MODULES = {
   completion,
   mcp,
   whoami,
-  auth: whoami,
+  auth,
   api,
   version,
 } as const;

@@ -7,7 +7,7 @@ import { usageError } from '../exit-codes.js';
 import type { Field } from '../api-fields.js';
 import type { Program } from '../globals.js';
 
-interface ApiOptions {
+export interface ApiOptions {
   method?: string;
   input?: string;
   header?: string[];
@@ -46,7 +46,7 @@ export function register(program: Program): void {
       .option('-i, --include', 'print the status line and response headers before the body')
       .option('--paginate', 'GET every page (following nextId) and print one merged document')
       .option('--dry-run', 'print the request (method, path, body) instead of sending it; GET is sent anyway')
-      .action((path, options, command) => runApi(Context.fromCommand(command), path, options, fields)),
+      .action((path, options, command) => run(Context.fromCommand(command), path, options, fields)),
     [
       'statusctl api /v1/runtimes',
       "statusctl api /v1/status-pages/incidents --paginate -o json | jq -r '.entries[].id'",
@@ -63,7 +63,7 @@ function append(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-async function runApi(ctx: Context, rawPath: string, options: ApiOptions, fields: readonly Field[]): Promise<void> {
+export async function run(ctx: Context, rawPath: string, options: ApiOptions, fields: readonly Field[]): Promise<void> {
   const path = rawPath.startsWith('/') ? rawPath : `/${rawPath}`;
   if (fields.length && options.input !== undefined) throw usageError('give the body as fields (-f/-F) or as --input, not both');
   const writes = !options.paginate && (fields.length > 0 || options.input !== undefined);

@@ -1,7 +1,8 @@
 // statusctl completion bash|zsh|fish: prints a script generated from the program's own command
 // tree (see ../completion-script.ts).
-import { Argument } from '@commander-js/extra-typings';
+import { Argument, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { examples } from '../command-kit.js';
+import type { Shell } from '../completion-script.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
 
@@ -14,12 +15,11 @@ export function register(program: Program): void {
       .command('completion')
       .description('Print a shell completion script (commands and options, generated from this program)')
       .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
-      .action(async (shell, _options, command) => {
-        const { completionScript } = await import('../completion-script.js');
+      .action((shell, _options, command) => {
         let root = command.parent;
         while (root?.parent) root = root.parent;
         if (!root) return;
-        Context.fromCommand(command).io.stdout.write(completionScript(root, shell));
+        return run(Context.fromCommand(command), shell, root);
       }),
     [
       'statusctl completion bash > ~/.local/share/bash-completion/completions/statusctl',
@@ -28,4 +28,10 @@ export function register(program: Program): void {
       'statusctl completion fish > ~/.config/fish/completions/statusctl.fish',
     ],
   );
+}
+
+/** Prints the script for `shell`, completing the commands and options of `program`. */
+export async function run(ctx: Context, shell: Shell, program: CommandUnknownOpts): Promise<void> {
+  const { completionScript } = await import('../completion-script.js');
+  ctx.io.stdout.write(completionScript(program, shell));
 }

@@ -6,7 +6,7 @@ import { Context } from '../context.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import type { Program } from '../globals.js';
 
-interface DemoOptions {
+export interface DemoOptions {
   rcaDelay: number;
 }
 
@@ -16,12 +16,12 @@ export function register(program: Program): void {
       .command('demo')
       .description('Start the reference server in-process and tour every command against it, with real output')
       .option('--rca-delay <ms>', 'how long the demo server keeps an analysis pending', positiveInt(0), 1500)
-      .action((options, command) => runDemo(Context.fromCommand(command), options)),
+      .action((options, command) => run(Context.fromCommand(command), options)),
     ['statusctl demo', 'statusctl demo --no-color > demo.txt', 'statusctl demo --rca-delay 5000'],
   );
 }
 
-async function runDemo(ctx: Context, options: DemoOptions): Promise<void> {
+export async function run(ctx: Context, options: DemoOptions): Promise<void> {
   const [{ mkdtemp, rm }, { tmpdir }, { join }] = await Promise.all([import('node:fs/promises'), import('node:os'), import('node:path')]);
   const { startServer } = await import('../../server/index.js');
   const { createClient } = await import('../../client/index.js');

@@ -14,32 +14,34 @@ export function register(program: Program): void {
           'Started by the host, not by hand: stdout carries the protocol, messages go to stderr.\n' +
           'Without an API key it still starts, reports it on stderr and answers every call with that error.',
       )
-      .action(async (_options, command) => {
-        const ctx = Context.fromCommand(command);
-        const { serveMcp } = await import('../../mcp/server.js');
-        let settings: Awaited<ReturnType<typeof ctx.settings>> | undefined;
-        let network: Awaited<ReturnType<typeof ctx.network>> | undefined;
-        let problem: string | undefined;
-        try {
-          settings = await ctx.settings();
-          network = await ctx.network();
-        } catch (error) {
-          // An unreadable config file: the host gets an error per call rather than a dead server.
-          problem = error instanceof Error ? error.message : String(error);
-        }
-        await serveMcp(
-          {
-            baseUrl: settings?.baseUrl ?? '',
-            apiKey: settings?.apiKey,
-            accountId: settings?.accountId,
-            timeoutMs: (ctx.globals.timeout ?? 30) * 1000,
-            // The same proxy and certificates as every other command (option, environment, profile).
-            ...(network ? { proxy: network.proxy?.href ?? false, ca: network.ca, systemCa: network.systemCa } : {}),
-            problem,
-          },
-          { stdin: ctx.io.stdin, stdout: ctx.io.stdout, stderr: ctx.io.stderr },
-        );
-      }),
+      .action((_options, command) => run(Context.fromCommand(command))),
     ['statusctl mcp', 'STATUSCTL_PROFILE=staging statusctl mcp'],
+  );
+}
+
+/** Serves until the host closes stdin. */
+export async function run(ctx: Context): Promise<void> {
+  const { serveMcp } = await import('../../mcp/server.js');
+  let settings: Awaited<ReturnType<typeof ctx.settings>> | undefined;
+  let network: Awaited<ReturnType<typeof ctx.network>> | undefined;
+  let problem: string | undefined;
+  try {
+    settings = await ctx.settings();
+    network = await ctx.network();
+  } catch (error) {
+    // An unreadable config file: the host gets an error per call rather than a dead server.
+    problem = error instanceof Error ? error.message : String(error);
+  }
+  await serveMcp(
+    {
+      baseUrl: settings?.baseUrl ?? '',
+      apiKey: settings?.apiKey,
+      accountId: settings?.accountId,
+      timeoutMs: (ctx.globals.timeout ?? 30) * 1000,
+      // The same proxy and certificates as every other command (option, environment, profile).
+      ...(network ? { proxy: network.proxy?.href ?? false, ca: network.ca, systemCa: network.systemCa } : {}),
+      problem,
+    },
+    { stdin: ctx.io.stdin, stdout: ctx.io.stdout, stderr: ctx.io.stderr },
   );
 }

@@ -7,7 +7,7 @@ import type { Program } from '../globals.js';
 
 const LOG_FORMATS = ['text', 'json'] as const;
 
-interface ServerCommandOptions {
+export interface ServerCommandOptions {
   host: string;
   port: number;
   account?: string[];
@@ -60,35 +60,7 @@ export function register(program: Program): void {
           (value) => value.toLowerCase(),
         ),
       )
-      .action(async (options: ServerCommandOptions) => {
-        const { runServer, parseAccountSpec } = await import('../../server/run.js');
-        const accounts = (options.account ?? []).map((spec) => {
-          try {
-            return parseAccountSpec(spec);
-          } catch (error) {
-            const reason = error instanceof Error ? error.message : String(error);
-            throw usageError(`option '--account <id:key>' argument '${spec.replace(/:.*/, ':****')}' is invalid: ${reason}`);
-          }
-        });
-        try {
-          await runServer({
-            host: options.host,
-            port: options.port,
-            ...(accounts.length ? { accounts } : {}),
-            ...(options.fixtures !== undefined ? { fixturesPath: options.fixtures } : {}),
-            ...(options.rcaDelay !== undefined ? { rcaDelayMs: options.rcaDelay } : {}),
-            ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
-            ...(options.data !== undefined ? { dataPath: options.data } : {}),
-            ...(options.headersTimeout !== undefined ? { headersTimeoutMs: options.headersTimeout } : {}),
-            ...(options.bodyTimeout !== undefined ? { bodyTimeoutMs: options.bodyTimeout } : {}),
-            ...(options.idleTimeout !== undefined ? { idleTimeoutMs: options.idleTimeout } : {}),
-            ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
-            accessLog: options.quiet ? 'off' : (options.logFormat ?? 'text'),
-          });
-        } catch (error) {
-          throw startupFailure(error, options);
-        }
-      }),
+      .action((options: ServerCommandOptions) => run(options)),
     [
       'statusctl server',
       'statusctl server --port 0 --account 00000000-0000-4000-8000-00000000d3e0:sc_local_0123456789abcdef',
@@ -100,6 +72,40 @@ export function register(program: Program): void {
       'statusctl server --headers-timeout 2s --body-timeout 5s --idle-timeout 1s --max-connections 200',
     ],
   );
+}
+
+/**
+ * Starts the server and runs until it is stopped. No Context: the server prints its own lines
+ * and reads no profile, so the output options of other commands do not apply.
+ */
+export async function run(options: ServerCommandOptions): Promise<void> {
+  const { runServer, parseAccountSpec } = await import('../../server/run.js');
+  const accounts = (options.account ?? []).map((spec) => {
+    try {
+      return parseAccountSpec(spec);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw usageError(`option '--account <id:key>' argument '${spec.replace(/:.*/, ':****')}' is invalid: ${reason}`);
+    }
+  });
+  try {
+    await runServer({
+      host: options.host,
+      port: options.port,
+      ...(accounts.length ? { accounts } : {}),
+      ...(options.fixtures !== undefined ? { fixturesPath: options.fixtures } : {}),
+      ...(options.rcaDelay !== undefined ? { rcaDelayMs: options.rcaDelay } : {}),
+      ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+      ...(options.data !== undefined ? { dataPath: options.data } : {}),
+      ...(options.headersTimeout !== undefined ? { headersTimeoutMs: options.headersTimeout } : {}),
+      ...(options.bodyTimeout !== undefined ? { bodyTimeoutMs: options.bodyTimeout } : {}),
+      ...(options.idleTimeout !== undefined ? { idleTimeoutMs: options.idleTimeout } : {}),
+      ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
+      accessLog: options.quiet ? 'off' : (options.logFormat ?? 'text'),
+    });
+  } catch (error) {
+    throw startupFailure(error, options);
+  }
 }
 
 /** Repeatable, never split on commas (a key may hold one); the server's parser checks each. */

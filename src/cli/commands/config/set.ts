@@ -1,0 +1,64 @@
+// `config set <key> <value>`: saves a setting to the profile, after checking the value. The API
+// key goes to the credential store when there is one (key-storage.ts).
+import { parseProxyUrl } from '../../../client/proxy.js';
+import { examples } from '../../command-kit.js';
+import { SETTINGS, checkBaseUrl, checkHeaderValue, checkSwitch, type SettingName } from '../../config.js';
+import { Context, type SettingSource } from '../../context.js';
+import { usageError } from '../../exit-codes.js';
+import type { Noun } from '../../globals.js';
+import { keyArgument } from './get.js';
+import { shown } from './list.js';
+
+export function declare(config: Noun): void {
+  examples(
+    config
+      .command('set')
+      .addArgument(keyArgument())
+      .argument('<value>', 'the new value')
+      .description(
+        'Save a setting to the profile (created 0600; api-key to the credential store when there is one); ' +
+          '`statusctl login` also checks the key first',
+      )
+      .action((key, value, _options, command) => run(Context.fromCommand(command), key, value)),
+    [
+      'statusctl config set base-url https://status.example.com',
+      'statusctl config set account-id 00000000-0000-4000-8000-00000000d3e0 --profile staging',
+    ],
+  );
+}
+
+export async function run(ctx: Context, name: SettingName, value: string): Promise<void> {
+  checkValue(name, value);
+  const config = await ctx.config();
+  let source: SettingSource = 'profile';
+  if (name === 'api-key') {
+    const { saveProfileWithKey } = await import('../../key-storage.js');
+    const saved = await saveProfileWithKey(ctx.env, config, ctx.profileName, { apiKey: value.trim() });
+    source = saved.location;
+    if (saved.noStoreReason) ctx.info(`warning: the API key is stored in plain text in ${config.path}: ${saved.noStoreReason}`);
+  } else if (name === 'base-url') {
+    const { saveBaseUrl } = await import('../../key-storage.js');
+    await saveBaseUrl(ctx.env, config, ctx.profileName, value.trim());
+  } else {
+    await config.saveProfile(ctx.profileName, { ...config.profile(ctx.profileName), [SETTINGS[name]]: value.trim() });
+  }
+  if (ctx.json) await ctx.printJson({ key: name, value: shown(name, value), source, profile: ctx.profileName, path: config.path });
+  const where = source === 'keyring' ? 'the credential store' : config.path;
+  ctx.info(`Set ${name} to ${shown(name, value)} in profile '${ctx.profileName}' (${where})`);
+}
+
+function checkValue(name: SettingName, value: string): void {
+  const verdict = CHECKS[name]?.(value) ?? checkHeaderValue(value, name);
+  if (verdict !== true) throw usageError(`${name}: ${verdict}`);
+}
+
+const CHECKS: Partial<Record<SettingName, (value: string) => string | true>> = {
+  'base-url': checkBaseUrl,
+  proxy: (value) => {
+    const parsed = parseProxyUrl(value);
+    return typeof parsed === 'string' ? parsed : true;
+  },
+  // Read when used, so a file put in place later is fine; only an empty path is refused here.
+  'ca-file': (value) => (value.trim() ? true : 'expected the path of a PEM file'),
+  'system-ca': checkSwitch,
+};

@@ -1,0 +1,36 @@
+// `config unset <key>`: removes a setting from the profile; the API key from the credential store
+// and the file both.
+import { examples } from '../../command-kit.js';
+import { SETTINGS, type SettingName } from '../../config.js';
+import { Context } from '../../context.js';
+import type { Noun } from '../../globals.js';
+import { keyArgument } from './get.js';
+
+export function declare(config: Noun): void {
+  examples(
+    config
+      .command('unset')
+      .addArgument(keyArgument())
+      .description('Remove a setting from the profile (api-key: from the credential store and the file)')
+      .action((key, _options, command) => run(Context.fromCommand(command), key)),
+    ['statusctl config unset account-id'],
+  );
+}
+
+export async function run(ctx: Context, name: SettingName): Promise<void> {
+  const config = await ctx.config();
+  const profile = config.profile(ctx.profileName);
+  let had = Boolean(profile[SETTINGS[name]]);
+  if (name === 'api-key') {
+    const { removeKey } = await import('../../key-storage.js');
+    const removed = await removeKey(ctx.env, config, ctx.profileName);
+    had = removed.keyring || removed.file;
+  } else if (had && name === 'base-url') {
+    const { saveBaseUrl } = await import('../../key-storage.js');
+    await saveBaseUrl(ctx.env, config, ctx.profileName, undefined);
+  } else if (had) await config.saveProfile(ctx.profileName, { ...profile, [SETTINGS[name]]: undefined });
+  if (ctx.json) await ctx.printJson({ key: name, removed: had, profile: ctx.profileName, path: config.path });
+  ctx.info(
+    had ? `Removed ${name} from profile '${ctx.profileName}' (${config.path})` : `${name} was not set in profile '${ctx.profileName}'`,
+  );
+}

@@ -1,0 +1,37 @@
+// `logout`: removes the API key of a profile from the credential store and the config file; the
+// base URL and account id stay.
+import { examples } from '../command-kit.js';
+import { Context } from '../context.js';
+import type { Program } from '../globals.js';
+import { maskKey } from '../mask.js';
+
+export function register(program: Program): void {
+  examples(
+    program
+      .command('logout')
+      .description('Remove the API key of the profile from the credential store and the config file (the base URL and account id stay)')
+      .action((_options, command) => run(Context.fromCommand(command))),
+    ['statusctl logout', 'statusctl logout --profile staging'],
+  );
+}
+
+export async function run(ctx: Context): Promise<void> {
+  const config = await ctx.config();
+  const { removeKey } = await import('../key-storage.js');
+  const removed = await removeKey(ctx.env, config, ctx.profileName);
+  const places = [...(removed.keyring ? ['the credential store'] : []), ...(removed.file ? [config.path] : [])];
+  ctx.info(
+    places.length
+      ? `Removed the API key ${removed.fileKey ? `${maskKey(removed.fileKey)} ` : ''}of profile '${ctx.profileName}' from ${places.join(' and ')}`
+      : `No API key saved for profile '${ctx.profileName}'; nothing to remove.`,
+  );
+  if (ctx.env.STATUSCTL_API_KEY) ctx.info('Note: STATUSCTL_API_KEY is still set in this environment and will be used.');
+  if (ctx.json) {
+    await ctx.printJson({
+      profile: ctx.profileName,
+      path: config.path,
+      removed: places.length > 0,
+      from: { keyring: removed.keyring, file: removed.file },
+    });
+  }
+}
