@@ -63,6 +63,26 @@ export function timeCell(value: string | null | undefined, now: number): Cell {
   return { text: value, short: relativeTime(value, now) };
 }
 
+/** `2025-05-01 10:00:00` in UTC. */
+export function utc(time: number): string {
+  return new Date(time)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, '');
+}
+
+/** `2025-05-01 10:00:00 UTC (3 hours ago)`: exact for the record, relative for a glance. */
+function exactTime(value: string, now: number): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  return `${utc(time)} UTC (${relativeTime(value, now)})`;
+}
+
+/** A time field of a record: the ISO value piped and in Markdown, exact and relative on a terminal. */
+export function exactTimeCell(value: string | null | undefined, now: number): Cell {
+  return value ? { text: value, short: exactTime(value, now) } : { text: '-' };
+}
+
 /** A severity as a cell, colored on a terminal (the CRITICAL badge without its padding, to stay aligned). */
 export function severityCell(ctx: Context, severity: string | undefined): Cell {
   const s = ctx.style;

@@ -1,6 +1,22 @@
 // A record printed for people as text rather than a table: a heading, fields with their labels
 // dimmed and aligned, sections indented under a title (analyses, error groups).
 import type { Context } from '../context.js';
+import { tableFormat } from './cells.js';
+
+/**
+ * A record's heading for people: bold on a terminal, a Markdown heading with -o md. Piped output
+ * has no headings (the id is a field there), so a script reads fields and rows only.
+ */
+export function heading(ctx: Context, title: string, id: string): string | undefined {
+  switch (tableFormat(ctx)) {
+    case 'terminal':
+      return `${ctx.style.bold(title)} ${id}`;
+    case 'md':
+      return `### ${title} \`${id}\``;
+    default:
+      return undefined;
+  }
+}
 
 /** Lines indented under a bold title; empty text is left out by the caller. */
 export function section(ctx: Context, title: string, body: string): string {

@@ -1,11 +1,11 @@
 // `incidents get ID --web`: the incident where visitors see it, on each status page that shows
 // one of its services (the address of the page, with the incident's anchor).
-import type { Incident } from '../api-types.js';
-import type { Context } from '../context.js';
-import { CliError, ExitCode } from '../exit-codes.js';
-import { showAddress } from '../open-in-browser.js';
-import { fetchPages } from '../paging.js';
-import { statusPageAddress } from '../status-page-address.js';
+import type { Incident } from '../../api-types.js';
+import type { Context } from '../../context.js';
+import { CliError, ExitCode } from '../../exit-codes.js';
+import { showAddress } from '../../open-in-browser.js';
+import { fetchPages } from '../../paging.js';
+import { statusPageAddress } from '../../status-page-address.js';
 
 export async function showIncidentAddress(ctx: Context, incident: Incident): Promise<void> {
   const client = await ctx.client();

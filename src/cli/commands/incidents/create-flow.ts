@@ -1,16 +1,17 @@
-// `incidents create`: on a terminal it asks for what the options left out (services picked from
-// the account's status pages, severity, name, first message) and confirms; elsewhere a missing
-// required option is a usage error, so a script never hangs on a question. Both ways end in the
-// same body, built once below: each service as `{id, name, accountId}` from the status pages,
-// and exactly one first update, as the hosted API requires.
-import type { CreateIncidentInput } from '../../contract/schemas.js';
-import type { Context } from '../context.js';
-import { CliError, ExitCode, usageError } from '../exit-codes.js';
-import type { ChoiceGroup } from '../prompts/index.js';
-import { checkIncidentName, DEFAULT_FIRST_UPDATE, SEVERITIES, type IncidentStatus, type Severity } from '../incident-options.js';
-import { fields, renderIncident } from './render.js';
-import { findPage, loadCatalog, pageServices, resolveServices, type CatalogPage, type IncidentServiceRef } from '../service-catalog.js';
+// The flow of `incidents create`: on a terminal it asks for what the options left out (services
+// picked from the account's status pages, severity, name, first message) and confirms; elsewhere
+// a missing required option is a usage error, so a script never hangs on a question. Both ways
+// end in the same body, built once below: each service as `{id, name, accountId}` from the
+// status pages, and exactly one first update, as the hosted API requires.
+import type { CreateIncidentInput } from '../../../contract/schemas.js';
+import type { Context } from '../../context.js';
+import { CliError, ExitCode, usageError } from '../../exit-codes.js';
+import { checkIncidentName, DEFAULT_FIRST_UPDATE, SEVERITIES, type IncidentStatus, type Severity } from '../../incident-options.js';
+import type { ChoiceGroup } from '../../prompts/index.js';
+import { type CatalogPage, findPage, type IncidentServiceRef, loadCatalog, pageServices, resolveServices } from '../../service-catalog.js';
+import { renderIncident } from './get.js';
 
+/** The options of `incidents create` (the verb module declares them). */
 export interface CreateOptions {
   name?: string;
   severity?: Severity;
@@ -34,7 +35,7 @@ interface Answers {
 }
 
 export async function runCreate(ctx: Context, given: CreateOptions): Promise<void> {
-  const { messageText } = await import('../input.js');
+  const { messageText } = await import('../../input.js');
   const message = await messageText(ctx, given);
   const options: CreateOptions = { ...given, ...(message !== undefined ? { message } : {}) };
   // Off a terminal, a missing option is known before any request is made.
@@ -45,9 +46,9 @@ export async function runCreate(ctx: Context, given: CreateOptions): Promise<voi
   const body = createBody(answers, options);
 
   const [{ operations }, { CreateIncidentInput }, { issueDetails }] = await Promise.all([
-    import('../../contract/operations.js'),
-    import('../../contract/schemas.js'),
-    import('../../client/validation.js'),
+    import('../../../contract/operations.js'),
+    import('../../../contract/schemas.js'),
+    import('../../../client/validation.js'),
   ]);
   const checked = CreateIncidentInput.safeParse(body);
   if (!checked.success) {
@@ -56,12 +57,12 @@ export async function runCreate(ctx: Context, given: CreateOptions): Promise<voi
   }
 
   if (options.dryRun) {
-    const { printPlanned } = await import('../dry-run.js');
+    const { printPlanned } = await import('../../dry-run.js');
     return printPlanned(ctx, { method: operations.createIncident.method, path: operations.createIncident.path, body });
   }
 
   if (ctx.interactive && !options.yes) {
-    const { askYesNo } = await import('../prompts/index.js');
+    const { askYesNo } = await import('../../prompts/index.js');
     ctx.info(summary(ctx, body));
     if (!(await askYesNo({ message: 'Create this incident?', default: true }))) {
       throw new CliError(ExitCode.usage, 'cancelled: no incident was created');
@@ -126,7 +127,7 @@ function fromFlags(options: CreateOptions, services: IncidentServiceRef[] | unde
 }
 
 async function askMissing(catalog: CatalogPage[], options: CreateOptions, chosen: IncidentServiceRef[] | undefined): Promise<Answers> {
-  const prompts = await import('../prompts/index.js');
+  const prompts = await import('../../prompts/index.js');
   let services = chosen;
   if (!services) {
     const { groups, byId } = serviceChoices(catalog);
@@ -196,4 +197,10 @@ function summary(ctx: Context, body: CreateBody): string {
     ]),
     '',
   ].join('\n');
+}
+
+/** Aligned `label  value` lines for the summary (stderr, a person at a terminal). */
+function fields(ctx: Context, rows: [string, string][]): string {
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return rows.map(([label, value]) => `  ${ctx.style.dim(label.padEnd(width))}  ${value}`).join('\n');
 }

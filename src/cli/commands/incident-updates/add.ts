@@ -1,0 +1,64 @@
+// `incident-updates add`: a new entry on an incident's timeline.
+import { choiceOption, examples } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import { usageError } from '../../exit-codes.js';
+import type { Noun } from '../../globals.js';
+import { INCIDENT_STATUSES, type IncidentStatus, isoDateTime, messageFileOption, nonEmpty } from '../../incident-options.js';
+import { IncidentIds } from '../../short-ids.js';
+import { INCIDENT_ARG, renderUpdate } from './get.js';
+
+export interface AddOptions {
+  message?: string;
+  messageFile?: string;
+  status?: IncidentStatus;
+  notify?: boolean;
+  date?: string;
+  dryRun?: boolean;
+}
+
+export function declare(updates: Noun): void {
+  examples(
+    updates
+      .command('add')
+      .argument('<incident>', INCIDENT_ARG)
+      .description(
+        "Add an update to an incident (its status defaults to the incident's current status).\n\nThe text comes from --message or --message-file (one of them is required).",
+      )
+      .option('--message <text>', 'text of the update', nonEmpty)
+      .addOption(messageFileOption('the text of the update'))
+      .addOption(choiceOption('--status <status>', 'status of the update (any case)', INCIDENT_STATUSES))
+      .option('--notify', 'notify the status page subscribers')
+      .option('--date <iso>', 'public date of the update, ISO 8601 with a zone (default now)', isoDateTime)
+      .option('--dry-run', 'print the request (method, path, JSON body) instead of sending it')
+      .action((incident, options, command) => run(Context.fromCommand(command), incident, options)),
+    [
+      'statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Fix deployed, monitoring" --status monitoring',
+      'statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Root cause found" --status identified --notify --date 2025-05-01T10:30:00Z',
+      'git log -1 --format=%B | statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message-file - --status monitoring --dry-run',
+    ],
+  );
+}
+
+export async function run(ctx: Context, givenIncident: string, options: AddOptions): Promise<void> {
+  const { messageText } = await import('../../input.js');
+  const description = await messageText(ctx, options);
+  if (description === undefined) throw usageError('missing the text of the update: --message TEXT or --message-file FILE|-');
+  const incidentId = await new IncidentIds(() => ctx.client()).resolveId(givenIncident);
+  const input = {
+    params: { incidentId },
+    body: {
+      description,
+      ...(options.status ? { status: options.status } : {}),
+      ...(options.notify !== undefined ? { notifySubscribers: options.notify } : {}),
+      ...(options.date ? { publicIncidentUpdateDate: options.date } : {}),
+    },
+  };
+  if (options.dryRun) {
+    const { planRequest, printPlanned } = await import('../../dry-run.js');
+    return printPlanned(ctx, await planRequest('createIncidentUpdate', input));
+  }
+  const client = await ctx.client();
+  const update = await client.createIncidentUpdate(input);
+  if (ctx.json) await ctx.printJson(update);
+  else ctx.out(await renderUpdate(ctx, incidentId, update, 'Added update'));
+}

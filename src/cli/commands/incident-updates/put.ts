@@ -1,0 +1,76 @@
+// `incident-updates put`: changes an update. A PUT replaces the whole update, so what is not
+// given is taken from the stored one.
+import { choiceOption, examples } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import { usageError } from '../../exit-codes.js';
+import type { Noun } from '../../globals.js';
+import { INCIDENT_STATUSES, type IncidentStatus, isoDateTime, messageFileOption, nonEmpty } from '../../incident-options.js';
+import { IncidentIds, resolveUpdateId } from '../../short-ids.js';
+import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
+
+export interface PutOptions {
+  message?: string;
+  messageFile?: string;
+  status?: IncidentStatus;
+  /** --notify or --no-notify; undefined keeps the stored flag. */
+  notify?: boolean;
+  date?: string;
+  dryRun?: boolean;
+}
+
+export function declare(updates: Noun): void {
+  examples(
+    updates
+      .command('put')
+      .argument('<incident>', INCIDENT_ARG)
+      .argument('<update>', UPDATE_ARG)
+      .description(
+        'Change an update. What is not given is kept: the stored update is read and sent whole, with the given ' +
+          'text, status, notify flag and date in place of its own (a PUT replaces the update, so the API needs all of it). ' +
+          'At least one of --message, --message-file, --status, --notify/--no-notify, --date.',
+      )
+      .option('--message <text>', 'new text of the update', nonEmpty)
+      .addOption(messageFileOption('the new text'))
+      .addOption(choiceOption('--status <status>', 'new status of the update (any case)', INCIDENT_STATUSES))
+      .option('--notify', 'mark the update as notifying subscribers')
+      .option('--no-notify', 'mark it as not notifying them')
+      .option('--date <iso>', 'public date of the update, ISO 8601 with a zone', isoDateTime)
+      .option('--dry-run', 'read the update and print the request (method, path, JSON body) instead of sending it')
+      .action((incident, update, options, command) => run(Context.fromCommand(command), incident, update, options)),
+    [
+      'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --message "Typo fixed: payments, not payouts"',
+      'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --status identified',
+      'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --message "Resolved" --status resolved --no-notify',
+      'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --message-file corrected.txt --dry-run',
+    ],
+  );
+}
+
+export async function run(ctx: Context, givenIncident: string, givenUpdate: string, options: PutOptions): Promise<void> {
+  const { messageText } = await import('../../input.js');
+  const description = await messageText(ctx, options);
+  if (description === undefined && !options.status && options.notify === undefined && !options.date) {
+    throw usageError('nothing to change: give --message, --message-file, --status, --notify, --no-notify or --date');
+  }
+  const client = await ctx.client();
+  const { id: incidentId, incident } = await new IncidentIds(() => ctx.client()).resolve(givenIncident);
+  const incidentUpdateId = await resolveUpdateId(client, incidentId, givenUpdate, incident);
+  // The stored update fills in what was not given: a PUT replaces the whole update.
+  const stored = await client.getIncidentUpdate({ params: { incidentId, incidentUpdateId } });
+  const input = {
+    params: { incidentId, incidentUpdateId },
+    body: {
+      description: description ?? stored.description,
+      status: options.status ?? stored.status,
+      notifySubscribers: options.notify ?? stored.notifySubscribers,
+      publicIncidentUpdateDate: options.date ?? stored.publicIncidentUpdateDate,
+    },
+  };
+  if (options.dryRun) {
+    const { planRequest, printPlanned } = await import('../../dry-run.js');
+    return printPlanned(ctx, await planRequest('updateIncidentUpdate', input));
+  }
+  const update = await client.updateIncidentUpdate(input);
+  if (ctx.json) await ctx.printJson(update);
+  else ctx.out(await renderUpdate(ctx, incidentId, update, 'Changed update'));
+}

@@ -1,0 +1,57 @@
+// `incidents create`: declares an incident. The flow (prompts on a terminal, the services
+// resolved from the status pages, the dry run) and the options it takes are in create-flow.ts,
+// loaded when the command runs.
+import { choiceOption, collect, examples } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import type { Noun } from '../../globals.js';
+import { DEFAULT_FIRST_UPDATE, INCIDENT_STATUSES, incidentName, messageFileOption, nonEmpty, SEVERITIES } from '../../incident-options.js';
+import type { CreateOptions } from './create-flow.js';
+
+export type { CreateOptions };
+
+export function declare(incidents: Noun): void {
+  examples(
+    incidents
+      .command('create')
+      .description(
+        'Declare an incident.\n\n' +
+          'Services are named by id or by name (any case) and resolved from the status pages of the account, ' +
+          'so each is sent as the API requires (id, name, accountId). --status-page alone covers every service of ' +
+          'that page; with --service, names are looked for on that page only. An unknown service or page, or a ' +
+          'name that fits different services, is exit 2 listing the candidates; nothing is sent.\n\n' +
+          `Exactly one first update is sent: --message, or "${DEFAULT_FIRST_UPDATE}"; --status and --notify apply to it.\n\n` +
+          'On a terminal, asks for what is missing: services (picked from the status pages), severity, name, ' +
+          'first update; then shows a summary to confirm (--yes skips it; declining exits 2, nothing created).\n\n' +
+          'Not on a terminal, --name, --severity and --service or --status-page are required (exit 2 otherwise).\n\n' +
+          'Prints the created incident; with -o json the API response, so `-o json | jq -r .id` gives its id.',
+      )
+      .option('--name <name>', 'incident name, 1 to 255 characters', incidentName)
+      .addOption(choiceOption('--severity <severity>', 'severity (any case)', SEVERITIES))
+      .option('--service <id-or-name...>', 'an affected service, by id or name (any case); repeat or separate with commas', collect)
+      .option(
+        '--status-page <id|url|name>',
+        'a status page: alone, all its services are affected; with --service, names are looked for on it',
+        nonEmpty,
+      )
+      .option('--message <text>', 'text of the first update (default: a standard "investigating" text)', nonEmpty)
+      .addOption(messageFileOption('the text of the first update'))
+      .addOption(choiceOption('--status <status>', 'status of the first update (any case; default INVESTIGATING)', INCIDENT_STATUSES))
+      .option('--notify', 'notify the status page subscribers of the first update')
+      .option('--dry-run', 'resolve the services and print the request (method, path, JSON body) instead of sending it')
+      .option('-y, --yes', 'do not ask for confirmation')
+      .action((options, command) => run(Context.fromCommand(command), options)),
+    [
+      'statusctl incidents create',
+      'statusctl incidents create --name "Checkout errors" --severity major --service "Payments API" --message "Investigating failed payments"',
+      'statusctl incidents create --name "Payments down" --severity critical --status-page "Acme Payments" --notify --yes',
+      'statusctl incidents create --name "DB failover" --severity critical --service "Postgres (primary)" --service "Object Storage" --dry-run',
+      'id=$(statusctl incidents create --name "API latency" --severity minor --service "Public API" -o json | jq -r .id)',
+      'statusctl incidents create --name "Login failures" --severity major --service "Public API" --message-file notice.md --yes',
+    ],
+  );
+}
+
+export async function run(ctx: Context, options: CreateOptions): Promise<void> {
+  const { runCreate } = await import('./create-flow.js');
+  await runCreate(ctx, options);
+}

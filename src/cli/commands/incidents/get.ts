@@ -1,0 +1,122 @@
+// `incidents get`: one incident with its timeline. Its renderer shows the incident wherever
+// another command prints one (`incidents create`); `--web` is in web.ts, loaded when asked for.
+import type { Incident, IncidentUpdate } from '../../api-types.js';
+import { examples } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import type { Noun } from '../../globals.js';
+import {
+  type Cell,
+  exactTimeCell,
+  formatDuration,
+  idCells,
+  renderFields,
+  renderTable,
+  severityCell,
+  statusCell,
+  tableFormat,
+  utc,
+} from '../../output/cells.js';
+import { heading } from '../../output/sections.js';
+import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
+
+export interface GetOptions {
+  web?: boolean;
+}
+
+export function declare(incidents: Noun): void {
+  examples(
+    incidents
+      .command('get')
+      .argument('<id>', `incident id, or its first ${MIN_PREFIX} or more characters`)
+      .description('One incident with its timeline (each update: time, status, description, whether subscribers were notified)')
+      .option('--web', 'print the address of the incident on the status pages that show it (and open the first on a desktop terminal)')
+      .action((id, options, command) => run(Context.fromCommand(command), id, options)),
+    [
+      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd',
+      'statusctl incidents get 7385595c            # a unique prefix of the id, as terminal tables show it',
+      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd -o json | jq .lastUpdateStatus',
+      'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --web',
+    ],
+  );
+}
+
+export async function run(ctx: Context, given: string, options: GetOptions = {}): Promise<void> {
+  const client = await ctx.client();
+  // A prefix is found in the incident list, which already holds the whole incident.
+  const resolved = await new IncidentIds(() => ctx.client()).resolve(given);
+  const incident = resolved.incident ?? (await client.getIncident({ params: { incidentId: resolved.id } }));
+  if (options.web) {
+    const { showIncidentAddress } = await import('./web.js');
+    return showIncidentAddress(ctx, incident);
+  }
+  if (ctx.json) await ctx.printJson(incident);
+  else await ctx.outPaged(await renderIncident(ctx, incident));
+}
+
+/** Updates in the order they happened (the API does not promise an order). */
+export function timeline(incident: Incident): IncidentUpdate[] {
+  return [...(incident.incidentUpdates ?? [])].sort(
+    (a, b) => Date.parse(a.publicIncidentUpdateDate) - Date.parse(b.publicIncidentUpdateDate),
+  );
+}
+
+/** When the incident started: the time of its first update (created_at is a date only). */
+function started(incident: Incident): string | undefined {
+  return timeline(incident)[0]?.publicIncidentUpdateDate;
+}
+
+/** A timeline time: ISO piped and in Markdown, `2025-05-01 10:00` (UTC) on a terminal. */
+function timelineTimeCell(value: string): Cell {
+  const time = Date.parse(value);
+  return { text: value, short: Number.isNaN(time) ? value : utc(time).slice(0, 16) };
+}
+
+/**
+ * An incident for people: on a terminal (colors, relative times, a fitted timeline), piped
+ * (tab-separated, ISO times) and in Markdown (-o md). Scripts that want the API's own shape use
+ * -o json; nothing here is used then.
+ */
+export async function renderIncident(ctx: Context, incident: Incident, title = 'Incident'): Promise<string> {
+  const format = tableFormat(ctx);
+  const services = (incident.services ?? []).map((s) => ({ name: s.name, id: s.id }));
+  const rows: [string, Cell | string][] = [
+    ...(format === 'terminal' ? [] : [['id', { text: incident.id, code: true }] as [string, Cell]]),
+    ['name', incident.name],
+    ['severity', severityCell(ctx, incident.severity)],
+    ['status', statusCell(ctx, incident.lastUpdateStatus)],
+    ['services', services.map((s) => (format === 'md' ? `${s.name} (\`${s.id}\`)` : `${s.name} (${s.id})`)).join(', ') || '-'],
+    // The API dates an incident by day only (created_at); its first update has the time it started.
+    ...(started(incident) ? [['started', exactTimeCell(started(incident), ctx.now())] as [string, Cell]] : []),
+    ['created', exactTimeCell(incident.created_at, ctx.now())],
+  ];
+  if (incident.updated_at) rows.push(['updated', exactTimeCell(incident.updated_at, ctx.now())]);
+  if (incident.duration !== undefined && incident.duration !== null) rows.push(['duration', formatDuration(incident.duration)]);
+  const updates = timeline(incident);
+  const head = format === 'md' ? `### ${title}: ${incident.name}` : heading(ctx, title, incident.id);
+  const lines = [...(head ? [head] : []), await renderFields(ctx, rows), ''];
+  if (updates.length === 0) {
+    if (format !== 'tsv') lines.push('No updates yet.');
+  } else {
+    const count = `${updates.length} update${updates.length === 1 ? '' : 's'}`;
+    // Piped: a `--` line between the fields and the timeline rows, as gh separates a view's parts.
+    lines.push(format === 'terminal' ? ctx.style.bold(`Timeline (${count})`) : format === 'md' ? `#### Timeline (${count})` : '--');
+    if (format === 'md') lines.push('');
+    const updateId = idCells(updates.map((update) => update.id));
+    lines.push(
+      await renderTable(
+        ctx,
+        // On a narrow terminal the update id is left out (not cut) so the description keeps its room.
+        ['time (UTC)', 'status', 'description', 'notify', { header: 'update id', id: true, optional: 1 }],
+        updates.map((update) => [
+          timelineTimeCell(update.publicIncidentUpdateDate),
+          statusCell(ctx, update.status),
+          update.description,
+          update.notifySubscribers ? 'yes' : 'no',
+          updateId(update.id),
+        ]),
+      ),
+    );
+  }
+  // Piped, the blank line before the timeline would be an empty row.
+  return lines.filter((line, i) => format !== 'tsv' || line !== '' || i === lines.length - 1).join('\n');
+}

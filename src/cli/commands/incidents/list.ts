@@ -1,0 +1,130 @@
+// `incidents list`: incidents newest first, with the filters the API lacks applied by the CLI.
+import type { Incident } from '../../api-types.js';
+import { choiceOption, choicesOption, collect, examples, positiveInt } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import type { Noun } from '../../globals.js';
+import { SEVERITIES, STATUS_FILTERS, type Severity, type StatusFilter } from '../../incident-options.js';
+import { idCells, isOpen, renderTable, serviceNames, severityCell, statusCell, timeCell } from '../../output/cells.js';
+import { fetchMatching, fetchPages, type PagingOptions } from '../../paging.js';
+import { timeline } from './get.js';
+
+export interface ListOptions extends PagingOptions {
+  status: StatusFilter;
+  severity?: Severity[];
+  service?: string[];
+  statusPage?: string[];
+}
+
+export function declare(incidents: Noun): void {
+  examples(
+    incidents
+      .command('list')
+      .description(
+        'Incidents, newest first: severity, status, services, last update.\n\n' +
+          '--status, --severity, --service and --status-page are applied by the CLI (the API has no such filters): ' +
+          'it follows the cursor until --limit incidents match or the list ends, so a match beyond the first page is found. ' +
+          'Each filter but --status can be repeated (or take a comma-separated list): an incident matches one of its values; ' +
+          'different filters all apply. --service takes a service id or name (any case), --status-page a page id, url or name; ' +
+          'an incident touches a page when one of its services is on it. ' +
+          'With -o json, entries and length are the matches and nextId continues after them. ' +
+          'With --all -o json: {length, entries: <every page>, nextId: null}.',
+      )
+      .option('--limit <n>', 'incidents to show, 1 to 100 (default 20; with --all, per request, default 100)', positiveInt(1, 100))
+      .option('--next-id <cursor>', "start at this cursor (a previous page's nextId)")
+      .option('--all', 'follow the cursor to the last page')
+      .addOption(
+        choiceOption('--status <filter>', 'open (not RESOLVED), resolved or all (any case)', STATUS_FILTERS, (value) =>
+          value.toLowerCase(),
+        ).default('all' as const),
+      )
+      .addOption(choicesOption('--severity <severity>', 'only these severities (any case; repeatable)', SEVERITIES))
+      .option('--service <id-or-name>', 'only incidents on this service, by id or name (repeatable)', collect)
+      .option('--status-page <id|url|name>', "only incidents on one of this page's services (repeatable)", collect)
+      .action((options, command) => run(Context.fromCommand(command), options)),
+    [
+      'statusctl incidents list',
+      'statusctl incidents list --status open --all',
+      'statusctl incidents list --status open --severity critical --severity major',
+      'statusctl incidents list --service "Payments API" --status-page "Acme Cloud" --all',
+      'statusctl incidents list --limit 50 -o json | jq -r \'.entries[] | "\\(.id) \\(.name)"\'',
+    ],
+  );
+}
+
+export async function run(ctx: Context, options: ListOptions): Promise<void> {
+  const client = await ctx.client();
+  const onPage = (page: number) => {
+    if (ctx.showProgress) ctx.info(`fetching page ${page}...`);
+  };
+  const fetchPage = (query: Parameters<typeof client.listIncidents>[0]['query']) => client.listIncidents({ query });
+  const keep = await listFilter(ctx, options);
+  const list = keep ? await fetchMatching(fetchPage, options, keep, onPage) : await fetchPages(fetchPage, options, onPage);
+  const entries = list.entries;
+  if (ctx.json) await ctx.printJson(list);
+  else if (entries.length === 0) ctx.info(keep ? 'No incidents match.' : 'No incidents.');
+  else await ctx.outPaged(await renderIncidentList(ctx, entries));
+  if (list.nextId) ctx.info(`more: --next-id ${list.nextId} (or --all for every page)`);
+}
+
+/**
+ * What the filters keep, or undefined when there are none. Services named (not whole ids) and
+ * status pages are resolved from the account's status pages, read once.
+ */
+async function listFilter(ctx: Context, options: ListOptions): Promise<((incident: Incident) => boolean) | undefined> {
+  const tests: ((incident: Incident) => boolean)[] = [];
+  if (options.status !== 'all') tests.push((incident) => isOpen(incident) === (options.status === 'open'));
+  if (options.severity?.length) {
+    const severities = new Set<string>(options.severity);
+    tests.push((incident) => severities.has(incident.severity));
+  }
+  const services = options.service ?? [];
+  const pages = options.statusPage ?? [];
+  if (services.length || pages.length) {
+    const { isWholeId } = await import('../../short-ids.js');
+    // Whole service ids alone need no catalog: the incidents carry their services' ids.
+    const needCatalog = pages.length > 0 || services.some((service) => !isWholeId(service));
+    const resolver = needCatalog ? await import('../../service-catalog.js') : undefined;
+    const catalog = resolver ? await resolver.loadCatalog(ctx) : [];
+    const touches = (ids: Set<string>) => (incident: Incident) => (incident.services ?? []).some((service) => ids.has(service.id));
+    if (services.length) {
+      const ids = resolver ? resolver.resolveServices(catalog, services, '', '').map((service) => service.id) : services;
+      tests.push(touches(new Set(ids)));
+    }
+    if (pages.length) {
+      const ids = pages.flatMap((page) => resolver!.findPage(catalog, page).services.map((service) => service.id));
+      tests.push(touches(new Set(ids)));
+    }
+  }
+  return tests.length ? (incident) => tests.every((test) => test(incident)) : undefined;
+}
+
+/** When the incident last changed: its latest update, else the dates the API gives. */
+function lastActivity(incident: Incident): string | undefined {
+  return timeline(incident).at(-1)?.publicIncidentUpdateDate ?? incident.updated_at ?? incident.created_at;
+}
+
+/** Incidents as a table: a row each, newest first as the API lists them. */
+export async function renderIncidentList(ctx: Context, incidents: Incident[]): Promise<string> {
+  // A short id on a terminal (enough to paste back), so the name gets the room.
+  const incidentId = idCells(incidents.map((incident) => incident.id));
+  return renderTable(
+    ctx,
+    [
+      { header: 'id', id: true },
+      'name',
+      'severity',
+      'status',
+      // On a narrow terminal these go first, so the name keeps some room next to the id.
+      { header: 'services', optional: 1 },
+      { header: 'last update', optional: 2 },
+    ],
+    incidents.map((incident) => [
+      incidentId(incident.id),
+      incident.name,
+      severityCell(ctx, incident.severity),
+      statusCell(ctx, incident.lastUpdateStatus),
+      serviceNames(incident.services),
+      timeCell(lastActivity(incident), ctx.now()),
+    ]),
+  );
+}

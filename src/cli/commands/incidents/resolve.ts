@@ -1,0 +1,110 @@
+// `incidents resolve`: a RESOLVED update for each incident that is not resolved yet, so a
+// retried script step does not notify subscribers twice. One id prints the update; many ids (or
+// `-`, ids from stdin) print one result line per id (src/cli/bulk.ts).
+import type { Incident } from '../../api-types.js';
+import { DEFAULT_CONCURRENCY } from '../../bulk.js';
+import { examples, positiveInt } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import { usageError } from '../../exit-codes.js';
+import type { Noun } from '../../globals.js';
+import { messageFileOption, nonEmpty } from '../../incident-options.js';
+import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
+import { renderUpdate } from '../incident-updates/get.js';
+import { timeline } from './get.js';
+
+export interface ResolveOptions {
+  message: string;
+  messageFile?: string;
+  notify?: boolean;
+  force?: boolean;
+  dryRun?: boolean;
+  concurrency: number;
+}
+
+export function declare(incidents: Noun): void {
+  examples(
+    incidents
+      .command('resolve')
+      .argument('<id...>', `incident ids (or their first ${MIN_PREFIX} or more characters), or - to read them from stdin`)
+      .description(
+        'Add a RESOLVED update to incidents.\n\n' +
+          'An incident already resolved is left alone: nothing is sent, stderr says so and the exit code is 0 ' +
+          '(-o json prints its last update), so a retried script step does not notify subscribers twice. ' +
+          '--force adds another RESOLVED update anyway.\n\n' +
+          'With several ids, or - to read them from stdin (one per line; blank lines and # comments skipped), ' +
+          'prints one line per id in the order given: ID, outcome (resolved, already-resolved, not-found, ...), ' +
+          'reason, tab-separated; -o json gives an array of {id, ok, status, error}; the exit code is that of the worst outcome.',
+      )
+      .option('--message <text>', 'text of the update', nonEmpty, 'Resolved.')
+      .addOption(messageFileOption('the text of the update'))
+      .option('--notify', 'notify the status page subscribers')
+      .option('--force', 'add a RESOLVED update even when the incident is already resolved')
+      .option('--dry-run', 'read the incident and print the request (method, path, JSON body) instead of sending it')
+      .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
+      .action((ids, options, command) => run(Context.fromCommand(command), ids, options)),
+    [
+      'statusctl incidents resolve 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd',
+      'statusctl incidents resolve 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Fixed by rolling back v2.3" --notify',
+      'statusctl incidents resolve 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message-file postmortem-summary.txt --dry-run',
+      "statusctl incidents list --status open -o json | jq -r '.entries[].id' | statusctl incidents resolve -",
+    ],
+  );
+}
+
+export async function run(ctx: Context, args: string[], options: ResolveOptions): Promise<void> {
+  const [{ expandIds, messageText }, { planRequest, printPlanned }] = await Promise.all([
+    import('../../input.js'),
+    import('../../dry-run.js'),
+  ]);
+  const single = args.length === 1 && args[0] !== '-';
+  if (options.messageFile === '-' && args.includes('-')) throw usageError('--message-file - and - (ids from stdin) cannot both read stdin');
+  const description = (await messageText(ctx, options)) ?? options.message;
+  const ids = single ? args : await expandIds(ctx, args);
+  const client = await ctx.client();
+  const incidentIds = new IncidentIds(() => ctx.client());
+  const body = { description, status: 'RESOLVED' as const, ...(options.notify ? { notifySubscribers: true } : {}) };
+
+  /** The incident, and whether a RESOLVED update is to be sent (not when it is resolved already, unless --force). */
+  async function check(given: string) {
+    const id = await incidentIds.resolveId(given);
+    const incident = await client.getIncident({ params: { incidentId: id } });
+    return { id, incident, send: options.force === true || incident.lastUpdateStatus !== 'RESOLVED' };
+  }
+  const alreadyNote = (id: string, incident: Incident) => {
+    const last = timeline(incident).at(-1);
+    return `incident ${id} is already resolved${last ? ` (since ${last.publicIncidentUpdateDate})` : ''}: nothing ${options.dryRun ? 'would be' : 'was'} sent (--force adds another RESOLVED update)`;
+  };
+
+  if (options.dryRun) {
+    const planned = [];
+    for (const given of ids) {
+      const { id, incident, send } = await check(given);
+      if (send) planned.push(await planRequest('createIncidentUpdate', { params: { incidentId: id }, body }));
+      else ctx.info(alreadyNote(id, incident));
+    }
+    if (single && planned.length === 0) return;
+    return printPlanned(ctx, single ? planned[0]! : planned);
+  }
+
+  if (single) {
+    const { id, incident, send } = await check(ids[0]!);
+    if (!send) {
+      ctx.info(alreadyNote(id, incident));
+      const last = timeline(incident).at(-1);
+      if (ctx.json && last) await ctx.printJson(last);
+      return;
+    }
+    const update = await client.createIncidentUpdate({ params: { incidentId: id }, body });
+    if (ctx.json) await ctx.printJson(update);
+    else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${await renderUpdate(ctx, id, update)}`);
+    return;
+  }
+
+  const { runBulk } = await import('../../bulk.js');
+  await runBulk(ctx, ids, options.concurrency, async (given) => {
+    const { id, incident, send } = await check(given);
+    if (!send) return { outcome: 'already-resolved', status: 200, reason: 'nothing sent' };
+    const { status } = await client.call('createIncidentUpdate', { params: { incidentId: id }, body });
+    return { outcome: 'resolved', status, reason: incident.name };
+  });
+}
