@@ -2,7 +2,7 @@
 // retried script step does not notify subscribers twice. One id prints the update; many ids (or
 // `-`, ids from stdin) print one result line per id (src/cli/bulk.ts).
 import type { Incident } from '../../api-types.js';
-import { DEFAULT_CONCURRENCY } from '../../bulk.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S } from '../../bulk.js';
 import { examples, positiveInt } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import { usageError } from '../../exit-codes.js';
@@ -19,6 +19,7 @@ export interface ResolveOptions {
   force?: boolean;
   dryRun?: boolean;
   concurrency: number;
+  maxWait: number;
 }
 
 export function declare(incidents: Noun): void {
@@ -33,7 +34,9 @@ export function declare(incidents: Noun): void {
           '--force adds another RESOLVED update anyway.\n\n' +
           'With several ids, or - to read them from stdin (one per line; blank lines and # comments skipped), ' +
           'prints one line per id in the order given: ID, outcome (resolved, already-resolved, not-found, ...), ' +
-          'reason, tab-separated; -o json gives an array of {id, ok, status, error}; the exit code is that of the worst outcome.',
+          'reason, tab-separated; -o json gives an array of {id, ok, status, error}; the exit code is that of the worst outcome. ' +
+          'Under a rate limit the requests pace themselves: a 429 pauses them all until its Retry-After, fewer are sent at ' +
+          'once for a while, and a 429 is retried until --max-wait has passed.',
       )
       .option('--message <text>', 'text of the update', nonEmpty, 'Resolved.')
       .addOption(messageFileOption('the text of the update'))
@@ -41,6 +44,7 @@ export function declare(incidents: Noun): void {
       .option('--force', 'add a RESOLVED update even when the incident is already resolved')
       .option('--dry-run', 'read the incident and print the request (method, path, JSON body) instead of sending it')
       .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
+      .option('--max-wait <seconds>', 'how long a 429 is waited out before that id fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S)
       .action((ids, options, command) => run(Context.fromCommand(command), ids, options)),
     [
       'statusctl incidents resolve 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd',
@@ -60,7 +64,7 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
   if (options.messageFile === '-' && args.includes('-')) throw usageError('--message-file - and - (ids from stdin) cannot both read stdin');
   const description = (await messageText(ctx, options)) ?? options.message;
   const ids = single ? args : await expandIds(ctx, args);
-  const client = await ctx.client();
+  const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
   const incidentIds = new IncidentIds(() => ctx.client());
   const body = { description, status: 'RESOLVED' as const, ...(options.notify ? { notifySubscribers: true } : {}) };
 
