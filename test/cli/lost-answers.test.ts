@@ -1,17 +1,21 @@
-// A write whose answer is lost is settled by reading back, never repeated blindly. The built
-// binary runs against the reference server through a fault-injecting relay on a real port
+// A write whose answer is lost is settled by reading back, never repeated blindly. The CLI runs
+// against the reference server through a fault-injecting relay on a real port
 // (test/support/fault-relay.ts) that either drops the write before the server (not applied) or
 // loses the answer after the server applied it (reset, body cut short, no answer in time). Each
 // case runs repeatedly; every run must end with exactly one incident / one update and exit 0.
-// Where reading back cannot tell (two matches, the read fails too, no read exists), the run
-// exits 1 saying the write may have been applied and how to check, and nothing is sent again.
-// The MCP tools (the binary's `mcp`, driven by the SDK's client) get the same outcomes.
+// The repeated runs go through the CLI in this process (the client's own sockets to the relay,
+// the same code path as the binary, without starting Node for each run); the built binary runs
+// the bulk case and the cases that cannot be settled: where reading back cannot tell (two
+// matches, the read fails too, no read exists), it exits 1 saying the write may have been
+// applied and how to check, and nothing is sent again. The MCP tools (the binary's `mcp`,
+// driven by the SDK's client) get the same outcomes.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultOncePerBody, startFaultRelay, type Fault, type FaultRelay, type RelayedRequest } from '../support/fault-relay.js';
 import { BIN, cleanEnv, parseJson, ROOT, runCli, useTestServer, type RunResult } from './helpers.js';
+import { runCli as runInProcess } from './in-process.js';
 
 const RUNS = 10;
 /** CLI runs at a time: enough to overlap, not so many that a shared machine starves them. */
@@ -83,9 +87,19 @@ async function newIncident(name: string): Promise<Incident> {
 
 const getIncident = async (id: string) => (await direct('GET', `${INCIDENTS}/${id}`)) as Incident;
 
-/** The CLI through the relay, as the test server's account. */
-function cli(args: string[], extraEnv: Record<string, string> = {}): Promise<RunResult> {
-  return runCli(args, { env: { ...test.server.env, STATUSCTL_BASE_URL: relay.url, ...extraEnv } });
+/** The built binary through the relay, as the test server's account. */
+function cli(args: string[]): Promise<RunResult> {
+  return runCli(args, { env: { ...test.server.env, STATUSCTL_BASE_URL: relay.url } });
+}
+
+/** The same in this process. */
+function cliInProcess(args: string[]): Promise<RunResult> {
+  return runInProcess(args, { env: { ...test.server.env, STATUSCTL_BASE_URL: relay.url } });
+}
+
+/** `incidents create` of an incident named `name` on the first service, severity minor, then `extra`. */
+function createArgs(name: string, ...extra: string[]): string[] {
+  return ['incidents', 'create', '--name', name, '--severity', 'minor', '--service', service.id, ...extra];
 }
 
 /** `run` for each item, AT_ONCE at a time, results in order. */
@@ -97,12 +111,30 @@ async function inBatches<T, R>(items: T[], run: (item: T, index: number) => Prom
   return results;
 }
 
-const isWrite = (path: (request: RelayedRequest) => boolean) => (request: RelayedRequest) => request.method === 'POST' && path(request);
+/**
+ * `args(item)` through the CLI in this process for each item, AT_ONCE at a time: every run
+ * settles its lost answer, and the relay did `fault` to one write of each. Results in order.
+ */
+async function settledRuns<T>(items: T[], fault: Fault, args: (item: T) => string[]): Promise<RunResult[]> {
+  const results = await inBatches(items, (item) => cliInProcess(args(item)));
+  for (const result of results) expectSettled(result, fault);
+  expect(faulted(fault)).toBe(items.length);
+  return results;
+}
+
+/** From now on the first POST of each body to a path that `matches` gets `fault`; the relay's log starts afresh. */
+function faultWrites(matches: (path: string) => boolean, fault: Fault): void {
+  relay.log.length = 0;
+  relay.decide = faultOncePerBody((request: RelayedRequest) => request.method === 'POST' && matches(request.path), fault);
+}
+const toIncidents = (path: string) => path === INCIDENTS;
+const toUpdates = (path: string) => path.endsWith('/incident-updates');
 const runs = (label: string) => Array.from({ length: RUNS }, (_, index) => `${label} ${index} ${process.pid}`);
 const faulted = (fault: Fault) => relay.log.filter((entry) => entry.fault === fault).length;
 
-/** What stderr says for each kind of fault. */
-function expectNote(result: RunResult, fault: Fault): void {
+/** A run that settled its lost answer: exit 0, and on stderr what was found for this kind of fault. */
+function expectSettled(result: RunResult, fault: Fault): void {
+  expect(result.code, result.stderr).toBe(0);
   if (fault === 'drop-request')
     expect(result.stderr).toMatch(
       /note: the answer to POST \S+ was lost \(.+\); reading back did not find the \w+, so it was not applied: sending it again/,
@@ -117,79 +149,53 @@ const FAULTS = ['drop-request', 'reset-after-apply', 'cut-body-after-apply'] as 
 
 describe.each(FAULTS)('a lost answer (%s), settled by reading back', (fault) => {
   it(`incidents create: ${RUNS} runs, each exit 0 and exactly one incident`, { timeout: 180_000 }, async () => {
-    relay.log.length = 0;
-    relay.decide = faultOncePerBody(
-      isWrite((request) => request.path === INCIDENTS),
-      fault,
-    );
+    faultWrites(toIncidents, fault);
     const names = runs(`Create ${fault}`);
-    const results = await inBatches(names, (name) =>
-      cli([
-        'incidents',
-        'create',
-        '--name',
-        name,
-        '--severity',
-        'minor',
-        '--service',
-        service.id,
-        '--message',
-        `First: ${name}`,
-        '-o',
-        'json',
-      ]),
-    );
+    const results = await settledRuns(names, fault, (name) => createArgs(name, '--message', `First: ${name}`, '-o', 'json'));
     const incidents = await allIncidents();
     names.forEach((name, index) => {
-      const result = results[index]!;
-      expect(result.code, result.stderr).toBe(0);
-      expectNote(result, fault);
       const made = incidents.filter((incident) => incident.name === name);
       expect(made, `incidents named ${name}`).toHaveLength(1);
-      expect(parseJson<Incident>(result).id).toBe(made[0]!.id);
+      expect(parseJson<Incident>(results[index]!).id).toBe(made[0]!.id);
     });
-    expect(faulted(fault)).toBe(RUNS);
   });
 
   it(`incident-updates add: ${RUNS} runs, each exit 0 and exactly one update`, { timeout: 180_000 }, async () => {
-    const names = runs(`Add ${fault}`);
-    const incidents = await Promise.all(names.map(newIncident));
-    relay.log.length = 0;
-    relay.decide = faultOncePerBody(
-      isWrite((request) => request.path.endsWith('/incident-updates')),
-      fault,
-    );
-    const results = await inBatches(incidents, (incident) =>
-      cli(['incident-updates', 'add', incident.id, '--message', `Update: ${incident.name}`, '--status', 'monitoring', '-o', 'json']),
-    );
+    const incidents = await Promise.all(runs(`Add ${fault}`).map(newIncident));
+    faultWrites(toUpdates, fault);
+    const results = await settledRuns(incidents, fault, (incident) => [
+      'incident-updates',
+      'add',
+      incident.id,
+      '--message',
+      `Update: ${incident.name}`,
+      '--status',
+      'monitoring',
+      '-o',
+      'json',
+    ]);
     for (const [index, incident] of incidents.entries()) {
-      const result = results[index]!;
-      expect(result.code, result.stderr).toBe(0);
-      expectNote(result, fault);
       const updates = (await getIncident(incident.id)).incidentUpdates.filter(
         (update) => update.description === `Update: ${incident.name}`,
       );
       expect(updates, `updates of ${incident.name}`).toHaveLength(1);
-      expect(parseJson<Update>(result).id).toBe(updates[0]!.id);
+      expect(parseJson<Update>(results[index]!).id).toBe(updates[0]!.id);
     }
-    expect(faulted(fault)).toBe(RUNS);
   });
 
   it(`incidents resolve: ${RUNS} runs, each exit 0 and exactly one RESOLVED update`, { timeout: 180_000 }, async () => {
-    const names = runs(`Resolve ${fault}`);
-    const incidents = await Promise.all(names.map(newIncident));
-    relay.log.length = 0;
-    relay.decide = faultOncePerBody(
-      isWrite((request) => request.path.endsWith('/incident-updates')),
-      fault,
-    );
-    const results = await inBatches(incidents, (incident) =>
-      cli(['incidents', 'resolve', incident.id, '--message', `Fixed: ${incident.name}`, '-o', 'json']),
-    );
-    for (const [index, incident] of incidents.entries()) {
-      const result = results[index]!;
-      expect(result.code, result.stderr).toBe(0);
-      expectNote(result, fault);
+    const incidents = await Promise.all(runs(`Resolve ${fault}`).map(newIncident));
+    faultWrites(toUpdates, fault);
+    await settledRuns(incidents, fault, (incident) => [
+      'incidents',
+      'resolve',
+      incident.id,
+      '--message',
+      `Fixed: ${incident.name}`,
+      '-o',
+      'json',
+    ]);
+    for (const incident of incidents) {
       const stored = await getIncident(incident.id);
       expect(
         stored.incidentUpdates.filter((update) => update.status === 'RESOLVED'),
@@ -197,18 +203,14 @@ describe.each(FAULTS)('a lost answer (%s), settled by reading back', (fault) => 
       ).toHaveLength(1);
       expect(stored.lastUpdateStatus).toBe('RESOLVED');
     }
-    expect(faulted(fault)).toBe(RUNS);
   });
 });
 
 describe('a lost answer that reading back settles, other ways', () => {
   it('no answer in time (--timeout): the incident is found, exit 0, one incident', { timeout: 60_000 }, async () => {
-    relay.decide = faultOncePerBody(
-      isWrite((request) => request.path === INCIDENTS),
-      'hold-after-apply',
-    );
+    faultWrites(toIncidents, 'hold-after-apply');
     const name = `Held ${process.pid}`;
-    const result = await cli(['incidents', 'create', '--name', name, '--severity', 'major', '--service', service.id, '--timeout', '1']);
+    const result = await cliInProcess(createArgs(name, '--timeout', '1'));
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(
       /note: the answer to POST \/v1\/status-pages\/incidents was lost \(no response within 1000 ms\); reading back found the incident/,
@@ -219,12 +221,9 @@ describe('a lost answer that reading back settles, other ways', () => {
 
   it('statusctl api on a route of the table: a cut answer is settled the same way', { timeout: 60_000 }, async () => {
     const incident = await newIncident(`Api ${process.pid}`);
-    relay.decide = faultOncePerBody(
-      isWrite((request) => request.path.endsWith('/incident-updates')),
-      'cut-body-after-apply',
-    );
+    faultWrites(toUpdates, 'cut-body-after-apply');
     const text = `Rolled back ${process.pid}`;
-    const result = await cli([
+    const result = await cliInProcess([
       'api',
       `${INCIDENTS}/${incident.id}/incident-updates`,
       '-f',
@@ -281,13 +280,10 @@ describe('several ids at once', () => {
 
 describe('a lost answer that cannot be settled: exit 1, may have been applied, how to check, nothing resent', () => {
   it('two incidents match what was sent (the write arrived twice): both named, none added', { timeout: 120_000 }, async () => {
-    relay.decide = faultOncePerBody(
-      isWrite((request) => request.path === INCIDENTS),
-      'duplicate-then-reset',
-    );
+    faultWrites(toIncidents, 'duplicate-then-reset');
     for (const name of runs('Twice').slice(0, 3)) {
       relay.log.length = 0;
-      const result = await cli(['incidents', 'create', '--name', name, '--severity', 'minor', '--service', service.id]);
+      const result = await cli(createArgs(name));
       const made = (await allIncidents()).filter((incident) => incident.name === name);
       expect(made).toHaveLength(2);
       expect(result.code, result.stderr).toBe(1);
@@ -361,10 +357,7 @@ describe('the MCP tools get the same outcome', () => {
   const texts = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : ''));
 
   it('create_incident whose answer was reset: a success with the incident, and a note', async () => {
-    relay.decide = faultOncePerBody(
-      isWrite((request) => request.path === INCIDENTS),
-      'reset-after-apply',
-    );
+    faultWrites(toIncidents, 'reset-after-apply');
     const name = `Mcp ${process.pid}`;
     const result = (await client.callTool({
       name: 'create_incident',
@@ -378,10 +371,7 @@ describe('the MCP tools get the same outcome', () => {
   });
 
   it('create_incident that cannot be settled: an error saying it may have been applied and what to read', async () => {
-    relay.decide = faultOncePerBody(
-      isWrite((request) => request.path === INCIDENTS),
-      'duplicate-then-reset',
-    );
+    faultWrites(toIncidents, 'duplicate-then-reset');
     const name = `Mcp twice ${process.pid}`;
     const result = (await client.callTool({
       name: 'create_incident',
