@@ -4,51 +4,39 @@
 // NODE_EXTRA_CA_CERTS make the private CA trusted.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as tls from 'node:tls';
+import * as nodeTls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
-import {
-  makeCertificates,
-  proxyEnv,
-  startProxy,
-  startTlsFront,
-  type TestCertificates,
-  type TestProxy,
-  type TlsFront,
-} from './network-support.js';
+import { proxyEnv, startProxy, startTlsFront, type TestProxy, type TlsFront, useTlsServer } from '../support/network.js';
+import { parseJson, removeTempDirs, runCli, tempConfigDir } from './helpers.js';
 
-let server: TestServer;
-let certs: TestCertificates;
-let signed: TlsFront;
+/** The server behind TLS: tls.front presents the certificate the CA signed, for localhost. */
+const tls = useTlsServer();
 let expired: TlsFront;
 let selfSigned: TlsFront;
 let proxy: TestProxy;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  certs = makeCertificates(tempConfigDir());
-  [signed, expired, selfSigned, proxy] = await Promise.all([
-    startTlsFront(certs.server, server.port),
-    startTlsFront(certs.expired, server.port),
-    startTlsFront(certs.selfSigned, server.port),
+  [expired, selfSigned, proxy] = await Promise.all([
+    startTlsFront(tls.certs.expired, tls.server.port),
+    startTlsFront(tls.certs.selfSigned, tls.server.port),
     startProxy(),
   ]);
 });
 
 afterAll(async () => {
-  await Promise.all([signed?.close(), expired?.close(), selfSigned?.close(), proxy?.close(), server?.close()]);
+  await Promise.all([expired?.close(), selfSigned?.close(), proxy?.close()]);
   removeTempDirs();
 });
 
 function runAgainst(baseUrl: string, args: string[], env: Record<string, string> = {}) {
-  return runCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: baseUrl, ...proxyEnv(env) } });
+  return runCli(args, { env: { ...tls.server.env, STATUSCTL_BASE_URL: baseUrl, ...proxyEnv(env) } });
 }
 
 const LIST = ['runtimes', 'list', '-o', 'json'];
 
 describe('a private CA', () => {
   it('unknown issuer: exit 1 naming the failure, with a hint naming --ca-file, the setting and NODE_EXTRA_CA_CERTS', async () => {
-    const result = await runAgainst(`https://localhost:${signed.port}`, LIST);
+    const result = await runAgainst(tls.baseUrl, LIST);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(
@@ -58,42 +46,42 @@ describe('a private CA', () => {
   });
 
   it('--ca-file trusts it, besides the default roots', async () => {
-    const result = await runAgainst(`https://localhost:${signed.port}`, ['--ca-file', certs.caFile, ...LIST]);
+    const result = await runAgainst(tls.baseUrl, ['--ca-file', tls.certs.caFile, ...LIST]);
     expect(result.code, result.stderr).toBe(0);
     expect(Array.isArray(parseJson(result))).toBe(true);
   });
 
   it('the ca-file setting of the profile does the same', async () => {
     const dir = tempConfigDir();
-    const set = await runCli(['config', 'set', 'ca-file', certs.caFile], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    const set = await runCli(['config', 'set', 'ca-file', tls.certs.caFile], { env: { STATUSCTL_CONFIG_DIR: dir } });
     expect(set.code, set.stderr).toBe(0);
-    const result = await runAgainst(`https://localhost:${signed.port}`, LIST, { STATUSCTL_CONFIG_DIR: dir });
+    const result = await runAgainst(tls.baseUrl, LIST, { STATUSCTL_CONFIG_DIR: dir });
     expect(result.code, result.stderr).toBe(0);
   });
 
   it('NODE_EXTRA_CA_CERTS does too, as documented', async () => {
-    const result = await runAgainst(`https://localhost:${signed.port}`, LIST, { NODE_EXTRA_CA_CERTS: certs.caFile });
+    const result = await runAgainst(tls.baseUrl, LIST, { NODE_EXTRA_CA_CERTS: tls.certs.caFile });
     expect(result.code, result.stderr).toBe(0);
   });
 
   it('through a proxy (CONNECT) the same: unknown issuer with its hint, then trusted with --ca-file', async () => {
     const env = { HTTPS_PROXY: proxy.url };
-    const refused = await runAgainst(`https://localhost:${signed.port}`, LIST, env);
+    const refused = await runAgainst(tls.baseUrl, LIST, env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`through the proxy ${proxy.url}`);
     expect(refused.stderr).toMatch(/^hint: .*--ca-file/m);
-    const trusted = await runAgainst(`https://localhost:${signed.port}`, ['--ca-file', certs.caFile, ...LIST], env);
+    const trusted = await runAgainst(tls.baseUrl, ['--ca-file', tls.certs.caFile, ...LIST], env);
     expect(trusted.code, trusted.stderr).toBe(0);
   });
 
   it('a CA file that cannot be read, or holds no PEM: exit 2 before any request, with a hint', async () => {
-    const missing = await runAgainst(`https://localhost:${signed.port}`, ['--ca-file', join(tempConfigDir(), 'nope.pem'), ...LIST]);
+    const missing = await runAgainst(tls.baseUrl, ['--ca-file', join(tempConfigDir(), 'nope.pem'), ...LIST]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^statusctl: --ca-file: cannot read .*nope\.pem \(ENOENT\)/);
     expect(missing.stderr).toMatch(/^hint: /m);
     const notPem = join(tempConfigDir(), 'ca.der');
     writeFileSync(notPem, Buffer.from([0x30, 0x82, 0x01, 0x0a]));
-    const der = await runAgainst(`https://localhost:${signed.port}`, ['--ca-file', notPem, ...LIST]);
+    const der = await runAgainst(tls.baseUrl, ['--ca-file', notPem, ...LIST]);
     expect(der.code).toBe(2);
     expect(der.stderr).toContain('holds no PEM certificate');
     expect(der.stderr).toMatch(/^hint: a DER .*openssl x509 -inform der/m);
@@ -106,19 +94,19 @@ describe('each certificate error has its hint', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('TLS certificate is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT)');
     expect(result.stderr).toMatch(/^hint: the server's certificate is self-signed: trust that very certificate with --ca-file/m);
-    const trusted = await runAgainst(`https://localhost:${selfSigned.port}`, ['--ca-file', certs.selfSignedFile, ...LIST]);
+    const trusted = await runAgainst(`https://localhost:${selfSigned.port}`, ['--ca-file', tls.certs.selfSignedFile, ...LIST]);
     expect(trusted.code, trusted.stderr).toBe(0);
   });
 
   it('expired: says it must be renewed, even with its CA trusted', async () => {
-    const result = await runAgainst(`https://localhost:${expired.port}`, ['--ca-file', certs.caFile, ...LIST]);
+    const result = await runAgainst(`https://localhost:${expired.port}`, ['--ca-file', tls.certs.caFile, ...LIST]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('TLS certificate expired (CERT_HAS_EXPIRED)');
     expect(result.stderr).toMatch(/^hint: the server's certificate has expired: it must be renewed on the server/m);
   });
 
   it('wrong host: names the hosts the certificate is for', async () => {
-    const result = await runAgainst(`https://127.0.0.1:${signed.port}`, ['--ca-file', certs.caFile, ...LIST]);
+    const result = await runAgainst(`https://127.0.0.1:${tls.front.port}`, ['--ca-file', tls.certs.caFile, ...LIST]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('TLS certificate does not match the host (ERR_TLS_CERT_ALTNAME_INVALID');
     expect(result.stderr).toContain('DNS:localhost');
@@ -128,10 +116,10 @@ describe('each certificate error has its hint', () => {
 
 describe("the operating system's store", () => {
   // tls.getCACertificates: Node 22.15 and later.
-  const supported = 'getCACertificates' in tls;
+  const supported = 'getCACertificates' in nodeTls;
 
   it.runIf(!supported)('system-ca on a Node that cannot read it: exit 2 naming the versions that can, with a hint', async () => {
-    const result = await runAgainst(`https://localhost:${signed.port}`, ['--system-ca', ...LIST]);
+    const result = await runAgainst(tls.baseUrl, ['--system-ca', ...LIST]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`this Node (${process.version}) cannot read the operating system's certificate store`);
     expect(result.stderr).toContain('Node 22.15 or later');
@@ -139,10 +127,10 @@ describe("the operating system's store", () => {
   });
 
   it.runIf(supported)('system-ca where Node can read it: the store is added, the private CA still needs --ca-file', async () => {
-    const without = await runAgainst(`https://localhost:${signed.port}`, ['--system-ca', ...LIST]);
+    const without = await runAgainst(tls.baseUrl, ['--system-ca', ...LIST]);
     expect(without.code).toBe(1);
     expect(without.stderr).toMatch(/^hint: .*--ca-file/m);
-    const withCa = await runAgainst(`https://localhost:${signed.port}`, ['--system-ca', '--ca-file', certs.caFile, ...LIST]);
+    const withCa = await runAgainst(tls.baseUrl, ['--system-ca', '--ca-file', tls.certs.caFile, ...LIST]);
     expect(withCa.code, withCa.stderr).toBe(0);
   });
 

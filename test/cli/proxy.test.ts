@@ -8,35 +8,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createClient } from '../../src/client/index.js';
 import { toolName } from '../../src/mcp/tools.js';
-import {
-  BIN,
-  cleanEnv,
-  closedPortUrl,
-  parseJson,
-  removeTempDirs,
-  ROOT,
-  runCli,
-  startTestServer,
-  tempConfigDir,
-  type TestServer,
-} from './helpers.js';
-import {
-  makeCertificates,
-  proxyEnv,
-  startProxy,
-  startTlsFront,
-  type SeenByProxy,
-  type TestCertificates,
-  type TestProxy,
-  type TlsFront,
-} from './network-support.js';
+import { proxyEnv, type SeenByProxy, startProxy, type TestProxy, useTlsServer } from '../support/network.js';
+import { BIN, cleanEnv, closedPortUrl, parseJson, removeTempDirs, ROOT, runCli, tempConfigDir } from './helpers.js';
 
-let server: TestServer;
-let certs: TestCertificates;
-let front: TlsFront;
+const tls = useTlsServer();
 let proxy: TestProxy;
 let guarded: TestProxy;
-let baseUrl: string;
 let errorGroupId: string;
 let checkId: string;
 let serviceId: string;
@@ -45,11 +22,8 @@ const USER = 'alice';
 const PASSWORD = 'pr0xy-s3cret';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  certs = makeCertificates(tempConfigDir());
-  front = await startTlsFront(certs.server, server.port);
   [proxy, guarded] = await Promise.all([startProxy(), startProxy({ user: USER, password: PASSWORD })]);
-  baseUrl = `https://localhost:${front.port}`;
+  const { server } = tls;
   const client = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id, proxy: false });
   errorGroupId = (await client.recordErrorEvent({ body: { checkId: 'check-proxy', rawErrorMessage: 'Error: socket hang up' } })).id;
   const page = (await client.listStatusPages({})).entries[0]!;
@@ -59,14 +33,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([proxy?.close(), guarded?.close(), front?.close(), server?.close()]);
+  await Promise.all([proxy?.close(), guarded?.close()]);
   removeTempDirs();
 });
 
 /** The server over TLS, its CA trusted with --ca-file, and the proxy variables given. */
 function through(args: string[], variables: Record<string, string>) {
-  return runCli(['--ca-file', certs.caFile, ...args], {
-    env: { ...server.env, STATUSCTL_BASE_URL: baseUrl, ...proxyEnv(variables) },
+  return runCli(['--ca-file', tls.certs.caFile, ...args], {
+    env: { ...tls.server.env, STATUSCTL_BASE_URL: tls.baseUrl, ...proxyEnv(variables) },
   });
 }
 
@@ -119,9 +93,9 @@ describe('every command family through an HTTP proxy (HTTPS via CONNECT)', () =>
     expect(requests.length).toBeGreaterThanOrEqual(12);
     for (const request of requests) {
       expect(request.method).toBe('CONNECT');
-      expect(request.url).toBe(`localhost:${front.port}`);
+      expect(request.url).toBe(`localhost:${tls.front.port}`);
       expect(request.headers.authorization).toBeUndefined();
-      expect(JSON.stringify(request.headers)).not.toContain(server.account.key);
+      expect(JSON.stringify(request.headers)).not.toContain(tls.server.account.key);
     }
   });
 });
@@ -149,7 +123,7 @@ describe('through an HTTP proxy (HTTPS via CONNECT)', () => {
 
   it('NO_PROXY sends listed hosts direct: the proxy log shows nothing', async () => {
     const seen = watch(proxy);
-    for (const noProxy of ['localhost', `localhost:${front.port}`, 'example.com, localhost', '*']) {
+    for (const noProxy of ['localhost', `localhost:${tls.front.port}`, 'example.com, localhost', '*']) {
       for (const name of ['NO_PROXY', 'no_proxy']) {
         const result = await through(['runtimes', 'list', '-o', 'json'], { HTTPS_PROXY: proxy.url, [name]: noProxy });
         expect(result.code, `${name}=${noProxy}: ${result.stderr}`).toBe(0);
@@ -200,7 +174,7 @@ describe('through an HTTP proxy (HTTPS via CONNECT)', () => {
   it('--verbose says that each request goes through the proxy', async () => {
     const result = await through(['--verbose', 'runtimes', 'list', '-o', 'json'], { HTTPS_PROXY: proxy.url });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain(`GET ${baseUrl}/v1/runtimes via proxy ${proxy.url} -> 200`);
+    expect(result.stderr).toContain(`GET ${tls.baseUrl}/v1/runtimes via proxy ${proxy.url} -> 200`);
   });
 });
 
@@ -242,7 +216,7 @@ describe('proxy authentication', () => {
     const url = `http://${USER}:${PASSWORD}@127.0.0.1:${guarded.port}`;
     expect((await runCli(['config', 'set', 'proxy', url], { env: { STATUSCTL_CONFIG_DIR: dir } })).code).toBe(0);
     for (const args of [['config', 'list'], ['config', 'get', 'proxy'], ['whoami']]) {
-      const result = await runCli(args, { env: { ...server.env, STATUSCTL_CONFIG_DIR: dir, ...proxyEnv() } });
+      const result = await runCli(args, { env: { ...tls.server.env, STATUSCTL_CONFIG_DIR: dir, ...proxyEnv() } });
       expect(`${result.stdout}${result.stderr}`, args.join(' ')).toContain(`${USER}:****@127.0.0.1`);
       expect(`${result.stdout}${result.stderr}`, args.join(' ')).not.toContain(PASSWORD);
     }
@@ -254,7 +228,7 @@ describe('proxy failures and bad values', () => {
     const down = await closedPortUrl();
     const result = await through(['runtimes', 'list'], { HTTPS_PROXY: down });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`connection refused (ECONNREFUSED) to the proxy ${down.replace(/\/$/, '')} (for ${baseUrl})`);
+    expect(result.stderr).toContain(`connection refused (ECONNREFUSED) to the proxy ${down.replace(/\/$/, '')} (for ${tls.baseUrl})`);
     expect(result.stderr).toMatch(/^hint: the proxy cannot be reached/m);
   });
 
@@ -275,11 +249,11 @@ describe('proxy failures and bad values', () => {
 describe('an http base URL through the proxy', () => {
   it('goes in absolute form to the proxy (which then sees the request), with HTTP_PROXY', async () => {
     const seen = watch(proxy);
-    const result = await runCli(['runtimes', 'list', '-o', 'json'], { env: { ...server.env, ...proxyEnv({ HTTP_PROXY: proxy.url }) } });
+    const result = await runCli(['runtimes', 'list', '-o', 'json'], { env: { ...tls.server.env, ...proxyEnv({ HTTP_PROXY: proxy.url }) } });
     expect(result.code, result.stderr).toBe(0);
     const [request] = seen();
     expect(request?.method).toBe('GET');
-    expect(request?.url).toBe(`${server.url}/v1/runtimes`);
+    expect(request?.url).toBe(`${tls.server.url}/v1/runtimes`);
   });
 });
 
@@ -288,7 +262,7 @@ describe('statusctl mcp', () => {
     const dir = tempConfigDir();
     for (const [key, value] of [
       ['proxy', proxy.url],
-      ['ca-file', certs.caFile],
+      ['ca-file', tls.certs.caFile],
     ] as const) {
       expect((await runCli(['config', 'set', key, value], { env: { STATUSCTL_CONFIG_DIR: dir } })).code).toBe(0);
     }
@@ -297,7 +271,10 @@ describe('statusctl mcp', () => {
       command: process.execPath,
       args: [BIN, 'mcp'],
       cwd: ROOT,
-      env: cleanEnv({ ...server.env, STATUSCTL_BASE_URL: baseUrl, STATUSCTL_CONFIG_DIR: dir, ...proxyEnv() }) as Record<string, string>,
+      env: cleanEnv({ ...tls.server.env, STATUSCTL_BASE_URL: tls.baseUrl, STATUSCTL_CONFIG_DIR: dir, ...proxyEnv() }) as Record<
+        string,
+        string
+      >,
       stderr: 'pipe',
     });
     const client = new Client({ name: 'statusctl-test', version: '0.0.0' });

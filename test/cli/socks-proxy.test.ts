@@ -4,8 +4,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPortUrl, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
-import { makeCertificates, proxyEnv, startTlsFront, type TestCertificates, type TlsFront } from './network-support.js';
+import { proxyEnv, useTlsServer } from '../support/network.js';
+import { closedPortUrl, removeTempDirs, runCli } from './helpers.js';
 
 const MICROSOCKS = spawnSync('sh', ['-c', 'command -v microsocks'], { encoding: 'utf8' }).stdout.trim();
 if (!MICROSOCKS) {
@@ -15,13 +15,9 @@ if (!MICROSOCKS) {
 const USER = 'carol';
 const PASSWORD = 's0cks-pass';
 
-let server: TestServer;
-let certs: TestCertificates;
-let front: TlsFront;
 let socks: ChildProcess | undefined;
 let socksPort: number;
 let socksLog = '';
-let baseUrl: string;
 
 /** Resolves once something accepts connections on the port (microsocks has no ready message). */
 async function listening(port: number): Promise<void> {
@@ -40,11 +36,9 @@ async function listening(port: number): Promise<void> {
 }
 
 describe.skipIf(!MICROSOCKS)('through a SOCKS5 proxy (microsocks: scripts/system-deps/socks-proxy.sh)', () => {
+  const tls = useTlsServer();
+
   beforeAll(async () => {
-    server = await startTestServer();
-    certs = makeCertificates(tempConfigDir());
-    front = await startTlsFront(certs.server, server.port);
-    baseUrl = `https://localhost:${front.port}`;
     socksPort = Number(new URL(await closedPortUrl()).port);
     socks = spawn(MICROSOCKS, ['-i', '127.0.0.1', '-p', String(socksPort), '-u', USER, '-P', PASSWORD], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,15 +48,14 @@ describe.skipIf(!MICROSOCKS)('through a SOCKS5 proxy (microsocks: scripts/system
     await listening(socksPort);
   });
 
-  afterAll(async () => {
+  afterAll(() => {
     socks?.kill();
-    await Promise.all([front?.close(), server?.close()]);
     removeTempDirs();
   });
 
   const run = (proxy: string, args: string[] = ['runtimes', 'list', '-o', 'json']) =>
-    runCli(['--ca-file', certs.caFile, ...args], {
-      env: { ...server.env, STATUSCTL_BASE_URL: baseUrl, ...proxyEnv({ HTTPS_PROXY: proxy }) },
+    runCli(['--ca-file', tls.certs.caFile, ...args], {
+      env: { ...tls.server.env, STATUSCTL_BASE_URL: tls.baseUrl, ...proxyEnv({ HTTPS_PROXY: proxy }) },
     });
 
   it.each(['socks5', 'socks5h'])('%s:// with the right user and password: the request goes through the proxy', async (scheme) => {
@@ -70,7 +63,7 @@ describe.skipIf(!MICROSOCKS)('through a SOCKS5 proxy (microsocks: scripts/system
     const result = await run(`${scheme}://${USER}:${PASSWORD}@127.0.0.1:${socksPort}`, ['--verbose', 'runtimes', 'list', '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(`via proxy ${scheme}://${USER}:****@127.0.0.1:${socksPort}`);
-    expect(socksLog.slice(before)).toMatch(new RegExp(`connected to [^\\n]*:${front.port}`));
+    expect(socksLog.slice(before)).toMatch(new RegExp(`connected to [^\\n]*:${tls.front.port}`));
   });
 
   it('a wrong password: exit 1, the proxy named without it, and a hint', async () => {

@@ -4,30 +4,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, createClient } from '../../src/client/index.js';
 import { bypassesProxy, maskProxyUrl, parseProxyUrl, proxyVariable } from '../../src/client/proxy.js';
-import { removeTempDirs, startTestServer, tempConfigDir, type TestServer } from '../cli/helpers.js';
-import {
-  makeCertificates,
-  proxyEnv,
-  startProxy,
-  startTlsFront,
-  type TestCertificates,
-  type TestProxy,
-  type TlsFront,
-} from '../cli/network-support.js';
+import { removeTempDirs } from '../support/cli.js';
+import { proxyEnv, startProxy, type TestProxy, useTlsServer } from '../support/network.js';
 
-let server: TestServer;
-let certs: TestCertificates;
-let front: TlsFront;
+const tls = useTlsServer();
 let proxy: TestProxy;
 let guarded: TestProxy;
-let baseUrl: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  certs = makeCertificates(tempConfigDir());
-  front = await startTlsFront(certs.server, server.port);
   [proxy, guarded] = await Promise.all([startProxy(), startProxy({ user: 'bob', password: 'b0b-pass' })]);
-  baseUrl = `https://localhost:${front.port}`;
 });
 
 afterEach(() => {
@@ -35,7 +20,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await Promise.all([proxy?.close(), guarded?.close(), front?.close(), server?.close()]);
+  await Promise.all([proxy?.close(), guarded?.close()]);
   removeTempDirs();
 });
 
@@ -51,39 +36,39 @@ function stubProxyEnv(set: Record<string, string> = {}) {
 
 describe.each(['undici', 'node'] as const)('the client over %s', (http) => {
   const clientWith = (options: { proxy?: string | false; ca?: string }) =>
-    createClient({ baseUrl, apiKey: server.account.key, accountId: server.account.id, http, ...options });
+    createClient({ baseUrl: tls.baseUrl, apiKey: tls.server.account.key, accountId: tls.server.account.id, http, ...options });
 
   it('goes through the proxy given, CONNECT only, the key never seen by the proxy', async () => {
     const seen = seenFrom(proxy);
-    const runtimes = await clientWith({ proxy: proxy.url, ca: certs.ca.cert }).listRuntimes({});
+    const runtimes = await clientWith({ proxy: proxy.url, ca: tls.certs.ca.cert }).listRuntimes({});
     expect(runtimes.length).toBeGreaterThan(0);
     const requests = seen();
-    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([`CONNECT localhost:${front.port}`]);
-    expect(JSON.stringify(requests)).not.toContain(server.account.key);
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([`CONNECT localhost:${tls.front.port}`]);
+    expect(JSON.stringify(requests)).not.toContain(tls.server.account.key);
   });
 
   it('takes HTTPS_PROXY from process.env by default, and NO_PROXY from there too', async () => {
     stubProxyEnv({ HTTPS_PROXY: proxy.url });
     const seen = seenFrom(proxy);
-    await clientWith({ ca: certs.ca.cert }).listRuntimes({});
+    await clientWith({ ca: tls.certs.ca.cert }).listRuntimes({});
     expect(seen()).toHaveLength(1);
     stubProxyEnv({ HTTPS_PROXY: proxy.url, NO_PROXY: 'localhost' });
-    await clientWith({ ca: certs.ca.cert }).listRuntimes({});
+    await clientWith({ ca: tls.certs.ca.cert }).listRuntimes({});
     expect(seen()).toHaveLength(1);
   });
 
   it('proxy: false ignores the environment', async () => {
     stubProxyEnv({ HTTPS_PROXY: 'http://127.0.0.1:1' });
     const seen = seenFrom(proxy);
-    await clientWith({ proxy: false, ca: certs.ca.cert }).listRuntimes({});
+    await clientWith({ proxy: false, ca: tls.certs.ca.cert }).listRuntimes({});
     expect(seen()).toEqual([]);
   });
 
   it('credentials become Proxy-Authorization; wrong ones are an ApiError naming the proxy with 407, password masked', async () => {
     const seen = seenFrom(guarded);
-    await clientWith({ proxy: `http://bob:b0b-pass@127.0.0.1:${guarded.port}`, ca: certs.ca.cert }).listRuntimes({});
+    await clientWith({ proxy: `http://bob:b0b-pass@127.0.0.1:${guarded.port}`, ca: tls.certs.ca.cert }).listRuntimes({});
     expect(seen()[0]?.headers['proxy-authorization']).toBe(`Basic ${Buffer.from('bob:b0b-pass').toString('base64')}`);
-    const error = await clientWith({ proxy: `http://bob:nope@127.0.0.1:${guarded.port}`, ca: certs.ca.cert })
+    const error = await clientWith({ proxy: `http://bob:nope@127.0.0.1:${guarded.port}`, ca: tls.certs.ca.cert })
       .listRuntimes({})
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
@@ -97,18 +82,18 @@ describe.each(['undici', 'node'] as const)('the client over %s', (http) => {
       .listRuntimes({})
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'network', code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' });
-    await expect(clientWith({ proxy: false, ca: certs.ca.cert }).listRuntimes({})).resolves.toBeInstanceOf(Array);
+    await expect(clientWith({ proxy: false, ca: tls.certs.ca.cert }).listRuntimes({})).resolves.toBeInstanceOf(Array);
   });
 });
 
 describe('the trusted list', () => {
   it('is the default roots plus the PEM given, not the PEM alone', async () => {
-    const tls = await import('node:tls');
+    const { rootCertificates } = await import('node:tls');
     const { trustedCertificates } = await import('../../src/client/tls.js');
     expect(trustedCertificates({})).toBeUndefined();
-    const list = trustedCertificates({ extra: [certs.ca.cert] })!;
-    expect(list.at(-1)).toBe(certs.ca.cert);
-    expect(list).toEqual(expect.arrayContaining([...tls.rootCertificates]));
+    const list = trustedCertificates({ extra: [tls.certs.ca.cert] })!;
+    expect(list.at(-1)).toBe(tls.certs.ca.cert);
+    expect(list).toEqual(expect.arrayContaining([...rootCertificates]));
   });
 });
 

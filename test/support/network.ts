@@ -1,7 +1,8 @@
 // Real network parts for the proxy and certificate tests: certificates made here (a CA, a
 // server certificate it signs, an expired one, a self-signed one), a TLS front for the
-// reference server (node:tls, forwarding the decrypted bytes to its port), and a real
-// CONNECT-capable forward proxy (the `proxy` package) that records what it is asked.
+// reference server (node:tls, forwarding the decrypted bytes to its port), the reference server
+// behind such a front for a whole test file (useTlsServer), and a real CONNECT-capable forward
+// proxy (the `proxy` package) that records what it is asked.
 import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -10,6 +11,9 @@ import { join } from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
 import forge from 'node-forge';
 import { createProxy } from 'proxy';
+import { afterAll, beforeAll } from 'vitest';
+import { tempConfigDir } from './cli.js';
+import { startTestServer, type TestServer } from './server.js';
 
 export interface KeyAndCert {
   key: string;
@@ -144,6 +148,54 @@ export async function startTlsFront(identity: KeyAndCert, targetPort: number): P
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+export interface TlsServer {
+  /** The reference server itself (plain HTTP, in this process). */
+  readonly server: TestServer;
+  /** The certificates made for the file; their PEM files are in a temporary directory. */
+  readonly certs: TestCertificates;
+  /** The server over TLS, presenting the certificate for `localhost` that the CA signed. */
+  readonly front: TlsFront;
+  /** `https://localhost:PORT`: the front's address, for which its certificate is valid. */
+  readonly baseUrl: string;
+}
+
+/**
+ * The reference server behind a TLS front with a private CA, for the whole test file (or the
+ * describe block it is called in): made before its tests, closed after them.
+ * `const tls = useTlsServer(); ... tls.baseUrl, tls.certs.caFile, tls.server.env`.
+ */
+export function useTlsServer(): TlsServer {
+  let started: TlsServer | undefined;
+  beforeAll(async () => {
+    const server = await startTestServer();
+    const certs = makeCertificates(tempConfigDir());
+    const front = await startTlsFront(certs.server, server.port);
+    started = { server, certs, front, baseUrl: `https://localhost:${front.port}` };
+  });
+  afterAll(async () => {
+    // The server closes itself after the file (test/support/server.ts).
+    await started?.front.close();
+  });
+  const get = (): TlsServer => {
+    if (!started) throw new Error('useTlsServer: the server starts in beforeAll; read it inside a test or a later hook');
+    return started;
+  };
+  return {
+    get server() {
+      return get().server;
+    },
+    get certs() {
+      return get().certs;
+    },
+    get front() {
+      return get().front;
+    },
+    get baseUrl() {
+      return get().baseUrl;
+    },
   };
 }
 
