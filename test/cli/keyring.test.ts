@@ -22,16 +22,41 @@ afterEach(async () => {
   for (const service of services.splice(0)) await service.stop();
 });
 
-async function secretService(keyring: 'unlocked' | 'locked' | 'absent' = 'unlocked'): Promise<SecretService> {
-  const service = await startSecretService({ keyring });
-  services.push(service);
-  return service;
+interface Store {
+  service: SecretService;
+  /** The run's config directory. */
+  dir: string;
+  /** A run's environment with this Secret Service and config dir, and no key in it. */
+  env: Record<string, string | undefined>;
 }
 
-/** A run with this Secret Service and config dir, and no key in the environment. */
-function envFor(service: SecretService, dir: string): Record<string, string | undefined> {
-  return { ...service.env, STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: undefined };
+/** A Secret Service of the test's own (stopped after it) and a fresh config directory. */
+async function freshStore(keyring: 'unlocked' | 'locked' | 'absent' = 'unlocked'): Promise<Store> {
+  const service = await startSecretService({ keyring });
+  services.push(service);
+  const dir = tempConfigDir();
+  return { service, dir, env: { ...service.env, STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: undefined } };
 }
+
+/** `login` to the test server with its key as an option (nothing asked), then `extra`. */
+function login(env: Store['env'], ...extra: string[]) {
+  const { key, id } = test.server.account;
+  return runCli(['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id, ...extra], { env });
+}
+
+/** The same, which must succeed. */
+async function loggedIn(env: Store['env']): Promise<void> {
+  const result = await login(env);
+  expect(result.code, result.stderr).toBe(0);
+}
+
+/** The API key as `whoami --json` shows it: masked, and where it came from. */
+async function keyShown(env: Store['env']): Promise<unknown> {
+  return parseJson<{ apiKey: unknown }>(await runCli(['whoami', '--json'], { env })).apiKey;
+}
+
+/** The test server's key, masked as the CLI shows it, from `source`. */
+const masked = (source: string) => ({ value: `****${test.server.account.key.slice(-4)}`, source });
 
 /** What secret-tool finds for a profile of the test server (the service names the base URL). */
 function lookup(service: SecretService, profile = 'default'): Promise<string | null> {
@@ -42,15 +67,13 @@ const configText = (dir: string) => readFileSync(join(dir, 'config.json'), 'utf8
 
 describe.skipIf(SKIP)('the API key in the Secret Service', () => {
   it('login --with-token saves it in the keyring, not the file; commands read it there; logout removes it', async () => {
-    const service = await secretService();
-    const dir = tempConfigDir();
-    const env = envFor(service, dir);
+    const { service, dir, env } = await freshStore();
     const { key, id } = test.server.account;
 
-    const login = await runCli(['login', '--with-token', '--base-url', test.server.url, '--account-id', id], { env, input: `${key}\n` });
-    expect(login.code, login.stderr).toBe(0);
-    expect(login.stderr).toContain('(the key in the credential store)');
-    expect(login.stderr).not.toContain('warning');
+    const saved = await runCli(['login', '--with-token', '--base-url', test.server.url, '--account-id', id], { env, input: `${key}\n` });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stderr).toContain('(the key in the credential store)');
+    expect(saved.stderr).not.toContain('warning');
     expect(await lookup(service)).toBe(key);
     expect(configText(dir)).not.toContain(key);
     expect(JSON.parse(configText(dir)).profiles.default).toEqual({ baseUrl: test.server.url, accountId: id });
@@ -59,10 +82,9 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
     expect(list.code, list.stderr).toBe(0);
     parseJson(list);
 
-    const whoami = parseJson<{ apiKey: unknown }>(await runCli(['whoami', '--json'], { env }));
-    expect(whoami.apiKey).toEqual({ value: `****${key.slice(-4)}`, source: 'keyring' });
+    expect(await keyShown(env)).toEqual(masked('keyring'));
     const listed = parseJson<{ settings: Record<string, unknown> }>(await runCli(['config', 'list', '--json'], { env }));
-    expect(listed.settings['api-key']).toEqual({ value: `****${key.slice(-4)}`, source: 'keyring' });
+    expect(listed.settings['api-key']).toEqual(masked('keyring'));
     const get = await runCli(['config', 'get', 'api-key'], { env });
     expect(get.stdout).toBe(`****${key.slice(-4)}\n`);
 
@@ -76,13 +98,10 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
   });
 
   it('each profile has an entry of its own, named after the profile and its base URL', async () => {
-    const service = await secretService();
-    const dir = tempConfigDir();
-    const env = envFor(service, dir);
-    const { key, id } = test.server.account;
-    const login = await runCli(['login', '--profile', 'ci', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env });
-    expect(login.code, login.stderr).toBe(0);
-    expect(await lookup(service, 'ci')).toBe(key);
+    const { service, env } = await freshStore();
+    const result = await login(env, '--profile', 'ci');
+    expect(result.code, result.stderr).toBe(0);
+    expect(await lookup(service, 'ci')).toBe(test.server.account.key);
     expect(await lookup(service, 'default')).toBeNull();
     // One entry for the server (the item paths are what secret-tool prints on stdout).
     const found = await service.secretTool(['search', '--all', 'service', `statusctl:${test.server.url}`]);
@@ -90,25 +109,21 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
   });
 
   it('a key from the environment never touches the store: it works with the keyring locked', async () => {
-    const service = await secretService();
-    const dir = tempConfigDir();
-    const env = envFor(service, dir);
-    const { key, id } = test.server.account;
-    expect((await runCli(['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env })).code).toBe(0);
+    const { service, env } = await freshStore();
+    const { key } = test.server.account;
+    await loggedIn(env);
     await service.lock();
 
-    const fromEnv = await runCli(['incidents', 'list', '--json'], { env: { ...env, STATUSCTL_API_KEY: key } });
+    const withKey = { ...env, STATUSCTL_API_KEY: key };
+    const fromEnv = await runCli(['incidents', 'list', '--json'], { env: withKey });
     expect(fromEnv.code, fromEnv.stderr).toBe(0);
-    const whoami = parseJson<{ apiKey: unknown }>(await runCli(['whoami', '--json'], { env: { ...env, STATUSCTL_API_KEY: key } }));
-    expect(whoami.apiKey).toEqual({ value: `****${key.slice(-4)}`, source: 'environment' });
+    expect(await keyShown(withKey)).toEqual(masked('environment'));
     // The same command without the variable has to ask the store, which refuses.
     expect((await runCli(['incidents', 'list'], { env })).code).toBe(3);
   });
 
   it('a key left in the file by an older statusctl keeps working; login again moves it into the store', async () => {
-    const service = await secretService();
-    const dir = tempConfigDir();
-    const env = envFor(service, dir);
+    const { service, dir, env } = await freshStore();
     const { key, id } = test.server.account;
     writeFileSync(
       join(dir, 'config.json'),
@@ -116,43 +131,35 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
       { mode: 0o600 },
     );
 
-    const before = parseJson<{ apiKey: unknown }>(await runCli(['whoami', '--json'], { env }));
-    expect(before.apiKey).toEqual({ value: `****${key.slice(-4)}`, source: 'file' });
+    expect(await keyShown(env)).toEqual(masked('file'));
 
-    const login = await runCli(['login', '--with-token'], { env, input: key });
-    expect(login.code, login.stderr).toBe(0);
+    const moved = await runCli(['login', '--with-token'], { env, input: key });
+    expect(moved.code, moved.stderr).toBe(0);
     expect(configText(dir)).not.toContain(key);
     expect(await lookup(service)).toBe(key);
-    const after = parseJson<{ apiKey: unknown }>(await runCli(['whoami', '--json'], { env }));
-    expect(after.apiKey).toEqual({ value: `****${key.slice(-4)}`, source: 'keyring' });
+    expect(await keyShown(env)).toEqual(masked('keyring'));
   });
 
   it('--insecure-storage saves the key in the file on purpose and takes any earlier one out of the store', async () => {
-    const service = await secretService();
-    const dir = tempConfigDir();
-    const env = envFor(service, dir);
-    const { key, id } = test.server.account;
-    const args = ['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id];
-    expect((await runCli(args, { env })).code).toBe(0);
+    const { service, dir, env } = await freshStore();
+    const { key } = test.server.account;
+    await loggedIn(env);
     expect(await lookup(service)).toBe(key);
 
-    const insecure = await runCli([...args, '--insecure-storage'], { env });
+    const insecure = await login(env, '--insecure-storage');
     expect(insecure.code, insecure.stderr).toBe(0);
     expect(insecure.stderr).toContain('(the key in plain text)');
     expect(insecure.stderr).not.toContain('warning');
     expect(await lookup(service)).toBeNull();
     expect(JSON.parse(configText(dir)).profiles.default.apiKey).toBe(key);
-    const whoami = parseJson<{ apiKey: unknown }>(await runCli(['whoami', '--json'], { env }));
-    expect(whoami.apiKey).toEqual({ value: `****${key.slice(-4)}`, source: 'file' });
+    expect(await keyShown(env)).toEqual(masked('file'));
 
     const logout = await runCli(['logout'], { env });
     expect(logout.stderr).toBe(`Removed the API key ****${key.slice(-4)} of profile 'default' from ${join(dir, 'config.json')}\n`);
   });
 
   it('config set api-key goes to the store too, and config unset api-key takes it out', async () => {
-    const service = await secretService();
-    const dir = tempConfigDir();
-    const env = envFor(service, dir);
+    const { service, dir, env } = await freshStore();
     const set = await runCli(['config', 'set', 'api-key', 'sk_config_set_key_9876', '--json'], { env });
     expect(set.code, set.stderr).toBe(0);
     expect(parseJson(set)).toMatchObject({ key: 'api-key', value: '****9876', source: 'keyring' });
@@ -168,19 +175,17 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
 
 describe.skipIf(SKIP)('a new base URL for the profile', () => {
   it('config set base-url moves the key to the entry of the new address; unset moves it to the default one', async () => {
-    const service = await secretService();
-    const dir = tempConfigDir();
-    const env = envFor(service, dir);
-    const { key, id } = test.server.account;
-    expect((await runCli(['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env })).code).toBe(0);
+    const { service, env } = await freshStore();
+    const { key } = test.server.account;
+    await loggedIn(env);
     const entry = (url: string) => ['lookup', 'service', `statusctl:${url}`, 'username', 'default'];
 
     const set = await runCli(['config', 'set', 'base-url', 'https://status.example.com'], { env });
     expect(set.code, set.stderr).toBe(0);
     expect(await service.secretTool(entry(test.server.url))).toBeNull();
     expect(await service.secretTool(entry('https://status.example.com'))).toBe(key);
-    const whoami = parseJson<{ apiKey: unknown }>(await runCli(['config', 'list', '--json'], { env }));
-    expect(whoami).toMatchObject({ settings: { 'api-key': { value: `****${key.slice(-4)}`, source: 'keyring' } } });
+    const listed = parseJson<{ settings: Record<string, unknown> }>(await runCli(['config', 'list', '--json'], { env }));
+    expect(listed).toMatchObject({ settings: { 'api-key': masked('keyring') } });
 
     expect((await runCli(['config', 'unset', 'base-url'], { env })).code).toBe(0);
     expect(await service.secretTool(entry('https://status.example.com'))).toBeNull();
@@ -190,11 +195,8 @@ describe.skipIf(SKIP)('a new base URL for the profile', () => {
 
 describe.skipIf(SKIP)('a credential store that is locked or refuses', () => {
   it('reading: exit 3 with a hint, naming the store', async () => {
-    const service = await secretService();
-    const dir = tempConfigDir();
-    const env = envFor(service, dir);
-    const { key, id } = test.server.account;
-    expect((await runCli(['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env })).code).toBe(0);
+    const { service, env } = await freshStore();
+    await loggedIn(env);
     await service.lock();
 
     const list = await runCli(['incidents', 'list'], { env });
@@ -206,24 +208,19 @@ describe.skipIf(SKIP)('a credential store that is locked or refuses', () => {
     expect(list.stderr).toContain(
       'hint: unlock the keyring (or allow statusctl in it) and try again, or set STATUSCTL_API_KEY for this command',
     );
-    expect(list.stderr).not.toContain(key);
+    expect(list.stderr).not.toContain(test.server.account.key);
   });
 
   it('login and logout: exit 3, and neither the file nor the store is changed', async () => {
-    const service = await secretService();
-    const dir = tempConfigDir();
-    const env = envFor(service, dir);
-    const { key, id } = test.server.account;
-    expect((await runCli(['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env })).code).toBe(0);
+    const { service, dir, env } = await freshStore();
+    await loggedIn(env);
     await service.lock();
     const before = configText(dir);
 
-    const login = await runCli(['login', '--profile', 'other', '--base-url', test.server.url, '--api-key', key, '--account-id', id], {
-      env,
-    });
-    expect(login.code).toBe(3);
-    expect(login.stderr).toContain('could not save the API key to the credential store');
-    expect(login.stderr).toContain('hint: unlock the keyring');
+    const again = await login(env, '--profile', 'other');
+    expect(again.code).toBe(3);
+    expect(again.stderr).toContain('could not save the API key to the credential store');
+    expect(again.stderr).toContain('hint: unlock the keyring');
     expect(configText(dir)).toBe(before);
 
     // logout, which has to ask the store whether it holds the key.
@@ -236,16 +233,13 @@ describe.skipIf(SKIP)('a credential store that is locked or refuses', () => {
 
 describe.skipIf(SKIP)('a session bus without a Secret Service', () => {
   it('is no credential store: login saves the key in the file and warns why; commands read it there', async () => {
-    const service = await secretService('absent');
-    const dir = tempConfigDir();
-    const env = envFor(service, dir);
-    const { key, id } = test.server.account;
-    const login = await runCli(['login', '--base-url', test.server.url, '--api-key', key, '--account-id', id], { env });
-    expect(login.code, login.stderr).toBe(0);
-    expect(login.stderr).toContain(`warning: the API key was stored in plain text in ${join(dir, 'config.json')}`);
-    expect(login.stderr).toContain('no Secret Service (');
-    expect(login.stderr).toContain('org.freedesktop.secrets');
-    expect(JSON.parse(configText(dir)).profiles.default.apiKey).toBe(key);
+    const { dir, env } = await freshStore('absent');
+    const result = await login(env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`warning: the API key was stored in plain text in ${join(dir, 'config.json')}`);
+    expect(result.stderr).toContain('no Secret Service (');
+    expect(result.stderr).toContain('org.freedesktop.secrets');
+    expect(JSON.parse(configText(dir)).profiles.default.apiKey).toBe(test.server.account.key);
     const list = await runCli(['incidents', 'list', '--json'], { env });
     expect(list.code, list.stderr).toBe(0);
   });
