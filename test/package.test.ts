@@ -37,6 +37,31 @@ function pack() {
   return tarball;
 }
 
+const projects = new Map<string, Promise<string>>();
+/**
+ * A project (an ES module package) with the tarball installed, as a user's would be: made once
+ * for the file and shared, since its tests only read it (each run has a config directory of its
+ * own). `omitOptional` leaves out every optional dependency, the credential store library's
+ * platform binaries among them.
+ */
+function installedProject({ omitOptional = false } = {}): Promise<string> {
+  const name = omitOptional ? 'project-without-optional' : 'project';
+  let installed = projects.get(name);
+  if (!installed) {
+    installed = (async () => {
+      const { filename } = await pack();
+      const project = join(temp, name);
+      mkdirSync(project);
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+      const flags = ['install', '--prefer-offline', '--no-audit', '--no-fund', ...(omitOptional ? ['--omit=optional'] : [])];
+      await run(npm, [...flags, join(temp, filename)], { cwd: project, env });
+      return project;
+    })();
+    projects.set(name, installed);
+  }
+  return installed;
+}
+
 describe('npm pack', () => {
   it('installs globally from the tarball (and its two dependencies) and runs statusctl --help and --version', async () => {
     const { filename, files } = await pack();
@@ -93,11 +118,7 @@ describe('npm pack', () => {
   }, 120_000);
 
   it('ships type declarations: the upstream create shape compiles, the old one does not', async () => {
-    const { filename } = await pack();
-    const consumer = join(temp, 'consumer');
-    mkdirSync(consumer);
-    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', join(temp, filename)], { cwd: consumer, env });
+    const consumer = await installedProject();
     // Node's types (undici's declarations refer to them), as a TypeScript program for Node has them;
     // zod and undici come with the package, as its dependencies.
     mkdirSync(join(consumer, 'node_modules', '@types'), { recursive: true });
@@ -139,15 +160,9 @@ export const status: 'INVESTIGATING' | 'IDENTIFIED' | 'MONITORING' | 'RESOLVED' 
 });
 
 describe('the installed package and the credential store', () => {
-  /** The tarball installed into a project of its own; `omitOptional` leaves out the library's platform binaries. */
-  async function installInto(name: string, { omitOptional = false } = {}): Promise<string> {
-    const { filename } = await pack();
-    const project = join(temp, name);
-    mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true }));
-    const flags = ['install', '--offline', '--no-audit', '--no-fund', ...(omitOptional ? ['--omit=optional'] : [])];
-    await run(npm, [...flags, join(temp, filename)], { cwd: project, env });
-    return join(project, 'node_modules', '.bin', 'statusctl');
+  /** statusctl as installed into a project; `omitOptional` leaves out the library's platform binaries. */
+  async function installedBin({ omitOptional = false } = {}): Promise<string> {
+    return join(await installedProject({ omitOptional }), 'node_modules', '.bin', 'statusctl');
   }
 
   /** login, then a call, through the installed binary; the result of both and the config file. */
@@ -175,7 +190,7 @@ describe('the installed package and the credential store', () => {
   it.skipIf(missingTools.length > 0)(
     'with a Secret Service: the key goes to the keyring and the call reads it there',
     async () => {
-      const bin = await installInto('with-store');
+      const bin = await installedBin();
       const service = await startSecretService();
       try {
         const { login, list, config } = await loginAndCall(bin, server, service.env);
@@ -193,7 +208,7 @@ describe('the installed package and the credential store', () => {
   );
 
   it('without a session bus: the key goes to the file, with the warning', async () => {
-    const bin = await installInto('without-store');
+    const bin = await installedBin();
     const { login, list, config } = await loginAndCall(bin, server, {});
     expect(JSON.parse(login.stdout)).toMatchObject({ keyStorage: 'file' });
     expect(login.stderr).toContain('warning: the API key was stored in plain text');
@@ -205,7 +220,7 @@ describe('the installed package and the credential store', () => {
     'where the library has no binary for the platform, the store is simply unavailable',
     async () => {
       // --omit=optional leaves out every @napi-rs/keyring-<platform> package, as on a platform it has none for.
-      const bin = await installInto('no-binary', { omitOptional: true });
+      const bin = await installedBin({ omitOptional: true });
       const service = await startSecretService();
       try {
         const { login, list, config } = await loginAndCall(bin, server, service.env);
