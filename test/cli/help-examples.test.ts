@@ -108,6 +108,25 @@ function adapt(example: string, url: string): string {
   return line;
 }
 
+/**
+ * The command lines to run for `examples`, adapted: examples that differ only in a trailing
+ * comment are one command line, run once and reported for each. The tours (`statusctl demo`,
+ * which runs every command in turn) take longest, so they start first and the rest runs beside
+ * them rather than after them.
+ */
+function commandsToRun(examples: string[], url: string): { line: string; examples: string[] }[] {
+  const byCommand = new Map<string, { line: string; examples: string[] }>();
+  for (const example of examples) {
+    const line = adapt(example, url);
+    const command = line.replace(/\s+#[^'"]*$/, '');
+    const entry = byCommand.get(command);
+    if (entry) entry.examples.push(example);
+    else byCommand.set(command, { line, examples: [example] });
+  }
+  const tour = (line: string) => /^statusctl demo\b/.test(line);
+  return [...byCommand.values()].sort((a, b) => Number(tour(b.line)) - Number(tour(a.line)));
+}
+
 const INITIALIZE = `${JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
@@ -175,13 +194,17 @@ describe('help examples', () => {
     console.info(`help examples skipped:\n${skipped.map((example) => `  ${example}  (${SKIPPED[example]})`).join('\n')}`);
 
     const { cwd, env } = await sandbox(server.url);
-    const queue = examples.filter((example) => !(example in SKIPPED));
+    const queue = commandsToRun(
+      examples.filter((example) => !(example in SKIPPED)),
+      server.url,
+    );
     const outcomes: Outcome[] = [];
     // A few at a time: each is a process or two, on a machine that may be busy.
     await Promise.all(
       Array.from({ length: 4 }, async () => {
-        for (let example = queue.shift(); example !== undefined; example = queue.shift()) {
-          outcomes.push(await runExample(example, adapt(example, server.url), cwd, env));
+        for (let command = queue.shift(); command !== undefined; command = queue.shift()) {
+          const outcome = await runExample(command.examples[0]!, command.line, cwd, env);
+          for (const example of command.examples) outcomes.push({ ...outcome, example });
         }
       }),
     );
@@ -198,5 +221,15 @@ describe('help examples', () => {
       'statusctl login --base-url http://127.0.0.1:5555',
     );
     expect(ERROR_GROUP).toBe('c463c2d9-a899-5e7b-9e54-5b24368461d1');
+  });
+
+  it('runs examples that differ only in a trailing comment once, for each of them, and the tours first', () => {
+    expect(
+      commandsToRun(['statusctl whoami', 'statusctl demo', 'statusctl whoami   # who am I', "echo '# not a comment'"], 'http://x'),
+    ).toEqual([
+      { line: 'statusctl demo', examples: ['statusctl demo'] },
+      { line: 'statusctl whoami', examples: ['statusctl whoami', 'statusctl whoami   # who am I'] },
+      { line: "echo '# not a comment'", examples: ["echo '# not a comment'"] },
+    ]);
   });
 });

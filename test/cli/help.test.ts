@@ -1,7 +1,7 @@
 // Every command's --help carries real examples and lists the global options it inherits. The tree is read from the program's own help
 // output, so a command added later is checked without touching this file.
 import { describe, expect, it } from 'vitest';
-import { commandsIn } from './help-tree.js';
+import { helpTree } from './help-tree.js';
 import { runCli } from './in-process.js';
 
 async function helpOf(path: string[]): Promise<string> {
@@ -12,24 +12,19 @@ async function helpOf(path: string[]): Promise<string> {
 
 describe('help', () => {
   it('every command and subcommand shows Examples: and the Global Options', async () => {
-    const nouns = commandsIn(await helpOf([]));
+    const tree = await helpTree(helpOf);
+    const nouns = tree.filter(([path]) => path.length === 1).map(([path]) => path[0]);
     // A floor, so a parser that finds nothing cannot pass.
     expect(nouns.length).toBeGreaterThanOrEqual(10);
     expect(nouns).toEqual(expect.arrayContaining(['rca', 'error-groups', 'heartbeats', 'runtimes', 'server', 'demo', 'completion']));
-    const missing: string[] = [];
-    const noGlobals: string[] = [];
-    // One noun at a time (its verbs in parallel): some 40 processes at once swamp a busy machine.
-    const visit = async (path: string[]): Promise<void> => {
-      const help = await helpOf(path);
-      if (!help.includes('\nExamples:\n')) missing.push(path.join(' '));
-      // The inherited options are listed in every command's help (as gh does).
+    const commands = tree.filter(([path]) => path.length > 0);
+    const missing = commands.filter(([, help]) => !help.includes('\nExamples:\n')).map(([path]) => path.join(' '));
+    // The inherited options are listed in every command's help (as gh does).
+    const globalsListed = (help: string) => {
       const globals = help.split('\nGlobal Options:\n')[1] ?? '';
-      if (!['-o, --output <format>', '--json', '--profile <name>', '--verbose'].every((flag) => globals.includes(flag))) {
-        noGlobals.push(path.join(' '));
-      }
-      await Promise.all(commandsIn(help).map((child) => visit([...path, child])));
+      return ['-o, --output <format>', '--json', '--profile <name>', '--verbose'].every((flag) => globals.includes(flag));
     };
-    for (const noun of nouns) await visit([noun]);
+    const noGlobals = commands.filter(([, help]) => !globalsListed(help)).map(([path]) => path.join(' '));
     expect(missing).toEqual([]);
     expect(noGlobals).toEqual([]);
   }, 180_000);
