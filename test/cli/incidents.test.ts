@@ -66,7 +66,9 @@ function cli(args: string[], env: Record<string, string | undefined> = {}, termi
 
 /**
  * The same through the built binary (bin/statusctl as a child process): declaring an incident is
- * the tool's main job, so its create tests run the whole program as a user does.
+ * the tool's main job, so a create from flags, its missing options and its dry run also run the
+ * whole program as a user does. The other create cases run in this process: the same parsing,
+ * service lookup and request, without starting Node for each.
  */
 function builtCli(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
   return runBuiltCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: proxy.url, ...env } });
@@ -137,7 +139,7 @@ interface DryRun {
 
 /** `--dry-run -o json`, which must succeed; its body is checked against upstream too. */
 async function dryRun(args: string[], env: Record<string, string | undefined> = {}): Promise<DryRun> {
-  const result = await builtCli(['incidents', 'create', '--name', 'Dry', '--severity', 'major', ...args, '--dry-run', '-o', 'json'], env);
+  const result = await cli(['incidents', 'create', '--name', 'Dry', '--severity', 'major', ...args, '--dry-run', '-o', 'json'], env);
   expect(result.code, result.stderr).toBe(0);
   const request = parseJson<DryRun>(result);
   expect(upstreamCreateIncidentErrors(request.body), JSON.stringify(request.body)).toEqual([]);
@@ -198,18 +200,7 @@ describe('incidents create (not on a terminal)', () => {
     // "Web App" is on two status pages: the same service, so not ambiguous.
     const incident = Incident.parse(
       parseJson(
-        await builtCli([
-          'incidents',
-          'create',
-          '--name',
-          'By name',
-          '--severity',
-          'minor',
-          '--service',
-          'pAYMENTS api,WEB APP',
-          '-o',
-          'json',
-        ]),
+        await cli(['incidents', 'create', '--name', 'By name', '--severity', 'minor', '--service', 'pAYMENTS api,WEB APP', '-o', 'json']),
       ),
     );
     expect(sentBody(before)).toEqual({
@@ -233,16 +224,7 @@ describe('incidents create (not on a terminal)', () => {
 
   it('--status-page NAME alone covers every service of that page', async () => {
     const before = proxy.createBodies().length;
-    const result = await builtCli([
-      'incidents',
-      'create',
-      '--name',
-      'Whole page',
-      '--severity',
-      'critical',
-      '--status-page',
-      'acme PAYMENTS',
-    ]);
+    const result = await cli(['incidents', 'create', '--name', 'Whole page', '--severity', 'critical', '--status-page', 'acme PAYMENTS']);
     expect(result.code, result.stderr).toBe(0);
     const expected = servicesOfPage('Acme Payments');
     expect(expected.length).toBeGreaterThan(1);
@@ -270,7 +252,7 @@ describe('incidents create (not on a terminal)', () => {
   it('with --status-page, --service names are looked for on that page only', async () => {
     const request = await dryRun(['--status-page', 'Acme Cloud', '--service', 'cdn']);
     expect(request.body.services).toEqual([serviceNamed('CDN')]);
-    const elsewhere = await builtCli([
+    const elsewhere = await cli([
       'incidents',
       'create',
       '--name',
@@ -314,7 +296,7 @@ describe('incidents create (not on a terminal)', () => {
     [['--severity', 'minor', '--name', 'x'.repeat(256)]],
     [['--severity', 'minor', '--status-page', '']],
   ])('bad flags are exit 2: %j', async (flags) => {
-    const result = await builtCli(['incidents', 'create', '--name', 'n', '--service', serviceIds[0]!, ...flags]);
+    const result = await cli(['incidents', 'create', '--name', 'n', '--service', serviceIds[0]!, ...flags]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
   });
@@ -355,7 +337,7 @@ describe('incidents create (not on a terminal)', () => {
   });
 
   it('--dry-run reads the status pages, so it needs credentials (exit 3 without a key)', async () => {
-    const result = await builtCli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', serviceIds[0]!, '--dry-run'], {
+    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', serviceIds[0]!, '--dry-run'], {
       STATUSCTL_API_KEY: undefined,
     });
     expect(result.code).toBe(3);
@@ -364,16 +346,7 @@ describe('incidents create (not on a terminal)', () => {
 
   it('an unknown service name or id is exit 2 listing the services with their pages; nothing is sent', async () => {
     const creates = proxy.createBodies().length;
-    const result = await builtCli([
-      'incidents',
-      'create',
-      '--name',
-      'x',
-      '--severity',
-      'minor',
-      '--service',
-      'Checkout API,no-such-service',
-    ]);
+    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', 'Checkout API,no-such-service']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^statusctl: --service "Checkout API": no such service/);
@@ -384,7 +357,7 @@ describe('incidents create (not on a terminal)', () => {
   });
 
   it('an unknown status page is exit 2 listing the pages', async () => {
-    const result = await builtCli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--status-page', 'Acme Moon']);
+    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--status-page', 'Acme Moon']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^statusctl: --status-page "Acme Moon": no such status page/);
     for (const page of pages) expect(result.stderr).toContain(`${page.name} (url ${page.url}, id ${page.id})`);
@@ -451,7 +424,7 @@ describe('incidents create against a fixture with clashing names', () => {
   const env = () => ({ STATUSCTL_BASE_URL: fixtureProxy.url });
 
   it('a name shared by different services on several pages is exit 2 listing each with its page; nothing is sent', async () => {
-    const result = await builtCli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', 'DATABASE'], env());
+    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--service', 'DATABASE'], env());
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^statusctl: --service "DATABASE" names 2 different services/);
@@ -477,7 +450,7 @@ describe('incidents create against a fixture with clashing names', () => {
   });
 
   it('a status page without services is exit 2; nothing is sent', async () => {
-    const result = await builtCli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--status-page', 'Coming soon'], env());
+    const result = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--status-page', 'Coming soon'], env());
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^statusctl: status page Coming soon \(url coming-soon, id \S+\) has no services/);
     expect(fixtureProxy.createBodies()).toEqual([]);
