@@ -1,7 +1,10 @@
-// The built binary behind a real forward proxy (the `proxy` package: CONNECT tunnels, Basic
+// The CLI behind a real forward proxy (the `proxy` package: CONNECT tunnels, Basic
 // authentication) in front of the reference server served over TLS with a CA made here. The
 // proxy records every request it gets, so the tests can say what it saw: only CONNECT lines to
 // the server's host and port, never an Authorization header, nothing at all with NO_PROXY.
+// Every command family, the http:// base URL and the MCP server run as the built binary (with
+// the proxy agents as bundled); how the proxy is chosen, authenticated and reported is tested
+// through the CLI in the test process, which takes its proxy from the run's environment too.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -10,6 +13,7 @@ import { createClient } from '../../src/client/index.js';
 import { toolName } from '../../src/mcp/tools.js';
 import { proxyEnv, type SeenByProxy, startProxy, type TestProxy, useTlsServer } from '../support/network.js';
 import { BIN, cleanEnv, closedPortUrl, parseJson, removeTempDirs, ROOT, runCli, tempConfigDir } from './helpers.js';
+import { runCli as runInProcess } from './in-process.js';
 
 const tls = useTlsServer();
 let proxy: TestProxy;
@@ -37,8 +41,15 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-/** The server over TLS, its CA trusted with --ca-file, and the proxy variables given. */
+/** The server over TLS, its CA trusted with --ca-file, and the proxy variables given: the CLI in this process. */
 function through(args: string[], variables: Record<string, string>) {
+  return runInProcess(['--ca-file', tls.certs.caFile, ...args], {
+    env: { ...tls.server.env, STATUSCTL_BASE_URL: tls.baseUrl, ...proxyEnv(variables) },
+  });
+}
+
+/** The same with the built binary. */
+function throughBinary(args: string[], variables: Record<string, string>) {
   return runCli(['--ca-file', tls.certs.caFile, ...args], {
     env: { ...tls.server.env, STATUSCTL_BASE_URL: tls.baseUrl, ...proxyEnv(variables) },
   });
@@ -57,7 +68,7 @@ describe('every command family through an HTTP proxy (HTTPS via CONNECT)', () =>
 
   beforeAll(async () => {
     seen = watch(proxy);
-    const created = await through(
+    const created = await throughBinary(
       ['incidents', 'create', '--name', 'Through the proxy', '--severity', 'minor', '--service', serviceId, '-o', 'json'],
       env(),
     );
@@ -82,7 +93,7 @@ describe('every command family through an HTTP proxy (HTTPS via CONNECT)', () =>
     const ids: Record<string, string> = { '<incident>': incidentId, '<error-group>': errorGroupId, '<check>': checkId };
     const args = template.map((word) => ids[word] ?? word);
     const before = seen().length;
-    const result = await through(args, env());
+    const result = await throughBinary(args, env());
     expect(result.code, result.stderr).toBe(0);
     expect(() => JSON.parse(result.stdout)).not.toThrow();
     expect(seen().length).toBeGreaterThan(before);
@@ -143,7 +154,7 @@ describe('through an HTTP proxy (HTTPS via CONNECT)', () => {
     expect(seen()).toHaveLength(1);
 
     const dir = tempConfigDir();
-    const set = await runCli(['config', 'set', 'proxy', proxy.url], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    const set = await runInProcess(['config', 'set', 'proxy', proxy.url], { env: { STATUSCTL_CONFIG_DIR: dir } });
     expect(set.code, set.stderr).toBe(0);
     const fromProfile = await through(['runtimes', 'list', '-o', 'json'], { STATUSCTL_CONFIG_DIR: dir });
     expect(fromProfile.code, fromProfile.stderr).toBe(0);
@@ -214,9 +225,9 @@ describe('proxy authentication', () => {
   it('config list and get show the proxy password masked', async () => {
     const dir = tempConfigDir();
     const url = `http://${USER}:${PASSWORD}@127.0.0.1:${guarded.port}`;
-    expect((await runCli(['config', 'set', 'proxy', url], { env: { STATUSCTL_CONFIG_DIR: dir } })).code).toBe(0);
+    expect((await runInProcess(['config', 'set', 'proxy', url], { env: { STATUSCTL_CONFIG_DIR: dir } })).code).toBe(0);
     for (const args of [['config', 'list'], ['config', 'get', 'proxy'], ['whoami']]) {
-      const result = await runCli(args, { env: { ...tls.server.env, STATUSCTL_CONFIG_DIR: dir, ...proxyEnv() } });
+      const result = await runInProcess(args, { env: { ...tls.server.env, STATUSCTL_CONFIG_DIR: dir, ...proxyEnv() } });
       expect(`${result.stdout}${result.stderr}`, args.join(' ')).toContain(`${USER}:****@127.0.0.1`);
       expect(`${result.stdout}${result.stderr}`, args.join(' ')).not.toContain(PASSWORD);
     }
@@ -240,7 +251,7 @@ describe('proxy failures and bad values', () => {
     const option = await through(['--proxy', 'http://proxy.example.com:3128/path', 'runtimes', 'list'], {});
     expect(option.code).toBe(2);
     expect(option.stderr).toContain('the proxy from --proxy is not usable');
-    const set = await runCli(['config', 'set', 'proxy', 'gopher://x'], { env: proxyEnv() });
+    const set = await runInProcess(['config', 'set', 'proxy', 'gopher://x'], { env: proxyEnv() });
     expect(set.code).toBe(2);
     expect(set.stderr).toContain('proxy: gopher proxies are not supported');
   });
