@@ -1,7 +1,9 @@
 // incidents list filters (--severity, --service, --status-page, with --status) and the "started"
-// time of incidents get, through the built binary against the reference server's demo data.
+// time of incidents get, through the CLI in the test process (output piped) against the
+// reference server's demo data.
 import { describe, expect, it } from 'vitest';
-import { runCli, useTestServer } from './helpers.js';
+import { useTestServer } from './helpers.js';
+import { runCli } from './in-process.js';
 
 interface Incident {
   id: string;
