@@ -24,7 +24,7 @@ import {
 import { runCli } from './in-process.js';
 import { startRecordingProxy, upstreamCreateIncidentErrors, type RecordingProxy } from './upstream-request.js';
 
-// Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
+// Some tests spawn the built CLI; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
 
 /** Upstream wants `accountId` to be a UUID, so this file's account has one. */
