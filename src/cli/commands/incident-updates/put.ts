@@ -4,19 +4,13 @@ import { choiceOption, examples } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import { usageError } from '../../exit-codes.js';
 import type { Noun } from '../../globals.js';
-import { INCIDENT_STATUSES, type IncidentStatus, isoDateTime, messageFileOption, nonEmpty } from '../../incident-options.js';
+import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty } from '../../incident-options.js';
 import { IncidentIds, resolveUpdateId } from '../../short-ids.js';
+import type { AddOptions } from './add.js';
 import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
 
-export interface PutOptions {
-  message?: string;
-  messageFile?: string;
-  status?: IncidentStatus;
-  /** --notify or --no-notify; undefined keeps the stored flag. */
-  notify?: boolean;
-  date?: string;
-  dryRun?: boolean;
-}
+/** The fields of an update, as add takes them; here a field not given keeps the stored one (notify: --notify or --no-notify). */
+export type PutOptions = AddOptions;
 
 export function declare(updates: Noun): void {
   examples(
