@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type Conf from 'conf';
 import { CliError, ExitCode } from './exit-codes.js';
 import { isVisibleAscii } from '../contract/rules.js';
+import envPaths from 'env-paths';
 
 export const SETTINGS = {
   'base-url': 'baseUrl',
@@ -79,7 +80,7 @@ function shapeProblem(data: unknown): string | undefined {
 
 async function configDir(env: Readonly<Record<string, string | undefined>>): Promise<string> {
   // STATUSCTL_CONFIG_DIR lets tests and CI keep their config in a directory of their own.
-  return env.STATUSCTL_CONFIG_DIR || (await import('env-paths')).default('statusctl', { suffix: '' }).config;
+  return env.STATUSCTL_CONFIG_DIR || envPaths('statusctl', { suffix: '' }).config;
 }
 
 const invalidJson = (path: string, error: unknown) =>

@@ -7,6 +7,10 @@ import { CliError, ExitCode, usageError } from './exit-codes.js';
 import type { GlobalOptions } from './globals.js';
 import { maskKey } from './mask.js';
 import { resolveNetwork, type NetworkChoice } from './network.js';
+import { readKey } from './key-storage.js';
+import { proxyVariable } from '../client/proxy.js';
+import { closest } from './suggest.js';
+import { pagerCommand, isLong, page } from './output/pager.js';
 
 /** What a command is, as far as a Context cares: its parsed options with the globals, and its place in the tree. */
 export interface CommandLike {
@@ -227,7 +231,6 @@ export class Context {
     let keySource: SettingSource = 'profile';
     delete fromProfile.apiKey;
     if (needsProfile && !fromOptions.apiKey && !fromEnv.apiKey && !forNewProfile) {
-      const { readKey } = await import('./key-storage.js');
       const saved = await readKey(this.env, await this.config(), this.profileName);
       if (saved) {
         fromProfile.apiKey = saved.key;
@@ -252,7 +255,6 @@ export class Context {
     const baseUrl = value('baseUrl')!;
     const problem = checkBaseUrl(baseUrl);
     if (problem === true) {
-      const { proxyVariable } = await import('../client/proxy.js');
       const variable = proxyVariable(new URL(baseUrl), this.env);
       fromEnv.proxy = variable?.value;
       if (variable && !fromOptions.proxy) proxyFrom = variable.name;
@@ -289,7 +291,6 @@ export class Context {
     const known = config.profileNames();
     if (known.includes(this.profileName)) return;
     const how = this.globals.profile ? '--profile' : 'STATUSCTL_PROFILE';
-    const { closest } = await import('./suggest.js');
     const near = closest(this.profileName, known);
     throw usageError(
       `${how} names the profile '${this.profileName}', which is not in ${config.path}${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}`,
@@ -372,7 +373,6 @@ export class Context {
    * the terminal (output/pager.ts says when).
    */
   async outPaged(text: string): Promise<void> {
-    const { pagerCommand, isLong, page } = await import('./output/pager.js');
     const command = pagerCommand(this);
     if (command && isLong(this, text)) return page(this, command, text);
     this.out(text);

@@ -4,6 +4,7 @@
 import type { Context, SettingSource } from './context.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { maskKey } from './mask.js';
+import { ApiError } from '../client/errors.js';
 
 /** The description of both commands. */
 export const CREDENTIALS_IN_USE_HELP =
@@ -81,7 +82,6 @@ export async function inspectCredentials(ctx: Context): Promise<Inspection> {
 async function check(ctx: Context, hasKey: boolean): Promise<Verdict & { failure?: unknown }> {
   if (!hasKey) return { accepted: false, status: null, message: 'no API key to ask with' };
   const client = await ctx.client();
-  const { ApiError } = await import('../client/errors.js');
   try {
     const pages = await client.listStatusPages({ query: { limit: '1' } });
     return { accepted: true, status: 200, message: `accepts them (${pages.length ? 'status pages readable' : 'no status pages yet'})` };

@@ -60,6 +60,7 @@ export async function resolveNetwork(settings: NetworkSettings, env: Env): Promi
     choice.ca = [await readCaFile(settings.caFile, from)];
   }
   if (choice.systemCa) {
+    // node:tls, and the crypto it brings, load only for a command that asks for the store.
     const { systemStoreAvailable } = await import('../client/tls.js');
     if (!systemStoreAvailable()) {
       throw usageError(

@@ -6,6 +6,7 @@
 import type { Client } from '../client/index.js';
 import type { Incident, IncidentUpdate } from './api-types.js';
 import { CliError, ExitCode, usageError } from './exit-codes.js';
+import { fetchPages } from './paging.js';
 
 export const MIN_PREFIX = 6;
 /** What terminal tables show of an id: enough to paste back (made longer where two shown ids share it). */
@@ -100,7 +101,6 @@ export class IncidentIds {
 
   private all(): Promise<Incident[]> {
     this.listing ??= (async () => {
-      const { fetchPages } = await import('./paging.js');
       const client = await this.client();
       const list = await fetchPages((query) => client.listIncidents({ query }), { all: true });
       return list.entries;

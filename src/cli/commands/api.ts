@@ -6,6 +6,10 @@ import { Context } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import type { Field } from '../api-fields.js';
 import type { Program } from '../globals.js';
+import { buildBody, withQuery } from '../api-fields.js';
+import { readAll } from '../input.js';
+import { readFile } from 'node:fs/promises';
+import { reasonPhrase } from '../../contract/reason-phrase.js';
 
 export interface ApiOptions {
   method?: string;
@@ -81,7 +85,6 @@ export async function run(ctx: Context, rawPath: string, options: ApiOptions, fi
   }
   if (options.input !== undefined) body = await readInput(ctx, options.input);
   else if (fields.length) {
-    const { buildBody, withQuery } = await import('../api-fields.js');
     if (method === 'GET') target = withQuery(path, await buildBody(ctx, fields, { query: true }));
     else body = await buildBody(ctx, fields, { query: false });
   }
@@ -117,8 +120,6 @@ function parseHeaders(given: string[]): Record<string, string> {
 }
 
 async function readInput(ctx: Context, file: string): Promise<unknown> {
-  const { readAll } = await import('../input.js');
-  const { readFile } = await import('node:fs/promises');
   let text: string;
   try {
     text = file === '-' ? await readAll(ctx.io.stdin) : await readFile(file, 'utf8');
@@ -134,7 +135,6 @@ async function readInput(ctx: Context, file: string): Promise<unknown> {
 
 async function printHead(ctx: Context, status: number, headers: Record<string, string | string[] | undefined>): Promise<void> {
   // Imported here, not at the top: it loads node:http, which the request has loaded by now.
-  const { reasonPhrase } = await import('../../contract/reason-phrase.js');
   const lines = [`HTTP/1.1 ${status} ${reasonPhrase(status)}`];
   for (const [name, value] of Object.entries(headers)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) lines.push(`${name}: ${one}`);

@@ -5,6 +5,7 @@ import { examples } from '../command-kit.js';
 import type { Shell } from '../completion-script.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
+import { completionScript } from '../completion-script.js';
 
 // The same list as completion-script.ts's, which is loaded only when a script is printed.
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -32,6 +33,5 @@ export function register(program: Program): void {
 
 /** Prints the script for `shell`, completing the commands and options of `program`. */
 export async function run(ctx: Context, shell: Shell, program: CommandUnknownOpts): Promise<void> {
-  const { completionScript } = await import('../completion-script.js');
   ctx.io.stdout.write(completionScript(program, shell));
 }

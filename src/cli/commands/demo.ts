@@ -5,6 +5,11 @@ import { examples, positiveInt } from '../command-kit.js';
 import { Context } from '../context.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import type { Program } from '../globals.js';
+import { maskKey } from '../mask.js';
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface DemoOptions {
   rcaDelay: number;
@@ -22,17 +27,15 @@ export function register(program: Program): void {
 }
 
 export async function run(ctx: Context, options: DemoOptions): Promise<void> {
-  const [{ mkdtemp, rm }, { tmpdir }, { join }] = await Promise.all([import('node:fs/promises'), import('node:os'), import('node:path')]);
+  // The server, the client and the tour (with node:crypto) load only for the demo.
   const { startServer } = await import('../../server/index.js');
   const { createClient } = await import('../../client/index.js');
   const { DemoRunner, DemoStepError } = await import('./demo/runner.js');
   const { tour } = await import('./demo/tour.js');
-  const { maskKey } = await import('../mask.js');
 
   const server = await startServer({ port: 0, rcaDelayMs: options.rcaDelay, log: (line) => ctx.verbose(line) });
   const configDir = await mkdtemp(join(tmpdir(), 'statusctl-demo-'));
   // Ctrl-C reaches the running step too (same process group); leave no temporary config behind.
-  const { rmSync } = await import('node:fs');
   const interrupted = () => {
     rmSync(configDir, { recursive: true, force: true });
     process.exit(130);

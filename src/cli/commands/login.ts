@@ -7,6 +7,9 @@ import { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../exit-codes.js';
 import type { Program } from '../globals.js';
 import { maskKey } from '../mask.js';
+import { saveProfileWithKey } from '../key-storage.js';
+import { readAll } from '../input.js';
+import { ApiError } from '../../client/errors.js';
 
 export interface LoginOptions {
   withToken?: boolean;
@@ -58,7 +61,6 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
       : await credentialsFromSettings(ctx);
   await checkCredentials(ctx, credentials);
   const config = await ctx.config();
-  const { saveProfileWithKey } = await import('../key-storage.js');
   const saved = await saveProfileWithKey(ctx.env, config, ctx.profileName, credentials, { insecure: options.insecureStorage });
   const summary = {
     profile: ctx.profileName,
@@ -107,7 +109,6 @@ async function askCredentials(ctx: Context): Promise<Credentials> {
 
 /** --with-token: the key from stdin; the base URL and account id as for any command. */
 async function credentialsWithToken(ctx: Context): Promise<Credentials> {
-  const { readAll } = await import('../input.js');
   const apiKey = (await readAll(ctx.io.stdin)).trim();
   if (!apiKey) throw usageError('--with-token: no API key on stdin', 'pipe it in: statusctl login --with-token < key.txt');
   const valid = checkHeaderValue(apiKey, 'the key on stdin');
@@ -145,7 +146,6 @@ async function checkCredentials(ctx: Context, credentials: Credentials): Promise
   try {
     await client.listStatusPages({ query: { limit: '1' } });
   } catch (error) {
-    const { ApiError } = await import('../../client/errors.js');
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       throw new CliError(
         ExitCode.auth,

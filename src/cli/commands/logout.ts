@@ -4,6 +4,7 @@ import { examples } from '../command-kit.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
 import { maskKey } from '../mask.js';
+import { removeKey } from '../key-storage.js';
 
 export function register(program: Program): void {
   examples(
@@ -17,7 +18,6 @@ export function register(program: Program): void {
 
 export async function run(ctx: Context): Promise<void> {
   const config = await ctx.config();
-  const { removeKey } = await import('../key-storage.js');
   const removed = await removeKey(ctx.env, config, ctx.profileName);
   const places = [...(removed.keyring ? ['the credential store'] : []), ...(removed.file ? [config.path] : [])];
   ctx.info(

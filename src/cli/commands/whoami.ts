@@ -5,6 +5,7 @@ import { examples } from '../command-kit.js';
 import { Context } from '../context.js';
 import { CREDENTIALS_IN_USE_HELP, type Inspection, inspectCredentials, type ProxyInUse, type Shown } from '../credentials-in-use.js';
 import type { Program } from '../globals.js';
+import { renderFields } from '../output/cells.js';
 
 export function register(program: Program): void {
   examples(
@@ -26,7 +27,6 @@ export async function run(ctx: Context): Promise<void> {
 
 /** The credentials as labelled lines, each with its source, then the server's verdict. */
 export async function renderWhoami(ctx: Context, { report, checked }: Inspection): Promise<string> {
-  const { renderFields } = await import('../output/cells.js');
   const line = ({ value, source }: Shown) => `${value ?? '(not set)'} (${source})`;
   const { server } = report;
   return renderFields(ctx, [

@@ -4,6 +4,7 @@ import type { Incident, Service } from '../api-types.js';
 import type { Context } from '../context.js';
 import type { Cell, CellValue, ColumnSpec, Paint, TableFormat } from './table.js';
 import { shortIds } from '../short-ids.js';
+import { formatTable, formatFields } from './table.js';
 
 export type { Cell, CellValue, ColumnSpec, TableFormat };
 
@@ -38,12 +39,10 @@ function tableStyle(ctx: Context) {
 }
 
 export async function renderTable(ctx: Context, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
-  const { formatTable } = await import('./table.js');
   return formatTable(tableStyle(ctx), columns, rows);
 }
 
 export async function renderFields(ctx: Context, rows: [string, CellValue][]): Promise<string> {
-  const { formatFields } = await import('./table.js');
   return formatFields(tableStyle(ctx), rows);
 }
 

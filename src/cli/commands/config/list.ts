@@ -6,6 +6,7 @@ import { SETTINGS, isSettingName, type SettingName } from '../../config.js';
 import { Context, type SettingSource } from '../../context.js';
 import type { Noun } from '../../globals.js';
 import { maskKey } from '../../mask.js';
+import { renderTable } from '../../output/cells.js';
 
 export const NAMES = Object.keys(SETTINGS).filter(isSettingName);
 
@@ -39,7 +40,6 @@ export async function run(ctx: Context): Promise<void> {
 
 /** The settings as a table: name, value (or -), source. */
 export async function renderSettings(ctx: Context, values: Record<SettingName, Shown>): Promise<string> {
-  const { renderTable } = await import('../../output/cells.js');
   return renderTable(
     ctx,
     ['setting', 'value', 'source'],

@@ -8,6 +8,7 @@ import { usageError } from '../../exit-codes.js';
 import type { Noun } from '../../globals.js';
 import { keyArgument } from './get.js';
 import { shown } from './list.js';
+import { saveProfileWithKey, saveBaseUrl } from '../../key-storage.js';
 
 export function declare(config: Noun): void {
   examples(
@@ -32,12 +33,10 @@ export async function run(ctx: Context, name: SettingName, value: string): Promi
   const config = await ctx.config();
   let source: SettingSource = 'profile';
   if (name === 'api-key') {
-    const { saveProfileWithKey } = await import('../../key-storage.js');
     const saved = await saveProfileWithKey(ctx.env, config, ctx.profileName, { apiKey: value.trim() });
     source = saved.location;
     if (saved.noStoreReason) ctx.info(`warning: the API key is stored in plain text in ${config.path}: ${saved.noStoreReason}`);
   } else if (name === 'base-url') {
-    const { saveBaseUrl } = await import('../../key-storage.js');
     await saveBaseUrl(ctx.env, config, ctx.profileName, value.trim());
   } else {
     await config.saveProfile(ctx.profileName, { ...config.profile(ctx.profileName), [SETTINGS[name]]: value.trim() });

@@ -5,6 +5,7 @@ import { SETTINGS, type SettingName } from '../../config.js';
 import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
 import { keyArgument } from './get.js';
+import { removeKey, saveBaseUrl } from '../../key-storage.js';
 
 export function declare(config: Noun): void {
   examples(
@@ -22,11 +23,9 @@ export async function run(ctx: Context, name: SettingName): Promise<void> {
   const profile = config.profile(ctx.profileName);
   let had = Boolean(profile[SETTINGS[name]]);
   if (name === 'api-key') {
-    const { removeKey } = await import('../../key-storage.js');
     const removed = await removeKey(ctx.env, config, ctx.profileName);
     had = removed.keyring || removed.file;
   } else if (had && name === 'base-url') {
-    const { saveBaseUrl } = await import('../../key-storage.js');
     await saveBaseUrl(ctx.env, config, ctx.profileName, undefined);
   } else if (had) await config.saveProfile(ctx.profileName, { ...profile, [SETTINGS[name]]: undefined });
   if (ctx.json) await ctx.printJson({ key: name, removed: had, profile: ctx.profileName, path: config.path });

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '../../../client/index.js';
 import type { Context } from '../../context.js';
 import type { DemoRunner } from './runner.js';
+import { render as renderErrorGroup } from '../error-groups/archive.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -71,7 +72,6 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
   await demo.run(['incidents', 'resolve', incident.id, '--message', 'Rolled back; checkout is healthy again.']);
   await demo.run(['incidents', 'list', '--limit', '5']);
 
-  const { render: renderErrorGroup } = await import('../error-groups/archive.js');
   const checkId = randomUUID();
   demo.say('A check run reports an error (reference server only: POST /_reference/error-events)');
   const group = await client.recordErrorEvent({

@@ -3,11 +3,12 @@
 // (src/cli/bulk.ts). The PATCH states the wanted state, so a group already archived, archived
 // again, is a success like any other. `unarchive` shares the request flow below.
 import type { ErrorGroup } from '../../../contract/schemas.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S } from '../../bulk.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, runBulk } from '../../bulk.js';
 import { examples, positiveInt } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
 import { field } from '../../output/sections.js';
+import { expandIds } from '../../input.js';
 
 export type ArchiveBody = { archivedUntilNextEvent?: boolean; archiveForEver?: boolean };
 
@@ -71,7 +72,6 @@ export async function patchGroups(
   archived: string | undefined,
 ): Promise<void> {
   const single = args.length === 1 && args[0] !== '-';
-  const { expandIds } = await import('../../input.js');
   const ids = single ? args : await expandIds(ctx, args);
 
   if (options.dryRun) {
@@ -86,8 +86,6 @@ export async function patchGroups(
     if (ctx.json) return ctx.printJson(group);
     return ctx.out(render(ctx, group, body.archiveForEver === true));
   }
-
-  const { runBulk } = await import('../../bulk.js');
   await runBulk(ctx, ids, options.concurrency, async (id) => {
     const { status } = await client.call('updateErrorGroup', { params: { id }, body });
     return archived ? { outcome: 'archived', status, reason: archived } : { outcome: 'unarchived', status, reason: 'active again' };

@@ -6,6 +6,7 @@ import type { Noun } from '../../globals.js';
 import { INCIDENT_STATUSES, type IncidentStatus, isoDateTime, messageFileOption, nonEmpty } from '../../incident-options.js';
 import { IncidentIds } from '../../short-ids.js';
 import { INCIDENT_ARG, renderUpdate } from './get.js';
+import { messageText } from '../../input.js';
 
 export interface AddOptions {
   message?: string;
@@ -40,7 +41,6 @@ export function declare(updates: Noun): void {
 }
 
 export async function run(ctx: Context, givenIncident: string, options: AddOptions): Promise<void> {
-  const { messageText } = await import('../../input.js');
   const description = await messageText(ctx, options);
   if (description === undefined) throw usageError('missing the text of the update: --message TEXT or --message-file FILE|-');
   const incidentId = await new IncidentIds(() => ctx.client()).resolveId(givenIncident);

@@ -8,6 +8,7 @@ import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty } from '../
 import { IncidentIds, resolveUpdateId } from '../../short-ids.js';
 import type { AddOptions } from './add.js';
 import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
+import { messageText } from '../../input.js';
 
 /** The fields of an update, as add takes them; here a field not given keeps the stored one (notify: --notify or --no-notify). */
 export type PutOptions = AddOptions;
@@ -41,7 +42,6 @@ export function declare(updates: Noun): void {
 }
 
 export async function run(ctx: Context, givenIncident: string, givenUpdate: string, options: PutOptions): Promise<void> {
-  const { messageText } = await import('../../input.js');
   const description = await messageText(ctx, options);
   if (description === undefined && !options.status && options.notify === undefined && !options.date) {
     throw usageError('nothing to change: give --message, --message-file, --status, --notify, --no-notify or --date');

@@ -10,6 +10,7 @@ import { checkIncidentName, DEFAULT_FIRST_UPDATE, SEVERITIES, type IncidentStatu
 import type { ChoiceGroup } from '../../prompts/index.js';
 import { type CatalogPage, findPage, type IncidentServiceRef, loadCatalog, pageServices, resolveServices } from '../../service-catalog.js';
 import { renderIncident } from './get.js';
+import { messageText } from '../../input.js';
 
 /** The options of `incidents create` (the verb module declares them). */
 export interface CreateOptions {
@@ -35,7 +36,6 @@ interface Answers {
 }
 
 export async function runCreate(ctx: Context, given: CreateOptions): Promise<void> {
-  const { messageText } = await import('../../input.js');
   const message = await messageText(ctx, given);
   const options: CreateOptions = { ...given, ...(message !== undefined ? { message } : {}) };
   // Off a terminal, a missing option is known before any request is made.

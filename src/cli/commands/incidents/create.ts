@@ -6,6 +6,7 @@ import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
 import { DEFAULT_FIRST_UPDATE, INCIDENT_STATUSES, incidentName, messageFileOption, nonEmpty, SEVERITIES } from '../../incident-options.js';
 import type { CreateOptions } from './create-flow.js';
+import { runCreate } from './create-flow.js';
 
 export type { CreateOptions };
 
@@ -52,6 +53,5 @@ export function declare(incidents: Noun): void {
 }
 
 export async function run(ctx: Context, options: CreateOptions): Promise<void> {
-  const { runCreate } = await import('./create-flow.js');
   await runCreate(ctx, options);
 }

@@ -18,6 +18,7 @@ import {
 } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
 import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
+import { showIncidentAddress } from './web.js';
 
 export interface GetOptions {
   web?: boolean;
@@ -46,7 +47,6 @@ export async function run(ctx: Context, given: string, options: GetOptions = {})
   const resolved = await new IncidentIds(() => ctx.client()).resolve(given);
   const incident = resolved.incident ?? (await client.getIncident({ params: { incidentId: resolved.id } }));
   if (options.web) {
-    const { showIncidentAddress } = await import('./web.js');
     return showIncidentAddress(ctx, incident);
   }
   if (ctx.json) await ctx.printJson(incident);

@@ -7,6 +7,8 @@ import { SEVERITIES, STATUS_FILTERS, type Severity, type StatusFilter } from '..
 import { idCells, isOpen, renderTable, serviceNames, severityCell, statusCell, timeCell } from '../../output/cells.js';
 import { fetchMatching, fetchPages, type PagingOptions } from '../../paging.js';
 import { timeline } from './get.js';
+import { isWholeId } from '../../short-ids.js';
+import { findPage, loadCatalog, resolveServices } from '../../service-catalog.js';
 
 export interface ListOptions extends PagingOptions {
   status: StatusFilter;
@@ -80,18 +82,16 @@ async function listFilter(ctx: Context, options: ListOptions): Promise<((inciden
   const services = options.service ?? [];
   const pages = options.statusPage ?? [];
   if (services.length || pages.length) {
-    const { isWholeId } = await import('../../short-ids.js');
     // Whole service ids alone need no catalog: the incidents carry their services' ids.
     const needCatalog = pages.length > 0 || services.some((service) => !isWholeId(service));
-    const resolver = needCatalog ? await import('../../service-catalog.js') : undefined;
-    const catalog = resolver ? await resolver.loadCatalog(ctx) : [];
+    const catalog = needCatalog ? await loadCatalog(ctx) : [];
     const touches = (ids: Set<string>) => (incident: Incident) => (incident.services ?? []).some((service) => ids.has(service.id));
     if (services.length) {
-      const ids = resolver ? resolver.resolveServices(catalog, services, '', '').map((service) => service.id) : services;
+      const ids = needCatalog ? resolveServices(catalog, services, '', '').map((service) => service.id) : services;
       tests.push(touches(new Set(ids)));
     }
     if (pages.length) {
-      const ids = pages.flatMap((page) => resolver!.findPage(catalog, page).services.map((service) => service.id));
+      const ids = pages.flatMap((page) => findPage(catalog, page).services.map((service) => service.id));
       tests.push(touches(new Set(ids)));
     }
   }

@@ -2,7 +2,7 @@
 // retried script step does not notify subscribers twice. One id prints the update; many ids (or
 // `-`, ids from stdin) print one result line per id (src/cli/bulk.ts).
 import type { Incident } from '../../api-types.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S } from '../../bulk.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, runBulk } from '../../bulk.js';
 import { examples, positiveInt } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import { usageError } from '../../exit-codes.js';
@@ -11,6 +11,7 @@ import { messageFileOption, nonEmpty } from '../../incident-options.js';
 import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
 import { renderUpdate } from '../incident-updates/get.js';
 import { timeline } from './get.js';
+import { expandIds, messageText } from '../../input.js';
 
 export interface ResolveOptions {
   message: string;
@@ -56,10 +57,8 @@ export function declare(incidents: Noun): void {
 }
 
 export async function run(ctx: Context, args: string[], options: ResolveOptions): Promise<void> {
-  const [{ expandIds, messageText }, { planRequest, printPlanned }] = await Promise.all([
-    import('../../input.js'),
-    import('../../dry-run.js'),
-  ]);
+  // The dry run checks the request as the client would: it brings the contract's schemas.
+  const { planRequest, printPlanned } = await import('../../dry-run.js');
   const single = args.length === 1 && args[0] !== '-';
   if (options.messageFile === '-' && args.includes('-')) throw usageError('--message-file - and - (ids from stdin) cannot both read stdin');
   const description = (await messageText(ctx, options)) ?? options.message;
@@ -103,8 +102,6 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
     else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${await renderUpdate(ctx, id, update)}`);
     return;
   }
-
-  const { runBulk } = await import('../../bulk.js');
   await runBulk(ctx, ids, options.concurrency, async (given) => {
     const { id, incident, send } = await check(given);
     if (!send) return { outcome: 'already-resolved', status: 200, reason: 'nothing sent' };

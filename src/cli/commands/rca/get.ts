@@ -10,6 +10,7 @@ import type { Noun } from '../../globals.js';
 import { tableFormat } from '../../output/cells.js';
 import { field, section } from '../../output/sections.js';
 import { analysisNotFound } from '../../short-ids.js';
+import { startProgress } from '../../output/progress.js';
 
 export const DEFAULT_WAIT_SECONDS = 120;
 const FIRST_POLL_MS = 250;
@@ -78,7 +79,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function waitForAnalysis(ctx: Context, client: Client, id: string, timeoutSeconds: number): Promise<RootCauseAnalysis> {
   const started = ctx.now();
   const deadline = started + timeoutSeconds * 1000;
-  const { startProgress } = await import('../../output/progress.js');
   const progress = await startProgress(ctx, `Waiting for analysis ${id}…`);
   // Ctrl-C ends the wait, not the analysis: exit 130 with the way back to it.
   let interrupt: (error: CliError) => void = () => {};

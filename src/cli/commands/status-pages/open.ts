@@ -4,6 +4,9 @@
 import { examples } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
+import { statusPageAddress } from '../../status-page-address.js';
+import { showAddress } from '../../open-in-browser.js';
+import { findPage, loadCatalog } from '../../service-catalog.js';
 
 export function declare(pages: Noun): void {
   examples(
@@ -21,15 +24,12 @@ export function declare(pages: Noun): void {
 
 export async function run(ctx: Context, given: string): Promise<void> {
   const page = await findStatusPage(ctx, given);
-  const { statusPageAddress } = await import('../../status-page-address.js');
-  const { showAddress } = await import('../../open-in-browser.js');
   await showAddress(ctx, await statusPageAddress(await ctx.client(), (await ctx.settings()).baseUrl, page));
 }
 
 /** The page PAGE names: its id, url (slug), custom domain, a full address or its name (any case). */
 export async function findStatusPage(ctx: Context, given: string) {
   const client = await ctx.client();
-  const { findPage, loadCatalog } = await import('../../service-catalog.js');
   // An id is one request; anything else is looked up among all the pages, as create does.
   const id = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(given.trim())
     ? given.trim()
