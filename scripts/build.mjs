@@ -4,9 +4,10 @@
 // programs that import it. What keeps a call fast (measure with `npm run bench -- cli`):
 // - CommonJS, so bin/statusctl can compile it with V8's code cache (vm.Script cachedData): the
 //   file is then not parsed again at every start;
-// - modules imported dynamically (`await import()`) are wrapped by esbuild in lazy init
-//   functions: the client, zod and the contract's schemas, prompts, tables, the server and the demo are
-//   evaluated only by the commands that use them;
+// - modules imported dynamically (`await import()`, at a command's boundary: the heavy parts
+//   only some commands run) are wrapped by esbuild in lazy init functions: the client, zod and
+//   the contract's schemas, prompts, jq, the server and the demo are evaluated only by the
+//   commands that use them;
 // - Node built-ins are required where they are used, not imported at the top (see below);
 // - minified, so there is less to read and parse at every start; the source map is a separate
 //   file that Node never reads unless run with --enable-source-maps.
