@@ -1,7 +1,7 @@
 // Profiles of base URL, API key and account id, in a 0600 JSON file. Most commands only read it,
 // which is a plain JSON.parse; `conf` (with its atomic writes, and ajv) is loaded only by the
 // commands that change the file (login, logout, config set/unset).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
 import { CliError, ExitCode } from './exit-codes.js';
@@ -128,11 +128,6 @@ export class ConfigFile {
   static async open(env: Readonly<Record<string, string | undefined>>): Promise<ConfigFile> {
     const dir = await configDir(env);
     return new ConfigFile(dir, readStore(join(dir, 'config.json')));
-  }
-
-  /** Whether the file exists: profile-only settings are read only then. */
-  static async exists(env: Readonly<Record<string, string | undefined>>): Promise<boolean> {
-    return existsSync(join(await configDir(env), 'config.json'));
   }
 
   get path(): string {

@@ -219,10 +219,9 @@ export class Context {
     const named = Boolean(this.globals.profile || this.env.STATUSCTL_PROFILE);
     if (named && needsProfile && !forNewProfile) await this.requireProfile();
     // The network settings (proxy, ca-file, system-ca) have no variable of statusctl's own: with
-    // everything else given, the profile is still read for them, if there is a config file.
-    const readProfile = needsProfile || (await ConfigFile.exists(this.env));
+    // everything else given, the profile is still read for them (none when there is no file).
     let proxyFrom: string | undefined;
-    const fromProfile = readProfile ? (await this.config()).profile(this.profileName) : {};
+    const fromProfile = (await this.config()).profile(this.profileName);
     Object.assign(fromOptions, {
       proxy: this.globals.proxy,
       caFile: this.globals.caFile,
