@@ -271,7 +271,7 @@ export function answerClientError(
 export function answerRaw(socket: Duplex, status: number, message: string): void {
   const text = JSON.stringify(errorBody(status, message));
   socket.end(
-    `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\ncontent-type: application/json; charset=utf-8\r\nx-content-type-options: nosniff\r\n` +
       `content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
     () => socket.destroy(),
   );

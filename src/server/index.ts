@@ -282,6 +282,8 @@ async function start(
     linger: limits,
   });
   const server = createServer(httpServerOptions(limits), (req, res) => {
+    // Every answer, JSON, HTML or event stream: a browser must not guess another type.
+    res.setHeader('x-content-type-options', 'nosniff');
     if (!statusPages(req, res)) void api(req, res);
   });
   server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log, limits));

@@ -890,6 +890,7 @@ describe('generated bad input', () => {
         const what = describeCase(c);
         const body = expectErrorAnswer(answer, c.status, what);
         if (c.allow) expect(answer.headers.allow, what).toBe(c.allow.join(', '));
+        expect(answer.headers['x-content-type-options'], what).toBe('nosniff');
         if (c.details) expect(body.details?.length, what).toBeGreaterThan(0);
         // Keys are sent in odd places (Basic, after the key, in the account header): never echoed.
         expect(containsKey(answer.text + JSON.stringify(answer.headers), ACCOUNT_A.key), what).toBe(false);
@@ -1001,6 +1002,7 @@ describe('generated bad input', () => {
         expect(response, what).toBeDefined();
         expect(response!.complete, what).toBe(true);
         expect(c.status, what).toContain(response!.status);
+        expect(response!.headers['x-content-type-options'], what).toBe('nosniff');
         expectErrorAnswer(
           { status: response!.status, headers: response!.headers, text: response!.body, json: JSON.parse(response!.body) },
           response!.status,

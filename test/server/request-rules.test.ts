@@ -4,6 +4,7 @@
 // is also run through the upstream schema (ajv): a body the hosted API refuses must be refused
 // here; a refusal the upstream schema does not make must be marked as a rule of docs/api-rules.md.
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { routes, type OperationId } from '../../src/contract/routes.js';
 import { demoIds } from '../../src/server/index.js';
@@ -530,5 +531,37 @@ describe('what the server refuses, as the hosted API does (docs/reference-server
         .split(' | ')
         .map((cell) => cell.trim());
     expect(lines.map(cells)).toEqual(ROWS.map((row) => [row.field, row.upstream, row.server]));
+  });
+});
+
+describe('every JSON answer says nosniff', () => {
+  it('on a success, an error of the pipeline, an answer before the body, the contract and a request the parser refuses', async () => {
+    const server = await startTestServer();
+    const answers = {
+      ok: await server.call('GET', '/v1/runtimes'),
+      contract: await server.call('GET', '/openapi.json', { key: null }),
+      noKey: await server.call('GET', '/v1/runtimes', { key: null }),
+      unknown: await server.call('GET', '/v1/nothing-here'),
+      invalid: await server.call('POST', '/v1/status-pages/incidents', { body: {} }),
+      tooLarge: await server.call('POST', '/v1/status-pages/incidents', {
+        rawBody: Buffer.alloc(2 * 1024 * 1024, 'x'),
+        headers: { 'content-type': 'application/json' },
+      }),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      expect(answer.headers.get('content-type'), name).toMatch(/^application\/json/);
+      expect(answer.headers.get('x-content-type-options'), name).toBe('nosniff');
+    }
+    expect(answers.tooLarge.status).toBe(413);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1');
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+      socket.write('GET /v1/runtimes HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw.toLowerCase()).toContain('x-content-type-options: nosniff');
   });
 });

@@ -340,3 +340,43 @@ describe('status pages as HTML: live updates', () => {
     await stream.ended;
   });
 });
+
+describe('status pages as HTML: what every answer tells the browser', () => {
+  it('sends nosniff on every answer and a Content-Security-Policy on every HTML answer, notices included', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    const answers = {
+      page: await server.call('GET', `/status/${ACCOUNT_A.id}/acme-cloud`, { key: null }),
+      several: await server.call('GET', '/status/acme-cloud', { key: null }),
+      private: await server.call('GET', `/status/${ACCOUNT_A.id}/acme-internal`, { key: null }),
+      otherAccount: await server.call('GET', `/status/${ACCOUNT_A.id}/acme-internal`, { key: ACCOUNT_B.key }),
+      missing: await server.call('GET', '/status/no-such-page', { key: null }),
+      post: await server.call('POST', '/status/acme-cloud', { key: null }),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.status]))).toEqual({
+      page: 200,
+      several: 300,
+      private: 401,
+      otherAccount: 403,
+      missing: 404,
+      post: 405,
+    });
+    for (const [name, answer] of Object.entries(answers)) {
+      expect(answer.headers.get('content-type'), name).toBe('text/html; charset=utf-8');
+      expect(answer.headers.get('x-content-type-options'), name).toBe('nosniff');
+      const policy = answer.headers.get('content-security-policy') ?? '';
+      expect(policy, name).toContain("default-src 'none'");
+      expect(policy, name).toContain("frame-ancestors 'none'");
+      // Only the page runs a script (its own, by hash); a notice runs none.
+      if (name === 'page') expect(policy).toMatch(/script-src 'sha256-/);
+      else expect(policy, name).not.toContain('script-src');
+      expect(answer.headers.get('referrer-policy'), name).toBe('no-referrer');
+    }
+    // The event stream, and its HEAD, are answers too.
+    const stream = openStream(`${server.url}/status/${ACCOUNT_A.id}/acme-cloud/events`);
+    await stream.next();
+    expect(stream.response!.headers['x-content-type-options']).toBe('nosniff');
+    stream.close();
+    const head = await fetch(`${server.url}/status/${ACCOUNT_A.id}/acme-cloud/events`, { method: 'HEAD' });
+    expect(head.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

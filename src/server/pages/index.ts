@@ -27,17 +27,21 @@ export interface StatusPagesDeps {
   events: PageEvents;
 }
 
-/** Everything the page may load: itself (its event stream and its own address), data: images. */
-const CONTENT_SECURITY_POLICY = [
+/** What every HTML answer may load: its inline CSS and data: images, nothing from elsewhere. */
+const BASE_POLICY = [
   "default-src 'none'",
   "style-src 'unsafe-inline'",
-  `script-src '${CLIENT_SCRIPT_HASH}'`,
-  "connect-src 'self'",
   'img-src data:',
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
-].join('; ');
+];
+
+/** A page also runs its one script, which connects to its own event stream. */
+const CONTENT_SECURITY_POLICY = [...BASE_POLICY, `script-src '${CLIENT_SCRIPT_HASH}'`, "connect-src 'self'"].join('; ');
+
+/** A notice (300, 401, 403, 404, 405) runs no script and connects nowhere. */
+const NOTICE_POLICY = BASE_POLICY.join('; ');
 
 const REALM = 'Basic realm="statusctl status page: user name anything, password an API key of the account", charset="UTF-8"';
 
@@ -140,8 +144,6 @@ export function createStatusPages(deps: StatusPagesDeps): (req: IncomingMessage,
       headers: {
         ...headers,
         'content-security-policy': CONTENT_SECURITY_POLICY,
-        'referrer-policy': 'no-referrer',
-        'x-content-type-options': 'nosniff',
       },
     });
     return true;
@@ -207,9 +209,12 @@ function notice(title: string, text: string, noindex = false): string {
   return renderNotice(title, html`<p>${text}</p>`, { noindex });
 }
 
+/** An HTML answer: a notice unless the headers carry the page's own policy. */
 function send(res: ServerResponse, answer: Answer): void {
   const bytes = Buffer.from(answer.body, 'utf8');
   res.writeHead(answer.status, {
+    'content-security-policy': NOTICE_POLICY,
+    'referrer-policy': 'no-referrer',
     ...answer.headers,
     'content-type': 'text/html; charset=utf-8',
     'content-length': String(bytes.length),
