@@ -380,3 +380,28 @@ describe('status pages as HTML: what every answer tells the browser', () => {
     expect(head.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('status pages as HTML: a private page’s short address', () => {
+  it('names neither the page nor an account to a caller without its account’s key', async () => {
+    // Both accounts have the private page at the same url: the short address means two pages.
+    const server = await startTestServer({ now: () => NOW });
+    const secrets = ['Internal Platform', ACCOUNT_A.id, ACCOUNT_B.id, 'Infrastructure'];
+    for (const key of [null, 'not-a-key-of-anyone']) {
+      const answer = await server.call('GET', '/status/acme-internal', { key });
+      expect(answer.status, String(key)).toBe(401);
+      expect(answer.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+      for (const secret of secrets) expect(answer.text, `${key}: ${secret}`).not.toContain(secret);
+      for (const secret of secrets) expect(JSON.stringify([...answer.headers]), `${key}: ${secret}`).not.toContain(secret);
+      const events = await server.call('GET', '/status/acme-internal/events', { key });
+      expect(events.status).toBe(401);
+      for (const secret of secrets) expect(events.text).not.toContain(secret);
+    }
+    // A key of each account reaches its own account's page, and only that one.
+    const mine = await server.call('GET', '/status/acme-internal', { key: ACCOUNT_B.key });
+    expect(mine.status).toBe(200);
+    expect(mine.text).toContain(`data-events="/status/${ACCOUNT_B.id}/acme-internal/events"`);
+    expect(mine.text).not.toContain(ACCOUNT_A.id);
+    // A public page's short address still offers the choice.
+    expect((await server.call('GET', '/status/acme-cloud', { key: null })).status).toBe(300);
+  });
+});

@@ -73,6 +73,16 @@ export function candidates(address: PageAddress, accounts: ReadonlyMap<string, A
   return found;
 }
 
+/**
+ * The pages of an address a caller may be offered. An address that may mean pages of several
+ * accounts (short, domain) offers a private page only to a key of its own account: to anyone
+ * else it is not a choice, so neither the page nor its account is named to them.
+ */
+export function offeredTo(address: PageAddress, found: PageMatch[], keyAccount: string | undefined): PageMatch[] {
+  if (address.kind === 'canonical') return found;
+  return found.filter((match) => !match.page.isPrivate || match.account.id === keyAccount);
+}
+
 export function canonicalPath(match: PageMatch): string {
   return `${STATUS_PREFIX}${encodeURIComponent(match.account.id)}/${encodeURIComponent(match.page.url)}`;
 }

@@ -8,7 +8,7 @@ import type { AccessLog } from '../access-log.js';
 import type { KeyRing } from '../auth.js';
 import type { AccountScope } from '../handlers/types.js';
 import type { StoredStatusPage } from '../store.js';
-import { canonicalPath, candidates, domainIndex, parseAddress, type PageMatch } from './addresses.js';
+import { canonicalPath, candidates, domainIndex, offeredTo, parseAddress, type PageMatch } from './addresses.js';
 import { CLIENT_SCRIPT_HASH } from './client-script.js';
 import type { PageEvents } from './events.js';
 import { html } from './html.js';
@@ -108,11 +108,14 @@ export function createStatusPages(deps: StatusPagesDeps): (req: IncomingMessage,
     const key = presentedKey(req.headers.authorization);
     const keyAccount = key === undefined ? undefined : deps.keys.accountOf(key);
     const found = candidates(address, deps.accounts);
+    const offered = offeredTo(address, found, keyAccount);
     let match: PageMatch | undefined;
-    if (found.length === 1) match = found[0];
-    else if (found.length > 1) match = found.find((candidate) => candidate.account.id === keyAccount);
+    if (offered.length === 1) match = offered[0];
+    else if (offered.length > 1) match = offered.find((candidate) => candidate.account.id === keyAccount);
+    // Only private pages of other accounts here: refused below as one (401/403), naming none.
+    else match = found[0];
     if (!match) {
-      send(res, found.length ? severalPages(found) : notFound(pathname));
+      send(res, offered.length ? severalPages(offered) : notFound(pathname));
       return true;
     }
 
