@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/contract/openapi.js';
+import { operations } from '../../src/contract/operations.js';
 import { testClock } from '../support/clock.js';
 import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, incidentBody, someServices, startTestServer } from './helpers.js';
 
@@ -79,14 +80,21 @@ describe('authentication (401/403)', () => {
 });
 
 describe('routing (404/405)', () => {
-  it('answers 405 with Allow for a known path and a wrong method', async () => {
+  it('answers 405 with Allow for a known path and a wrong method, the methods of its rows in the table', async () => {
     const server = await startTestServer();
-    const result = await server.call('DELETE', '/v1/status-pages/incidents');
-    expectError(result, 405);
-    expect(result.headers.get('allow')).toBe('GET, POST');
-    const patch = await server.call('PUT', '/v1/error-groups/some-id', { body: {} });
-    expectError(patch, 405);
-    expect(patch.headers.get('allow')).toBe('PATCH');
+    const methodsByPath = new Map<string, Set<string>>();
+    for (const op of Object.values(operations)) {
+      if (!methodsByPath.has(op.path)) methodsByPath.set(op.path, new Set());
+      methodsByPath.get(op.path)!.add(op.method);
+    }
+    expect(methodsByPath.get('/v1/status-pages/incidents')).toEqual(new Set(['GET', 'POST']));
+    for (const [path, methods] of methodsByPath) {
+      const wrong = ['PATCH', 'PUT', 'DELETE', 'POST', 'GET'].find((method) => !methods.has(method))!;
+      // `x` names nothing and is no literal segment of any path, so no other row's path matches.
+      const result = await server.call(wrong, path.replace(/\{\w+\}/g, 'x'), wrong === 'GET' ? {} : { body: {} });
+      expectError(result, 405);
+      expect(result.headers.get('allow'), `${wrong} ${path}`).toBe([...methods].sort().join(', '));
+    }
   });
 
   it('takes a request target starting with // as a path: 401 without a key, 404 with one, never a 500', async () => {

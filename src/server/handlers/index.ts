@@ -6,7 +6,7 @@ import { recordErrorEvent, recordHeartbeatEvent } from './reference.js';
 import { getRootCauseAnalysis, requestRootCauseAnalysis } from './root-cause-analyses.js';
 import { listRuntimes } from './runtimes.js';
 import { getStatusPage, listStatusPages } from './status-pages.js';
-import type { OperationId } from '../../contract/operations.js';
+import { routes, type OperationId } from '../../contract/routes.js';
 import type { Handler, Handlers } from './types.js';
 
 export const handlers: Handlers = {
@@ -27,27 +27,21 @@ export const handlers: Handlers = {
   recordHeartbeatEvent,
 };
 
+type Wrap = <Id extends OperationId>(handler: Handler<Id>) => Handler<Id>;
+
 /**
  * The same map with every handler wrapped by `wrap`, which keeps each one's type (a wrapper
- * that changed what a handler answers would not compile). Written out row by row rather than
- * looped over, so each row is checked against its own operation and nothing is cast.
+ * that changed what a handler answers would not compile). Made by walking the operations table,
+ * so a new operation needs no line here; `handlers` above is where a missing one fails to compile.
  */
-export function mapHandlers(map: Handlers, wrap: <Id extends OperationId>(handler: Handler<Id>) => Handler<Id>): Handlers {
-  return {
-    listStatusPages: wrap(map.listStatusPages),
-    getStatusPage: wrap(map.getStatusPage),
-    createIncident: wrap(map.createIncident),
-    listIncidents: wrap(map.listIncidents),
-    getIncident: wrap(map.getIncident),
-    createIncidentUpdate: wrap(map.createIncidentUpdate),
-    getIncidentUpdate: wrap(map.getIncidentUpdate),
-    updateIncidentUpdate: wrap(map.updateIncidentUpdate),
-    getRootCauseAnalysis: wrap(map.getRootCauseAnalysis),
-    requestRootCauseAnalysis: wrap(map.requestRootCauseAnalysis),
-    updateErrorGroup: wrap(map.updateErrorGroup),
-    getHeartbeatAvailability: wrap(map.getHeartbeatAvailability),
-    listRuntimes: wrap(map.listRuntimes),
-    recordErrorEvent: wrap(map.recordErrorEvent),
-    recordHeartbeatEvent: wrap(map.recordHeartbeatEvent),
-  };
+export function mapHandlers(map: Handlers, wrap: Wrap): Handlers {
+  const entries = (Object.keys(routes) as OperationId[]).map((id) => [id, wrapOne(map, wrap, id)] as const);
+  // The one assertion, and the runtime's to make: TypeScript cannot follow the walk over the
+  // table's ids to the mapped type; each entry was checked against its own operation in wrapOne.
+  return Object.fromEntries(entries) as unknown as Handlers;
+}
+
+/** Generic in the id, so the wrapped handler is checked against its own operation. */
+function wrapOne<Id extends OperationId>(map: Handlers, wrap: Wrap, id: Id): Handler<Id> {
+  return wrap(map[id]);
 }
