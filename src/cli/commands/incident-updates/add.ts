@@ -29,7 +29,7 @@ export function declare(updates: Noun): void {
       .addOption(messageFileOption('the text of the update'))
       .addOption(choiceOption('--status <status>', 'status of the update (any case)', INCIDENT_STATUSES))
       .option('--notify', 'notify the status page subscribers')
-      .option('--date <iso>', 'public date of the update, ISO 8601 with a zone (default now)', isoDateTime)
+      .option('--date <iso>', 'public date of the update, ISO 8601 with a zone, not later than now (default now)', isoDateTime)
       .option('--dry-run', 'print the request (method, path, JSON body) instead of sending it')
       .action((incident, options, command) => run(Context.fromCommand(command), incident, options)),
     [
@@ -43,6 +43,7 @@ export function declare(updates: Noun): void {
 export async function run(ctx: Context, givenIncident: string, options: AddOptions): Promise<void> {
   const description = await messageText(ctx, options);
   if (description === undefined) throw usageError('missing the text of the update: --message TEXT or --message-file FILE|-');
+  if (options.date) refuseFutureDate(ctx, options.date);
   const incidentId = await new IncidentIds(() => ctx.client()).resolveId(givenIncident);
   const input = {
     params: { incidentId },
@@ -61,4 +62,20 @@ export async function run(ctx: Context, givenIncident: string, options: AddOptio
   const update = await client.createIncidentUpdate(input);
   if (ctx.json) await ctx.printJson(update);
   else ctx.out(await renderUpdate(ctx, incidentId, update, 'Added update'));
+}
+
+/** How far ahead of this machine's clock a --date may be: clocks differ a little, never by this much. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+/**
+ * A --date later than now is refused (docs/cli.md#writes): the incident's status is that of its
+ * latest-dated update, so an update dated in the future would decide it until that date passes,
+ * and every update added meanwhile, a RESOLVED one too, would seem to change nothing.
+ */
+export function refuseFutureDate(ctx: Context, date: string): void {
+  if (Date.parse(date) <= ctx.now() + CLOCK_SLACK_MS) return;
+  throw usageError(
+    `option '--date' (${date}) is in the future: an update dated later than now would decide the incident's status until then, hiding every update added meanwhile`,
+    'leave --date out to date the update now, or give a time that has passed',
+  );
 }

@@ -6,7 +6,7 @@ import { usageError } from '../../exit-codes.js';
 import type { Noun } from '../../globals.js';
 import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty } from '../../incident-options.js';
 import { IncidentIds, resolveUpdateId } from '../../short-ids.js';
-import type { AddOptions } from './add.js';
+import { type AddOptions, refuseFutureDate } from './add.js';
 import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
 import { messageText } from '../../input.js';
 
@@ -29,7 +29,7 @@ export function declare(updates: Noun): void {
       .addOption(choiceOption('--status <status>', 'new status of the update (any case)', INCIDENT_STATUSES))
       .option('--notify', 'mark the update as notifying subscribers')
       .option('--no-notify', 'mark it as not notifying them')
-      .option('--date <iso>', 'public date of the update, ISO 8601 with a zone', isoDateTime)
+      .option('--date <iso>', 'public date of the update, ISO 8601 with a zone, not later than now', isoDateTime)
       .option('--dry-run', 'read the update and print the request (method, path, JSON body) instead of sending it')
       .action((incident, update, options, command) => run(Context.fromCommand(command), incident, update, options)),
     [
@@ -46,6 +46,7 @@ export async function run(ctx: Context, givenIncident: string, givenUpdate: stri
   if (description === undefined && !options.status && options.notify === undefined && !options.date) {
     throw usageError('nothing to change: give --message, --message-file, --status, --notify, --no-notify or --date');
   }
+  if (options.date) refuseFutureDate(ctx, options.date);
   const client = await ctx.client();
   const { id: incidentId, incident } = await new IncidentIds(() => ctx.client()).resolve(givenIncident);
   const incidentUpdateId = await resolveUpdateId(client, incidentId, givenUpdate, incident);

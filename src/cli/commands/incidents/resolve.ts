@@ -5,7 +5,7 @@ import type { Incident } from '../../api-types.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, runBulk } from '../../bulk.js';
 import { examples, positiveInt } from '../../command-kit.js';
 import { Context } from '../../context.js';
-import { usageError } from '../../exit-codes.js';
+import { CliError, ExitCode, usageError } from '../../exit-codes.js';
 import type { Noun } from '../../globals.js';
 import { messageFileOption, nonEmpty } from '../../incident-options.js';
 import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
@@ -65,7 +65,7 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
   const ids = single ? args : await expandIds(ctx, args);
   const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
   const incidentIds = new IncidentIds(() => ctx.client());
-  const body = { description, status: 'RESOLVED' as const, ...(options.notify ? { notifySubscribers: true } : {}) };
+  const notify = options.notify ? { notifySubscribers: true } : {};
 
   /** The incident, and whether a RESOLVED update is to be sent (not when it is resolved already, unless --force). */
   async function check(given: string) {
@@ -77,12 +77,45 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
     const last = timeline(incident).at(-1);
     return `incident ${id} is already resolved${last ? ` (since ${last.publicIncidentUpdateDate})` : ''}: nothing ${options.dryRun ? 'would be' : 'was'} sent (--force adds another RESOLVED update)`;
   };
+  /**
+   * The RESOLVED update's body. The incident's status is that of its latest-dated update, so an
+   * update dated later than now would outrank an update dated now: the RESOLVED update is then
+   * dated just after it (docs/cli.md#writes), and stderr says so.
+   */
+  const bodyFor = (id: string, incident: Incident) => {
+    const latest = timeline(incident).at(-1);
+    const latestAt = latest ? Date.parse(latest.publicIncidentUpdateDate) : Number.NaN;
+    if (!(latestAt >= ctx.now())) return { description, status: 'RESOLVED' as const, ...notify };
+    const date = new Date(latestAt + AFTER_LATEST_MS).toISOString();
+    ctx.info(
+      `incident ${id} has an update dated ${latest!.publicIncidentUpdateDate}, later than now: the RESOLVED update ${options.dryRun ? 'would be' : 'is'} dated ${date}, after it, so that it decides the status`,
+    );
+    return { description, status: 'RESOLVED' as const, publicIncidentUpdateDate: date, ...notify };
+  };
+  /**
+   * Posts the update; "resolved" is said only when the answer shows it: a RESOLVED update dated no
+   * earlier than every update of the incident as read before (a tie goes to the update added
+   * last). Otherwise the incident is read back, and anything but RESOLVED is a failure.
+   */
+  async function resolveOne(id: string, incident: Incident) {
+    const answer = await client.call('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) });
+    const update = answer.body;
+    const latestBefore = timeline(incident).at(-1);
+    const decides =
+      update.status === 'RESOLVED' &&
+      (!latestBefore || Date.parse(update.publicIncidentUpdateDate) >= Date.parse(latestBefore.publicIncidentUpdateDate));
+    if (!decides) {
+      const after = await client.getIncident({ params: { incidentId: id } });
+      if (after.lastUpdateStatus !== 'RESOLVED') throw notResolved(id, update.id, after);
+    }
+    return { update, status: answer.status };
+  }
 
   if (options.dryRun) {
     const planned = [];
     for (const given of ids) {
       const { id, incident, send } = await check(given);
-      if (send) planned.push(await planRequest('createIncidentUpdate', { params: { incidentId: id }, body }));
+      if (send) planned.push(await planRequest('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) }));
       else ctx.info(alreadyNote(id, incident));
     }
     if (single && planned.length === 0) return;
@@ -97,7 +130,7 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
       if (ctx.json && last) await ctx.printJson(last);
       return;
     }
-    const update = await client.createIncidentUpdate({ params: { incidentId: id }, body });
+    const { update } = await resolveOne(id, incident);
     if (ctx.json) await ctx.printJson(update);
     else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${await renderUpdate(ctx, id, update)}`);
     return;
@@ -105,7 +138,25 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
   await runBulk(ctx, ids, options.concurrency, async (given) => {
     const { id, incident, send } = await check(given);
     if (!send) return { outcome: 'already-resolved', status: 200, reason: 'nothing sent' };
-    const { status } = await client.call('createIncidentUpdate', { params: { incidentId: id }, body });
+    const { status } = await resolveOne(id, incident);
     return { outcome: 'resolved', status, reason: incident.name };
   });
+}
+
+/** How much later than the latest update a RESOLVED update is dated when that one lies in the future. */
+const AFTER_LATEST_MS = 1000;
+
+/**
+ * The RESOLVED update was added but the incident, read back, is not resolved: an update dated
+ * later still (one added meanwhile, or a server that orders updates otherwise) decides its status.
+ */
+function notResolved(id: string, updateId: string, incident: Incident): CliError {
+  const latest = timeline(incident).at(-1);
+  return new CliError(
+    ExitCode.failure,
+    `incident ${id} is still ${incident.lastUpdateStatus} after the RESOLVED update ${updateId} was added` +
+      (latest ? `: its latest update (${latest.id}, ${latest.status}, dated ${latest.publicIncidentUpdateDate}) decides its status` : ''),
+    undefined,
+    `'statusctl incidents get ${id}' shows its timeline; 'statusctl incident-updates put ${id} UPDATE --date ...' moves an update`,
+  );
 }

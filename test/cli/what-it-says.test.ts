@@ -1,0 +1,90 @@
+// What the CLI says is what it read back, and a command keeps one shape whatever its input: the
+// built binary against the reference server, as a script or a person meets it (a pseudo-terminal
+// where the terminal matters).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClient, type Client } from '../../src/client/index.js';
+import type { Incident } from '../../src/contract/schemas.js';
+import { parseJson, removeTempDirs, runCli, startTestServer, type RunResult, type TestServer } from './helpers.js';
+
+// Each test starts the built binary a few times; on a loaded machine that is slow, never hung.
+vi.setConfig({ testTimeout: 120_000 });
+
+let server: TestServer;
+let api: Client;
+let service: { id: string; name: string; accountId: string };
+let counter = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id, retries: 0 });
+  const first = (await api.listStatusPages({})).entries[0]!.cards[0]!.services[0]!;
+  service = { id: first.id, name: first.name, accountId: server.account.id };
+});
+afterAll(async () => {
+  await server?.close();
+  removeTempDirs();
+});
+
+function cli(args: string[], input?: string): Promise<RunResult> {
+  return runCli(args, { env: server.env, ...(input !== undefined ? { input } : {}) });
+}
+
+async function newIncident(): Promise<Incident> {
+  counter++;
+  return api.createIncident({
+    body: { name: `Said ${counter}`, severity: 'MINOR', services: [service], incidentUpdates: [{ description: 'Looking into it' }] },
+  });
+}
+
+const getIncident = (id: string) => api.getIncident({ params: { incidentId: id } });
+
+describe('the CLI says only what it read back', () => {
+  it('incident-updates add and put refuse a --date in the future (exit 2), and send nothing', async () => {
+    const incident = await newIncident();
+    const add = await cli(['incident-updates', 'add', incident.id, '--message', 'x', '--date', '2030-01-01T00:00:00Z']);
+    expect(add.code, add.stderr).toBe(2);
+    expect(add.stderr).toMatch(/--date.*2030-01-01T00:00:00\.000Z.*in the future/);
+    expect(add.stderr).toMatch(/^hint: leave --date out/m);
+    const update = incident.incidentUpdates[0]!;
+    const put = await cli(['incident-updates', 'put', incident.id, update.id, '--date', '2030-01-01T00:00:00Z']);
+    expect(put.code, put.stderr).toBe(2);
+    expect((await getIncident(incident.id)).incidentUpdates).toEqual(incident.incidentUpdates);
+  });
+
+  it('resolve leaves an incident resolved behind an update dated in the future, and a retry sends nothing', async () => {
+    const incident = await newIncident();
+    // Another client (the API takes it) dated an update years ahead.
+    await api.createIncidentUpdate({
+      params: { incidentId: incident.id },
+      body: { description: 'Scheduled', status: 'MONITORING', publicIncidentUpdateDate: '2030-01-01T00:00:00.000Z' },
+    });
+    const first = await cli(['incidents', 'resolve', incident.id]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(new RegExp(`^Resolved incident ${incident.id}\\n`));
+    expect(first.stderr).toContain('dated 2030-01-01T00:00:01.000Z, after it');
+    const after = await getIncident(incident.id);
+    expect(after.lastUpdateStatus).toBe('RESOLVED');
+    const listed = await api.listIncidents({ query: { limit: '100' } });
+    expect(listed.entries.find((entry) => entry.id === incident.id)?.lastUpdateStatus).toBe('RESOLVED');
+
+    const again = await cli(['incidents', 'resolve', incident.id]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('is already resolved');
+    expect((await getIncident(incident.id)).incidentUpdates).toHaveLength(after.incidentUpdates.length);
+  });
+
+  it('with several ids the outcome is resolved only when the incident reads RESOLVED', async () => {
+    const [a, b] = [await newIncident(), await newIncident()];
+    await api.createIncidentUpdate({
+      params: { incidentId: b.id },
+      body: { description: 'Ahead', status: 'IDENTIFIED', publicIncidentUpdateDate: '2031-06-01T12:00:00.000Z' },
+    });
+    const result = await cli(['incidents', 'resolve', a.id, b.id, '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(parseJson(result)).toEqual([
+      { id: a.id, ok: true, status: 200, error: null },
+      { id: b.id, ok: true, status: 200, error: null },
+    ]);
+    for (const id of [a.id, b.id]) expect((await getIncident(id)).lastUpdateStatus).toBe('RESOLVED');
+  });
+});
