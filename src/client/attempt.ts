@@ -14,6 +14,8 @@ export type Attempt =
       headers: ResponseHeaders;
       text: string;
       bodyError?: unknown;
+      /** A success body over the client's limit (http-body.ts): not read to its end. */
+      overLimit?: boolean;
       timedOut: boolean;
       /** The answer is the proxy's refusal of a CONNECT tunnel, not the server's. */
       fromProxy?: boolean;

@@ -242,3 +242,12 @@ export function invalidResponseError(
     status,
   });
 }
+
+/** A 2xx whose body is longer than the client reads (http-body.ts): refused unread, never parsed. */
+export function tooLargeError(label: RequestLabel, status: number, limit: number): ApiError {
+  return new ApiError(
+    'invalid-response',
+    `${statusLine(status)} but the body is larger than ${limit / (1024 * 1024)} MiB, the client's limit for an answer ${suffix(label)}`,
+    { status },
+  );
+}

@@ -5,20 +5,45 @@ import type { Readable } from 'node:stream';
 /** Error bodies are only read this far: enough for a message, not a 50 MB HTML page. */
 export const ERROR_BODY_LIMIT = 64 * 1024;
 
-export function bodyLimit(status: number): number {
-  return status >= 200 && status < 300 ? Infinity : ERROR_BODY_LIMIT;
+/**
+ * A success body larger than this is refused (docs/retries.md#answers): far above any answer of
+ * the API (a page holds at most 100 items), and it keeps a runaway or hostile answer from
+ * filling the memory. Read as it streams in, so the refusal comes as soon as it is passed.
+ */
+export const SUCCESS_BODY_LIMIT = 32 * 1024 * 1024;
+
+export function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
 }
 
-/** Reads a body up to `limit` bytes, then destroys it whatever happened. */
-export async function readBody(body: Readable, limit: number): Promise<{ text: string; bodyError?: unknown }> {
+/** What was read of an answer's body. `overLimit`: a success body longer than SUCCESS_BODY_LIMIT. */
+export interface ReadResult {
+  text: string;
+  bodyError?: unknown;
+  overLimit?: boolean;
+}
+
+/**
+ * Reads an answer's body, then destroys it whatever happened: an error body up to
+ * ERROR_BODY_LIMIT (the rest is cut off: enough for a message); a success body whole, or not at
+ * all when it is longer than SUCCESS_BODY_LIMIT (a `content-length` that says so is not read).
+ */
+export async function readBody(body: Readable, status: number, contentLength: string | string[] | undefined): Promise<ReadResult> {
+  const success = isSuccess(status);
+  const limit = success ? SUCCESS_BODY_LIMIT : ERROR_BODY_LIMIT;
   const chunks: Buffer[] = [];
   let size = 0;
   try {
+    const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
+    if (success && declared > limit) return { text: '', overLimit: true };
     for await (const chunk of body) {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
       chunks.push(buffer);
       size += buffer.length;
-      if (size >= limit) break;
+      if (size > limit) {
+        if (success) return { text: '', overLimit: true };
+        break;
+      }
     }
     return { text: Buffer.concat(chunks).toString('utf8') };
   } catch (bodyError) {

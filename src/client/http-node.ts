@@ -2,7 +2,7 @@
 // pays for undici's module graph and the compilation of its WebAssembly HTTP parser, more
 // than the request itself; node's own parser is already in the binary.
 import type { ClientRequest, IncomingMessage } from 'node:http';
-import { bodyLimit, readBody } from './http-body.js';
+import { readBody } from './http-body.js';
 import type { Attempt, AttemptRequest } from './attempt.js';
 
 export async function attemptWithNodeHttp(req: AttemptRequest): Promise<Attempt> {
@@ -33,10 +33,10 @@ export async function attemptWithNodeHttp(req: AttemptRequest): Promise<Attempt>
       return { outcome: 'no-answer', error, timedOut };
     }
     const status = response.statusCode ?? 0;
-    const read = await readBody(response, bodyLimit(status));
+    const read = await readBody(response, status, response.headers['content-length']);
     // A connection closed before content-length was reached ends the stream without an error
     // on some Node versions: `complete` tells a whole body from a cut one.
-    if (read.bodyError === undefined && !response.complete) {
+    if (read.bodyError === undefined && !read.overLimit && !response.complete) {
       read.bodyError = Object.assign(new Error('connection closed before the body was complete'), { code: 'ECONNRESET' });
     }
     const fromProxy = tunnelStatus !== undefined && tunnelStatus !== 200;

@@ -1,7 +1,7 @@
 // One attempt over undici: connection pooling, the library default. undici is imported when
 // the first request is made, so a process that never sends one does not load it.
 import type { Dispatcher } from 'undici';
-import { attemptTimer, bodyLimit, readBody } from './http-body.js';
+import { attemptTimer, readBody } from './http-body.js';
 import type { Attempt, AttemptRequest } from './attempt.js';
 
 export async function attemptWithUndici(req: AttemptRequest): Promise<Attempt> {
@@ -23,7 +23,7 @@ export async function attemptWithUndici(req: AttemptRequest): Promise<Attempt> {
     } catch (error) {
       return { outcome: 'no-answer', error, timedOut: timer.timedOut() };
     }
-    const read = await readBody(response.body, bodyLimit(response.statusCode));
+    const read = await readBody(response.body, response.statusCode, response.headers['content-length']);
     return { outcome: 'answer', status: response.statusCode, headers: response.headers, ...read, timedOut: timer.timedOut() };
   } finally {
     timer.clear();

@@ -18,8 +18,10 @@ import {
   proxyRefusal,
   proxyRefusedError,
   timeoutError,
+  tooLargeError,
   type RequestLabel,
 } from './failures.js';
+import { SUCCESS_BODY_LIMIT } from './http-body.js';
 import type { RateLimitState } from './rate-limit.js';
 import {
   MAX_RETRY_AFTER_MS,
@@ -191,7 +193,9 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
       event.status = result.status;
       const contentType = firstHeader(result.headers['content-type']);
       if (result.status >= 200 && result.status < 300) {
-        if (result.bodyError !== undefined) {
+        if (result.overLimit) {
+          failure = tooLargeError(label, result.status, SUCCESS_BODY_LIMIT);
+        } else if (result.bodyError !== undefined) {
           // Only a read that failed counts: the timer may fire just after a complete read.
           failure = result.timedOut
             ? timeoutError(label, options.timeoutMs, result.bodyError)
