@@ -109,9 +109,16 @@ export function pageServices(page: CatalogPage): IncidentServiceRef[] {
 /**
  * `--service ID|NAME`, each an id exactly or a name in any case, looked for on `scope` (one page
  * or all of them). The same service on several pages is one service; one name for different
- * services is ambiguous. Every bad value is reported at once, with the candidates.
+ * services is ambiguous. Every bad value is reported at once, with the candidates, under the
+ * option's name (`label`).
  */
-export function resolveServices(scope: CatalogPage[], given: string[], pageNote = '', outcome = 'nothing was sent'): IncidentServiceRef[] {
+export function resolveServices(
+  scope: CatalogPage[],
+  given: string[],
+  pageNote = '',
+  outcome = 'nothing was sent',
+  label = '--service',
+): IncidentServiceRef[] {
   const resolved = new Map<string, IncidentServiceRef>();
   const problems: string[] = [];
   for (const value of given) {
@@ -136,14 +143,14 @@ export function resolveServices(scope: CatalogPage[], given: string[], pageNote 
       const near = nearest(value, all, ({ service }) => [service.name]);
       problems.push(
         listing(
-          `--service "${value}": no such service${pageNote}${meant(near.map(({ service }) => service.name))}; the services${near.length ? ', closest first' : ''}:`,
+          `${label} "${value}": no such service${pageNote}${meant(near.map(({ service }) => service.name))}; the services${near.length ? ', closest first' : ''}:`,
           all.length > 0 ? closestFirst(near, all).map(describeService) : ['(no status page lists any service)'],
         ),
       );
     } else {
       problems.push(
         listing(
-          `--service "${value}" names ${found.length} different services${pageNote}; pass the id, or --status-page to pick the page:`,
+          `${label} "${value}" names ${found.length} different services${pageNote}; pass the id, or --status-page to pick the page:`,
           found.map(describeService),
         ),
       );
