@@ -1,6 +1,8 @@
 // API keys: compared in constant time and never kept, logged or echoed in full.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { HttpError } from './http-error.js';
+import type { RateLimiter } from './rate-limit.js';
 
 // Hashing both sides first gives equal-length buffers, so timingSafeEqual never throws and the
 // comparison time says nothing about the key's length or its first differing character.
@@ -50,4 +52,13 @@ export function authenticate(keys: KeyRing, authorization: string | undefined, s
     }
   }
   return accountId;
+}
+
+/**
+ * Counts a request refused for its key (wrong or missing) against its client's address: 0 while
+ * under the limit (answer 401), else the whole seconds to wait (answer 429 with Retry-After).
+ * Without a limiter (no `--rate-limit`) nothing is counted.
+ */
+export function failedAuthentication(limiter: RateLimiter | undefined, req: IncomingMessage): number {
+  return limiter ? limiter.take(req.socket.remoteAddress ?? '') : 0;
 }

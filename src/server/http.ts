@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody, reasonPhrase } from '../contract/errors.js';
 import type { AccessLog } from './access-log.js';
-import { authenticate, type KeyRing } from './auth.js';
+import { authenticate, failedAuthentication, type KeyRing } from './auth.js';
 import { answerThenLinger, type ConnectionLimits } from './connections.js';
 import { dispatch } from './handlers/dispatch.js';
 import type { Handlers, AccountScope, AppContext } from './handlers/types.js';
@@ -24,6 +24,8 @@ export interface PipelineDeps {
   accounts: ReadonlyMap<string, AccountScope>;
   app: AppContext;
   rateLimiter?: RateLimiter;
+  /** Failed authentications per client address, at the same rate (docs/api-rules.md#failed-authentications). */
+  authFailures?: RateLimiter;
   log: (line: string) => void;
   /** Where each answered request is recorded; none with `--quiet`. */
   accessLog?: AccessLog | undefined;
@@ -191,7 +193,18 @@ async function route(
     return { status: 200, body: deps.openApiDocument() };
   }
 
-  const accountId = authenticate(deps.keys, req.headers.authorization, req.headers['x-service-account']);
+  let accountId: string;
+  try {
+    accountId = authenticate(deps.keys, req.headers.authorization, req.headers['x-service-account']);
+  } catch (error) {
+    const retryAfter = error instanceof HttpError && error.statusCode === 401 ? failedAuthentication(deps.authFailures, req) : 0;
+    if (retryAfter > 0) {
+      throw new HttpError(429, `too many failed authentications from this address; retry in ${retryAfter} s`, undefined, {
+        'retry-after': String(retryAfter),
+      });
+    }
+    throw error;
+  }
   const account = deps.accounts.get(accountId)!;
 
   if (deps.rateLimiter) {

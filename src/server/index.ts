@@ -267,7 +267,9 @@ async function start(
   const limits = connectionLimits(options);
   // Status pages as HTML (pages/): their addresses are answered first, the API gets the rest.
   const pageEvents = new PageEvents();
-  const statusPages = createStatusPages({ keys, accounts: scopes, now, log, accessLog, events: pageEvents });
+  // Failed authentications, per client address, at the rate of --rate-limit: the API's and the private pages'.
+  const authFailures = options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined;
+  const statusPages = createStatusPages({ keys, accounts: scopes, now, log, accessLog, events: pageEvents, authFailures });
   const api = createRequestHandler({
     router: new Router(),
     handlers: withPageEvents(data ? durableHandlers(handlers, data) : handlers, pageEvents),
@@ -275,6 +277,7 @@ async function start(
     accounts: scopes,
     app,
     rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
+    authFailures,
     log,
     accessLog,
     openApiDocument: () => (openApiDocument ??= buildOpenApiDocument(baseUrl)),

@@ -5,8 +5,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { AccessLog } from '../access-log.js';
-import type { KeyRing } from '../auth.js';
+import { failedAuthentication, type KeyRing } from '../auth.js';
 import type { AccountScope } from '../handlers/types.js';
+import type { RateLimiter } from '../rate-limit.js';
 import type { StoredStatusPage } from '../store.js';
 import { canonicalPath, candidates, domainIndex, offeredTo, parseAddress, type PageMatch } from './addresses.js';
 import { CLIENT_SCRIPT_HASH } from './client-script.js';
@@ -25,6 +26,8 @@ export interface StatusPagesDeps {
   log(line: string): void;
   accessLog?: AccessLog | undefined;
   events: PageEvents;
+  /** Failed authentications per client address (docs/api-rules.md#failed-authentications); none without --rate-limit. */
+  authFailures?: RateLimiter | undefined;
 }
 
 /** What every HTML answer may load: its inline CSS and data: images, nothing from elsewhere. */
@@ -123,7 +126,8 @@ export function createStatusPages(deps: StatusPagesDeps): (req: IncomingMessage,
     if (page.isPrivate) {
       const refused = privateRefusal(key, keyAccount, match);
       if (refused) {
-        send(res, refused);
+        const retryAfter = refused.status === 401 ? failedAuthentication(deps.authFailures, req) : 0;
+        send(res, retryAfter > 0 ? tooManyFailures(retryAfter) : refused);
         return true;
       }
     }
@@ -181,6 +185,14 @@ function privateRefusal(key: string | undefined, keyAccount: string | undefined,
         : 'The API key sent is not known to this server. Send one of the keys of the account that owns this page.',
       true,
     ),
+  };
+}
+
+function tooManyFailures(retryAfter: number): Answer {
+  return {
+    status: 429,
+    headers: { 'retry-after': String(retryAfter), 'cache-control': 'no-store' },
+    body: notice('Too many attempts', `Too many requests from this address came without a valid key. Try again in ${retryAfter} s.`, true),
   };
 }
 
