@@ -16,6 +16,8 @@ export interface Done {
   /** HTTP status of the request that decided it. */
   status: number;
   reason?: string;
+  /** More fields of this id's JSON entry, such as the analysis id `rca request` was given. */
+  fields?: Record<string, unknown>;
 }
 
 export interface BulkResult {
@@ -40,6 +42,7 @@ interface Line extends BulkResult {
   outcome: string;
   reason: string;
   exitCode: ExitCode;
+  fields?: Record<string, unknown> | undefined;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -56,6 +59,8 @@ export async function runBulk(
   ids: readonly string[],
   concurrency: number,
   write: (id: string) => Promise<Done>,
+  /** The extra JSON fields of an id that failed (the same keys as `Done.fields`, null), so every entry has one type. */
+  failedFields: Record<string, null> = {},
 ): Promise<void> {
   const lines: (Line | undefined)[] = new Array(ids.length);
   let next = 0;
@@ -82,7 +87,16 @@ export async function runBulk(
     }
     try {
       const done = await write(id);
-      return { id, ok: true, status: done.status, error: null, outcome: done.outcome, reason: done.reason ?? '', exitCode: ExitCode.ok };
+      return {
+        id,
+        ok: true,
+        status: done.status,
+        error: null,
+        outcome: done.outcome,
+        reason: done.reason ?? '',
+        exitCode: ExitCode.ok,
+        fields: done.fields,
+      };
     } catch (error) {
       const failure = describeFailure(error);
       if (failure.exitCode === ExitCode.auth) authFailed = true;
@@ -102,7 +116,11 @@ export async function runBulk(
   await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
 
   const results = lines as Line[];
-  if (ctx.json) await ctx.printJson(results.map(({ id, ok, status, error }): BulkResult => ({ id, ok, status, error })));
+  if (ctx.json) {
+    await ctx.printJson(
+      results.map(({ id, ok, status, error, fields }): BulkResult => ({ id, ok, status, error, ...(fields ?? failedFields) })),
+    );
+  }
   const failed = results.filter((line) => !line.ok);
   if (failed.length === 0) return;
   const worst = failed.reduce(

@@ -330,8 +330,13 @@ describe('a lost answer that cannot be settled: exit 1, may have been applied, h
     relay.decide = (request) => (request.method === 'POST' ? 'reset-after-apply' : 'pass');
     const result = await cli(['rca', 'request', group.id]);
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toMatch(/the answer was lost, so the request may have been applied; no read can tell, so it was not sent again/);
-    expect(result.stderr).toContain('hint: ');
+    // The group's line: its id, failed, and why.
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^${group.id}\tfailed\t.*the answer was lost, so the request may have been applied; no read can tell, so it was not sent again`,
+      ),
+    );
+    expect(result.stderr).toContain(`hint: ${group.id}: `);
     expect(relay.log.filter((entry) => entry.method === 'POST')).toHaveLength(1);
   });
 });

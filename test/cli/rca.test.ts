@@ -28,21 +28,45 @@ afterAll(async () => {
 });
 
 describe('rca request', () => {
-  it('prints only the analysis id on stdout, and how to follow it on stderr', async () => {
+  it('prints one line for the group: the group, requested, the analysis id; how to follow it on stderr', async () => {
     const group = await errorGroup(quick);
     const result = await runCli(['rca', 'request', group], { env: quick.env });
-    expect(result.code).toBe(0);
-    const id = result.stdout.trim();
-    expect(id).toMatch(/^\S+$/);
-    expect(result.stderr).toContain(`statusctl rca get ${id} --wait`);
+    expect(result.code, result.stderr).toBe(0);
+    const [id, outcome, analysis] = result.stdout.trimEnd().split('\t');
+    expect([id, outcome]).toEqual([group, 'requested']);
+    expect(analysis).toMatch(/^\S+$/);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(`statusctl rca get ${analysis} --wait`);
+    expect((await clientFor(quick).call('getRootCauseAnalysis', { params: { id: analysis! } })).body.id).toBe(analysis);
   });
 
-  it('prints the pending body with -o json', async () => {
-    const group = await errorGroup(slow);
-    const result = await runCli(['rca', 'request', group, '-o', 'json'], { env: slow.env });
-    expect(result.code).toBe(0);
-    const body = RootCauseAnalysisPending.parse(parseJson(result));
-    expect(body.status).toBe('PENDING');
+  it('-o json is one entry per group, the same for one as for many, with the analysis id', async () => {
+    const [first, second] = [await errorGroup(slow, 'Error: one'), await errorGroup(slow, 'Error: two')];
+    const one = await runCli(['rca', 'request', first, '-o', 'json'], { env: slow.env });
+    expect(one.code, one.stderr).toBe(0);
+    const [entry] = parseJson<{ id: string; ok: boolean; status: number; error: null; analysisId: string }[]>(one);
+    expect(entry).toEqual({ id: first, ok: true, status: 202, error: null, analysisId: expect.any(String) });
+    expect(RootCauseAnalysisPending.parse(await clientFor(slow).getRootCauseAnalysis({ params: { id: entry!.analysisId } })).status).toBe(
+      'PENDING',
+    );
+    const unknown = '00000000-0000-4000-8000-00000000beef';
+    const many = await runCli(['rca', 'request', '-', '-o', 'json'], { env: slow.env, input: `${second}\n# a comment\n${unknown}\n` });
+    expect(many.code).toBe(4);
+    const entries = parseJson<{ id: string; ok: boolean; analysisId: string | null }[]>(many);
+    expect(entries.map(({ id, ok }) => [id, ok])).toEqual([
+      [second, true],
+      [unknown, false],
+    ]);
+    expect(Object.keys(entries[1]!).sort()).toEqual(Object.keys(entries[0]!).sort());
+    expect(entries[1]!.analysisId).toBeNull();
+  });
+
+  it('--wait takes one group: several are a usage error naming --wait, and nothing is sent', async () => {
+    const [first, second] = [await errorGroup(quick, 'Error: w1'), await errorGroup(quick, 'Error: w2')];
+    const result = await runCli(['rca', 'request', first, second, '--wait'], { env: quick.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--wait takes one error group/);
+    expect(result.stdout).toBe('');
   });
 
   it('waits for the analysis and prints it for people, without colors off a terminal', async () => {

@@ -105,7 +105,7 @@ describe('statusctl server', () => {
     const client = createClient({ baseUrl: env.STATUSCTL_BASE_URL, apiKey: env.STATUSCTL_API_KEY });
     const group = await client.recordErrorEvent({ body: { checkId: 'c', rawErrorMessage: 'Error: boom' } });
     const requested = await runCli(['rca', 'request', group.id], { env });
-    const pending = await runCli(['rca', 'get', requested.stdout.trim()], { env });
+    const pending = await runCli(['rca', 'get', requested.stdout.trim().split('\t')[2]!], { env });
     expect(pending.stdout).toContain('still pending');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

@@ -264,9 +264,11 @@ describe('--dry-run on the other writes', () => {
   it('rca request prints the POST (body null without --context) and starts no analysis', async () => {
     const group = await newGroup();
     const plain = await cli(['rca', 'request', group.id, '--dry-run', '--json']);
-    expect(parseJson(plain)).toEqual({ method: 'POST', path: `/v1/root-cause-analyses/test-session-error-groups/${group.id}`, body: null });
+    expect(parseJson(plain)).toEqual([
+      { method: 'POST', path: `/v1/root-cause-analyses/test-session-error-groups/${group.id}`, body: null },
+    ]);
     const withContext = await cli(['rca', 'request', group.id, '--context', 'after the deploy', '--dry-run', '--json']);
-    expect(parseJson<{ body: unknown }>(withContext).body).toEqual({ userContext: 'after the deploy' });
+    expect(parseJson<{ body: unknown }[]>(withContext)[0]!.body).toEqual({ userContext: 'after the deploy' });
     expect(sent()).toEqual([]);
     // The group has no analysis; a real request (the provider answers at once here) gives it one.
     const again = () => api.recordErrorEvent({ body: { checkId: group.checkId, rawErrorMessage: group.rawErrorMessage ?? '' } });

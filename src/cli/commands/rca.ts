@@ -9,7 +9,7 @@ export function register(program: Program): void {
   const rca = program.command('rca').description('Root cause analyses of error groups');
   examples(rca, [
     'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait',
-    'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1) && statusctl rca get "$ID"',
+    'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 | cut -f3) && statusctl rca get "$ID"',
   ]);
   request.declare(rca);
   get.declare(rca);

@@ -91,7 +91,8 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
   });
   demo.show(renderErrorGroup(ctx, second));
   const requested = await demo.run(['rca', 'request', second.id]);
-  const analysisId = requested.stdout.trim();
+  // One line per group: the group, `requested`, the analysis id.
+  const analysisId = requested.stdout.trim().split('\t')[2]!;
   await demo.run(['rca', 'get', analysisId]);
 
   demo.say('Archive the first group until it happens again, the second for ever, then bring the second back');

@@ -28,15 +28,15 @@ export function declare(rca: Noun): void {
       .description('Show an analysis, or that it is still pending (exit 0 either way)')
       .argument(
         '<id>',
-        'id of the analysis, whole, as printed by rca request (the API lists no analyses, so a short id cannot be looked up)',
+        'id of the analysis, whole, as rca request prints it (its third column; the API lists no analyses, so a short id cannot be looked up)',
       )
       .option('--wait', 'wait until the analysis is ready (progress on stderr)')
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
       .action((id, options, command) => run(Context.fromCommand(command), id, options)),
     [
-      'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1) && statusctl rca get "$ID"',
-      'statusctl rca get "$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1)" --wait',
-      'statusctl rca get "$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1)" -o json',
+      'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 | cut -f3) && statusctl rca get "$ID"',
+      'statusctl rca get "$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 | cut -f3)" --wait',
+      'statusctl rca get "$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 | cut -f3)" -o json',
     ],
   );
 }

@@ -1,18 +1,29 @@
-// `rca request`: ask for a root cause analysis of an error group. Prints the analysis id, or with
-// --wait polls for the analysis as `rca get --wait` does and prints it with get's renderer.
+// `rca request`: ask for a root cause analysis of error groups. One line per group, whatever
+// their number (src/cli/bulk.ts): the group, `requested`, the analysis id; -o json an array of
+// {id, ok, status, error, analysisId}. With --wait (one group) it polls for the analysis as
+// `rca get --wait` does and prints it with get's renderer.
 import { InvalidArgumentError } from '@commander-js/extra-typings';
-import { examples, positiveNumber } from '../../command-kit.js';
+import { WriteMayBeAppliedError } from '../../../client/errors.js';
+import type { Client } from '../../../client/index.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, runBulk } from '../../bulk.js';
+import { examples, positiveInt, positiveNumber } from '../../command-kit.js';
 import { Context } from '../../context.js';
+import { usageError } from '../../exit-codes.js';
+import { describeFailure } from '../../failure.js';
 import type { Noun } from '../../globals.js';
+import { expandIds } from '../../input.js';
 import { DEFAULT_WAIT_SECONDS, printAnalysis, waitForAnalysis } from './get.js';
 
 const MAX_CONTEXT = 256;
+const GROUP = 'c463c2d9-a899-5e7b-9e54-5b24368461d1';
 
 export interface RequestOptions {
   context?: string;
   dryRun?: boolean;
   wait?: boolean;
   waitTimeout: number;
+  concurrency: number;
+  maxWait: number;
 }
 
 function userContext(value: string): string {
@@ -26,43 +37,88 @@ export function declare(rca: Noun): void {
   examples(
     rca
       .command('request')
-      .description('Ask for a root cause analysis of an error group; prints the analysis id, or the analysis with --wait')
-      .argument('<error-group>', 'id of the error group (a UUID)')
+      .description(
+        'Ask for a root cause analysis of error groups; prints one line per group (the group, requested, the analysis id), or the analysis with --wait.\n\n' +
+          'ERROR_GROUP is the id of an error group (a UUID), or - to read ids from stdin (one per line; blank lines and ' +
+          '# comments skipped). Several groups are sent a few at a time, one line each in the order given, tab-separated: ' +
+          'ID, outcome, analysis id or reason; -o json gives an array of {id, ok, status, error, analysisId}, the same ' +
+          'for one group as for many. The exit code is that of the worst outcome (4 when some groups are unknown). ' +
+          'Under a rate limit the requests pace themselves (a 429 pauses them all until its Retry-After, and is retried ' +
+          'until --max-wait has passed).\n\n' +
+          '--wait takes one group: it waits for the analysis and prints it (-o json: the analysis as the API gives it).',
+      )
+      .argument('<error-group...>', 'ids of error groups (UUIDs), or - to read them from stdin')
       .option('--context <text>', `what you know that helps the analysis (at most ${MAX_CONTEXT} characters)`, userContext)
-      .option('--wait', 'wait for the analysis (progress on stderr) and print it')
+      .option('--wait', 'wait for the analysis (progress on stderr) and print it; one group only')
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
-      .option('--dry-run', 'print the request (method, path, JSON body; null when none is sent) instead of sending it')
-      .action((errorGroupId, options, command) => run(Context.fromCommand(command), errorGroupId, options)),
+      .option('--dry-run', 'print the requests (method, path, JSON body; null when none is sent) instead of sending them')
+      .option('--concurrency <n>', 'requests at a time with several groups, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
+      .option('--max-wait <seconds>', 'how long a 429 is waited out before that group fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S)
+      .action((errorGroupIds, options, command) => run(Context.fromCommand(command), errorGroupIds, options)),
     [
-      'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1',
-      'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --context "started after the 14:00 deploy" --wait',
-      'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --wait --wait-timeout 300 -o json',
-      'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1) && statusctl rca get "$ID" --wait',
-      'statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 --context "after the deploy" --dry-run -o json',
+      `statusctl rca request ${GROUP}`,
+      `statusctl rca request ${GROUP} --context "started after the 14:00 deploy" --wait`,
+      `statusctl rca request ${GROUP} --wait --wait-timeout 300 -o json`,
+      `ID=$(statusctl rca request ${GROUP} | cut -f3) && statusctl rca get "$ID" --wait`,
+      `statusctl rca request ${GROUP} --context "after the deploy" --dry-run -o json`,
+      'statusctl rca request - < ids.txt',
     ],
   );
 }
 
-export async function run(ctx: Context, errorGroupId: string, options: RequestOptions): Promise<void> {
-  const input = {
+type AnalysisInput = { params: { testSessionErrorGroupId: string }; body?: { userContext: string } };
+
+function requestFor(errorGroupId: string, options: RequestOptions): AnalysisInput {
+  return {
     params: { testSessionErrorGroupId: errorGroupId },
     ...(options.context !== undefined ? { body: { userContext: options.context } } : {}),
   };
+}
+
+export async function run(ctx: Context, args: string[], options: RequestOptions): Promise<void> {
+  const ids = [...new Set(await expandIds(ctx, args))];
+  if (options.wait && ids.length > 1) {
+    throw usageError(
+      `--wait takes one error group (got ${ids.length})`,
+      'request them without --wait, then follow each analysis with: statusctl rca get ID --wait',
+    );
+  }
   if (options.dryRun) {
     const { planRequest, printPlanned } = await import('../../dry-run.js');
-    return printPlanned(ctx, await planRequest('requestRootCauseAnalysis', input));
+    const planned = await Promise.all(ids.map((id) => planRequest('requestRootCauseAnalysis', requestFor(id, options))));
+    return printPlanned(ctx, options.wait ? planned[0]! : planned);
   }
-  const client = await ctx.client();
-  const accepted = await client.requestRootCauseAnalysis(input);
-  if (!options.wait) {
-    // The id alone on stdout, so `ID=$(statusctl rca request G)` works; the hint goes to stderr.
-    if (ctx.json) await ctx.printJson(accepted);
-    else {
-      ctx.out(accepted.id);
-      ctx.info(`Analysis requested; follow it with: statusctl rca get ${accepted.id} --wait`);
-    }
+  const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
+  if (options.wait) {
+    const errorGroupId = ids[0]!;
+    const accepted = await requestAnalysis(client, errorGroupId, options);
+    ctx.info(`Analysis ${accepted.body.id} requested for error group ${errorGroupId}`);
+    await printAnalysis(ctx, await waitForAnalysis(ctx, client, accepted.body.id, options.waitTimeout));
     return;
   }
-  ctx.info(`Analysis ${accepted.id} requested for error group ${errorGroupId}`);
-  await printAnalysis(ctx, await waitForAnalysis(ctx, client, accepted.id, options.waitTimeout));
+  const requested: string[] = [];
+  await runBulk(
+    ctx,
+    ids,
+    options.concurrency,
+    async (id) => {
+      try {
+        const { status, body } = await requestAnalysis(client, id, options);
+        requested.push(body.id);
+        return { outcome: 'requested', status, reason: body.id, fields: { analysisId: body.id } };
+      } catch (error) {
+        // The group's line says it failed; what to do about an answer that was lost is said here.
+        if (error instanceof WriteMayBeAppliedError) ctx.info(`hint: ${id}: ${describeFailure(error).hint}`);
+        throw error;
+      }
+    },
+    { analysisId: null },
+  ).finally(() => {
+    if (requested.length === 1) ctx.info(`Analysis requested; follow it with: statusctl rca get ${requested[0]} --wait`);
+  });
+}
+
+/** The POST that starts an analysis of one group. */
+function requestAnalysis(client: Client, errorGroupId: string, options: RequestOptions) {
+  return client.call('requestRootCauseAnalysis', requestFor(errorGroupId, options));
 }
