@@ -1,9 +1,11 @@
 // What the CLI does with a success answer it cannot use (docs/retries.md#answers), through the
 // built binary against a server that answers whatever the test says: a body over the client's
-// limit is refused as it streams in (exit 1, naming the limit), never read whole.
+// limit is refused as it streams in (exit 1, naming the limit), never read whole; an answer jq
+// cannot read is the answer's fault, not the filter's.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { RUNTIMES } from '../../src/server/data/runtimes.js';
 import { removeTempDirs, runCli } from './helpers.js';
 
 const KEY = 'sk_test_answers0123456789';
@@ -72,5 +74,26 @@ describe('a success body over the limit', () => {
     const result = await runCli(['runtimes', 'list', '-o', 'json'], { env, timeoutMs: 20_000 });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain('200 OK but the body is larger than 32 MiB');
+  });
+});
+
+function answer(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+describe('--jq on an answer that is not strict JSON', () => {
+  it('a lone UTF-16 surrogate escape: exit 1 saying the answer is not valid JSON, not blaming the filter', async () => {
+    // JSON.stringify writes the lone surrogate as the escape \ud800, which JSON.parse takes and jq does not.
+    const runtimes = RUNTIMES.map((runtime, index) => (index === 0 ? { ...runtime, name: 'broken \ud800 name' } : runtime));
+    const env = await fakeServer((_req, res) => answer(res, 200, runtimes));
+    const result = await runCli(['runtimes', 'list', '--jq', '.[].name'], { env });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(/^statusctl: --jq: the answer is not valid JSON \(.*surrogate.*\), so no filter can run on it\n/);
+    expect(result.stderr).not.toContain('the filter is jq syntax');
+    const plain = await runCli(['runtimes', 'list', '-o', 'json'], { env });
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toContain('broken \\ud800 name');
   });
 });
