@@ -1,6 +1,12 @@
 // Shell completion scripts generated from the commander program itself: nouns, verbs and
 // options come from the same tree that parses the command line, so a new command or option
 // completes without anyone maintaining a word list.
+//
+// The three scripts work alike: they walk the words typed so far to the command path
+// ('incidents list'), skipping the values of options that take one there, and offer what that
+// path has: its verbs, its options (its own and those of the commands above it, the globals
+// included) and, after an option, that option's values. Two verbs' options of the same name
+// (`incidents list --status` and `incidents create --status`) each keep their own values.
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -21,7 +27,10 @@ interface CommandNode {
   /** Words from the root, e.g. ['rca', 'request']; [] for the program itself. */
   path: string[];
   description: string;
+  /** The command's own options. */
   options: OptionSpec[];
+  /** What can be typed at this command: its own options, then those of the commands above it not named the same. */
+  reachable: OptionSpec[];
   children: CommandNode[];
 }
 
@@ -37,17 +46,21 @@ function optionSpec(option: Option): OptionSpec {
 }
 
 /** The visible tree, as `--help` shows it (hidden commands and the `help` command left out). */
-export function commandTree(program: CommandUnknownOpts, path: string[] = []): CommandNode {
+export function commandTree(program: CommandUnknownOpts, path: string[] = [], above: OptionSpec[] = []): CommandNode {
   const help = program.createHelp();
+  const options = help.visibleOptions(program).map(optionSpec);
+  const own = new Set(options.flatMap(optionNames));
+  const reachable = [...options, ...above.filter((option) => !optionNames(option).some((name) => own.has(name)))];
   return {
     path,
     // Completion menus have one line per entry: the first line of a long description.
     description: firstLine(program.summary() || program.description()),
-    options: help.visibleOptions(program).map(optionSpec),
+    options,
+    reachable,
     children: help
       .visibleCommands(program)
       .filter((child) => child.name() !== 'help')
-      .map((child) => commandTree(child, [...path, child.name()])),
+      .map((child) => commandTree(child, [...path, child.name()], reachable)),
   };
 }
 
@@ -63,7 +76,15 @@ function optionNames(option: OptionSpec): string[] {
   return [option.short, option.long].filter((name): name is string => Boolean(name));
 }
 
-/** Single-quoted for sh-like shells. */
+/** The names of the options that take a value at a command, as one space-separated string. */
+function valueOptionNames(node: CommandNode): string {
+  return node.reachable
+    .filter((option) => option.takesValue)
+    .flatMap(optionNames)
+    .join(' ');
+}
+
+/** Single-quoted for sh-like shells (fish reads the same quoting for these texts). */
 function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
@@ -81,62 +102,74 @@ export function completionScript(program: CommandUnknownOpts, shell: Shell): str
   }
 }
 
+const functionName = (name: string) => `_${name.replace(/\W/g, '_')}`;
+const pathOf = (node: CommandNode) => node.path.join(' ');
+const childNames = (node: CommandNode) => node.children.map((child) => child.path.at(-1)!);
+
 // ---- bash ----------------------------------------------------------------------------------
 
-/** What the bash and zsh scripts are both written from. */
-function shellFacts(name: string, tree: CommandNode) {
-  const nodes = allNodes(tree);
-  const everyOption = nodes.flatMap((node) => node.options);
-  return {
-    fn: `_${name.replace(/\W/g, '_')}`,
-    nodes,
-    globals: tree.options,
-    everyOption,
-    valueOptions: [...new Set(everyOption.filter((o) => o.takesValue).flatMap(optionNames))],
-    commandPaths: nodes.filter((node) => node.path.length > 0).map((node) => node.path.join(' ')),
-  };
-}
-
 function bashScript(name: string, tree: CommandNode): string {
-  const { fn, nodes, globals, everyOption, valueOptions, commandPaths } = shellFacts(name, tree);
-
-  const valueCases = everyOption
-    .filter((option) => option.takesValue)
-    .map((option) => {
-      const names = optionNames(option).join('|');
-      if (option.choices.length) return `    ${names}) COMPREPLY=($(compgen -W ${quote(option.choices.join(' '))} -- "$cur")); return ;;`;
-      if (option.takesFile) return `    ${names}) COMPREPLY=($(compgen -f -- "$cur")); return ;;`;
-      return `    ${names}) return ;;`;
-    });
-  const wordCases = nodes.map((node) => {
-    const options = [...node.options, ...(node === tree ? [] : globals)].flatMap(optionNames);
-    const words = node.children.map((child) => child.path.at(-1)!);
-    return `    ${quote(node.path.join(' '))}) commands=${quote(words.join(' '))}; options=${quote([...new Set(options)].join(' '))} ;;`;
+  const fn = functionName(name);
+  const nodes = allNodes(tree);
+  const atCases = nodes.map((node) => {
+    const options = [...new Set(node.reachable.flatMap(optionNames))].join(' ');
+    return `    ${quote(pathOf(node))}) commands=${quote(childNames(node).join(' '))}; options=${quote(options)}; valued=${quote(valueOptionNames(node))} ;;`;
+  });
+  const valueCases = nodes.map((node) => {
+    const cases = node.reachable
+      .filter((option) => option.takesValue)
+      .map((option) => {
+        const names = optionNames(option).join('|');
+        if (option.choices.length) return `        ${names}) COMPREPLY=($(compgen -W ${quote(option.choices.join(' '))} -- "$cur")) ;;`;
+        if (option.takesFile) return `        ${names}) COMPREPLY=($(compgen -f -- "$cur")) ;;`;
+        return `        ${names}) ;;`;
+      });
+    return cases.length ? `    ${quote(pathOf(node))})\n      case "$2" in\n${cases.join('\n')}\n      esac ;;` : undefined;
   });
 
   return `# ${name} completion for bash, generated from the command tree by '${name} completion bash'.
 # Install: ${name} completion bash > ~/.local/share/bash-completion/completions/${name}
 #      or: echo 'source <(${name} completion bash)' >> ~/.bashrc
+
+# What can be typed at a command path ($1): its verbs, its options, and those that take a value.
+${fn}_at() {
+  case "$1" in
+${atCases.join('\n')}
+    *) commands=''; options=''; valued='' ;;
+  esac
+}
+
+# The values of option $2 at command path $1, into COMPREPLY.
+${fn}_values() {
+  case "$1" in
+${valueCases.filter(Boolean).join('\n')}
+  esac
+}
+
 ${fn}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
-  local path="" word i skip=0 commands="" options=""
-  # Walk the words typed so far: option values are skipped, positional arguments (ids) do not
-  # extend the command path.
+  local path="" word i skip=0 commands options valued
+  COMPREPLY=()
+  ${fn}_at ""
+  # Walk the words typed so far: the values of options are skipped, and positional arguments
+  # (ids) do not extend the command path.
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
-    case " ${valueOptions.join(' ')} " in *" $word "*) skip=1; continue ;; esac
-    [[ $word == -* ]] && continue
-    case "\${path:+$path }$word" in
-${commandPaths.map((path) => `      ${quote(path)}) path="\${path:+$path }$word" ;;`).join('\n')}
-    esac
+    if [[ $word == -* ]]; then
+      [[ " $valued " == *" $word "* ]] && skip=1
+      continue
+    fi
+    if [[ " $commands " == *" $word "* ]]; then
+      path="\${path:+$path }$word"
+      ${fn}_at "$path"
+    fi
   done
-  case "$prev" in
-${valueCases.join('\n')}
-  esac
-  case "$path" in
-${wordCases.join('\n')}
-  esac
+  # The word before this one is an option of this command that takes a value.
+  if ((skip)); then
+    ${fn}_values "$path" "$prev"
+    return
+  fi
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$options" -- "$cur"))
   else
@@ -155,45 +188,69 @@ function describeEntry(word: string, description: string): string {
 }
 
 function zshScript(name: string, tree: CommandNode): string {
-  const { fn, nodes, globals, everyOption, valueOptions, commandPaths } = shellFacts(name, tree);
-
-  const valueCases = everyOption
-    .filter((option) => option.takesValue)
-    .map((option) => {
-      const names = optionNames(option).join('|');
-      if (option.choices.length) return `    (${names}) compadd -- ${option.choices.map(quote).join(' ')}; return ;;`;
-      if (option.takesFile) return `    (${names}) _files; return ;;`;
-      return `    (${names}) _message ${quote(option.description || 'value')}; return ;;`;
-    });
-  const wordCases = nodes.map((node) => {
-    const options = [...node.options, ...(node === tree ? [] : globals)];
-    const optionEntries = options.flatMap((option) => optionNames(option).map((flag) => describeEntry(flag, option.description)));
+  const fn = functionName(name);
+  const nodes = allNodes(tree);
+  const atCases = nodes.map((node) => {
+    const optionEntries = node.reachable.flatMap((option) => optionNames(option).map((flag) => describeEntry(flag, option.description)));
     const commandEntries = node.children.map((child) => describeEntry(child.path.at(-1)!, child.description));
-    return `    (${quote(node.path.join(' '))}) commands=(${commandEntries.join(' ')}); options=(${optionEntries.join(' ')}) ;;`;
+    return `    (${quote(pathOf(node))}) names=${quote(childNames(node).join(' '))}; commands=(${commandEntries.join(' ')}); options=(${optionEntries.join(' ')}); valued=${quote(valueOptionNames(node))} ;;`;
+  });
+  const valueCases = nodes.map((node) => {
+    const cases = node.reachable
+      .filter((option) => option.takesValue)
+      .map((option) => {
+        const names = optionNames(option).join('|');
+        if (option.choices.length) return `        (${names}) compadd -- ${option.choices.map(quote).join(' ')} ;;`;
+        if (option.takesFile) return `        (${names}) _files ;;`;
+        return `        (${names}) _message ${quote(option.description || 'value')} ;;`;
+      });
+    return cases.length ? `    (${quote(pathOf(node))})\n      case $2 in\n${cases.join('\n')}\n      esac ;;` : undefined;
   });
 
   return `#compdef ${name}
 # ${name} completion for zsh, generated from the command tree by '${name} completion zsh'.
 # Install: ${name} completion zsh > "\${fpath[1]}/_${name}"   (then start a new shell)
 #      or: echo 'source <(${name} completion zsh)' >> ~/.zshrc   (after compinit)
+
+# What can be typed at a command path ($1): its verbs (names, and with descriptions), its
+# options, and those that take a value.
+${fn}_at() {
+  case $1 in
+${atCases.join('\n')}
+    (*) names=''; commands=(); options=(); valued='' ;;
+  esac
+}
+
+# The values of option $2 at command path $1.
+${fn}_values() {
+  case $1 in
+${valueCases.filter(Boolean).join('\n')}
+  esac
+}
+
 ${fn}() {
-  local path_="" word i skip=0
+  local at="" word i skip=0 names valued
   local -a commands options
+  ${fn}_at ""
+  # Walk the words typed so far: the values of options are skipped, and positional arguments
+  # (ids) do not extend the command path.
   for ((i = 2; i < CURRENT; i++)); do
     word=\${words[i]}
     if ((skip)); then skip=0; continue; fi
-    case " ${valueOptions.join(' ')} " in (*" $word "*) skip=1; continue ;; esac
-    [[ $word == -* ]] && continue
-    case "\${path_:+$path_ }$word" in
-${commandPaths.map((path) => `      (${quote(path)}) path_="\${path_:+$path_ }$word" ;;`).join('\n')}
-    esac
+    if [[ $word == -* ]]; then
+      [[ " $valued " == *" $word "* ]] && skip=1
+      continue
+    fi
+    if [[ " $names " == *" $word "* ]]; then
+      at="\${at:+$at }$word"
+      ${fn}_at "$at"
+    fi
   done
-  case "\${words[CURRENT-1]}" in
-${valueCases.join('\n')}
-  esac
-  case "$path_" in
-${wordCases.join('\n')}
-  esac
+  # The word before this one is an option of this command that takes a value.
+  if ((skip)); then
+    ${fn}_values "$at" "\${words[CURRENT-1]}"
+    return
+  fi
   if [[ \${words[CURRENT]} == -* ]]; then
     _describe -t options 'option' options
   else
@@ -211,9 +268,57 @@ fi
 // ---- fish ----------------------------------------------------------------------------------
 
 function fishScript(name: string, tree: CommandNode): string {
+  const fn = `__${name.replace(/\W/g, '_')}`;
+  const nodes = allNodes(tree);
+  const valuedCases = nodes
+    .map((node) => [node, valueOptionNames(node)] as const)
+    .filter(([, names]) => names !== '')
+    .map(([node, names]) => `        case ${quote(pathOf(node))}\n            printf '%s\\n' ${names}`);
   const lines = [
     `# ${name} completion for fish, generated from the command tree by '${name} completion fish'.`,
     `# Install: ${name} completion fish > ~/.config/fish/completions/${name}.fish`,
+    '',
+    '# The options that take a value at a command path.',
+    `function ${fn}_valued`,
+    '    switch $argv[1]',
+    ...valuedCases,
+    '    end',
+    'end',
+    '',
+    '# The command path typed so far (incidents list): the values of options are skipped, and',
+    '# positional arguments (ids) do not extend it.',
+    `function ${fn}_path`,
+    '    set -l words (commandline -opc)',
+    '    set -e words[1]',
+    "    set -l path ''",
+    '    set -l skip 0',
+    '    for word in $words',
+    '        if test $skip -eq 1',
+    '            set skip 0',
+    "        else if string match -q -- '-*' $word",
+    `            contains -- $word (${fn}_valued $path); and set skip 1`,
+    '        else',
+    '            set -l next (string trim -- "$path $word")',
+    `            contains -- $next (${fn}_commands); and set path $next`,
+    '        end',
+    '    end',
+    '    echo $path',
+    'end',
+    '',
+    `function ${fn}_commands`,
+    `    printf '%s\\n' ${nodes
+      .filter((node) => node.path.length > 0)
+      .map((node) => quote(pathOf(node)))
+      .join(' ')}`,
+    'end',
+    '',
+    '# At this command path exactly ($argv[1]), or (with --under) at it or a command below it.',
+    `function ${fn}_at`,
+    `    set -l path (${fn}_path)`,
+    '    test "$path" = "$argv[-1]"; and return 0',
+    '    test "$argv[1]" = --under; and string match -q -- "$argv[-1] *" "$path"',
+    'end',
+    '',
     `complete -c ${name} -f`,
   ];
   const optionLine = (option: OptionSpec, condition?: string) => {
@@ -227,20 +332,14 @@ function fishScript(name: string, tree: CommandNode): string {
     if (option.description) parts.push(`-d ${quote(option.description)}`);
     return parts.join(' ');
   };
+  // The root's options hold everywhere; a command's own options at it and below it.
   for (const option of tree.options) lines.push(optionLine(option));
-
-  for (const node of allNodes(tree)) {
-    const childNames = node.children.map((child) => child.path.at(-1)!);
-    // Fish sees the typed words, not a path: "rca get" is recognised as rca, then get, with no
-    // sibling verb typed yet.
-    const here =
-      node.path.length === 0 ? '__fish_use_subcommand' : node.path.map((word) => `__fish_seen_subcommand_from ${word}`).join('; and ');
-    const noChildYet = childNames.length ? `; and not __fish_seen_subcommand_from ${childNames.join(' ')}` : '';
+  for (const node of nodes) {
+    const here = `${fn}_at ${quote(pathOf(node))}`;
     for (const child of node.children) {
-      const condition = node.path.length === 0 ? here : `${here}${noChildYet}`;
-      lines.push(`complete -c ${name} -n ${quote(condition)} -a ${quote(child.path.at(-1)!)} -d ${quote(child.description)}`);
+      lines.push(`complete -c ${name} -n ${quote(here)} -a ${quote(child.path.at(-1)!)} -d ${quote(child.description)}`);
     }
-    if (node.path.length > 0) for (const option of node.options) lines.push(optionLine(option, here));
+    if (node.path.length > 0) for (const option of node.options) lines.push(optionLine(option, `${fn}_at --under ${quote(pathOf(node))}`));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,130 +1,182 @@
-// completion bash|zsh|fish: generated from the program tree. The bash script is also run in a
-// real bash, to check it completes, not only that it mentions words.
+// completion bash|zsh|fish: the scripts the built binary prints, run in the real shells. Each
+// shell completes every command path, every command's options and every option with fixed
+// values, and must offer exactly what that command declares: a verb offered another verb's
+// values (`incidents list --status` and `incidents create --status`) fails. The expectations
+// come from the commander tree the CLI parses with, so a verb added later is checked too.
+// zsh and fish come from scripts/system-deps/shells.sh; without them their tests skip, saying so.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './in-process.js';
+import { runCli } from '../support/cli.js';
+import { buildProgram } from '../../src/cli/program.js';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../src/contract/enums.js';
 
 const hasShell = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
-let nouns: string[] = [];
+const SHELLS = { bash: hasShell('bash'), zsh: hasShell('zsh'), fish: hasShell('fish') };
+for (const [shell, there] of Object.entries(SHELLS)) {
+  if (!there) console.warn(`completion tests for ${shell} skipped: ${shell} is missing (install it with scripts/system-deps/shells.sh)`);
+}
+
+interface Command {
+  path: string[];
+  verbs: string[];
+  /** Every option that can be typed at the command (its own, its parents', the globals). */
+  options: string[];
+  /** The options with fixed values, and those values. */
+  choices: [flag: string, values: string[]][];
+}
+
+/** The command tree as commander holds it, the one the CLI parses with (help and hidden commands left out). */
+function commandsOf(command: CommandUnknownOpts, path: string[] = [], above: string[] = []): Command[] {
+  const help = command.createHelp();
+  const own = help.visibleOptions(command);
+  const options = [...new Set([...own.flatMap((option) => [option.short, option.long]), ...above])].filter((flag): flag is string =>
+    Boolean(flag),
+  );
+  const children = help.visibleCommands(command).filter((child) => child.name() !== 'help');
+  const choices = own
+    .filter((option) => option.argChoices)
+    .flatMap((option) => [option.short, option.long].filter(Boolean).map((flag) => [flag!, option.argChoices!] as [string, string[]]));
+  return [
+    { path, verbs: children.map((child) => child.name()), options, choices },
+    ...children.flatMap((child) => commandsOf(child, [...path, child.name()], options)),
+  ];
+}
+
+const tree = commandsOf(buildProgram());
+const scripts: Record<string, string> = {};
 let dir: string;
 
 beforeAll(async () => {
-  const help = (await runCli(['--help'])).stdout;
-  nouns = help
-    .split(/^Commands:\n/m)[1]!
-    .split('\n\n')[0]!
-    .split('\n')
-    .map((line) => /^ {2}([a-z][\w-]*)/.exec(line)?.[1])
-    .filter((name): name is string => name !== undefined && name !== 'help');
   dir = mkdtempSync(join(tmpdir(), 'statusctl-completion-'));
+  for (const shell of ['bash', 'zsh', 'fish']) {
+    const result = await runCli(['completion', shell]);
+    expect(result.code, result.stderr).toBe(0);
+    scripts[shell] = result.stdout;
+  }
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Sources the bash script and asks it to complete `words` (the last one being typed). */
-function bashComplete(script: string, words: string[]): string[] {
-  const file = join(dir, 'statusctl.bash');
-  writeFileSync(file, script);
-  const quoted = words.map((word) => `'${word}'`).join(' ');
-  const run = spawnSync(
-    'bash',
-    [
-      '--norc',
-      '--noprofile',
-      '-c',
-      `source '${file}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _statusctl; printf '%s\\n' "\${COMPREPLY[@]}"`,
-    ],
-    { encoding: 'utf8' },
-  );
-  expect(run.status, run.stderr).toBe(0);
-  return run.stdout.split('\n').filter(Boolean);
+/** What each shell offers at the end of each line (the last word being typed; '' after a space). */
+const complete: Record<keyof typeof SHELLS, (lines: string[]) => string[][]> = {
+  bash(lines) {
+    const file = join(dir, 'statusctl.bash');
+    writeFileSync(file, scripts.bash!);
+    const run = spawnSync(
+      'bash',
+      [
+        '--norc',
+        '--noprofile',
+        '-c',
+        `source '${file}'
+        for line in "$@"; do
+          read -ra COMP_WORDS <<<"$line"
+          [[ $line == *' ' ]] && COMP_WORDS+=('')
+          COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)) COMP_LINE=$line
+          _statusctl
+          printf '%s\\n' "\${COMPREPLY[@]}" --
+        done`,
+        'bash',
+        ...lines,
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    return split(run.stdout);
+  },
+  zsh(lines) {
+    const file = join(dir, '_statusctl');
+    const out = join(dir, 'zsh-matches');
+    writeFileSync(file, scripts.zsh!);
+    const run = spawnSync('zsh', ['-f', join(import.meta.dirname, 'zsh-complete.zsh'), file, out, ...lines], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, `${run.stderr}${run.error ?? ''}`).toBe(0);
+    return split(readFileSync(out, 'utf8'));
+  },
+  fish(lines) {
+    const file = join(dir, 'statusctl.fish');
+    writeFileSync(file, scripts.fish!);
+    const run = spawnSync(
+      'fish',
+      ['--no-config', '-c', `source '${file}'; for line in $argv; complete -C $line; printf '%s\\n' --; end`, ...lines],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    // Fish prints `candidate<TAB>description`.
+    return split(run.stdout).map((candidates) => candidates.map((candidate) => candidate.split('\t')[0]!));
+  },
+};
+
+/** Output of candidates, one per line, each line's list ended by `--`. */
+function split(output: string): string[][] {
+  const lists: string[][] = [[]];
+  for (const line of output.split('\n')) {
+    if (line === '--') lists.push([]);
+    else if (line !== '') lists.at(-1)!.push(line);
+  }
+  return lists.slice(0, -1);
 }
 
-describe('completion', () => {
-  it('bash: mentions every noun and registers itself', async () => {
-    expect(nouns.length).toBeGreaterThanOrEqual(10);
-    const result = await runCli(['completion', 'bash']);
-    expect(result.code).toBe(0);
-    for (const noun of nouns) expect(result.stdout).toContain(noun);
-    expect(result.stdout).toContain('complete -F _statusctl statusctl');
-  });
+const sorted = (values: string[]) => [...values].sort();
 
-  it.runIf(hasShell('bash'))('bash: completes nouns, verbs, options and option values', async () => {
-    const script = (await runCli(['completion', 'bash'])).stdout;
-    expect(bashComplete(script, ['statusctl', ''])).toEqual(expect.arrayContaining(nouns));
-    expect(bashComplete(script, ['statusctl', 'rca', ''])).toEqual(['request', 'get']);
-    expect(bashComplete(script, ['statusctl', 'error-groups', 'un'])).toEqual(['unarchive']);
-    const requestOptions = bashComplete(script, ['statusctl', 'rca', 'request', 'group-id', '--']);
-    expect(requestOptions).toEqual(expect.arrayContaining(['--context', '--wait', '--wait-timeout', '--base-url', '--output']));
-    expect(bashComplete(script, ['statusctl', '--output', 'json', 'runtimes', ''])).toEqual(['list']);
-    expect(bashComplete(script, ['statusctl', 'runtimes', 'list', '-o', ''])).toEqual(['table', 'json', 'md']);
-    expect(bashComplete(script, ['statusctl', 'completion', 'z'])).toEqual([]);
-    // Enum values come from the contract's enums (commander choices), not restated here.
-    expect(bashComplete(script, ['statusctl', 'incidents', 'create', '--severity', ''])).toEqual([...SEVERITIES]);
-    expect(bashComplete(script, ['statusctl', 'incident-updates', 'add', 'i', '--status', ''])).toEqual([...INCIDENT_STATUSES]);
-    expect(bashComplete(script, ['statusctl', 'runtimes', 'list', '--stage', ''])).toEqual(
-      expect.arrayContaining(['CURRENT', 'DEPRECATED']),
-    );
-    expect(bashComplete(script, ['statusctl', 'server', '--log-format', ''])).toEqual(['text', 'json']);
-  });
-
-  it.runIf(hasShell('bash'))(
-    'bash: the write options (--dry-run, --concurrency, --force) and --message-file completing paths',
-    async () => {
-      const script = (await runCli(['completion', 'bash'])).stdout;
-      expect(bashComplete(script, ['statusctl', 'error-groups', 'archive', 'id', '--'])).toEqual(
-        expect.arrayContaining(['--forever', '--dry-run', '--concurrency']),
-      );
-      expect(bashComplete(script, ['statusctl', 'incidents', 'resolve', 'id', '--'])).toEqual(
-        expect.arrayContaining(['--message', '--message-file', '--force', '--dry-run', '--concurrency']),
-      );
-      for (const words of [
-        ['rca', 'request', 'g'],
-        ['incident-updates', 'add', 'i'],
-        ['incident-updates', 'put', 'i', 'u'],
-      ]) {
-        expect(bashComplete(script, ['statusctl', ...words, '--'])).toEqual(expect.arrayContaining(['--dry-run']));
-      }
-      writeFileSync(join(dir, 'notice-text.md'), 'We are on it');
-      expect(bashComplete(script, ['statusctl', 'incident-updates', 'put', 'i', 'u', '--message-file', join(dir, 'notice-')])).toEqual([
-        join(dir, 'notice-text.md'),
-      ]);
-    },
-  );
-
-  it.runIf(hasShell('bash'))('bash: the script is valid bash', async () => {
-    const file = join(dir, 'syntax.bash');
-    writeFileSync(file, (await runCli(['completion', 'bash'])).stdout);
-    expect(spawnSync('bash', ['-n', file]).status).toBe(0);
-  });
-
-  it('zsh: a compdef function mentioning every noun and verb description', async () => {
-    const result = await runCli(['completion', 'zsh']);
-    expect(result.code).toBe(0);
-    expect(result.stdout.startsWith('#compdef statusctl\n')).toBe(true);
-    for (const noun of nouns) expect(result.stdout).toContain(`'${noun}:`);
-    expect(result.stdout).toContain("'request:Ask for a root cause analysis");
-    if (hasShell('zsh')) {
-      const file = join(dir, '_statusctl');
-      writeFileSync(file, result.stdout);
-      expect(spawnSync('zsh', ['-n', file]).status).toBe(0);
+describe.each(Object.keys(SHELLS) as (keyof typeof SHELLS)[])('completion in %s, run for real', (shell) => {
+  it.runIf(SHELLS[shell])("each command's verbs, options and option values: its own, never another's", () => {
+    const cases: [line: string, expected: string[]][] = [];
+    for (const command of tree) {
+      const line = ['statusctl', ...command.path].join(' ');
+      cases.push([`${line} `, command.verbs]);
+      cases.push([`${line} --`, command.options.filter((flag) => flag.startsWith('--'))]);
+      for (const [flag, values] of command.choices) cases.push([`${line} ${flag} `, values]);
     }
+    // So that this test can fail: two verbs with an option of the same name and other values.
+    const statusValues = (verb: string) => cases.find(([line]) => line === `statusctl incidents ${verb} --status `)?.[1];
+    expect(statusValues('list')).toEqual(['open', 'resolved', 'all']);
+    expect(statusValues('create')).toEqual([...INCIDENT_STATUSES]);
+
+    const offered = complete[shell](cases.map(([line]) => line));
+    expect(offered).toHaveLength(cases.length);
+    const wrong = cases
+      .map(([line, expected], i) => ({ line, expected: sorted(expected), offered: sorted(offered[i]!) }))
+      .filter(({ expected, offered }) => JSON.stringify(expected) !== JSON.stringify(offered));
+    expect(wrong).toEqual([]);
   });
 
-  it('fish: complete lines for every noun and the verbs under them', async () => {
-    const result = await runCli(['completion', 'fish']);
-    expect(result.code).toBe(0);
-    for (const noun of nouns) expect(result.stdout).toContain(`-n '__fish_use_subcommand' -a '${noun}'`);
-    expect(result.stdout).toContain("__fish_seen_subcommand_from rca; and not __fish_seen_subcommand_from request get' -a 'request'");
-    expect(result.stdout).toContain("-s o -l output -x -a 'table json md'");
-    if (hasShell('fish')) {
-      const file = join(dir, 'statusctl.fish');
-      writeFileSync(file, result.stdout);
-      expect(spawnSync('fish', ['--no-execute', file]).status).toBe(0);
+  it.runIf(SHELLS[shell])('skips option values and ids on the way to the command; completes a prefix and file names', () => {
+    writeFileSync(join(dir, 'notice-text.md'), 'We are on it');
+    const cases: [string, string[]][] = [
+      ['statusctl --output json runtimes ', ['list']],
+      ['statusctl -o json incidents list --status ', ['open', 'resolved', 'all']],
+      ['statusctl incidents list --service list --status ', ['open', 'resolved', 'all']],
+      ['statusctl incident-updates add create --status ', [...INCIDENT_STATUSES]],
+      ['statusctl error-groups un', ['unarchive']],
+      ['statusctl incidents create --severity M', SEVERITIES.filter((value) => value.startsWith('M'))],
+      ['statusctl completion z', []],
+      [`statusctl incident-updates put i u --message-file ${join(dir, 'notice-')}`, ['notice-text.md']],
+    ];
+    // zsh adds a file's name to the directory typed, bash and fish give the whole path.
+    const offered = complete[shell](cases.map(([line]) => line)).map((candidates) => candidates.map((candidate) => basename(candidate)));
+    expect(offered.map(sorted)).toEqual(cases.map(([, expected]) => sorted(expected)));
+  });
+});
+
+describe('completion scripts', () => {
+  it('are valid for their shell and register themselves', () => {
+    expect(scripts.bash).toContain('complete -F _statusctl statusctl');
+    expect(scripts.zsh!.startsWith('#compdef statusctl\n')).toBe(true);
+    expect(scripts.fish).toContain('complete -c statusctl -f');
+    const checks = { bash: ['-n'], zsh: ['-n'], fish: ['--no-execute'] };
+    for (const shell of Object.keys(SHELLS) as (keyof typeof SHELLS)[]) {
+      if (!SHELLS[shell]) continue;
+      const file = join(dir, `syntax.${shell}`);
+      writeFileSync(file, scripts[shell]!);
+      const run = spawnSync(shell, [...checks[shell], file], { encoding: 'utf8' });
+      expect(run.status, `${shell}: ${run.stderr}`).toBe(0);
     }
   });
 

@@ -2,13 +2,9 @@
 // tree (see ../completion-script.ts).
 import { Argument, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { examples } from '../command-kit.js';
-import type { Shell } from '../completion-script.js';
+import { completionScript, SHELLS, type Shell } from '../completion-script.js';
 import { Context } from '../context.js';
 import type { Program } from '../globals.js';
-import { completionScript } from '../completion-script.js';
-
-// The same list as completion-script.ts's, which is loaded only when a script is printed.
-const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export function register(program: Program): void {
   examples(
