@@ -1,7 +1,8 @@
 // One write per id, for commands that take many ids (`error-groups archive ID... | -`):
 // a few requests at a time, one result line per id on stdout in the order given (each printed
-// as soon as the ones before it are done), `--json` an array of {id, ok, status, error}, and the
-// exit code of the worst outcome. Rate limits are the client's business: the workers share the
+// as soon as the ones before it are done) under the whole id (a prefix given is replaced by the
+// id it stands for), `--json` an array of {id, ok, status, error}, and the exit code of the worst
+// outcome; no ids at all (an empty stdin) is nothing to do, exit 0. Rate limits are the client's business: the workers share the
 // client's rate-limit state (src/client/rate-limit.ts), so a 429 pauses them all until its
 // Retry-After, fewer requests are in flight for a while, and a 429 is retried until --max-wait:
 // a long list finishes under a limit, and so do two jobs sharing one key.
@@ -50,6 +51,15 @@ export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_MAX_WAIT_S = 300;
 
 /**
+ * No ids at all (an empty stdin: a query that found nothing, piped in) is not a mistake, so a CI
+ * step goes on: exit 0, "nothing to do" on stderr, an empty array with -o json.
+ */
+export async function nothingToDo(ctx: Context): Promise<void> {
+  ctx.info('nothing to do: no ids were given');
+  if (ctx.json) await ctx.printJson([]);
+}
+
+/**
  * Runs `write` for each id, at most `concurrency` at once. After an authentication failure no
  * new request is started (each would fail the same way): the ids left are reported `skipped`.
  * Throws a CliError with the worst exit code when any id failed.
@@ -58,10 +68,11 @@ export async function runBulk(
   ctx: Context,
   ids: readonly string[],
   concurrency: number,
-  write: (id: string) => Promise<Done>,
+  write: (id: string, found: (wholeId: string) => void) => Promise<Done>,
   /** The extra JSON fields of an id that failed (the same keys as `Done.fields`, null), so every entry has one type. */
   failedFields: Record<string, null> = {},
 ): Promise<void> {
+  if (ids.length === 0) return nothingToDo(ctx);
   const lines: (Line | undefined)[] = new Array(ids.length);
   let next = 0;
   let printed = 0;
@@ -73,7 +84,11 @@ export async function runBulk(
   };
 
   async function one(index: number): Promise<Line> {
-    const id = ids[index]!;
+    // The row carries the whole id as soon as a prefix is found, whatever happens after.
+    let id = ids[index]!;
+    const found = (wholeId: string) => {
+      id = wholeId;
+    };
     if (authFailed) {
       return {
         id,
@@ -86,7 +101,7 @@ export async function runBulk(
       };
     }
     try {
-      const done = await write(id);
+      const done = await write(id, found);
       return {
         id,
         ok: true,

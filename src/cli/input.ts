@@ -22,7 +22,7 @@ export function idsFromText(text: string): string[] {
 
 /**
  * The ids a command was given, `-` replaced (once, where it stands) by the ids read from stdin.
- * No id at all, after reading stdin, is a usage error.
+ * An empty stdin gives no ids: the command says there is nothing to do.
  */
 export async function expandIds(ctx: Context, args: readonly string[]): Promise<string[]> {
   let fromStdin: string[] | undefined;
@@ -37,8 +37,8 @@ export async function expandIds(ctx: Context, args: readonly string[]): Promise<
     fromStdin = idsFromText(await readAll(ctx.io.stdin));
     ids.push(...fromStdin);
   }
-  if (ids.length === 0)
-    throw usageError(fromStdin ? 'no ids on stdin (one per line; blank lines and # comments are skipped)' : 'no ids given');
+  // An empty stdin (a query that found nothing) is an empty list: the command has nothing to do.
+  if (ids.length === 0 && !fromStdin) throw usageError('no ids given');
   return ids;
 }
 

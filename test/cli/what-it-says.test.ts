@@ -88,3 +88,62 @@ describe('the CLI says only what it read back', () => {
     for (const id of [a.id, b.id]) expect((await getIncident(id)).lastUpdateStatus).toBe('RESOLVED');
   });
 });
+
+describe('bulk and pipes', () => {
+  it('piped rows and JSON carry the whole id when a prefix was given', async () => {
+    const [open, done] = [await newIncident(), await newIncident()];
+    await api.createIncidentUpdate({ params: { incidentId: done.id }, body: { description: 'Fixed', status: 'RESOLVED' } });
+    const openPrefix = open.id.slice(0, 8);
+    const donePrefix = done.id.slice(0, 6);
+    const result = await cli(['incidents', 'resolve', '-'], `${openPrefix}\n${donePrefix}\n`);
+    expect(result.code, result.stderr).toBe(0);
+    expect(
+      result.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t').slice(0, 2)),
+    ).toEqual([
+      [open.id, 'resolved'],
+      [done.id, 'already-resolved'],
+    ]);
+    const json = await cli(['incidents', 'resolve', donePrefix, openPrefix, '-o', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(parseJson<{ id: string }[]>(json).map((entry) => entry.id)).toEqual([done.id, open.id]);
+  });
+
+  it('an empty stdin is nothing to do: exit 0, a note on stderr, [] with -o json', async () => {
+    for (const command of [
+      ['error-groups', 'archive', '-'],
+      ['error-groups', 'unarchive', '-', '--dry-run'],
+      ['incidents', 'resolve', '-'],
+    ]) {
+      const result = await cli(command, '\n');
+      expect(result.code, `${command.join(' ')}: ${result.stderr}`).toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/nothing to do/);
+      const json = await cli([...command, '-o', 'json'], '# only a comment\n\n');
+      expect(json.code, json.stderr).toBe(0);
+      expect(parseJson(json)).toEqual([]);
+    }
+  });
+
+  it('runtimes list --stage takes repeats and commas alike', async () => {
+    const all = await api.listRuntimes({});
+    const stages = [...new Set(all.map((runtime) => runtime.stage))].slice(0, 2);
+    expect(stages).toHaveLength(2);
+    const wanted = all
+      .filter((runtime) => stages.includes(runtime.stage))
+      .map((runtime) => runtime.name)
+      .sort();
+    const repeated = await cli(['runtimes', 'list', '--stage', stages[0]!, '--stage', stages[1]!.toLowerCase(), '--json']);
+    const commas = await cli(['runtimes', 'list', '--stage', `${stages[0]},${stages[1]}`, '--json']);
+    for (const result of [repeated, commas]) {
+      expect(result.code, result.stderr).toBe(0);
+      expect(
+        parseJson<{ name: string }[]>(result)
+          .map((runtime) => runtime.name)
+          .sort(),
+      ).toEqual(wanted);
+    }
+  });
+});

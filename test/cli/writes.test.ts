@@ -378,9 +378,10 @@ describe('error-groups archive / unarchive with many ids', () => {
     expect(sent()).toEqual([]);
   });
 
-  it('- with nothing on stdin is a usage error', async () => {
+  it('- with nothing on stdin is nothing to do: exit 0, nothing sent', async () => {
     const result = await cli(['error-groups', 'archive', '-'], '# only a comment\n\n');
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe('statusctl: no ids on stdin (one per line; blank lines and # comments are skipped)\n');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('nothing to do: no ids were given\n');
+    expect(sent()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // (src/cli/bulk.ts). The PATCH states the wanted state, so a group already archived, archived
 // again, is a success like any other. `unarchive` shares the request flow below.
 import type { ErrorGroup } from '../../../contract/schemas.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, runBulk } from '../../bulk.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../bulk.js';
 import { examples, positiveInt } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
@@ -73,6 +73,7 @@ export async function patchGroups(
 ): Promise<void> {
   const single = args.length === 1 && args[0] !== '-';
   const ids = single ? args : await expandIds(ctx, args);
+  if (ids.length === 0) return nothingToDo(ctx);
 
   if (options.dryRun) {
     const { planRequest, printPlanned } = await import('../../dry-run.js');

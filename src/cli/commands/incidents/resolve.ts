@@ -2,7 +2,7 @@
 // retried script step does not notify subscribers twice. One id prints the update; many ids (or
 // `-`, ids from stdin) print one result line per id (src/cli/bulk.ts).
 import type { Incident } from '../../api-types.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, runBulk } from '../../bulk.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../bulk.js';
 import { examples, positiveInt } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import { CliError, ExitCode, usageError } from '../../exit-codes.js';
@@ -63,13 +63,15 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
   if (options.messageFile === '-' && args.includes('-')) throw usageError('--message-file - and - (ids from stdin) cannot both read stdin');
   const description = (await messageText(ctx, options)) ?? options.message;
   const ids = single ? args : await expandIds(ctx, args);
+  if (ids.length === 0) return nothingToDo(ctx);
   const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
   const incidentIds = new IncidentIds(() => ctx.client());
   const notify = options.notify ? { notifySubscribers: true } : {};
 
   /** The incident, and whether a RESOLVED update is to be sent (not when it is resolved already, unless --force). */
-  async function check(given: string) {
+  async function check(given: string, found?: (id: string) => void) {
     const id = await incidentIds.resolveId(given);
+    found?.(id);
     const incident = await client.getIncident({ params: { incidentId: id } });
     return { id, incident, send: options.force === true || incident.lastUpdateStatus !== 'RESOLVED' };
   }
@@ -135,8 +137,8 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
     else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${await renderUpdate(ctx, id, update)}`);
     return;
   }
-  await runBulk(ctx, ids, options.concurrency, async (given) => {
-    const { id, incident, send } = await check(given);
+  await runBulk(ctx, ids, options.concurrency, async (given, found) => {
+    const { id, incident, send } = await check(given, found);
     if (!send) return { outcome: 'already-resolved', status: 200, reason: 'nothing sent' };
     const { status } = await resolveOne(id, incident);
     return { outcome: 'resolved', status, reason: incident.name };

@@ -5,7 +5,7 @@
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { WriteMayBeAppliedError } from '../../../client/errors.js';
 import type { Client } from '../../../client/index.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, runBulk } from '../../bulk.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../bulk.js';
 import { examples, positiveInt, positiveNumber } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import { usageError } from '../../exit-codes.js';
@@ -77,6 +77,7 @@ function requestFor(errorGroupId: string, options: RequestOptions): AnalysisInpu
 
 export async function run(ctx: Context, args: string[], options: RequestOptions): Promise<void> {
   const ids = [...new Set(await expandIds(ctx, args))];
+  if (ids.length === 0) return nothingToDo(ctx);
   if (options.wait && ids.length > 1) {
     throw usageError(
       `--wait takes one error group (got ${ids.length})`,

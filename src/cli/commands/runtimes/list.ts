@@ -1,13 +1,14 @@
 // `runtimes list`: which runtimes checks can use, newest first, and when each goes away.
 import { RUNTIME_STAGES } from '../../../contract/enums.js';
 import type { Runtime } from '../../../contract/schemas.js';
-import { choiceOption, examples } from '../../command-kit.js';
+import { choicesOption, examples } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
 import { renderTable } from '../../output/cells.js';
 
 export interface ListOptions {
-  stage?: Runtime['stage'];
+  /** Repeatable, and commas alike: `--stage current --stage beta`, `--stage current,beta`. */
+  stage?: Runtime['stage'][];
 }
 
 export function declare(runtimes: Noun): void {
@@ -15,24 +16,31 @@ export function declare(runtimes: Noun): void {
     runtimes
       .command('list')
       .description('List runtimes, newest first, with Node.js version, stage and end of life')
-      .addOption(choiceOption('--stage <stage>', 'only runtimes in this stage (any case)', RUNTIME_STAGES))
+      .addOption(
+        choicesOption('--stage <stage>', 'only runtimes in these stages (any case; repeat or separate with commas)', RUNTIME_STAGES),
+      )
       .action((options, command) => run(Context.fromCommand(command), options)),
-    ['statusctl runtimes list', 'statusctl runtimes list --stage deprecated', 'statusctl runtimes list -o json'],
+    [
+      'statusctl runtimes list',
+      'statusctl runtimes list --stage deprecated',
+      'statusctl runtimes list --stage current,stable',
+      'statusctl runtimes list -o json',
+    ],
   );
 }
 
 export async function run(ctx: Context, options: ListOptions): Promise<void> {
-  const { stage } = options;
+  const stages = options.stage?.length ? new Set<string>(options.stage) : undefined;
   const client = await ctx.client();
   const all = await client.listRuntimes({});
-  const runtimes = (stage ? all.filter((runtime) => runtime.stage === stage) : [...all])
+  const runtimes = (stages ? all.filter((runtime) => stages.has(runtime.stage)) : [...all])
     // Names are YYYY.MM, so a string comparison orders them by date. Not localeCompare: its
     // first call sets up an ICU collator, a cost at the start of every call.
     .sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   if (ctx.json) return ctx.printJson(runtimes);
   if (runtimes.length === 0) {
     // On stderr, as for the other lists: piped, stdout has rows only.
-    ctx.info(stage ? `No runtimes in stage ${stage}.` : 'No runtimes.');
+    ctx.info(stages ? `No runtimes in stage ${[...stages].join(' or ')}.` : 'No runtimes.');
     return;
   }
   await ctx.outPaged(await renderRuntimes(ctx, runtimes));
