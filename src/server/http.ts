@@ -13,7 +13,7 @@ import type { Handlers, AccountScope, AppContext } from './handlers/types.js';
 import { HttpError } from './http-error.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
-import { parseOr400, readQuery } from './validation.js';
+import { parseJsonBody, parseOr400, readQuery } from './validation.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -230,11 +230,7 @@ async function route(
       if (!isJson(req.headers['content-type'])) {
         throw new HttpError(415, `request body must be application/json, not ${req.headers['content-type'] ?? 'untyped'}`);
       }
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch (error) {
-        throw new HttpError(400, `malformed JSON body: ${(error as Error).message}`);
-      }
+      body = parseJsonBody(raw, req.headers['content-type']);
     } else if (op.bodyRequired) {
       throw new HttpError(400, 'request body is required', [{ path: 'body', message: 'required' }]);
     } else {

@@ -2,8 +2,8 @@
 // strings strictly (repeated or empty parameters are errors: docs/api-rules.md#errors).
 import type { z } from 'zod';
 import type { ErrorDetail } from '../contract/errors.js';
-import { issueDetails } from '../contract/rules.js';
-import { validationError } from './http-error.js';
+import { formatPath, issueDetails } from '../contract/rules.js';
+import { HttpError, validationError } from './http-error.js';
 
 /** Parses with the schema or throws a 400 whose details name every bad field. */
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, rootName: string): z.output<S> {
@@ -32,4 +32,99 @@ export function readQuery(search: URLSearchParams): Record<string, string> {
   }
   if (details.length) throw validationError(details);
   return query;
+}
+
+/** JSON is UTF-8 (RFC 8259 §8.1): a charset parameter may say so, and nothing else. */
+const UTF8_NAMES = new Set(['utf-8', 'utf8']);
+
+/** The charset parameter of a Content-Type, lower case and unquoted; undefined when there is none. */
+function charsetOf(contentType: string | undefined): string | undefined {
+  for (const parameter of (contentType ?? '').split(';').slice(1)) {
+    const [name, ...rest] = parameter.split('=');
+    if (name?.trim().toLowerCase() === 'charset')
+      return rest
+        .join('=')
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase();
+  }
+  return undefined;
+}
+
+// fatal: invalid bytes throw instead of becoming U+FFFD; ignoreBOM: a byte order mark stays in the
+// text, where JSON.parse refuses it as it always did.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** A lone UTF-16 surrogate (with the u flag, a surrogate pair is one code point and does not match). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Bad fields reported at most, so the answer to a hostile body stays small. */
+const MAX_DETAILS = 20;
+
+/**
+ * A request body as JSON (docs/api-rules.md#text-is-utf-8): 415 for a charset other than UTF-8;
+ * 400 for bytes that are not UTF-8, for malformed JSON, and for a string or a field name holding
+ * a lone surrogate (`"\ud800"`), which no UTF-8 answer could carry: every bad field is named.
+ */
+export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
+  const charset = charsetOf(contentType);
+  if (charset !== undefined && !UTF8_NAMES.has(charset)) {
+    throw new HttpError(415, `request body must be UTF-8 JSON, not charset=${charset}`);
+  }
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    throw validationError([{ path: 'body', message: 'is not valid UTF-8' }]);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, `malformed JSON body: ${(error as Error).message}`);
+  }
+  // Decoded bytes never hold a lone surrogate: only a \u escape can make one.
+  if (text.includes('\\u')) {
+    const details = illFormedStrings(value);
+    if (details.length) throw validationError(details);
+  }
+  return value;
+}
+
+interface Visit {
+  value: unknown;
+  key: string | number | undefined;
+  parent: Visit | undefined;
+}
+
+function pathOf(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
+/** Every string or field name holding a lone surrogate. Iterative: a deeply nested body is no stack overflow. */
+function illFormedStrings(root: unknown): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const stack: Visit[] = [{ value: root, key: undefined, parent: undefined }];
+  while (stack.length && details.length < MAX_DETAILS) {
+    const visit = stack.pop()!;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value))
+        details.push({ path: formatPath(pathOf(visit), '', 'body'), message: 'holds a lone UTF-16 surrogate: not Unicode text' });
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: visit });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        if (LONE_SURROGATE.test(key)) {
+          details.push({ path: formatPath([...pathOf(visit), key], '', 'body'), message: 'field name holds a lone UTF-16 surrogate' });
+        }
+        stack.push({ value: child, key, parent: visit });
+      }
+    }
+  }
+  return details.slice(0, MAX_DETAILS);
 }

@@ -617,6 +617,129 @@ const schemaCase: fc.Arbitrary<Case> = bodyOpArb
     details: true,
   }));
 
+/** A lone UTF-16 surrogate, high or low: valid as a JSON escape, never Unicode text. */
+const loneSurrogateArb = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
+
+/** A string that is Unicode text but for one lone surrogate somewhere in it. */
+const illFormedStringArb = fc
+  .tuple(fc.string({ maxLength: 30, unit: 'grapheme' }), loneSurrogateArb, fc.string({ maxLength: 30, unit: 'grapheme' }))
+  .map(([before, lone, after]) => before + lone + after)
+  // A high surrogate just before a low one would make a pair: text again.
+  .filter((text) => /[\uD800-\uDFFF]/u.test(text));
+
+/** A string field of the body, or a field name, made ill-formed: 400 naming it, however valid the rest. */
+const surrogateCase: fc.Arbitrary<Case> = bodyOpArb
+  .chain((id) => {
+    const base = baseBodies()[id];
+    const strings = pathsOf(base).filter(
+      (path) => path.length > 0 && typeof path.reduce<any>((value, key) => value?.[key], base) === 'string',
+    );
+    return fc.tuple(
+      fc.constant(id),
+      pathArb(id, 'any'),
+      validAuth,
+      fc.constantFrom(...JSON_TYPES),
+      fc.oneof(
+        illFormedStringArb.map((key) => applyMutation(base, [], { kind: 'add', key, value: 'x' })),
+        ...(strings.length
+          ? [
+              fc
+                .tuple(fc.constantFrom(...strings), illFormedStringArb)
+                .map(([at, text]) => applyMutation(base, at, { kind: 'replace', value: text })),
+            ]
+          : []),
+      ),
+    );
+  })
+  .map(([id, path, auth, type, body]) => ({
+    kind: 'lone surrogate',
+    method: operations[id].method,
+    path,
+    headers: { ...auth, 'content-type': type },
+    body: JSON.stringify(body),
+    status: 400,
+    details: true,
+  }));
+
+/** Byte sequences that are never UTF-8, whatever ASCII follows (the base bodies are ASCII). */
+const notUtf8Arb = fc.oneof(
+  fc.constantFrom(
+    [0x80],
+    [0xbf],
+    [0xc0, 0xaf],
+    [0xc1, 0xbf],
+    [0xc3],
+    [0xe2, 0x82],
+    [0xe0, 0x80, 0x80],
+    [0xed, 0xa0, 0x80],
+    [0xed, 0xbf, 0xbf],
+    [0xf0, 0x8f, 0xbf, 0xbf],
+    [0xf4, 0x90, 0x80, 0x80],
+    [0xf5],
+    [0xf8, 0x88, 0x80, 0x80, 0x80],
+    [0xfe],
+    [0xff],
+  ),
+  // Latin-1 letters: what a client that ignores the charset sends.
+  fc.array(fc.integer({ min: 0xa0, max: 0xff }), { minLength: 1, maxLength: 4 }).map((bytes) => [...bytes, 0x41]),
+);
+
+const invalidUtf8Case: fc.Arbitrary<Case> = bodyOpArb
+  .chain((id) => {
+    const json = Buffer.from(JSON.stringify(baseBodies()[id]));
+    return fc.tuple(fc.constant(id), pathArb(id, 'any'), validAuth, fc.constantFrom(...JSON_TYPES), fc.nat(json.length), notUtf8Arb);
+  })
+  .map(([id, path, auth, type, at, bad]) => {
+    const json = Buffer.from(JSON.stringify(baseBodies()[id]));
+    return {
+      kind: 'invalid UTF-8',
+      method: operations[id].method,
+      path,
+      headers: { ...auth, 'content-type': type },
+      body: Buffer.concat([json.subarray(0, at), Buffer.from(bad), json.subarray(at)]),
+      status: 400,
+      details: true,
+    };
+  });
+
+/** Charsets other than UTF-8: 415, even for a body whose bytes happen to be ASCII. */
+const charsetCase: fc.Arbitrary<Case> = bodyOpArb
+  .chain((id) =>
+    fc.tuple(
+      fc.constant(id),
+      pathArb(id, 'any'),
+      validAuth,
+      fc.constantFrom('application/json', 'application/merge-patch+json', 'APPLICATION/JSON'),
+      fc
+        .oneof(
+          fc.constantFrom(
+            'iso-8859-1',
+            'ISO-8859-1',
+            'latin1',
+            'us-ascii',
+            'utf-16',
+            'UTF-16LE',
+            'utf-32',
+            'windows-1252',
+            'shift_jis',
+            'utf-7',
+            '"iso-8859-1"',
+          ),
+          fc.stringMatching(/^[a-z0-9_-]{1,15}$/),
+        )
+        .filter((charset) => !['utf-8', 'utf8'].includes(charset.replace(/"/g, '').toLowerCase())),
+      fc.constantFrom('; charset=', ';charset=', '; CHARSET='),
+    ),
+  )
+  .map(([id, path, auth, type, charset, separator]) => ({
+    kind: 'not UTF-8 charset',
+    method: operations[id].method,
+    path,
+    headers: { ...auth, 'content-type': `${type}${separator}${charset}` },
+    body: JSON.stringify(baseBodies()[id]),
+    status: 415,
+  }));
+
 /** One element that makes the query invalid, among valid ones. */
 const queryCase: fc.Arbitrary<Case> = fc
   .constantFrom(...QUERY_OPS)
@@ -821,6 +944,9 @@ const caseArb: fc.Arbitrary<Case> = fc.oneof(
   { weight: 9, arbitrary: queryCase },
   { weight: 4, arbitrary: handlerCase },
   { weight: 10, arbitrary: unknownIdCase },
+  { weight: 4, arbitrary: surrogateCase },
+  { weight: 3, arbitrary: invalidUtf8Case },
+  { weight: 3, arbitrary: charsetCase },
 );
 
 function describeCase(c: Case): string {
@@ -898,7 +1024,7 @@ describe('generated bad input', () => {
       FC_OPTIONS,
     );
     // Every class was generated (a generator that always filters out would hide a gap).
-    expect(new Set(seenKinds.keys()).size).toBeGreaterThanOrEqual(RUNS >= 500 ? 13 : 1);
+    expect(new Set(seenKinds.keys()).size).toBeGreaterThanOrEqual(RUNS >= 500 ? 16 : 1);
   }, 900_000);
 
   it(`every one of ${OVERSIZED_RUNS} oversized bodies gets its 413 and the error body, none a reset connection`, async () => {
