@@ -2,25 +2,20 @@
 // with the change, as figures and bars, and a CI gate (--fail-under, exit 5 when any check is
 // under it). For people, one check is labelled lines with bars, several a table with one row each
 // (bars on a terminal; tab-separated figures piped; Markdown with -o md).
-import { Option } from '@commander-js/extra-typings';
-import { availabilityWindow, isDateOnly } from '../../../contract/rules.js';
 import type { HeartbeatAvailability } from '../../../contract/schemas.js';
 import { examples, percentage } from '../../command-kit.js';
 import { Context } from '../../context.js';
-import { CliError, ExitCode, usageError } from '../../exit-codes.js';
+import { CliError, ExitCode } from '../../exit-codes.js';
 import type { Noun } from '../../globals.js';
 import { bar } from '../../output/bar-chart.js';
 import { renderTable, tableFormat } from '../../output/cells.js';
-import { absoluteTime, relativeSpan, type Span, span } from '../../time-input.js';
+import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../time-input.js';
 
 /** Check ids for the examples (the noun's help shows them too). */
 export const CHECK = '676ca3e3-a836-5d4b-adc0-e52fb2a005d6';
 const OTHER_CHECK = 'b90cabd6-b79f-598f-9c6e-bc96ce064a8d';
 
-export interface AvailabilityOptions {
-  since?: Span;
-  from?: string;
-  to?: string;
+export interface AvailabilityOptions extends WindowOptions {
   failUnder?: number;
 }
 
@@ -31,26 +26,22 @@ export interface CheckAvailability {
 }
 
 export function declare(heartbeats: Noun): void {
+  const [since, from, to] = windowOptions();
   examples(
     heartbeats
       .command('availability')
       .description(
         'Success ratio now and in the previous period of the same length, and the change, as figures and bars.\n\n' +
-          'The window: --since 24h|7d|30d (up to now), or --from and --to, each a date (YYYY-MM-DD; --to covers that ' +
-          'whole day), an ISO date-time, or a time ago (7d, 2h, 30m); default the last 24 hours.\n\n' +
+          `${WINDOW_HELP}\n\n` +
           'Several checks: one row each. With -o json, one check prints the API response as it is; several print ' +
           '[{checkId, availability}], one entry per check in the order given.\n\n' +
           '--fail-under takes a percentage (99.5% or 99.5): exit 5 when any check is under it or has no events in the ' +
           'current period. A bare number below 1 (0.995) is refused: write 99.5%.',
       )
       .argument('<check...>', 'ids of heartbeat checks')
-      .addOption(
-        new Option('--since <span>', 'the window up to now: 24h, 7d, 30d (or any count of m, h, d, w)')
-          .argParser(span)
-          .conflicts(['from', 'to']),
-      )
-      .option('--from <when>', 'start of the window: YYYY-MM-DD, an ISO date-time, or a time ago: 7d, 2h (default: 24 hours before --to)')
-      .option('--to <when>', 'end of the window: YYYY-MM-DD (that whole day), an ISO date-time, or a time ago (default: now)')
+      .addOption(since)
+      .addOption(from)
+      .addOption(to)
       .option(
         '--fail-under <percent>',
         'exit 5 when a check is under this percentage (99.5%), or has no events in the current period',
@@ -82,43 +73,6 @@ export async function run(ctx: Context, checkIds: string[], options: Availabilit
   if (ctx.json) await ctx.printJson(results.length === 1 ? results[0]!.availability : results);
   else await ctx.outPaged(await renderAvailability(ctx, results, options));
   if (options.failUnder !== undefined) enforceThreshold(results, options.failUnder);
-}
-
-/** The window as the API takes it: relative times turned into timestamps against the run's clock. */
-function windowQuery(options: AvailabilityOptions, now: number): { startTime?: string; endTime?: string } {
-  if (options.since) return { startTime: new Date(now - options.since.ms).toISOString() };
-  return {
-    ...(options.from ? { startTime: absoluteTime(options.from, now) } : {}),
-    ...(options.to ? { endTime: absoluteTime(options.to, now) } : {}),
-  };
-}
-
-/**
- * The same rules as the server (the contract's own schema), checked before any request so a
- * typo is a usage error naming the option, not an API failure.
- */
-async function checkWindow(options: AvailabilityOptions, now: number): Promise<void> {
-  const { DateOrDateTime } = await import('../../../contract/schemas.js');
-  for (const [name, value] of [
-    ['--from', options.from],
-    ['--to', options.to],
-  ] as const) {
-    if (value !== undefined && !relativeSpan(value) && !DateOrDateTime.safeParse(value).success) {
-      throw usageError(
-        `option '${name} <when>' argument '${value}' is invalid: expected YYYY-MM-DD, an ISO date-time like 2025-06-01T08:00:00Z, or a time ago like 7d or 2h`,
-      );
-    }
-  }
-  const { startTime, endTime } = windowQuery(options, now);
-  // Without --to the window ends now: a --from after that is refused here, not by the server.
-  if (startTime && availabilityWindow(now, startTime, endTime).empty) {
-    throw usageError(
-      options.to
-        ? `option '--from' (${options.from}) must be before '--to' (${options.to})`
-        : `option '--from' (${options.from}) is in the future: the window ends now without --to`,
-      'the window is [--from, --to); --to defaults to now and --from to 24 hours before --to',
-    );
-  }
 }
 
 /**
@@ -153,15 +107,6 @@ const ROW_BAR_WIDTH = 12;
 
 type Ratio = number | null | undefined;
 const has = (value: Ratio): value is number => value !== undefined && value !== null;
-
-function describeWindow(options: AvailabilityOptions): string {
-  if (options.since) return `the last ${options.since.words}`;
-  const when = (value: string) => (/^\d+[mhdw]$/i.test(value.trim()) ? `${value.trim()} ago` : value);
-  const to = options.to ? (isDateOnly(options.to) ? `the end of ${options.to}` : when(options.to)) : 'now';
-  if (!options.from && !options.to) return 'the last 24 hours';
-  if (!options.from) return `the 24 hours up to ${to}`;
-  return `${when(options.from)} to ${to}`;
-}
 
 /** The change from the previous period in percentage points: `+1.25 pts`, `-3.10 pts`, `-` without both figures. */
 function change(current: Ratio, previous: Ratio): string {
