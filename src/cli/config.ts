@@ -83,51 +83,125 @@ async function configDir(env: Readonly<Record<string, string | undefined>>): Pro
   return env.STATUSCTL_CONFIG_DIR || envPaths('statusctl', { suffix: '' }).config;
 }
 
-const invalidJson = (path: string, error: unknown) =>
-  new CliError(
+/** How to get past a config file that cannot be used, whatever is wrong with it. */
+const fixOrMove = (path: string, what: string) =>
+  `${what}, or move the file away (mv ${path} ${path}.broken) and run 'statusctl login' again ` +
+  '(with STATUSCTL_BASE_URL, STATUSCTL_API_KEY and STATUSCTL_ACCOUNT_ID all set, commands do not need it)';
+
+/**
+ * The config file is not JSON: the message names the line and column where JSON.parse stopped
+ * and what it expected there, never the text around it (the file may hold the API key, and V8's
+ * own message quotes it).
+ */
+function invalidJson(path: string, text: string, error: unknown): CliError {
+  const message = error instanceof Error ? error.message : String(error);
+  const at = /^(.*?) in JSON at position (\d+)/.exec(message);
+  const ended = /end of JSON input/.test(message);
+  const offset = at ? Number(at[2]) : ended ? text.length : firstRefusedOffset(text);
+  const what = at
+    ? at[1]!.replace(/^\w/, (first) => first.toLowerCase())
+    : ended
+      ? 'the JSON ends early'
+      : `unexpected ${JSON.stringify(text[offset] ?? '')}`;
+  const lines = text.slice(0, offset).split('\n');
+  const line = lines.length;
+  const column = lines.at(-1)!.length + 1;
+  return new CliError(
     ExitCode.failure,
-    `config file ${path} is not valid JSON; fix or remove it (it was left untouched)`,
-    error instanceof Error ? error.message : String(error),
+    `config file ${path} is not valid JSON: line ${line}, column ${column}: ${what} (the file was left untouched)`,
+    undefined,
+    fixOrMove(path, `fix line ${line}`),
   );
+}
+
+/**
+ * Where JSON.parse refuses `text` when its message gives no position (an unexpected token):
+ * the shortest prefix refused at a character inside it, as opposed to running out of text, ends
+ * at the character refused.
+ */
+function firstRefusedOffset(text: string): number {
+  const refusedInside = (prefix: string) => {
+    try {
+      JSON.parse(prefix);
+      return false;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      if (/end of JSON input/.test(message)) return false;
+      const at = /at position (\d+)/.exec(message);
+      return !at || Number(at[1]) < prefix.length;
+    }
+  };
+  let low = 0;
+  let high = text.length;
+  while (high - low > 1) {
+    const middle = (low + high) >> 1;
+    if (refusedInside(text.slice(0, middle))) high = middle;
+    else low = middle;
+  }
+  return high - 1;
+}
 
 /**
  * The file's content, or an empty store when there is no file yet (it is created on the first
  * write). A file that is not JSON, or JSON of another shape (`[]`, `"x"`, a number as apiKey),
- * is the user's data: reported, never replaced (a write would mangle it).
+ * is the user's data: reported (when a command needs the file), never replaced (a write would
+ * mangle it).
  */
-function readStore(path: string): Store {
+function readStore(path: string): Store | CliError {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new CliError(ExitCode.failure, `cannot read the config file ${path}`, error instanceof Error ? error.message : String(error));
+    return new CliError(
+      ExitCode.failure,
+      `cannot read the config file ${path}`,
+      error instanceof Error ? error.message : String(error),
+      fixOrMove(path, 'make it a readable file'),
+    );
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw invalidJson(path, error);
+    return invalidJson(path, text, error);
   }
   const problem = shapeProblem(data);
   if (problem) {
-    throw new CliError(
+    return new CliError(
       ExitCode.failure,
-      `config file ${path} is not a statusctl config file (${problem}); fix or remove it (it was left untouched)`,
+      `config file ${path} is not a statusctl config file: ${problem} (the file was left untouched)`,
+      undefined,
+      fixOrMove(path, 'fix that entry (every setting is a string)'),
     );
   }
   return data as Store;
 }
 
+/**
+ * The config file, read once. A file that cannot be used fails the first use of its content
+ * (a profile, the profile names, a write), not the opening: its path is still known
+ * (`config path`), and settings given entirely by options and variables never need it.
+ */
 export class ConfigFile {
   private constructor(
     private readonly dir: string,
-    private store: Store,
+    private read: Store | CliError,
   ) {}
 
   static async open(env: Readonly<Record<string, string | undefined>>): Promise<ConfigFile> {
     const dir = await configDir(env);
     return new ConfigFile(dir, readStore(join(dir, 'config.json')));
+  }
+
+  /** What is wrong with the file, or undefined when it can be used (or is not there). */
+  get problem(): CliError | undefined {
+    return this.read instanceof CliError ? this.read : undefined;
+  }
+
+  private get store(): Store {
+    if (this.read instanceof CliError) throw this.read;
+    return this.read;
   }
 
   get path(): string {
@@ -144,6 +218,8 @@ export class ConfigFile {
 
   /** Saves the profile, empty values left out. The other profiles are taken from the file as it is now. */
   async saveProfile(name: string, profile: Profile): Promise<void> {
+    // The file as read is the user's data: one that cannot be used is reported, never replaced.
+    if (this.problem) throw this.problem;
     const cleaned = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined && value !== ''));
     const { default: Conf } = await import('conf');
     let conf: Conf<Store>;
@@ -157,9 +233,15 @@ export class ConfigFile {
         clearInvalidConfig: false,
       });
     } catch (error) {
-      throw invalidJson(this.path, error);
+      // Changed since it was read: conf found it unreadable.
+      throw new CliError(
+        ExitCode.failure,
+        `config file ${this.path} is not valid JSON (the file was left untouched)`,
+        error instanceof Error ? error.message : String(error),
+        fixOrMove(this.path, 'fix it'),
+      );
     }
     conf.set('profiles', { ...conf.store.profiles, [name]: cleaned });
-    this.store = conf.store;
+    this.read = conf.store;
   }
 }

@@ -77,6 +77,9 @@ const runtimes = new WeakMap<object, Runtime>();
 /** The settings a run's client was made with: an error about the network names where its base URL came from. */
 const settingsInUse = new WeakMap<Runtime, Settings>();
 
+/** The runs that have been warned of a config file passed over (settings are resolved more than once in a run). */
+const brokenFileNoted = new WeakSet<Runtime>();
+
 export function settingsOf(runtime: Runtime): Settings | undefined {
   return settingsInUse.get(runtime);
 }
@@ -213,7 +216,7 @@ export class Context {
       accountId: this.env[ENV.accountId] || undefined,
     };
     const fields: SettingField[] = ['baseUrl', 'apiKey', 'accountId'];
-    // The config file is opened only when an option or variable left something unanswered.
+    // The profile is needed only when an option or variable left something unanswered.
     const needsProfile = fields.some((field) => !fromOptions[field] && !fromEnv[field]);
     // Only when the profile is read: a name given beside a complete set of options is harmless.
     const named = Boolean(this.globals.profile || this.env.STATUSCTL_PROFILE);
@@ -221,7 +224,18 @@ export class Context {
     // The network settings (proxy, ca-file, system-ca) have no variable of statusctl's own: with
     // everything else given, the profile is still read for them (none when there is no file).
     let proxyFrom: string | undefined;
-    const fromProfile = (await this.config()).profile(this.profileName);
+    const config = await this.config();
+    // Everything the API needs came from options or variables: a config file that cannot be
+    // used only loses its network settings, and says so once, instead of failing the command.
+    // `login` writes the file, so it needs it whole.
+    const ignored = !needsProfile && !forNewProfile && config.problem;
+    if (ignored && !brokenFileNoted.has(this.runtime)) {
+      brokenFileNoted.add(this.runtime);
+      this.info(
+        `warning: ${ignored.message.replace(/ \(the file was left untouched\)$/, '')}; not read, as options and variables give the base URL, API key and account id`,
+      );
+    }
+    const fromProfile = ignored ? {} : config.profile(this.profileName);
     Object.assign(fromOptions, {
       proxy: this.globals.proxy,
       caFile: this.globals.caFile,

@@ -1,9 +1,17 @@
 // `statusctl config ...` in-process (run()): the real file it writes (0600), the key always masked, and the
 // precedence option > environment > profile > default, down to which server a request reaches.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closedPortUrl, parseJson, removeTempDirs, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import {
+  closedPortUrl,
+  parseJson,
+  removeTempDirs,
+  runCli as runBinary,
+  startTestServer,
+  tempConfigDir,
+  type TestServer,
+} from './helpers.js';
 import { runCli } from './in-process.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
@@ -166,5 +174,82 @@ describe('precedence: option > environment > profile > default', () => {
       const result = await runCli(['incidents', 'list', '--json'], { env: await profileEnv(server.url) });
       expect(result.code, result.stderr).toBe(0);
     });
+  });
+});
+
+describe('a config file that cannot be used (the built binary)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  // Line 5 lacks the comma after the base URL; line 6 holds a key that no message may quote.
+  const MISSING_COMMA = [
+    '{',
+    '  "profiles": {',
+    '    "default": {',
+    '      "baseUrl": "http://127.0.0.1:1"',
+    `      "apiKey": "${KEY}"`,
+    '    }',
+    '  }',
+    '}',
+    '',
+  ];
+  function brokenDir(lines: string[]): { STATUSCTL_CONFIG_DIR: string; path: string } {
+    const dir = tempConfigDir();
+    writeFileSync(join(dir, 'config.json'), lines.join('\n'));
+    return { STATUSCTL_CONFIG_DIR: dir, path: join(dir, 'config.json') };
+  }
+
+  it('is not needed when options or variables give base URL, key and account id: the command runs and warns', async () => {
+    const { path, ...env } = brokenDir(MISSING_COMMA);
+    const fromEnv = await runBinary(['runtimes', 'list', '--json'], { env: { ...env, ...server.env } });
+    expect(fromEnv.code, fromEnv.stderr).toBe(0);
+    expect(parseJson<unknown[]>(fromEnv).length).toBeGreaterThan(0);
+    expect(fromEnv.stderr).toBe(
+      `warning: config file ${path} is not valid JSON: line 5, column 7: expected ',' or '}' after property value; not read, as options and variables give the base URL, API key and account id\n`,
+    );
+    const options = ['--base-url', server.url, '--api-key', server.account.key, '--account-id', server.account.id];
+    const fromOptions = await runBinary([...options, 'incidents', 'list', '--json'], { env });
+    expect(fromOptions.code, fromOptions.stderr).toBe(0);
+    expect(readFileSync(path, 'utf8')).toBe(MISSING_COMMA.join('\n'));
+  });
+
+  it('a command that needs it names the file, the line and column, and how to fix or move it; never the key', async () => {
+    const { path, ...env } = brokenDir(MISSING_COMMA);
+    const partly = await runBinary(['runtimes', 'list'], { env: { ...env, STATUSCTL_API_KEY: server.account.key } });
+    expect(partly.code).toBe(1);
+    expect(partly.stderr).toBe(
+      `statusctl: config file ${path} is not valid JSON: line 5, column 7: expected ',' or '}' after property value (the file was left untouched)\n` +
+        `hint: fix line 5, or move the file away (mv ${path} ${path}.broken) and run 'statusctl login' again (with STATUSCTL_BASE_URL, STATUSCTL_API_KEY and STATUSCTL_ACCOUNT_ID all set, commands do not need it)\n`,
+    );
+    // V8's own message quotes the text around a bad token; the report gives its place only.
+    const token = brokenDir(['{"profiles": {', `  "default": {"apiKey": "${KEY}",`, '    "baseUrl": http://x}}}']);
+    for (const args of [
+      ['config', 'list'],
+      ['whoami'],
+      ['login', '--base-url', server.url, '--api-key', KEY, '--account-id', server.account.id],
+      ['incidents', 'list', '--verbose'],
+    ]) {
+      const result = await runBinary(args, { env: { STATUSCTL_CONFIG_DIR: token.STATUSCTL_CONFIG_DIR } });
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr).toContain(`statusctl: config file ${token.path} is not valid JSON: line 3, column 16: unexpected "h"`);
+      expect(result.stderr).toContain('hint: fix line 3, or move the file away');
+      expect(result.stderr + result.stdout).not.toContain(KEY);
+    }
+    // Where the file is can always be asked.
+    expect(await runBinary(['config', 'path'], { env })).toMatchObject({ code: 0, stdout: `${path}\n` });
+  });
+
+  it('JSON of another shape is named by its field', async () => {
+    const { path, ...env } = brokenDir(['{"profiles": {"default": {"baseUrl": 3}}}']);
+    const result = await runBinary(['runtimes', 'list'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^statusctl: config file ${path} is not a statusctl config file: profiles\\.default\\.baseUrl is not a string .*\nhint: fix that entry`,
+      ),
+    );
   });
 });
