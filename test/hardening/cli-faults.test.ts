@@ -257,7 +257,7 @@ describe('a corrupt config file', () => {
     const result = await runCli(args, { env: { STATUSCTL_CONFIG_DIR: dir } });
     expect(result.code, result.stderr).not.toBe(0);
     expect(result.stderr).toContain(file);
-    expect(result.stderr.trimEnd().split('\n'), result.stderr).toHaveLength(1);
+    expect(result.stderr, result.stderr).toMatch(/^statusctl: [^\n]+\nhint: [^\n]+\n$/);
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(readFileSync(file, 'utf8')).toBe(CORRUPT);
   });
@@ -281,7 +281,7 @@ describe('a corrupt config file', () => {
       const result = await runCli(args, { env: { STATUSCTL_CONFIG_DIR: dir } });
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(1);
       expect(result.stderr).toContain(file);
-      expect(result.stderr.trimEnd().split('\n'), result.stderr).toHaveLength(1);
+      expect(result.stderr, result.stderr).toMatch(/^statusctl: [^\n]+\nhint: [^\n]+\n$/);
       expect(readFileSync(file, 'utf8')).toBe(content);
     }
   });
@@ -295,7 +295,7 @@ describe('a corrupt config file', () => {
     });
     expect(result.code, result.stderr).not.toBe(0);
     expect(result.stderr).toContain(file);
-    expect(result.stderr.trimEnd().split('\n'), result.stderr).toHaveLength(1);
+    expect(result.stderr, result.stderr).toMatch(/^statusctl: [^\n]+\nhint: [^\n]+\n$/);
     expect(readFileSync(file, 'utf8')).toBe(CORRUPT);
     expectNoKey(result);
   });
