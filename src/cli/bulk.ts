@@ -14,8 +14,8 @@ import { describeFailure } from './failure.js';
 export interface Done {
   /** One word: `archived`, `unarchived`, `resolved`, `already-resolved`. */
   outcome: string;
-  /** HTTP status of the request that decided it. */
-  status: number;
+  /** HTTP status of the request that decided it; null when none was sent (a dry run that needs no read). */
+  status: number | null;
   reason?: string;
   /** More fields of this id's JSON entry, such as the analysis id `rca request` was given. */
   fields?: Record<string, unknown>;

@@ -1,9 +1,13 @@
 // --dry-run, the same for every command that changes something: the write is checked as the
 // client would check it (a request it would refuse is the same usage error), then printed as
 // method, path and body, and not sent. Reads needed to build it are made by the command before.
+// With several ids a dry run checks each id as the real run does (its syntax, whether it exists
+// where a read can tell, whether it is already done) and prints one row per id, as the real run
+// does (src/cli/bulk.ts), with the request it would send.
 import { type OperationInput, operations } from '../contract/operations.js';
 import { fillPath, type OperationId, routes } from '../contract/routes.js';
 import { checkRequest } from '../client/validation.js';
+import { type Done, runBulk } from './bulk.js';
 import type { Context } from './context.js';
 
 /** A write as it would go over the wire. `body` is null when the request has none. */
@@ -35,4 +39,40 @@ export async function printPlanned(ctx: Context, planned: PlannedRequest | Plann
     }
   }
   ctx.info('dry run: nothing was sent');
+}
+
+/** What a dry run with several ids adds to each JSON entry: the request, all null when none would be sent. */
+export const NOTHING_PLANNED = { method: null, path: null, body: null };
+
+/**
+ * One id of a dry run with several ids: the outcome the real run would have (`would-archive`,
+ * `already-resolved`), and the request it would send (none: undefined). `status` is that of the
+ * read that decided it, null when no read was needed.
+ */
+export function plannedOutcome(outcome: string, planned: PlannedRequest | undefined, status: number | null, reason?: string): Done {
+  const request = planned ? `${planned.method} ${planned.path}${planned.body === null ? '' : ` ${JSON.stringify(planned.body)}`}` : '';
+  return {
+    outcome,
+    status,
+    reason: [reason, request].filter(Boolean).join(': '),
+    fields: planned ? { method: planned.method, path: planned.path, body: planned.body } : NOTHING_PLANNED,
+  };
+}
+
+/**
+ * A dry run with several ids: one row per id under its whole id (`ID<TAB>OUTCOME<TAB>REASON`;
+ * -o json: `{id, ok, status, error, method, path, body}`), the exit code of the worst, as the
+ * real run would have, and nothing sent.
+ */
+export async function runPlannedBulk(
+  ctx: Context,
+  ids: readonly string[],
+  concurrency: number,
+  plan: (id: string, found: (wholeId: string) => void) => Promise<Done>,
+): Promise<void> {
+  try {
+    await runBulk(ctx, ids, concurrency, plan, NOTHING_PLANNED);
+  } finally {
+    ctx.info('dry run: nothing was sent');
+  }
 }

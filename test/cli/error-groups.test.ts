@@ -67,7 +67,9 @@ describe('error-groups archive', () => {
   });
 
   it('exits 3 with a key of no account', async () => {
-    const result = await runCli(['error-groups', 'archive', 'g'], { env: { ...server.env, STATUSCTL_API_KEY: 'sk_unknown_1234567890' } });
+    const result = await runCli(['error-groups', 'archive', '00000000-0000-4000-8000-000000000000'], {
+      env: { ...server.env, STATUSCTL_API_KEY: 'sk_unknown_1234567890' },
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).not.toContain('sk_unknown_1234567890');
   });

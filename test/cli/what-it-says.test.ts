@@ -147,3 +147,59 @@ describe('bulk and pipes', () => {
     }
   });
 });
+
+describe('dry runs check what the real run checks', () => {
+  const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
+
+  it('error-groups archive - --dry-run: a malformed id is exit 4 as in the real run, one row per id', async () => {
+    const group = await api.recordErrorEvent({ body: { checkId: 'check-dry-run', rawErrorMessage: 'Error: dry run check failed' } });
+    const input = `not-a-uuid\n${UNKNOWN}\n${group.id}\n`;
+    const real = await cli(['error-groups', 'unarchive', '-'], input);
+    const dry = await cli(['error-groups', 'archive', '-', '--dry-run'], input);
+    expect(real.code).toBe(4);
+    expect(dry.code, dry.stderr).toBe(4);
+    expect(
+      dry.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t').slice(0, 2)),
+    ).toEqual([
+      ['not-a-uuid', 'not-found'],
+      [UNKNOWN, 'would-archive'],
+      [group.id, 'would-archive'],
+    ]);
+    expect(dry.stderr).toContain('dry run: nothing was sent');
+    const json = await cli(['error-groups', 'archive', '-', '--dry-run', '-o', 'json'], input);
+    expect(json.code).toBe(4);
+    expect(parseJson<{ id: string; ok: boolean; body: unknown }[]>(json).map(({ id, ok, body }) => ({ id, ok, body }))).toEqual([
+      { id: 'not-a-uuid', ok: false, body: null },
+      { id: UNKNOWN, ok: true, body: { archivedUntilNextEvent: true } },
+      { id: group.id, ok: true, body: { archivedUntilNextEvent: true } },
+    ]);
+    // Nothing was archived by the dry runs: the group is as the (real) unarchive left it.
+    const again = await api.recordErrorEvent({ body: { checkId: group.checkId, rawErrorMessage: group.rawErrorMessage ?? '' } });
+    expect(again.archivedUntilNextEvent).toBe(false);
+  });
+
+  it('incidents resolve A B --dry-run -o json: one entry per id with its whole id, body null when nothing would be sent', async () => {
+    const [open, done] = [await newIncident(), await newIncident()];
+    await api.createIncidentUpdate({ params: { incidentId: done.id }, body: { description: 'Fixed', status: 'RESOLVED' } });
+    const before = (await getIncident(open.id)).incidentUpdates.length;
+    const result = await cli(['incidents', 'resolve', open.id.slice(0, 8), done.id, UNKNOWN, '--dry-run', '-o', 'json']);
+    expect(result.code, result.stderr).toBe(4);
+    expect(parseJson(result)).toEqual([
+      {
+        id: open.id,
+        ok: true,
+        status: 200,
+        error: null,
+        method: 'POST',
+        path: `/v1/status-pages/incidents/${open.id}/incident-updates`,
+        body: { description: 'Resolved.', status: 'RESOLVED' },
+      },
+      { id: done.id, ok: true, status: 200, error: null, method: null, path: null, body: null },
+      { id: UNKNOWN, ok: false, status: 404, error: expect.stringContaining('404'), method: null, path: null, body: null },
+    ]);
+    expect((await getIncident(open.id)).incidentUpdates).toHaveLength(before);
+  });
+});

@@ -279,9 +279,9 @@ describe('--dry-run on the other writes', () => {
   });
 
   it('a request the client would refuse is refused in a dry run too (exit 2)', async () => {
-    const result = await cli(['error-groups', 'archive', '..', '--dry-run']);
+    const result = await cli(['rca', 'request', '..', '--dry-run']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/params\.id: may not be "\." or "\.\."/);
+    expect(result.stderr).toMatch(/params\.testSessionErrorGroupId: may not be "\." or "\.\."/);
   });
 });
 
@@ -338,10 +338,17 @@ describe('error-groups archive / unarchive with many ids', () => {
     const [a, b] = [await newGroup(), await newGroup()];
     const result = await cli(['error-groups', 'archive', a.id, '-', '--dry-run', '--json'], `${b.id}\n`);
     expect(result.code, result.stderr).toBe(0);
-    expect(parseJson(result)).toEqual([
-      { method: 'PATCH', path: `/v1/error-groups/${a.id}`, body: { archivedUntilNextEvent: true } },
-      { method: 'PATCH', path: `/v1/error-groups/${b.id}`, body: { archivedUntilNextEvent: true } },
-    ]);
+    expect(parseJson(result)).toEqual(
+      [a, b].map(({ id }) => ({
+        id,
+        ok: true,
+        status: null,
+        error: null,
+        method: 'PATCH',
+        path: `/v1/error-groups/${id}`,
+        body: { archivedUntilNextEvent: true },
+      })),
+    );
     const single = await cli(['error-groups', 'unarchive', a.id, '--dry-run']);
     expect(single.stdout).toBe(
       `PATCH /v1/error-groups/${a.id}\n${JSON.stringify({ archivedUntilNextEvent: false, archiveForEver: false }, null, 2)}\n`,

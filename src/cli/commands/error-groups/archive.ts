@@ -7,6 +7,8 @@ import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '.
 import { examples, positiveInt } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
+import { CliError, ExitCode } from '../../exit-codes.js';
+import { isWholeId } from '../../short-ids.js';
 import { field } from '../../output/sections.js';
 import { expandIds } from '../../input.js';
 
@@ -76,21 +78,40 @@ export async function patchGroups(
   if (ids.length === 0) return nothingToDo(ctx);
 
   if (options.dryRun) {
-    const { planRequest, printPlanned } = await import('../../dry-run.js');
-    const planned = await Promise.all(ids.map((id) => planRequest('updateErrorGroup', { params: { id }, body })));
-    return printPlanned(ctx, single ? planned[0]! : planned);
+    const { planRequest, plannedOutcome, printPlanned, runPlannedBulk } = await import('../../dry-run.js');
+    const plan = (id: string) => planRequest('updateErrorGroup', { params: { id: groupId(id) }, body });
+    if (single) return printPlanned(ctx, await plan(ids[0]!));
+    // The API has no read of an error group: a well-formed id that names no group is found out
+    // only by the real run.
+    return runPlannedBulk(ctx, ids, options.concurrency, async (id) =>
+      plannedOutcome(archived ? 'would-archive' : 'would-unarchive', await plan(id), null),
+    );
   }
 
   const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
   if (single) {
-    const group: ErrorGroup = await client.updateErrorGroup({ params: { id: ids[0]! }, body });
+    const group: ErrorGroup = await client.updateErrorGroup({ params: { id: groupId(ids[0]!) }, body });
     if (ctx.json) return ctx.printJson(group);
     return ctx.out(render(ctx, group, body.archiveForEver === true));
   }
   await runBulk(ctx, ids, options.concurrency, async (id) => {
-    const { status } = await client.call('updateErrorGroup', { params: { id }, body });
+    const { status } = await client.call('updateErrorGroup', { params: { id: groupId(id) }, body });
     return archived ? { outcome: 'archived', status, reason: archived } : { outcome: 'unarchived', status, reason: 'active again' };
   });
+}
+
+/**
+ * Error group ids are UUIDs (the API's format for them): anything else names no group, exit 4
+ * as for an unknown id, without a request the hosted API would refuse, in a dry run too.
+ */
+function groupId(given: string): string {
+  if (isWholeId(given)) return given.trim();
+  throw new CliError(
+    ExitCode.notFound,
+    `no error group has the id "${given}": error group ids are UUIDs (8-4-4-4-12 hexadecimal digits)`,
+    undefined,
+    'give the whole id, as the API and the analyses name it',
+  );
 }
 
 /**

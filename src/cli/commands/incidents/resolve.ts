@@ -58,7 +58,7 @@ export function declare(incidents: Noun): void {
 
 export async function run(ctx: Context, args: string[], options: ResolveOptions): Promise<void> {
   // The dry run checks the request as the client would: it brings the contract's schemas.
-  const { planRequest, printPlanned } = await import('../../dry-run.js');
+  const { planRequest, plannedOutcome, printPlanned, runPlannedBulk } = await import('../../dry-run.js');
   const single = args.length === 1 && args[0] !== '-';
   if (options.messageFile === '-' && args.includes('-')) throw usageError('--message-file - and - (ids from stdin) cannot both read stdin');
   const description = (await messageText(ctx, options)) ?? options.message;
@@ -113,15 +113,19 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
     return { update, status: answer.status };
   }
 
+  if (options.dryRun && single) {
+    const { id, incident, send } = await check(ids[0]!);
+    if (!send) return ctx.info(alreadyNote(id, incident));
+    return printPlanned(ctx, await planRequest('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) }));
+  }
   if (options.dryRun) {
-    const planned = [];
-    for (const given of ids) {
-      const { id, incident, send } = await check(given);
-      if (send) planned.push(await planRequest('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) }));
-      else ctx.info(alreadyNote(id, incident));
-    }
-    if (single && planned.length === 0) return;
-    return printPlanned(ctx, single ? planned[0]! : planned);
+    // Each id checked as the real run checks it: its syntax, that it exists, whether it is resolved.
+    return runPlannedBulk(ctx, ids, options.concurrency, async (given, found) => {
+      const { id, incident, send } = await check(given, found);
+      if (!send) return plannedOutcome('already-resolved', undefined, 200, 'nothing would be sent');
+      const planned = await planRequest('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) });
+      return plannedOutcome('would-resolve', planned, 200);
+    });
   }
 
   if (single) {
