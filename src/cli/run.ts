@@ -4,16 +4,17 @@
 // command in-process.
 import { CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { attachRuntime, settingsOf, type Runtime } from './context.js';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode, usageError } from './exit-codes.js';
 import { formatError, fromCommander } from './error-format.js';
 import { describeFailure } from './failure.js';
 import { buildProgram } from './program.js';
+import { didYouMean } from './suggest.js';
 
 /** Runs `statusctl ...args` (the words after the program name) and returns its exit code. */
 export async function run(given: string[], runtime: Runtime): Promise<ExitCode> {
   const { io } = runtime;
-  const args = helpAsOption(given);
   const program = buildProgram();
+  let args = given;
   attachRuntime(program, runtime);
   const colors = () => !runtime.env.NO_COLOR;
   const output = {
@@ -35,6 +36,7 @@ export async function run(given: string[], runtime: Runtime): Promise<ExitCode> 
     for (const sub of command.commands) configure(sub, `${path} ${sub.name()}`);
   })(program, 'statusctl');
   try {
+    args = helpAsOption(given, program);
     await program.parseAsync(args, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
@@ -49,12 +51,35 @@ export async function run(given: string[], runtime: Runtime): Promise<ExitCode> 
 
 /**
  * `statusctl help incidents create` is `statusctl incidents create --help`: commander's own help
- * command looks at one word only, and would show the help of `incidents`.
+ * command looks at one word only, and would show the help of `incidents`. A word that names no
+ * command is a usage error with the closest names, as an unknown command is (commander would
+ * show the help of the command above it, and exit 0).
  */
-function helpAsOption(args: string[]): string[] {
+function helpAsOption(args: string[], program: CommandUnknownOpts): string[] {
   const at = args.findIndex((arg) => !arg.startsWith('-'));
   if (at < 0 || args[at] !== 'help') return args;
-  return [...args.slice(0, at), ...args.slice(at + 1), '--help'];
+  const rest = args.slice(at + 1);
+  let command = program;
+  const path = ['statusctl'];
+  for (const word of rest.filter((arg) => !arg.startsWith('-'))) {
+    // Below a command without subcommands, words are its arguments; `help help` is the root's help.
+    if (command.commands.length === 0 || (command === program && word === 'help')) break;
+    const next = command.commands.find((child) => child.name() === word || child.aliases().includes(word));
+    if (!next) {
+      const names = command
+        .createHelp()
+        .visibleCommands(command)
+        .map((child) => child.name())
+        .filter((name) => name !== 'help');
+      throw usageError(
+        `help: unknown command '${[...path.slice(1), word].join(' ')}'${didYouMean(word, names)}`,
+        `the commands of ${path.join(' ')}: ${names.join(', ')}`,
+      );
+    }
+    command = next;
+    path.push(word);
+  }
+  return [...args.slice(0, at), ...rest, '--help'];
 }
 
 /**

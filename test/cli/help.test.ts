@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { helpTree } from './help-tree.js';
 import { runCli } from './in-process.js';
+import { runCli as runBinary } from '../support/cli.js';
 
 async function helpOf(path: string[]): Promise<string> {
   const result = await runCli([...path, '--help']);
@@ -46,5 +47,29 @@ describe('help', () => {
   it('an unknown verb or option exits 2', async () => {
     expect((await runCli(['rca', 'nosuchverb'])).code).toBe(2);
     expect((await runCli(['runtimes', 'list', '--nosuchoption'])).code).toBe(2);
+  });
+
+  it('help with a word that names no command exits 2 with the closest names and the list (the built binary)', async () => {
+    const [noun, verb, none, known, root] = await Promise.all([
+      runBinary(['help', 'incidnets']),
+      runBinary(['help', 'incidents', 'lst']),
+      runBinary(['help', 'nope']),
+      runBinary(['help', 'incidents', 'list']),
+      runBinary(['help']),
+    ]);
+    expect(noun).toMatchObject({ code: 2, stdout: '' });
+    expect(noun.stderr).toMatch(
+      /^statusctl: help: unknown command 'incidnets' \(did you mean incidents\?\)\nhint: the commands of statusctl: .*\bincidents\b/,
+    );
+    expect(verb).toMatchObject({ code: 2, stdout: '' });
+    expect(verb.stderr).toMatch(
+      /^statusctl: help: unknown command 'incidents lst' \(did you mean list\b.*\)\nhint: the commands of statusctl incidents: (.*, )?list\b/,
+    );
+    expect(none).toMatchObject({ code: 2, stdout: '' });
+    expect(none.stderr).toMatch(/^statusctl: help: unknown command 'nope'\nhint: /);
+    expect(known.code, known.stderr).toBe(0);
+    expect(known.stdout).toMatch(/^Usage: statusctl incidents list /);
+    expect(root.code, root.stderr).toBe(0);
+    expect(root.stdout).toMatch(/^Usage: statusctl /);
   });
 });
