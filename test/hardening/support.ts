@@ -247,15 +247,19 @@ export interface RawAnswer {
 /**
  * Writes bytes on a fresh connection and collects the answer until the server closes it, a
  * complete response with `connection: close` or a length has arrived, or `deadlineMs` passes.
- * `halfClose` ends our side after writing (EOF in the middle of a request).
+ * `halfClose` ends our side after writing (EOF in the middle of a request); `readAfterWriting`
+ * reads nothing until the whole payload is written.
  */
 export function rawExchange(
   port: number,
   payload: Buffer | string,
-  options: { halfClose?: boolean; deadlineMs?: number } = {},
+  options: { halfClose?: boolean; deadlineMs?: number; readAfterWriting?: boolean } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
+    // As a client busy uploading: nothing is read until the whole payload is written (an answer
+    // the server follows with a reset is then lost).
+    if (options.readAfterWriting) socket.pause();
     const chunks: Buffer[] = [];
     let done = false;
     let error: string | undefined;
@@ -278,6 +282,7 @@ export function rawExchange(
     socket.on('close', () => finish(true));
     socket.write(payload, () => {
       if (options.halfClose) socket.end();
+      if (options.readAfterWriting) socket.resume();
     });
   });
 }

@@ -5,6 +5,7 @@
 // raw sockets, undici and node:http alike.
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/server/http.js';
@@ -188,5 +189,98 @@ describe('request body limit', () => {
     const trickle = await endless('trickle');
     expect(trickle.answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(trickle.answer).toContain('larger than 1048576 bytes');
+  });
+});
+
+describe('answers the HTTP parser gives before the body (431, 400) get the lingering close too', () => {
+  const bigHeader = `x-big: ${'a'.repeat(20 * 1024)}\r\n`;
+
+  /** A body that arrives as a client streams it: a piece, then the next once the event loop has turned. */
+  const streamed = (size: number) => {
+    let sent = 0;
+    return new Readable({
+      read() {
+        if (sent >= size) return void this.push(null);
+        sent += 64 * 1024;
+        setImmediate(() => this.push(Buffer.alloc(64 * 1024, 'x')));
+      },
+    });
+  };
+
+  it('a 431 with a streamed body behind it reaches node:http and fetch clients as a 431, every time', async () => {
+    const server = await startTestServer();
+    const size = 1024 * 1024;
+    const viaHttp = Array.from(
+      { length: 20 },
+      () =>
+        new Promise<string>((resolve) => {
+          const req = httpRequest(`${server.url}/v1/status-pages/incidents`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': String(size), 'x-big': 'a'.repeat(20 * 1024) },
+          });
+          req.on('response', (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => resolve(`${res.statusCode} ${JSON.parse(text).statusCode} ${res.headers.connection}`));
+            res.on('error', (error: NodeJS.ErrnoException) => resolve(`answer cut: ${error.code}`));
+          });
+          req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+          streamed(size).pipe(req);
+        }),
+    );
+    const viaFetch = Array.from({ length: 20 }, async () => {
+      try {
+        const response = await fetch(`${server.url}/v1/status-pages/incidents`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-big': 'a'.repeat(20 * 1024) },
+          body: Readable.toWeb(streamed(size)) as ReadableStream,
+          duplex: 'half',
+        } as RequestInit);
+        return `${response.status} ${(await response.json()).statusCode} ${response.headers.get('connection')}`;
+      } catch (error) {
+        return String((error as { cause?: { code?: string } }).cause?.code ?? error);
+      }
+    });
+    expect(await Promise.all(viaHttp)).toEqual(Array(20).fill('431 431 close'));
+    expect(await Promise.all(viaFetch)).toEqual(Array(20).fill('431 431 close'));
+  }, 60_000);
+
+  it('over raw sockets, a client that writes its whole body before reading gets the 431 and the 400', async () => {
+    const server = await startTestServer();
+    // More than the kernel buffers hold: the client is still writing when the answer comes.
+    const body = Buffer.alloc(8 * 1024 * 1024, 'x');
+    const headOf = (extra: string) =>
+      `POST /v1/status-pages/incidents HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n${extra}\r\n`;
+    const tooLarge = await exchange(server.port, headOf(bigHeader), body, { readAfterWriting: true });
+    expect(tooLarge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(tooLarge.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(tooLarge.slice(tooLarge.indexOf('\r\n\r\n') + 4)).statusCode).toBe(431);
+    const badHeader = await exchange(server.port, headOf('Bad Header: y\r\n'), body, { readAfterWriting: true });
+    expect(badHeader).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(badHeader.slice(badHeader.indexOf('\r\n\r\n') + 4)).statusCode).toBe(400);
+    // Logged once each, not once per piece of the body read after the answer.
+    expect(server.logs.filter((line) => line.includes('unparsable request'))).toEqual([
+      '- - 431 (unparsable request: HPE_HEADER_OVERFLOW)',
+      '- - 400 (unparsable request: HPE_INVALID_HEADER_TOKEN)',
+    ]);
+  });
+
+  it('stops reading after lingerBytes or lingerTimeMs, the answer delivered first', async () => {
+    const server = await startTestServer({ lingerBytes: 256 * 1024, lingerTimeMs: 200 });
+    // A client that keeps writing and never ends: only the server's close settles it.
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect({ port: server.port, host: '127.0.0.1', allowHalfOpen: true });
+      const received: Buffer[] = [];
+      const piece = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (!socket.destroyed && socket.writable) if (!socket.write(piece)) return void socket.once('drain', pump);
+      };
+      socket.on('data', (chunk) => received.push(chunk));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(Buffer.concat(received).toString('utf8')));
+      socket.write(`POST /v1/status-pages/incidents HTTP/1.1\r\nhost: x\r\ncontent-length: 1000000000\r\n${bigHeader}\r\n`, pump);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
   });
 });
