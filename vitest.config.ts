@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { answerShapesVite } from './scripts/answer-shapes.mjs';
 
 export default defineConfig({
+  // statusctl:answer-shapes, derived from the hosted API's document as the build does.
+  plugins: [answerShapesVite()],
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],

@@ -14,6 +14,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { build } from 'esbuild';
+import { answerShapesEsbuild } from './answer-shapes.mjs';
 import { buildTypes } from './build-types.mjs';
 import { vendorChunkBuilds, vendorImports } from './vendor-chunks.mjs';
 
@@ -49,7 +50,9 @@ const common = {
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [lazyBuiltins],
+  // lazyBuiltins, and the shapes of the hosted API's answers (answer-shapes.mjs), as the module
+  // statusctl:answer-shapes: derived from its document at every build.
+  plugins: [lazyBuiltins, answerShapesEsbuild()],
   // @commander-js/extra-typings only adds types: at run time it re-exports commander's classes
   // (and makes a spare Command at load). The bundle takes commander itself, as before.
   alias: { '@commander-js/extra-typings': 'commander' },

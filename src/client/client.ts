@@ -22,6 +22,7 @@ import { sendSettled, type LostAnswerNote, type SettledResponse } from './settle
 import { RateLimitState } from './rate-limit.js';
 import { defaultSleep, nowMs, send, type TransportOptions } from './transport.js';
 import { checkRequest, checkResponse } from './validation.js';
+import { checkAnswer } from './answer-check.js';
 
 export interface ClientOptions {
   /** e.g. http://127.0.0.1:4010 (a trailing slash or a path prefix are fine). */
@@ -150,6 +151,8 @@ export function createClient(options: ClientOptions): Client {
             options.onLostAnswer,
           )
         : await send(transport, request);
+    // What the hosted API may answer (its routes only): a body of another shape is refused here.
+    checkAnswer(route.method, route.path, `${request.method} ${request.path}`, response.status, response.body);
     if (warn) checkResponse(id, (await loadOperations())[id], response.status, response.body, warn);
     return { status: response.status, body: response.body, ...(response.lostAnswer ? { lostAnswer: response.lostAnswer } : {}) };
   }

@@ -2,6 +2,7 @@
 // timeouts, retries, error mapping) and client.ts (one method per operation of the table).
 export { createClient, type Client, type ClientOptions, type LostAnswerNote, type RequestEvent } from './client.js';
 export { ApiError, WriteMayBeAppliedError, type ApiErrorKind, type WriteCheck } from './errors.js';
+export { AnswerShapeError } from './answer-check.js';
 export { RateLimitState, type Clock } from './rate-limit.js';
 export { RequestValidationError } from './validation.js';
 export { REQUEST_CHANNEL, type PublishedRequest } from './transport.js';

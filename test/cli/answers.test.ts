@@ -1,12 +1,17 @@
 // What the CLI does with a success answer it cannot use (docs/retries.md#answers), through the
-// built binary against a server that answers whatever the test says: a body over the client's
-// limit is refused as it streams in (exit 1, naming the limit), never read whole; an answer jq
-// cannot read is the answer's fault, not the filter's.
+// built binary against a server that answers whatever the test says: a body the hosted API
+// cannot answer is refused before anything is printed (exit 1, naming the route, the status and
+// the field), without loading a schema library; a body over the client's limit is refused as it
+// streams in (exit 1, naming the limit), never read whole; an answer jq cannot read is the
+// answer's fault, not the filter's.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { readdirSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { RUNTIMES } from '../../src/server/data/runtimes.js';
-import { removeTempDirs, runCli } from './helpers.js';
+import { removeTempDirs, runCli, tempConfigDir, useTestServer } from './helpers.js';
+
+const reference = useTestServer();
 
 const KEY = 'sk_test_answers0123456789';
 const closers: (() => Promise<void>)[] = [];
@@ -36,6 +41,64 @@ async function fakeServer(handler: (req: IncomingMessage, res: ServerResponse) =
 }
 
 const MB = 1024 * 1024;
+
+function answer(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+describe('a success answer of a shape the hosted API cannot give', () => {
+  it('runtimes list answered an object: exit 1 naming the route, the status and the field; nothing on stdout', async () => {
+    const env = await fakeServer((_req, res) => answer(res, 200, { hello: 'world' }));
+    const result = await runCli(['runtimes', 'list'], { env });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toBe(
+      "statusctl: the server's answer does not match the API: 200 to GET /v1/runtimes, at the body: expected array, got object\n",
+    );
+    expect(result.stdout).toBe('');
+  });
+
+  it('a bad field deep in an incident: the first one named, --verbose lists every one', async () => {
+    const id = '9b2d7c1a-5f3e-4c8b-a0d2-7e6f5a4b3c21';
+    const env = await fakeServer((_req, res) =>
+      answer(res, 200, {
+        id,
+        name: 'Outage',
+        severity: 'MAJOR',
+        services: [{ id: 's1' }],
+        incidentUpdates: 'none',
+        lastUpdateStatus: 'INVESTIGATING',
+        created_at: '2025-03-01',
+      }),
+    );
+    const plain = await runCli(['incidents', 'get', id, '-o', 'json'], { env });
+    expect(plain.code, plain.stderr).toBe(1);
+    expect(plain.stderr).toBe(
+      `statusctl: the server's answer does not match the API: 200 to GET /v1/status-pages/incidents/${id}, at services[0].name: required, missing (and 3 more: --verbose lists them)\n`,
+    );
+    expect(plain.stdout).toBe('');
+    const verbose = await runCli(['--verbose', 'incidents', 'get', id], { env });
+    expect(verbose.code).toBe(1);
+    expect(verbose.stderr).toContain(
+      [
+        '  services[0].name: required, missing',
+        '  services[0].accountId: required, missing',
+        '  services[0].created_at: required, missing',
+        '  incidentUpdates: expected array, got string "none"',
+      ].join('\n'),
+    );
+  });
+
+  it("the reference server's answers pass, and a plain read loads no vendor chunk (zod above all)", async () => {
+    const cache = tempConfigDir();
+    const result = await runCli(['runtimes', 'list', '-o', 'json'], { env: { ...reference.server.env, STATUSCTL_CACHE_DIR: cache } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(RUNTIMES);
+    // The launcher writes a compile cache for every chunk it runs: only the CLI's own ran.
+    expect(readdirSync(cache)).toEqual([expect.stringMatching(/^cli-.*-runtimes\.v8cache$/)]);
+  });
+});
 
 describe('a success body over the limit', () => {
   it('streamed without a length: exit 1 naming the limit, long before 200 MB were sent', async () => {
@@ -76,12 +139,6 @@ describe('a success body over the limit', () => {
     expect(result.stderr).toContain('200 OK but the body is larger than 32 MiB');
   });
 });
-
-function answer(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
 
 describe('--jq on an answer that is not strict JSON', () => {
   it('a lone UTF-16 surrogate escape: exit 1 saying the answer is not valid JSON, not blaming the filter', async () => {

@@ -4,8 +4,19 @@ import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { operations } from '../../src/contract/operations.js';
-import { createClient, RequestValidationError } from '../../src/client/index.js';
-import { API_KEY, BASE_URL, closeHarnesses, harness, incident, newIncident, runtime } from './helpers.js';
+import { AnswerShapeError, createClient, RequestValidationError } from '../../src/client/index.js';
+import {
+  API_KEY,
+  BASE_URL,
+  apiFailure,
+  closeHarnesses,
+  harness,
+  incident,
+  incidentUpdate,
+  newIncident,
+  runtime,
+  service,
+} from './helpers.js';
 
 afterEach(closeHarnesses);
 
@@ -239,15 +250,15 @@ describe('lenient responses', () => {
     expect(warnings[0]).toMatch(/^getIncident: 200 response differs from the contract at created_at: .*returned as received$/);
   });
 
-  it('returns a null where a string was promised, with a warning naming the nested field', async () => {
-    const { client, warnings } = get({ ...incident, incidentUpdates: [{ ...incident.incidentUpdates[0], description: null }] });
-    await expect(fetchIncident(client)).resolves.toMatchObject({ incidentUpdates: [{ description: null }] });
+  it('returns a value outside an enum of the contract, with a warning: the API declares only its type', async () => {
+    const { client, warnings } = get({ ...incident, severity: 'SEVERE' });
+    await expect(fetchIncident(client)).resolves.toMatchObject({ severity: 'SEVERE' });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('at incidentUpdates[0].description:');
+    expect(warnings[0]).toContain('at severity:');
   });
 
   it('returns a body with several problems and extra fields, as received, warning once', async () => {
-    const odd = { ...incident, created_at: '2025-03-01T10:00:00Z', name: null, extra: { deep: true } };
+    const odd = { ...incident, created_at: '2025-03-01T10:00:00Z', severity: 'SEVERE', extra: { deep: true } };
     const { client, warnings } = get(odd);
     await expect(fetchIncident(client)).resolves.toEqual(odd);
     expect(warnings).toHaveLength(1);
@@ -255,21 +266,67 @@ describe('lenient responses', () => {
     expect(warnings[0]).not.toMatch(/\n/);
   });
 
-  it('accepts a 2xx status the contract does not list', async () => {
-    const { client, warnings } = harness([
-      http.post(`${BASE_URL}/v1/status-pages/incidents`, () => HttpResponse.json({ id: 'x' }, { status: 200 })),
-    ]);
-    const result = await client.call('createIncident', {
-      body: newIncident,
-    });
-    expect(result).toEqual({ status: 200, body: { id: 'x' } });
-    expect(warnings).toEqual([]);
-  });
-
   it('does not fail when no onWarning is given', async () => {
-    const { client } = harness([http.get(`${BASE_URL}/v1/runtimes`, () => HttpResponse.json([{ name: 42 }]))], {
+    const { client } = harness([http.get(`${BASE_URL}/v1/runtimes`, () => HttpResponse.json([{ ...runtime, stage: 'FUTURE' }]))], {
       onWarning: undefined,
     });
-    await expect(client.listRuntimes({})).resolves.toEqual([{ name: 42 }]);
+    await expect(client.listRuntimes({})).resolves.toEqual([{ ...runtime, stage: 'FUTURE' }]);
+  });
+});
+
+describe('answers the hosted API cannot give are refused', () => {
+  const get = (body: Record<string, unknown>, status = 200) =>
+    harness([http.get(`${BASE_URL}/v1/status-pages/incidents/inc-1`, () => HttpResponse.json(body, { status }))]);
+  const fetchIncident = (client: ReturnType<typeof get>['client']) => client.getIncident({ params: { incidentId: 'inc-1' } });
+
+  it('a body of another type: an AnswerShapeError naming the route, the status and the field', async () => {
+    const { client } = harness([http.get(`${BASE_URL}/v1/runtimes`, () => HttpResponse.json({ hello: 'world' }))]);
+    const error = await apiFailure(client.listRuntimes({}));
+    expect(error).toBeInstanceOf(AnswerShapeError);
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 200, route: 'GET /v1/runtimes' });
+    expect(error.message).toBe(
+      "the server's answer does not match the API: 200 to GET /v1/runtimes, at the body: expected array, got object",
+    );
+    expect(error.details).toEqual([{ path: 'the body', message: 'expected array, got object' }]);
+  });
+
+  it('a null where the API promises a string, deep in the body: the first bad field, all of them in details', async () => {
+    const { client } = get({ ...incident, name: null, incidentUpdates: [{ ...incidentUpdate, description: null }] });
+    const error = await apiFailure(fetchIncident(client));
+    expect(error.message).toBe(
+      "the server's answer does not match the API: 200 to GET /v1/status-pages/incidents/inc-1, at name: expected string, got null (and 1 more: --verbose lists them)",
+    );
+    expect(error.details).toEqual([
+      { path: 'name', message: 'expected string, got null' },
+      { path: 'incidentUpdates[0].description', message: 'expected string, got null' },
+    ]);
+  });
+
+  it('a required field missing, in an item of a list', async () => {
+    const { id: _id, ...withoutId } = service;
+    const { client } = get({ ...incident, services: [service, withoutId] });
+    const error = await apiFailure(fetchIncident(client));
+    expect(error.details).toEqual([{ path: 'services[1].id', message: 'required, missing' }]);
+  });
+
+  it('takes what the API allows however odd: null where it says nullable, extra fields, any string format', async () => {
+    const odd = { ...incident, duration: null, created_at: 'yesterday', severity: 'SEVERE', extra: [1, 2] };
+    const { client } = get(odd);
+    await expect(fetchIncident(client)).resolves.toEqual(odd);
+  });
+
+  it('a 2xx status the API does not declare for the route', async () => {
+    const { client } = harness([http.post(`${BASE_URL}/v1/status-pages/incidents`, () => HttpResponse.json(incident, { status: 200 }))]);
+    const error = await apiFailure(client.call('createIncident', { body: newIncident }));
+    expect(error.message).toBe(
+      "the server's answer does not match the API: 200 to POST /v1/status-pages/incidents, at (status): the API answers 201 here, not 200",
+    );
+  });
+
+  it("a route of the reference server only is not checked against the hosted API's document", async () => {
+    const { client } = harness([http.post(`${BASE_URL}/_reference/error-events`, () => HttpResponse.json({ hello: 1 }, { status: 201 }))], {
+      onWarning: undefined,
+    });
+    await expect(client.recordErrorEvent({ body: { checkId: 'c1', rawErrorMessage: 'boom' } })).resolves.toEqual({ hello: 1 });
   });
 });

@@ -115,3 +115,15 @@ export const incident = {
   created_at: '2025-03-01',
   updated_at: '2025-03-01',
 };
+
+/** An error group as upstream's ErrorGroup describes it. */
+export const errorGroup = {
+  id: 'grp-1',
+  checkId: '0c6f1b2e-7d3a-4e5f-9a8b-1c2d3e4f5a6b',
+  errorHash: 'c0ffee',
+  rawErrorMessage: 'Error: timeout',
+  cleanedErrorMessage: 'Error: timeout',
+  firstSeen: '2025-03-01',
+  lastSeen: '2025-03-02',
+  archivedUntilNextEvent: true,
+};

@@ -2,7 +2,18 @@
 // mapping of every kind of failure to a one-line ApiError.
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_KEY, BASE_URL, apiFailure, closeHarnesses, harness, incidentUpdate, newIncident, runtime } from './helpers.js';
+import {
+  API_KEY,
+  BASE_URL,
+  apiFailure,
+  closeHarnesses,
+  errorGroup,
+  harness,
+  incident,
+  incidentUpdate,
+  newIncident,
+  runtime,
+} from './helpers.js';
 
 const RUNTIMES = `${BASE_URL}/v1/runtimes`;
 const UPDATE = `${BASE_URL}/v1/status-pages/incidents/inc-1/incident-updates/upd-1`;
@@ -136,7 +147,7 @@ describe('retries', () => {
         { statusCode: 429, error: 'Too Many Requests', message: 'rate limit exceeded' },
         { status: 429, headers: { 'retry-after': '1' } },
       );
-    const replies = sequence([tooMany, () => HttpResponse.json({ ...newIncident, id: 'inc-9' }, { status: 201 })]);
+    const replies = sequence([tooMany, () => HttpResponse.json(incident, { status: 201 })]);
     const { client, sleeps } = harness([http.post(INCIDENTS, replies.resolver)]);
 
     await client.createIncident({ body: newIncident });
@@ -145,10 +156,7 @@ describe('retries', () => {
   });
 
   it('retries the error group PATCH like a PUT: it sets values, so repeating it changes nothing', async () => {
-    const replies = sequence([
-      () => new HttpResponse(null, { status: 502 }),
-      () => HttpResponse.json({ id: 'grp-1', archivedUntilNextEvent: true }),
-    ]);
+    const replies = sequence([() => new HttpResponse(null, { status: 502 }), () => HttpResponse.json(errorGroup)]);
     const { client } = harness([http.patch(ERROR_GROUP, replies.resolver)]);
 
     await client.updateErrorGroup({ params: { id: 'grp-1' }, body: { archiveForEver: true } });
