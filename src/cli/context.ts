@@ -128,6 +128,25 @@ function checkOutputFlags(globals: GlobalOptions, outputGiven: boolean): void {
   }
 }
 
+/**
+ * How many colors output to `stream` gets (docs/cli.md, Colors), the first rule that applies
+ * deciding: --no-color, then NO_COLOR (set and not empty), turn them off; FORCE_COLOR turns them
+ * on whatever the stream is, piped output included (1, or empty or true: 16 colors; 2: 256; 3:
+ * 16 million), or off with 0 or false; otherwise a terminal gets what it says it can show, and
+ * anything else none.
+ */
+export function colorLevel(stream: OutputStream, env: Env, noColorOption: boolean): 0 | 1 | 2 | 3 {
+  if (noColorOption || env.NO_COLOR) return 0;
+  const forced = env.FORCE_COLOR;
+  if (forced !== undefined) {
+    if (forced === '0' || forced === 'false') return 0;
+    return Math.min(Math.max(Number(forced) || 1, 1), 3) as 1 | 2 | 3;
+  }
+  if (!stream.isTTY) return 0;
+  const depth = stream.getColorDepth?.() ?? 4;
+  return depth >= 24 ? 3 : depth >= 8 ? 2 : 1;
+}
+
 export class Context {
   readonly style: ChalkInstance;
   private configFile?: Promise<ConfigFile>;
@@ -182,14 +201,7 @@ export class Context {
   }
 
   private colorLevel(): 0 | 1 | 2 | 3 {
-    if (this.globals.color === false || this.env.NO_COLOR) return 0;
-    const forced = this.env.FORCE_COLOR;
-    if (forced !== undefined && forced !== '0' && forced !== 'false') {
-      return Math.min(Math.max(Number(forced) || 1, 1), 3) as 1 | 2 | 3;
-    }
-    if (!this.io.stdout.isTTY) return 0;
-    const depth = this.io.stdout.getColorDepth?.() ?? 4;
-    return depth >= 24 ? 3 : depth >= 8 ? 2 : 1;
+    return colorLevel(this.io.stdout, this.env, this.globals.color === false);
   }
 
   config(): Promise<ConfigFile> {

@@ -3,7 +3,7 @@
 // process's own (main.ts), tests pass buffers and a config directory of their own and run the
 // command in-process.
 import { CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { attachRuntime, settingsOf, type Runtime } from './context.js';
+import { attachRuntime, colorLevel, settingsOf, type OutputStream, type Runtime } from './context.js';
 import { ExitCode, usageError } from './exit-codes.js';
 import { formatError, fromCommander } from './error-format.js';
 import { describeFailure } from './failure.js';
@@ -16,15 +16,16 @@ export async function run(given: string[], runtime: Runtime): Promise<ExitCode> 
   const program = buildProgram();
   let args = given;
   attachRuntime(program, runtime);
-  const colors = () => !runtime.env.NO_COLOR;
+  // Help and commander's messages follow the colors rule of every output (context.ts).
+  const colors = (stream: OutputStream) => colorLevel(stream, runtime.env, given.includes('--no-color')) > 0;
   const output = {
     writeOut: (text: string) => io.stdout.write(text),
     writeErr: (text: string) => io.stderr.write(text),
     // Help wraps at the terminal's width, and at 80 columns off a terminal (commander's default).
     getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns) || 80,
     getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns) || 80,
-    getOutHasColors: () => Boolean(io.stdout.isTTY) && colors(),
-    getErrHasColors: () => Boolean(io.stderr.isTTY) && colors(),
+    getOutHasColors: () => colors(io.stdout),
+    getErrHasColors: () => colors(io.stderr),
   };
   // Every command prints its own errors and help, so each gets the run's streams; its usage
   // errors take our one form, with a hint naming its own help.

@@ -253,3 +253,38 @@ describe('a config file that cannot be used (the built binary)', () => {
     );
   });
 });
+
+describe('colors: --no-color, then NO_COLOR, then FORCE_COLOR, then the terminal (the built binary, piped)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  const ESCAPE = /\x1b\[/;
+  const strip = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
+  const run = (args: string[], env: Record<string, string> = {}) => runBinary(args, { env: { ...server.env, ...env } });
+
+  it('FORCE_COLOR colors piped output in the same layout; NO_COLOR, --no-color and FORCE_COLOR=0 keep it plain', async () => {
+    const [plain, forced, forced256, noColor, option, zero, json] = await Promise.all([
+      run(['incidents', 'list']),
+      run(['incidents', 'list'], { FORCE_COLOR: '1' }),
+      run(['incidents', 'list'], { FORCE_COLOR: '2' }),
+      run(['incidents', 'list'], { FORCE_COLOR: '1', NO_COLOR: '1' }),
+      run(['incidents', 'list', '--no-color'], { FORCE_COLOR: '3' }),
+      run(['incidents', 'list'], { FORCE_COLOR: '0' }),
+      run(['incidents', 'list', '-o', 'json'], { FORCE_COLOR: '1' }),
+    ]);
+    for (const result of [plain, forced, forced256, noColor, option, zero, json]) expect(result.code, result.stderr).toBe(0);
+    expect(plain.stdout).toContain('\tINVESTIGATING\t');
+    expect(plain.stdout).not.toMatch(ESCAPE);
+    // Severity and status are painted (16 colors: red is 31), the tab-separated layout kept.
+    expect(forced.stdout).toMatch(/\t\x1b\[31mINVESTIGATING\x1b\[39m\t/);
+    expect(strip(forced.stdout)).toBe(plain.stdout);
+    expect(strip(forced256.stdout)).toBe(plain.stdout);
+    for (const result of [noColor, option, zero]) expect(result.stdout).toBe(plain.stdout);
+    // JSON is for programs: never colored.
+    expect(json.stdout).not.toMatch(ESCAPE);
+    JSON.parse(json.stdout);
+  });
+});

@@ -698,13 +698,13 @@ describe('plain output', () => {
     }
   });
 
-  it('NO_COLOR and --no-color win over FORCE_COLOR; piped tables are never colored (they are data)', async () => {
+  it('NO_COLOR and --no-color win over FORCE_COLOR', async () => {
     const [forced, ...plain] = await Promise.all([
       cli(['incidents', 'list'], { FORCE_COLOR: '1' }, 200),
       cli(['incidents', 'list'], { FORCE_COLOR: '1', NO_COLOR: '1' }, 200),
       cli(['incidents', 'list'], { FORCE_COLOR: '3', NO_COLOR: 'true' }, 200),
       cli(['incidents', 'list', '--no-color'], { FORCE_COLOR: '1' }, 200),
-      cli(['incidents', 'list'], { FORCE_COLOR: '1' }),
+      cli(['incidents', 'list', '--no-color'], { FORCE_COLOR: '1' }),
     ]);
     expect(forced!.code, forced!.stderr).toBe(0);
     expect(forced!.stdout).toMatch(ESCAPE); // so the checks below can fail

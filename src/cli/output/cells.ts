@@ -20,7 +20,7 @@ export function serviceNames(services: Service[] | undefined): string {
 
 /**
  * How people-facing output is laid out: Markdown with -o md; otherwise aligned for a terminal,
- * tab-separated when stdout is not one (whatever FORCE_COLOR says: piped output is data).
+ * tab-separated when stdout is not one (FORCE_COLOR adds colors to it, never the terminal layout).
  */
 export function tableFormat(ctx: Context): TableFormat {
   if (ctx.globals.output === 'md') return 'md';

@@ -2,7 +2,8 @@
 // - terminal: aligned, borderless columns under a bold header, fitted to the width by cutting
 //   the widest column with an ellipsis (and leaving out optional columns when even that is not
 //   enough); colors and short values ("3 hours ago") only here;
-// - tsv (piped): no header, one row per line, tab-separated full values, no color, no cutting;
+// - tsv (piped): no header, one row per line, tab-separated full values, no cutting; colored
+//   only when FORCE_COLOR asks (the paints are plain otherwise: see colorLevel in context.ts);
 // - md (-o md): a Markdown table or list for a ticket or a chat.
 // Loaded only when something is printed this way (see renderTable in cells.ts).
 import truncatedWidth from 'fast-string-truncated-width';
@@ -134,13 +135,15 @@ function layout(columns: Column[], natural: number[], width: number): { shown: n
   return { shown, widths };
 }
 
+const painted = (value: Cell, text: string) => (value.paint ? value.paint(text) : text);
+
 export function formatTable(style: TableStyle, specs: ColumnSpec[], rows: CellValue[][]): string {
   const columns = specs.map(column);
   const headers = columns.map((spec) => spec.header.toUpperCase());
   const cells = rows.map((row) => columns.map((_, i) => cell(row[i] ?? '')));
 
   if (style.format === 'tsv') {
-    return cells.map((row) => row.map((value) => oneLine(value.text)).join('\t')).join('\n');
+    return cells.map((row) => row.map((value) => painted(value, oneLine(value.text))).join('\t')).join('\n');
   }
   if (style.format === 'md') {
     const line = (values: string[]) => `| ${values.join(' | ')} |`;
@@ -183,7 +186,7 @@ export function formatTable(style: TableStyle, specs: ColumnSpec[], rows: CellVa
 /** `label value` pairs: aligned on a terminal, `label<TAB>value` piped, a bullet list in Markdown. */
 export function formatFields(style: TableStyle & { dim: Paint }, rows: [string, CellValue][]): string {
   const pairs = rows.map(([label, value]) => [label, cell(value)] as const);
-  if (style.format === 'tsv') return pairs.map(([label, value]) => `${label}\t${oneLine(value.text)}`).join('\n');
+  if (style.format === 'tsv') return pairs.map(([label, value]) => `${label}\t${painted(value, oneLine(value.text))}`).join('\n');
   if (style.format === 'md') {
     return pairs.map(([label, value]) => `- **${label}:** ${markdownCell(value)}`).join('\n');
   }
