@@ -18,7 +18,7 @@ import { isVisibleAscii } from '../contract/rules.js';
 import { rawRequest, type RawRequest, type RawResponse } from './raw.js';
 import { parseProxyUrl } from './proxy.js';
 import { makeNetwork, type Network } from './network.js';
-import { sendSettled, type LostAnswerNote, type SettledResponse } from './settle.js';
+import { sendDelete, sendSettled, successStatusOf, type LostAnswerNote, type SettledResponse } from './settle.js';
 import { RateLimitState } from './rate-limit.js';
 import { defaultSleep, nowMs, send, type TransportOptions } from './transport.js';
 import { checkRequest, checkResponse } from './validation.js';
@@ -141,7 +141,8 @@ export function createClient(options: ClientOptions): Client {
       body: checked.body,
       idempotent: route.idempotent,
     };
-    // A write that may not be repeated is settled by reading back when its answer is lost.
+    // A write that may not be repeated is settled by reading back when its answer is lost; a
+    // DELETE whose answer was lost is sent again, and a 404 then means it was done.
     const response: SettledResponse =
       route.readBack && !isIdempotent(route)
         ? await sendSettled(
@@ -150,9 +151,13 @@ export function createClient(options: ClientOptions): Client {
             { operationId: id, readBack: route.readBack, params: checked.params ?? {} },
             options.onLostAnswer,
           )
-        : await send(transport, request);
+        : route.method === 'DELETE'
+          ? await sendDelete(transport, request, () => successStatusOf(id), options.onLostAnswer)
+          : await send(transport, request);
     // What the hosted API may answer (its routes only): a body of another shape is refused here.
-    checkAnswer(route.method, route.path, `${request.method} ${request.path}`, response.status, response.body);
+    // A delete found already gone has no answer of its own to check.
+    if (response.lostAnswer?.outcome !== 'already-gone')
+      checkAnswer(route.method, route.path, `${request.method} ${request.path}`, response.status, response.body);
     if (warn) checkResponse(id, (await loadOperations())[id], response.status, response.body, warn);
     return { status: response.status, body: response.body, ...(response.lostAnswer ? { lostAnswer: response.lostAnswer } : {}) };
   }
@@ -172,7 +177,8 @@ function loadOperations(): Promise<Operations> {
   return (operations ??= import('../contract/operations.js').then((module) => module.operations));
 }
 
-function transportOptions(options: ClientOptions): TransportOptions {
+/** The transport of a client made with `options` (exported for the tests of settle.ts). */
+export function transportOptions(options: ClientOptions): TransportOptions {
   let baseUrl: URL;
   try {
     baseUrl = new URL(options.baseUrl);

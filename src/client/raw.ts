@@ -4,7 +4,7 @@
 // an error group sets values, so it is retried like a PUT), else from the method; a write of the
 // table whose answer is lost is settled by reading back as the named methods do (settle.ts).
 import { isIdempotent, pathParamNames, routes, type OperationId, type Route } from '../contract/routes.js';
-import { sendSettled, type LostAnswerNote, type SettledResponse } from './settle.js';
+import { sendDelete, sendSettled, successStatusOf, type LostAnswerNote, type SettledResponse } from './settle.js';
 import { send, type TransportOptions } from './transport.js';
 
 export interface RawRequest {
@@ -58,6 +58,10 @@ export function rawRequest(
   if (matched?.route.readBack && !isIdempotent(matched.route)) {
     const write = { operationId: matched.id, readBack: matched.route.readBack, params: matched.params };
     return sendSettled(transport, sent, write, onLostAnswer);
+  }
+  if (matched?.route.method === 'DELETE') {
+    const { id } = matched;
+    return sendDelete(transport, sent, () => successStatusOf(id), onLostAnswer);
   }
   return send(transport, sent);
 }

@@ -23,8 +23,12 @@ export interface LostAnswerNote {
   method: string;
   /** The write's path, as sent. */
   path: string;
-  /** `confirmed`: reading back found it applied. `resent`: it was not applied and is sent again. */
-  outcome: 'confirmed' | 'resent';
+  /**
+   * `confirmed`: reading back found it applied. `resent`: it was not applied (or, for a DELETE,
+   * may be repeated) and is sent again. `already-gone`: a DELETE sent again found nothing to
+   * delete (404), so the one whose answer was lost did it.
+   */
+  outcome: 'confirmed' | 'resent' | 'already-gone';
   /** One line for people: what was lost and what the read showed. */
   message: string;
   /** The id of what was found (confirmed only). */
@@ -133,9 +137,8 @@ export async function sendSettled(
         id: verdict.id,
         message: `the answer to ${target} was lost (${lostWhy}); reading back found ${noun} (${verdict.id}): the write was applied once`,
       });
-      // Answered with the status the write itself answers on success (the schemas load only here).
-      const { operations, successStatus } = await import('../contract/operations.js');
-      const status = successStatus(operations[write.operationId]);
+      // Answered with the status the write itself answers on success.
+      const status = await successStatusOf(write.operationId);
       return { status, headers: {}, body: verdict.item, text: JSON.stringify(verdict.item), lostAnswer: note! };
     }
     if (verdict.outcome === 'unknown') {
@@ -167,6 +170,73 @@ export async function sendSettled(
       message: `the answer to ${target} was lost (${lostWhy}); reading back did not find ${noun}, so it was not applied: sending it again`,
     });
   }
+}
+
+/**
+ * A DELETE whose answer was lost is sent again (deleting twice changes nothing), and when the
+ * repeat finds nothing to delete (404), the lost one did it: that is a success (with
+ * `successStatus`, no body) and a note saying it was already gone. The transport's own retries
+ * count (a reset or a gateway's 502 or 504, then a 404); after a timeout or a cut body, which the
+ * transport does not retry, it is sent again here, as many times as the client retries. A 404 to
+ * a DELETE whose every answer came back is a 404 as any other: the id never was there.
+ */
+export async function sendDelete(
+  transport: TransportOptions,
+  request: TransportRequest,
+  successStatus: () => Promise<number>,
+  onLostAnswer?: (note: LostAnswerNote) => void,
+): Promise<SettledResponse> {
+  const method = request.method.toUpperCase();
+  const target = `${method} ${request.path}`;
+  const sends = Math.max(0, transport.retries) + 1;
+  let lost: ApiError | undefined;
+  let note: LostAnswerNote | undefined;
+  const tell = (next: LostAnswerNote) => {
+    note = next;
+    try {
+      onLostAnswer?.(next);
+    } catch {
+      // An observer that throws must not change the outcome of the delete it observes.
+    }
+  };
+  const watched: TransportRequest = {
+    ...request,
+    onRetry: (failure) => {
+      request.onRetry?.(failure);
+      if (lostAnswer(failure) !== undefined) lost = failure;
+    },
+  };
+
+  for (let sent = 1; ; sent++) {
+    try {
+      const response = await send(transport, watched);
+      return note ? { ...response, lostAnswer: note } : response;
+    } catch (error) {
+      if (lost && error instanceof ApiError && error.kind === 'http' && error.status === 404) {
+        tell({
+          method,
+          path: request.path,
+          outcome: 'already-gone',
+          message: `the answer to ${target} was lost (${shortReason(lost)}); sent again, it was already gone (404): the delete was done`,
+        });
+        return { status: await successStatus(), headers: {}, body: null, text: '', lostAnswer: note! };
+      }
+      if (lostAnswer(error) === undefined || sent >= sends) throw error;
+      lost = error as ApiError;
+      tell({
+        method,
+        path: request.path,
+        outcome: 'resent',
+        message: `the answer to ${target} was lost (${shortReason(lost)}); a DELETE may be repeated: sending it again`,
+      });
+    }
+  }
+}
+
+/** The status an operation answers on success (the schemas load only here: a rare path). */
+export async function successStatusOf(id: OperationId): Promise<number> {
+  const { operations, successStatus } = await import('../contract/operations.js');
+  return successStatus(operations[id]);
 }
 
 /** "connection reset, ECONNRESET", "no response within 30000 ms": the head of the failure's message. */

@@ -69,6 +69,8 @@ export interface TransportRequest {
   idempotent?: boolean | undefined;
   /** Sent besides the client's own (`statusctl api -H`); they cannot replace the credentials. */
   extraHeaders?: Readonly<Record<string, string>> | undefined;
+  /** Told of each failed attempt that is tried again (not of a 429), before the pause (settle.ts). */
+  onRetry?: ((failure: ApiError) => void) | undefined;
 }
 
 export interface TransportResponse {
@@ -236,6 +238,7 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
       if (delay <= MAX_RETRY_AFTER_MS) {
         event.retryInMs = delay;
         report(options, event);
+        req.onRetry?.(failure);
         await options.sleep(delay);
         continue;
       }
