@@ -4,8 +4,10 @@
 // JSON error body (http.ts does, from 'clientError') or keep a flood of slow connections from
 // locking everyone out: server.maxConnections refuses every newcomer once the slow ones fill
 // it. Here a newcomer at the limit evicts the oldest connection still waiting for its first
-// request's headers (the slow ones; a normal client sends its headers at once), and is refused
-// only when every open connection has a request (or is kept alive between two).
+// request's headers (the slow ones; a normal client sends its headers at once), else the oldest
+// status-page event stream yields, and it is refused only when every open connection has an API
+// request (or is kept alive between two). Event streams need no key: they are counted apart,
+// with caps of their own (pages/events.ts), so a flood of them never fills the API's budget.
 import type { IncomingMessage, Server, ServerOptions as HttpServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -16,8 +18,12 @@ export interface ConnectionLimits {
   bodyTimeoutMs: number;
   /** A kept-alive connection with no request is closed after this many ms. At least 1000. */
   idleTimeoutMs: number;
-  /** Open connections at most; well below the usual open-file limit of 1024. */
+  /** Open API connections at most (event streams not counted); with maxStreams, below the usual open-file limit of 1024. */
   maxConnections: number;
+  /** Open status-page event streams at most, in all ... */
+  maxStreams: number;
+  /** ... and per page. */
+  maxStreamsPerPage: number;
   /** After an answer sent before its request's body was read: how long the rest is still read. */
   lingerTimeMs: number;
   /** ... and how many bytes of it at most (see answerThenLinger). */
@@ -29,6 +35,8 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   bodyTimeoutMs: 30_000,
   idleTimeoutMs: 5_000,
   maxConnections: 512,
+  maxStreams: 256,
+  maxStreamsPerPage: 64,
   lingerTimeMs: 5_000,
   lingerBytes: 8 * 1024 * 1024,
 };
@@ -67,26 +75,44 @@ export function httpServerOptions(limits: ConnectionLimits): HttpServerOptions {
   };
 }
 
+/** What the connection limit needs of the event streams: how many are open, and one to end. */
+export interface OpenStreams {
+  readonly openStreams: number;
+  /** Ends the oldest stream and closes its connection, which it returns; undefined when there is none. */
+  yieldOldest(): Socket | undefined;
+}
+
 /**
- * Bounds the open connections of `server`. `evict` answers (408) and closes a connection that
- * gives way to a newcomer.
+ * Bounds the open API connections of `server` (those not carrying an event stream). `evict`
+ * answers (408) and closes a connection that gives way to a newcomer.
  */
-export function limitConnections(server: Server, maxConnections: number, evict: (socket: Socket) => void): void {
+export function limitConnections(
+  server: Server,
+  maxConnections: number,
+  evict: (socket: Socket) => void,
+  streams: OpenStreams = { openStreams: 0, yieldOldest: () => undefined },
+): void {
   const open = new Set<Socket>();
   // Open connections that have not yet sent the headers of a first request, oldest first.
   const waiting = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
-    if (open.size >= maxConnections) {
+    if (open.size - streams.openStreams >= maxConnections) {
       const oldest = waiting.values().next().value;
-      if (oldest === undefined) {
-        // Every connection is in use: refused at once (the client sees it closed), and the
-        // ones open keep being served.
-        socket.destroy();
-        return;
+      if (oldest !== undefined) {
+        waiting.delete(oldest);
+        open.delete(oldest);
+        evict(oldest);
+      } else {
+        const yielded = streams.yieldOldest();
+        if (yielded === undefined) {
+          // Every connection is in use: refused at once (the client sees it closed), and the
+          // ones open keep being served.
+          socket.destroy();
+          return;
+        }
+        // Neither an API connection nor a stream any more: counted as gone at once.
+        open.delete(yielded);
       }
-      waiting.delete(oldest);
-      open.delete(oldest);
-      evict(oldest);
     }
     open.add(socket);
     waiting.add(socket);

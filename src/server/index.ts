@@ -66,10 +66,18 @@ export interface ServerOptions {
   /** A kept-alive connection with no request is closed after this many ms (at least 1000). Default 5000. */
   idleTimeoutMs?: number;
   /**
-   * Open connections at most (default 512, well below the usual open-file limit of 1024). A
-   * newcomer past it replaces the oldest connection still waiting for its headers, or is refused.
+   * Open API connections at most (default 512; with the streams' cap, below the usual open-file
+   * limit of 1024). A newcomer past it replaces the oldest connection still waiting for its
+   * headers, else the oldest event stream, or is refused.
    */
   maxConnections?: number;
+  /**
+   * Open status-page event streams at most, in all (default 256) and per page (default 64),
+   * outside the connection budget above. A stream past either is refused (503, Retry-After);
+   * an API connection that finds the budget full makes the oldest stream yield.
+   */
+  maxStreams?: number;
+  maxStreamsPerPage?: number;
   /**
    * An answer sent before its request's body was read (413, 408, 401...) is followed by a
    * lingering close: the rest of the body is read and thrown away for at most this many ms
@@ -266,7 +274,7 @@ async function start(
   if (accessLog && !options.log) process.once('exit', () => accessLog.flush());
   const limits = connectionLimits(options);
   // Status pages as HTML (pages/): their addresses are answered first, the API gets the rest.
-  const pageEvents = new PageEvents();
+  const pageEvents = new PageEvents(limits);
   // Failed authentications, per client address, at the rate of --rate-limit: the API's and the private pages'.
   const authFailures = options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined;
   const statusPages = createStatusPages({ keys, accounts: scopes, now, log, accessLog, events: pageEvents, authFailures });
@@ -290,12 +298,16 @@ async function start(
     if (!statusPages(req, res)) void api(req, res);
   });
   server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log, limits));
-  limitConnections(server, limits.maxConnections, (socket) =>
-    answerRaw(
-      socket,
-      408,
-      `closed to make room: the server is at its limit of ${limits.maxConnections} connections and this one had not sent its request headers yet`,
-    ),
+  limitConnections(
+    server,
+    limits.maxConnections,
+    (socket) =>
+      answerRaw(
+        socket,
+        408,
+        `closed to make room: the server is at its limit of ${limits.maxConnections} connections and this one had not sent its request headers yet`,
+      ),
+    pageEvents,
   );
 
   await new Promise<void>((resolve, reject) => {

@@ -161,3 +161,85 @@ describe('slow and idle clients', () => {
     await expect(startTestServer({ maxConnections: 0 })).rejects.toThrow('maxConnections must be a whole number of at least 1, got 0');
   });
 });
+
+describe('live status-page streams have their own cap, outside the API connection budget', () => {
+  const STREAM = (page: string) => `GET /status/${ACCOUNT_A.id}/${page}/events HTTP/1.1\r\nhost: x\r\naccept: text/event-stream\r\n\r\n`;
+
+  /** An EventSource-like connection: resolves once the stream is open (its first event), or with the refusal. */
+  async function openStream(port: number, page: string): Promise<{ conversation: Conversation; status: string }> {
+    const conversation = await open(port, STREAM(page));
+    const first = await Promise.race([
+      until(conversation, ': connected\n\n'),
+      until(conversation, '\r\n\r\n').then(() => until(conversation, '</html>')),
+    ]);
+    return { conversation, status: first.slice(0, first.indexOf('\r\n')) };
+  }
+
+  it('a flood of streams on every page leaves the API served; past a page’s cap, or the cap in all, a stream is refused with 503', async () => {
+    const server = await startTestServer({ accounts: [ACCOUNT_A], maxConnections: 4, maxStreams: 6, maxStreamsPerPage: 4 });
+    const streams: Conversation[] = [];
+    for (let i = 0; i < 4; i++) {
+      const opened = await openStream(server.port, 'acme-cloud');
+      expect(opened.status, `stream ${i}`).toBe('HTTP/1.1 200 OK');
+      streams.push(opened.conversation);
+    }
+    // Four streams, as many as API connections: the API is still served, several times over.
+    for (let i = 0; i < 6; i++) expect(await plainGet(server.port)).toBe('HTTP/1.1 200 OK');
+    // The page's cap: a fifth stream of it is refused, with a Retry-After.
+    const fifth = await openStream(server.port, 'acme-cloud');
+    expect(fifth.status).toBe('HTTP/1.1 503 Service Unavailable');
+    expect(fifth.conversation.received().toLowerCase()).toContain('retry-after: 30');
+    expect(fifth.conversation.received()).toContain('Too many live views');
+    // Another page still has room, up to the cap in all (6).
+    for (let i = 0; i < 2; i++) {
+      const opened = await openStream(server.port, 'acme-payments');
+      expect(opened.status).toBe('HTTP/1.1 200 OK');
+      streams.push(opened.conversation);
+    }
+    expect((await openStream(server.port, 'acme-payments')).status).toBe('HTTP/1.1 503 Service Unavailable');
+    expect(await plainGet(server.port)).toBe('HTTP/1.1 200 OK');
+    // Every stream still open delivers: an incident of the service both pages show (Web App) reaches them all.
+    const pages = (await server.call('GET', '/v1/status-pages')).json.entries;
+    const webApp = pages
+      .flatMap((page: any) => page.cards.flatMap((card: any) => card.services))
+      .find((service: any) => service.name === 'Web App');
+    const created = await server.call('POST', '/v1/status-pages/incidents', {
+      body: { name: 'Web App down', severity: 'MAJOR', services: [webApp], incidentUpdates: [{ description: 'looking' }] },
+    });
+    expect(created.status, created.text).toBe(201);
+    for (const stream of streams) expect(await until(stream, created.json.id)).toContain(`"incidentId":"${created.json.id}"`);
+    for (const stream of streams) stream.socket.destroy();
+  });
+
+  it('when every API connection is busy, the oldest stream yields its connection to a newcomer', async () => {
+    const server = await startTestServer({ accounts: [ACCOUNT_A], maxConnections: 3, bodyTimeoutMs: 60_000, maxStreams: 10 });
+    const oldest = await openStream(server.port, 'acme-cloud');
+    const newer = await openStream(server.port, 'acme-cloud');
+    const busy: Conversation[] = [];
+    for (let i = 0; i < 3; i++) {
+      const conversation = await open(server.port, POST_EVENT_HEAD);
+      expect(await until(conversation, '100 Continue')).toContain('HTTP/1.1 100 Continue');
+      busy.push(conversation);
+    }
+    // The budget is full of API requests in flight: the newcomer is served, the oldest stream ends.
+    expect(await plainGet(server.port)).toBe('HTTP/1.1 200 OK');
+    await oldest.conversation.closed;
+    expect(newer.conversation.socket.destroyed).toBe(false);
+    // With no stream left to yield, a newcomer is refused as before, and the busy ones are served.
+    newer.conversation.socket.destroy();
+    await newer.conversation.closed;
+    let status = 'HTTP/1.1 200 OK';
+    for (let attempt = 0; attempt < 50 && status !== 'refused'; attempt++) status = await plainGet(server.port);
+    expect(status).toBe('refused');
+    busy[0]!.socket.write(EVENT_BODY);
+    expect(await until(busy[0]!, '"checkId"')).toMatch(/HTTP\/1\.1 201 Created/);
+    for (const conversation of busy) conversation.socket.destroy();
+  });
+
+  it('refuses bad stream caps before starting', async () => {
+    await expect(startTestServer({ maxStreams: 0 })).rejects.toThrow('maxStreams must be a whole number of at least 1, got 0');
+    await expect(startTestServer({ maxStreamsPerPage: 1.5 })).rejects.toThrow(
+      'maxStreamsPerPage must be a whole number of at least 1, got 1.5',
+    );
+  });
+});

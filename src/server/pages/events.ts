@@ -2,13 +2,25 @@
 // successful writes are published here (withPageEvents), and each stream whose page includes
 // one of the incident's services gets an `incident` event; the page's script then fetches the
 // page again. A stream is a request being answered, not an idle connection: node's idle
-// (keep-alive) and body timeouts do not apply to it, and the connection cap counts it as busy.
+// (keep-alive) and body timeouts do not apply to it. Streams need no key, so they have a cap of
+// their own, per page and in all, outside the API's connection budget (connections.ts counts
+// them apart), and the oldest one yields when the API needs its connection
+// (docs/api-rules.md#live-streams).
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { AccountScope, Handler, HandlerRequest, HandlerResult, Handlers } from '../handlers/types.js';
 
 interface Stream {
   res: ServerResponse;
+  page: string;
   serviceIds: ReadonlySet<string>;
+}
+
+export interface StreamLimits {
+  /** Open streams at most, in all. */
+  maxStreams: number;
+  /** ... and per page. */
+  maxStreamsPerPage: number;
 }
 
 /** A comment line this often keeps proxies and browsers from dropping a quiet stream. */
@@ -16,34 +28,66 @@ const KEEP_ALIVE_MS = 25_000;
 
 export class PageEvents {
   private readonly streams = new Map<string, Set<Stream>>();
+  /** Every open stream, oldest first (a Set keeps insertion order). */
+  private readonly all = new Set<Stream>();
+  private readonly perPage = new Map<string, number>();
   private keepAlive: NodeJS.Timeout | undefined;
-  private count = 0;
+
+  constructor(private readonly limits: StreamLimits) {}
 
   get openStreams(): number {
-    return this.count;
+    return this.all.size;
   }
 
-  /** Answers the request with an event stream that lasts until the client or the server closes it. */
-  open(res: ServerResponse, accountId: string, serviceIds: ReadonlySet<string>, headers: Record<string, string>): void {
+  /**
+   * Answers the request with an event stream that lasts until the client or the server closes
+   * it; false (nothing written) when the page or the server is at its cap of streams. `page`
+   * names the page (its canonical address).
+   */
+  open(res: ServerResponse, accountId: string, page: string, serviceIds: ReadonlySet<string>, headers: Record<string, string>): boolean {
+    const onPage = this.perPage.get(page) ?? 0;
+    if (onPage >= this.limits.maxStreamsPerPage || this.all.size >= this.limits.maxStreams) return false;
     res.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       'x-accel-buffering': 'no',
+      // The connection ends with its stream: it never goes back to the API's keep-alive pool.
+      connection: 'close',
     });
     // `retry`: how soon the browser reconnects after a drop.
     res.write('retry: 2000\n: connected\n\n');
-    const stream: Stream = { res, serviceIds };
+    const stream: Stream = { res, page, serviceIds };
     let set = this.streams.get(accountId);
     if (!set) this.streams.set(accountId, (set = new Set()));
     set.add(stream);
-    this.count++;
+    this.all.add(stream);
+    this.perPage.set(page, onPage + 1);
     this.keepAlive ??= setInterval(() => this.ping(), KEEP_ALIVE_MS).unref();
     res.once('close', () => {
       set.delete(stream);
-      this.count--;
-      if (this.count === 0) this.stopKeepAlive();
+      this.all.delete(stream);
+      const left = (this.perPage.get(page) ?? 1) - 1;
+      if (left > 0) this.perPage.set(page, left);
+      else this.perPage.delete(page);
+      if (this.all.size === 0) this.stopKeepAlive();
     });
+    return true;
+  }
+
+  /**
+   * Ends the oldest stream and closes its connection (returned), for an API request that needs
+   * one; undefined when no stream is open. The browser reconnects after `retry`.
+   */
+  yieldOldest(): Socket | undefined {
+    const oldest = this.all.values().next().value;
+    if (oldest === undefined) return undefined;
+    // Counted as gone at once: the connection's close reaches us later.
+    this.all.delete(oldest);
+    const socket = oldest.res.socket as Socket | null;
+    oldest.res.end();
+    socket?.destroySoon();
+    return socket ?? undefined;
   }
 
   /** An incident of the account that includes these services was created or changed. */

@@ -46,6 +46,9 @@ const CONTENT_SECURITY_POLICY = [...BASE_POLICY, `script-src '${CLIENT_SCRIPT_HA
 /** A notice (300, 401, 403, 404, 405) runs no script and connects nowhere. */
 const NOTICE_POLICY = BASE_POLICY.join('; ');
 
+/** When a stream refused at its cap may be asked for again. */
+const STREAM_RETRY_AFTER_S = 30;
+
 const REALM = 'Basic realm="statusctl status page: user name anything, password an API key of the account", charset="UTF-8"';
 
 /** The key a request carries: `Bearer KEY` as the API takes it, or a browser's Basic with the key as password. */
@@ -140,7 +143,16 @@ export function createStatusPages(deps: StatusPagesDeps): (req: IncomingMessage,
     if (address.events) {
       // A HEAD gets the stream's headers, and no stream to keep open.
       if (method === 'HEAD') res.writeHead(200, { ...headers, 'content-type': 'text/event-stream; charset=utf-8' }).end();
-      else deps.events.open(res, match.account.id, serviceIdsOf(page), headers);
+      else if (!deps.events.open(res, match.account.id, canonicalPath(match), serviceIdsOf(page), headers)) {
+        send(res, {
+          status: 503,
+          headers: { ...headers, 'retry-after': String(STREAM_RETRY_AFTER_S) },
+          body: notice(
+            'Too many live views',
+            'This page, or the server, has as many live views open as it keeps. Reload the page to see it as it is now.',
+          ),
+        });
+      }
       return true;
     }
     const view = pageView(page, match.account.store.listIncidentsOfServices(serviceIdsOf(page)), deps.now());
