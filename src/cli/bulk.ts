@@ -159,7 +159,7 @@ function format(ctx: Context, line: Line): string {
  * id. How many attempts were made is kept (the client counts none refused by a 429 unless the
  * 429 is the failure).
  */
-function shortReason(message: string): string {
+export function shortReason(message: string): string {
   return message.replace(/ \([A-Z]+ \/[^ ,)]*(?:, (\d+ attempts))?\)$/, (_, attempts: string | undefined) =>
     attempts ? ` (${attempts})` : '',
   );

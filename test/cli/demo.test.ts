@@ -45,7 +45,7 @@ describe('statusctl demo', () => {
     expect(out).toContain('Root cause');
     expect(out).toContain('still pending');
     expect(out).toContain('archived for ever');
-    expect(out).toMatch(/current\s+█+.*91\.67%/);
+    expect(out).toMatch(/\t91\.67\t100\.00\t-8\.33\t/);
     expect(out).toContain('below --fail-under 99%');
     expect(out).toContain('(exit code 5)');
     expect(out).toContain('Tour finished');

@@ -38,64 +38,72 @@ afterAll(async () => {
 });
 
 describe('heartbeats availability', () => {
-  it('shows both periods as figures and bars, the events and the window, plain off a terminal', async () => {
+  /** On a terminal this wide (in-process: stdout says it is a TTY of that width). */
+  const onTerminal = (args: string[], env: Record<string, string> = {}) =>
+    runCli(['heartbeats', 'availability', ...args, '--no-pager'], { env: { ...server.env, ...env }, terminalColumns: 120 });
+
+  it('piped: one row of plain figures (current, previous, change in points, events, error), no bar, no color', async () => {
     const result = await runCli(['heartbeats', 'availability', mixed], { env: server.env });
     expect(result.code, result.stderr).toBe(0);
-    // Full blocks, an eighth block for the remainder, then the unfilled track.
-    expect(result.stdout).toMatch(/current\s+█+[▏▎▍▌▋▊▉]?░+\s+75\.00%/);
-    expect(result.stdout).toMatch(/previous\s+█+\s+100\.00%/);
-    expect(result.stdout).toContain('8 in the current period');
-    expect(result.stdout).toContain('the last 24 hours');
-    expect(result.stdout).not.toContain('\x1b[');
+    expect(result.stdout).toBe(`${mixed}\t75.00\t100.00\t-25.00\t8\t\n`);
   });
 
-  it('draws the bar to scale: 75% fills 3/4 of it', async () => {
-    const result = await runCli(['heartbeats', 'availability', mixed], { env: server.env });
-    const line = result.stdout.split('\n').find((text) => text.includes('current'))!;
+  it('on a terminal: the window, and a bar drawn to scale (75% fills 3/4 of it)', async () => {
+    const result = await onTerminal([mixed]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('the last 24 hours');
+    const line = result.stdout.split('\n').find((text) => text.includes(mixed))!;
+    expect(line).toMatch(/75\.00%.*█+[▏▎▍▌▋▊▉]?░+.*100\.00%\s+-25\.00 pts\s+8/);
     const filled = [...line].filter((char) => char === '█').length;
     const track = [...line].filter((char) => char === '░').length;
     expect(filled / (filled + track)).toBeCloseTo(0.75, 1);
   });
 
-  it('colors the bars by threshold when colors are forced', async () => {
-    const result = await runCli(['heartbeats', 'availability', mixed], { env: { ...server.env, FORCE_COLOR: '1' } });
-    expect(result.code).toBe(0);
-    // 75% is below the default 95% mark (red), 100% above 99% (green).
-    expect(result.stdout).toContain('\x1b[31m');
-    expect(result.stdout).toContain('\x1b[32m');
+  it('colors the figure and its bar by threshold on a terminal', async () => {
+    // 75% is below the default 95% mark (red); at --fail-under 70 it passes (green).
+    expect((await onTerminal([mixed])).stdout).toContain('\x1b[31m75.00%');
+    expect((await onTerminal([mixed, '--fail-under', '70'])).stdout).toContain('\x1b[32m75.00%');
   });
 
-  it('prints the API shape with -o json', async () => {
+  it('-o json: an array of {checkId, availability, error} for one check as for several', async () => {
     const result = await runCli(['heartbeats', 'availability', mixed, '-o', 'json'], { env: server.env });
     expect(result.code).toBe(0);
-    expect(HeartbeatAvailability.parse(parseJson(result))).toEqual({
+    const [entry, ...rest] = parseJson<{ checkId: string; availability: unknown; error: unknown }[]>(result);
+    expect(rest).toEqual([]);
+    expect(entry!.checkId).toBe(mixed);
+    expect(entry!.error).toBeNull();
+    expect(HeartbeatAvailability.parse(entry!.availability)).toEqual({
       successRatio: { currentPeriod: 75, previousPeriod: 100 },
       totalEntitiesCurrentPeriod: 8,
     });
   });
 
-  it('says "no events in this period" for a period without a ratio', async () => {
+  it('says "no events" for a period without a ratio (an empty field piped)', async () => {
     const result = await runCli(['heartbeats', 'availability', quietNow], { env: server.env });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/current\s+no events in this period/);
-    expect(result.stdout).toMatch(/previous\s+█+\s+100\.00%/);
+    expect(result.stdout).toBe(`${quietNow}\t\t100.00\t\t0\t\n`);
+    expect((await onTerminal([quietNow])).stdout).toMatch(new RegExp(`${quietNow}\\s+no events\\s+100\\.00%\\s+-\\s+0`));
   });
 
   it('handles a null body (no events in either window), in text and JSON', async () => {
     const window = ['--from', '2020-01-01', '--to', '2020-01-02'];
     const text = await runCli(['heartbeats', 'availability', mixed, ...window], { env: server.env });
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout.match(/no events in this period/g)).toHaveLength(2);
-    expect(text.stdout).toContain('2020-01-01 to the end of 2020-01-02');
+    expect(text.stdout).toBe(`${mixed}\t\t\t\t0\t\n`);
+    const terminal = await onTerminal([mixed, ...window]);
+    expect(terminal.stdout.match(/no events/g)).toHaveLength(2);
+    expect(terminal.stdout).toContain('2020-01-01 to the end of 2020-01-02');
     const json = await runCli(['heartbeats', 'availability', mixed, ...window, '--json'], { env: server.env });
-    expect(parseJson(json)).toBeNull();
+    expect(parseJson(json)).toEqual([{ checkId: mixed, availability: null, error: null }]);
   });
 
   it('accepts ISO date-times for the window', async () => {
     const from = new Date(Date.now() - 10 * HOUR).toISOString();
     const result = await runCli(['heartbeats', 'availability', mixed, '--from', from, '--json'], { env: server.env });
     expect(result.code, result.stderr).toBe(0);
-    expect(HeartbeatAvailability.parse(parseJson(result))?.totalEntitiesCurrentPeriod).toBe(8);
+    expect(HeartbeatAvailability.parse(parseJson<{ availability: unknown }[]>(result)[0]!.availability)?.totalEntitiesCurrentPeriod).toBe(
+      8,
+    );
   });
 
   describe('--fail-under', () => {
@@ -109,10 +117,10 @@ describe('heartbeats availability', () => {
       const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '99.5'], { env: server.env });
       expect(result.code).toBe(5);
       expect(result.stderr).toContain('75.00% is below --fail-under 99.5%');
-      expect(result.stdout).toContain('75.00%');
+      expect(result.stdout).toContain('75.00');
       const json = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '99.5', '--json'], { env: server.env });
       expect(json.code).toBe(5);
-      expect(HeartbeatAvailability.parse(parseJson(json))).not.toBeNull();
+      expect(HeartbeatAvailability.parse(parseJson<{ availability: unknown }[]>(json)[0]!.availability)).not.toBeNull();
     });
 
     it('fails with exit 5 when the current period has no events at all', async () => {

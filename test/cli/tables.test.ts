@@ -279,8 +279,10 @@ describe('-o md', () => {
     await api.recordHeartbeatEvent({ params: { checkId }, body: { state: 'RECEIVED', timestamp: new Date().toISOString() } });
     const availability = await cli(['heartbeats', 'availability', checkId, '-o', 'md']);
     expect(availability.code, availability.stderr).toBe(0);
-    expect(availability.stdout).toContain(`### Heartbeat availability \`${checkId}\``);
-    expect(availability.stdout).toContain('| PERIOD | SUCCESS RATIO |\n| --- | --- |\n| current | 100.00% |\n| previous | no events |');
+    expect(availability.stdout).toContain('### Heartbeat availability\n\n- **window:** the last 24 hours');
+    expect(availability.stdout).toContain(
+      `| CHECK | CURRENT | PREVIOUS | CHANGE | EVENTS |\n| --- | --- | --- | --- | --- |\n| \`${checkId}\` | 100.00% | no events | - | 1 |`,
+    );
   });
 
   it('-o json is unchanged and -o with an unknown format is exit 2 naming the choices', async () => {

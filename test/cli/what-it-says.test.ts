@@ -1,10 +1,11 @@
 // What the CLI says is what it read back, and a command keeps one shape whatever its input: the
 // built binary against the reference server, as a script or a person meets it (a pseudo-terminal
 // where the terminal matters).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import type { Incident } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, runCli, startTestServer, type RunResult, type TestServer } from './helpers.js';
+import { parseJson, removeTempDirs, runCli, runPty, startTestServer, type RunResult, type TestServer } from './helpers.js';
 
 // Each test starts the built binary a few times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
@@ -201,5 +202,78 @@ describe('dry runs check what the real run checks', () => {
       { id: UNKNOWN, ok: false, status: 404, error: expect.stringContaining('404'), method: null, path: null, body: null },
     ]);
     expect((await getIncident(open.id)).incidentUpdates).toHaveLength(before);
+  });
+});
+
+describe('heartbeats availability: one shape whatever the number of checks', () => {
+  const HOUR = 3_600_000;
+  /** 3 of 4 pings good in the last 24 hours (75%), 2 good before: the change is -25 points. */
+  const partly = randomUUID();
+  /** Always good. */
+  const steady = randomUUID();
+  const unknown = randomUUID();
+
+  beforeAll(async () => {
+    const ping = (checkId: string, state: 'RECEIVED' | 'LATE', hoursAgo: number) =>
+      api.recordHeartbeatEvent({ params: { checkId }, body: { state, timestamp: new Date(Date.now() - hoursAgo * HOUR).toISOString() } });
+    for (const hour of [1, 2, 3, 4]) await ping(partly, hour === 2 ? 'LATE' : 'RECEIVED', hour);
+    for (const hour of [30, 31]) await ping(partly, 'RECEIVED', hour);
+    for (const hour of [1, 30]) await ping(steady, 'RECEIVED', hour);
+  });
+
+  it('piped: the same row layout for one check as for several; -o json the same array type', async () => {
+    const one = await cli(['heartbeats', 'availability', partly]);
+    const several = await cli(['heartbeats', 'availability', partly, steady]);
+    expect(one.code, one.stderr).toBe(0);
+    expect(several.code, several.stderr).toBe(0);
+    const row = `${partly}\t75.00\t100.00\t-25.00\t4\t`;
+    expect(one.stdout).toBe(`${row}\n`);
+    expect(several.stdout).toBe(`${row}\n${steady}\t100.00\t100.00\t0.00\t1\t\n`);
+    const oneJson = parseJson(await cli(['heartbeats', 'availability', partly, '-o', 'json']));
+    const severalJson = parseJson<unknown[]>(await cli(['heartbeats', 'availability', partly, steady, '-o', 'json']));
+    expect(oneJson).toEqual([severalJson[0]]);
+    expect(severalJson[0]).toEqual({
+      checkId: partly,
+      availability: { successRatio: { currentPeriod: 75, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 4 },
+      error: null,
+    });
+  });
+
+  it('an unknown check among several is a row with its error; the others are printed; exit 4', async () => {
+    const piped = await cli(['heartbeats', 'availability', partly, unknown, steady]);
+    expect(piped.code).toBe(4);
+    const rows = piped.stdout
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows.map((row) => row[0])).toEqual([partly, unknown, steady]);
+    expect(rows.every((row) => row.length === 6)).toBe(true);
+    expect(rows[1]!.slice(1, 5)).toEqual(['', '', '', '']);
+    expect(rows[1]![5]).toMatch(/^404 Not Found: .*not found$/);
+    expect(piped.stderr).toContain(`1 of 3 checks could not be read:\n  ${unknown}: 404`);
+    const json = await cli(['heartbeats', 'availability', partly, unknown, '-o', 'json']);
+    expect(json.code).toBe(4);
+    expect(parseJson<{ checkId: string; availability: unknown; error: string | null }[]>(json)).toEqual([
+      expect.objectContaining({ checkId: partly, error: null }),
+      { checkId: unknown, availability: null, error: expect.stringMatching(/^404 Not Found/) },
+    ]);
+  });
+
+  it.each([80, 60])('at %i columns no figure is cut: the bar goes first', async (cols) => {
+    const session = await runPty(['heartbeats', 'availability', partly, steady, unknown, '--no-pager'], {
+      env: server.env,
+      cols,
+    });
+    expect(await session.exited()).toBe(4);
+    // The table, before the error report on stderr (which the terminal may wrap).
+    const screen = session.screen();
+    const lines = screen.slice(0, screen.indexOf('statusctl:')).split(/\r?\n/);
+    const row = (id: string) => lines.find((line) => line.startsWith(id)) ?? '';
+    // Every line fits, so the terminal wraps nothing; ids and percentages are whole.
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(cols);
+    expect(row(partly)).toMatch(new RegExp(`^${partly}\\s+75\\.00%\\s+(?:[█▏▎▍▌▋▊▉░]+\\s+)?100\\.00%(\\s|$)`));
+    expect(row(steady)).toMatch(/\s100\.00%\s+(?:[█▏▎▍▌▋▊▉░]+\s+)?100\.00%(\s|$)/);
+    expect(row(unknown)).toMatch(/\snot found(\s|$)/);
+    expect(lines.join('\n')).not.toContain('…');
   });
 });

@@ -28,7 +28,7 @@ export function tableFormat(ctx: Context): TableFormat {
 }
 
 /** Terminal width: COLUMNS when it is a positive number (so a script or test can set it), else the terminal's, else 80. */
-function terminalWidth(ctx: Context): number {
+export function terminalWidth(ctx: Context): number {
   const fromEnv = Number(ctx.env.COLUMNS);
   if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
   return ctx.io.stdout.columns || 80;

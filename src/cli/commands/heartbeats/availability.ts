@@ -1,14 +1,17 @@
 // `heartbeats availability`: success ratio of heartbeat checks now and in the previous period,
-// with the change, as figures and bars, and a CI gate (--fail-under, exit 5 when any check is
-// under it). For people, one check is labelled lines with bars, several a table with one row each
-// (bars on a terminal; tab-separated figures piped; Markdown with -o md).
+// with the change, and a CI gate (--fail-under, exit 5 when any check is under it). One shape
+// whatever the number of checks: a row per check (a table on a terminal, with bars where the
+// width allows; tab-separated figures piped; Markdown with -o md), -o json an array of
+// {checkId, availability, error}; a check that cannot be read is a row with its error.
 import type { HeartbeatAvailability } from '../../../contract/schemas.js';
 import { examples, percentage } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../exit-codes.js';
+import { describeFailure } from '../../failure.js';
+import { shortReason } from '../../bulk.js';
 import type { Noun } from '../../globals.js';
 import { bar } from '../../output/bar-chart.js';
-import { renderTable, tableFormat } from '../../output/cells.js';
+import { type Cell, type ColumnSpec, renderTable, tableFormat, terminalWidth } from '../../output/cells.js';
 import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../time-input.js';
 
 /** Check ids for the examples (the noun's help shows them too). */
@@ -19,10 +22,18 @@ export interface AvailabilityOptions extends WindowOptions {
   failUnder?: number;
 }
 
-/** One check's answer. */
+/** One check's row: the API's answer, or why there is none. */
 export interface CheckAvailability {
   checkId: string;
+  /** The API's answer (null also when neither period has events); null when the read failed. */
   availability: HeartbeatAvailability;
+  /** Why the read failed; null when it did not. */
+  error: string | null;
+}
+
+interface Row extends CheckAvailability {
+  /** The exit code of the failure, the hint and the error itself, when the read failed. */
+  failure?: { exitCode: ExitCode; cause: unknown };
 }
 
 export function declare(heartbeats: Noun): void {
@@ -33,8 +44,8 @@ export function declare(heartbeats: Noun): void {
       .description(
         'Success ratio now and in the previous period of the same length, and the change, as figures and bars.\n\n' +
           `${WINDOW_HELP}\n\n` +
-          'Several checks: one row each. With -o json, one check prints the API response as it is; several print ' +
-          '[{checkId, availability}], one entry per check in the order given.\n\n' +
+          'One row per check, in the order given, however many: -o json prints [{checkId, availability, error}] ' +
+          '(availability is the API response; error says why a check could not be read, and its row is still printed).\n\n' +
           '--fail-under takes a percentage (99.5% or 99.5): exit 5 when any check is under it or has no events in the ' +
           'current period. A bare number below 1 (0.995) is refused: write 99.5%.',
       )
@@ -65,14 +76,40 @@ export async function run(ctx: Context, checkIds: string[], options: Availabilit
   await checkWindow(options, now);
   const query = windowQuery(options, now);
   const client = await ctx.client();
-  const results: CheckAvailability[] = [];
+  const rows: Row[] = [];
   // One at a time, in the order given: a handful of checks, and a 429 stays simple.
   for (const checkId of [...new Set(checkIds)]) {
-    results.push({ checkId, availability: await client.getHeartbeatAvailability({ params: { checkId }, query }) });
+    try {
+      rows.push({ checkId, availability: await client.getHeartbeatAvailability({ params: { checkId }, query }), error: null });
+    } catch (error) {
+      const failure = describeFailure(error);
+      // A bad key fails every check the same way: one error, no rows.
+      if (failure.exitCode === ExitCode.auth) throw error;
+      // The row names the check: the request's path (with the window) is left out of its error.
+      rows.push({
+        checkId,
+        availability: null,
+        error: shortReason(failure.message),
+        failure: { exitCode: failure.exitCode, cause: error },
+      });
+    }
   }
-  if (ctx.json) await ctx.printJson(results.length === 1 ? results[0]!.availability : results);
-  else await ctx.outPaged(await renderAvailability(ctx, results, options));
-  if (options.failUnder !== undefined) enforceThreshold(results, options.failUnder);
+  if (ctx.json) await ctx.printJson(rows.map(({ checkId, availability, error }): CheckAvailability => ({ checkId, availability, error })));
+  else await ctx.outPaged(await renderAvailability(ctx, rows, options));
+  reportFailures(rows);
+  if (options.failUnder !== undefined) enforceThreshold(rows, options.failUnder);
+}
+
+/** Checks that could not be read: the error of one as it is (with its hint), a summary of several; the exit code of the worst. */
+function reportFailures(rows: Row[]): void {
+  const failed = rows.filter((row) => row.failure);
+  if (failed.length === 0) return;
+  if (failed.length === 1 && rows.length === 1) throw failed[0]!.failure!.cause;
+  const worst = failed.some((row) => row.failure!.exitCode !== ExitCode.notFound) ? ExitCode.failure : ExitCode.notFound;
+  throw new CliError(
+    worst,
+    [`${failed.length} of ${rows.length} checks could not be read:`, ...failed.map((row) => `  ${row.checkId}: ${row.error}`)].join('\n'),
+  );
 }
 
 /**
@@ -102,27 +139,39 @@ function enforceThreshold(results: CheckAvailability[], failUnder: number): void
   );
 }
 
-const BAR_WIDTH = 30;
-const ROW_BAR_WIDTH = 12;
+/** The widest bar drawn, and the narrowest worth drawing: below it the bar is left out. */
+const BAR_WIDTH = 12;
+const MIN_BAR_WIDTH = 4;
 
 type Ratio = number | null | undefined;
 const has = (value: Ratio): value is number => value !== undefined && value !== null;
 
-/** The change from the previous period in percentage points: `+1.25 pts`, `-3.10 pts`, `-` without both figures. */
+/** The change from the previous period in percentage points: `+1.25`, `-3.10`, `0.00`; undefined without both figures. */
+function delta(current: Ratio, previous: Ratio): string | undefined {
+  if (!has(current) || !has(previous)) return undefined;
+  const points = current - previous;
+  return `${points > 0 ? '+' : points < 0 ? '-' : ''}${Math.abs(points).toFixed(2)}`;
+}
+
+/** For people: `+1.25 pts`, `±0.00 pts`, `-` without both figures. */
 function change(current: Ratio, previous: Ratio): string {
-  if (!has(current) || !has(previous)) return '-';
-  const delta = current - previous;
-  const sign = delta > 0 ? '+' : delta < 0 ? '-' : '±';
-  return `${sign}${Math.abs(delta).toFixed(2)} pts`;
+  const points = delta(current, previous);
+  if (points === undefined) return '-';
+  return `${/^[+-]/.test(points) ? points : `±${points}`} pts`;
 }
 
 const percent = (value: Ratio) => (has(value) ? `${value.toFixed(2)}%` : 'no events');
 
-export async function renderAvailability(ctx: Context, results: CheckAvailability[], options: AvailabilityOptions): Promise<string> {
+/** What a failed row shows in its figures on a terminal: the kind of failure, in a word or two. */
+function failedWord(row: Row): string {
+  return row.failure?.exitCode === ExitCode.notFound ? 'not found' : 'failed';
+}
+
+export async function renderAvailability(ctx: Context, rows: Row[], options: AvailabilityOptions): Promise<string> {
   const format = tableFormat(ctx);
-  if (format === 'md') return markdown(ctx, results, options);
-  if (results.length === 1) return oneCheck(ctx, results[0]!, options);
-  return severalChecks(ctx, results, options);
+  if (format === 'md') return markdown(ctx, rows, options);
+  if (format === 'tsv') return piped(ctx, rows);
+  return terminal(ctx, rows, options);
 }
 
 function paintFor(ctx: Context, options: AvailabilityOptions) {
@@ -133,87 +182,106 @@ function paintFor(ctx: Context, options: AvailabilityOptions) {
   };
 }
 
-/** One check: labelled lines with a bar for each period (the form scripts of one check already read). */
-function oneCheck(ctx: Context, { checkId, availability }: CheckAvailability, options: AvailabilityOptions): string {
-  const s = ctx.style;
-  const color = paintFor(ctx, options);
-  const label = (text: string) => `  ${s.dim(text.padEnd(10))}`;
-  const row = (name: string, value: Ratio) => {
-    if (!has(value)) return `${label(name)}${s.dim('no events in this period')}`;
-    const drawn = bar(value, BAR_WIDTH);
-    const paint = color(value);
-    return `${label(name)}${paint(drawn.filled)}${s.dim(drawn.track)} ${paint(`${value.toFixed(2).padStart(6)}%`)}`;
-  };
-  const current = availability?.successRatio.currentPeriod;
-  const previous = availability?.successRatio.previousPeriod;
-  const lines = [`${s.bold('Heartbeat availability')} ${checkId}`, `${label('window')}${describeWindow(options)}`];
-  lines.push(row('current', current));
-  lines.push(row('previous', previous));
-  lines.push(`${label('change')}${change(current, previous)}`);
-  lines.push(`${label('events')}${availability?.totalEntitiesCurrentPeriod ?? 0} in the current period`);
-  if (options.failUnder !== undefined) lines.push(`${label('threshold')}${options.failUnder}%`);
-  return lines.join('\n');
-}
-
-/** Several checks: a row each. Piped, the figures alone (id, current, previous, change, events), tab-separated. */
-async function severalChecks(ctx: Context, results: CheckAvailability[], options: AvailabilityOptions): Promise<string> {
-  const color = paintFor(ctx, options);
-  const table = await renderTable(
+/**
+ * Piped: `CHECK CURRENT PREVIOUS CHANGE EVENTS ERROR`, tab-separated, one row per check however
+ * many: the figures as plain numbers (percent and percentage points, two decimals), empty where
+ * there is none; ERROR empty unless the check could not be read.
+ */
+function piped(ctx: Context, rows: Row[]): Promise<string> {
+  return renderTable(
     ctx,
-    [{ header: 'check', id: true }, 'current', 'previous', 'change', 'events'],
-    results.map(({ checkId, availability }) => {
+    ['check', 'current', 'previous', 'change', 'events', 'error'],
+    rows.map(({ checkId, availability, error }) => {
       const current = availability?.successRatio.currentPeriod;
       const previous = availability?.successRatio.previousPeriod;
-      const drawn = has(current) ? bar(current, ROW_BAR_WIDTH) : undefined;
       return [
         checkId,
-        {
-          text: has(current) ? current.toFixed(2) : '',
-          short: drawn ? `${drawn.filled}${drawn.track} ${percent(current).padStart(7)}` : 'no events',
-          ...(has(current) ? { paint: color(current) } : {}),
-        },
-        { text: has(previous) ? previous.toFixed(2) : '', short: percent(previous) },
-        change(current, previous),
-        String(availability?.totalEntitiesCurrentPeriod ?? 0),
+        has(current) ? current.toFixed(2) : '',
+        has(previous) ? previous.toFixed(2) : '',
+        delta(current, previous) ?? '',
+        error === null ? String(availability?.totalEntitiesCurrentPeriod ?? 0) : '',
+        error ?? '',
       ];
     }),
   );
-  if (tableFormat(ctx) !== 'terminal') return table;
+}
+
+/**
+ * On a terminal: a title, then a row per check. Ids and figures are never cut: a narrow terminal
+ * first loses the bars, then the error column (cut, then left out), then EVENTS and CHANGE.
+ */
+async function terminal(ctx: Context, rows: Row[], options: AvailabilityOptions): Promise<string> {
+  const color = paintFor(ctx, options);
+  const anyFailed = rows.some((row) => row.error !== null);
+  const cells = rows.map((row) => {
+    const current = row.availability?.successRatio.currentPeriod;
+    const previous = row.availability?.successRatio.previousPeriod;
+    const failed = row.error !== null;
+    const currentCell: Cell = {
+      text: failed ? failedWord(row) : percent(current),
+      ...(has(current) ? { paint: color(current) } : failed ? { paint: ctx.style.red } : {}),
+    };
+    return {
+      current,
+      cells: [
+        row.checkId,
+        currentCell,
+        failed ? '-' : percent(previous),
+        failed ? '-' : change(current, previous),
+        failed ? '-' : String(row.availability?.totalEntitiesCurrentPeriod ?? 0),
+        ...(anyFailed ? [row.error ?? ''] : []),
+      ] as (string | Cell)[],
+    };
+  });
+  const columns: ColumnSpec[] = [
+    { header: 'check', id: true },
+    'current',
+    'previous',
+    { header: 'change', optional: 3 },
+    { header: 'events', optional: 2 },
+    ...(anyFailed ? [{ header: 'error', optional: 1 }] : []),
+  ];
+  // The bar is drawn only in the room the figures leave: it never pushes a number off the line.
+  const widths = columns.map((spec, i) =>
+    Math.max((typeof spec === 'string' ? spec : spec.header).length, ...cells.map((row) => cellText(row.cells[i]!).length)),
+  );
+  const room = terminalWidth(ctx) - widths.reduce((sum, width) => sum + width, 0) - 2 * (columns.length - 1) - 2;
+  const barWidth = Math.min(BAR_WIDTH, room);
+  if (barWidth >= MIN_BAR_WIDTH) {
+    columns.splice(2, 0, '');
+    for (const row of cells) {
+      const drawn = has(row.current) ? bar(row.current, barWidth) : undefined;
+      row.cells.splice(2, 0, drawn ? { text: `${drawn.filled}${drawn.track}`, paint: color(row.current!) } : '');
+    }
+  }
+  const table = await renderTable(
+    ctx,
+    columns,
+    cells.map((row) => row.cells),
+  );
   const threshold = options.failUnder !== undefined ? `, threshold ${options.failUnder}%` : '';
   return `${ctx.style.bold('Heartbeat availability')} ${describeWindow(options)}${threshold}\n${table}`;
 }
 
-/** -o md: the figures as a table, to paste into a ticket or a chat. */
-async function markdown(ctx: Context, results: CheckAvailability[], options: AvailabilityOptions): Promise<string> {
+const cellText = (value: string | Cell) => (typeof value === 'string' ? value : (value.short ?? value.text));
+
+/** -o md: the window, then the figures as a table, a row per check, to paste into a ticket or a chat. */
+async function markdown(ctx: Context, rows: Row[], options: AvailabilityOptions): Promise<string> {
   const fields = [
     `- **window:** ${describeWindow(options)}`,
     ...(options.failUnder !== undefined ? [`- **threshold:** ${options.failUnder}%`] : []),
   ];
-  if (results.length === 1) {
-    const { checkId, availability } = results[0]!;
-    const current = availability?.successRatio.currentPeriod;
-    const previous = availability?.successRatio.previousPeriod;
-    const table = await renderTable(
-      ctx,
-      ['period', 'success ratio'],
-      [
-        ['current', percent(current)],
-        ['previous', percent(previous)],
-        ['change', change(current, previous)],
-      ],
-    );
-    fields.splice(1, 0, `- **events in the current period:** ${availability?.totalEntitiesCurrentPeriod ?? 0}`);
-    return [`### Heartbeat availability \`${checkId}\``, fields.join('\n'), table].join('\n\n');
-  }
+  const anyFailed = rows.some((row) => row.error !== null);
   const table = await renderTable(
     ctx,
-    [{ header: 'check', id: true }, 'current', 'previous', 'change', 'events'],
-    results.map(({ checkId, availability }) => [
+    [{ header: 'check', id: true }, 'current', 'previous', 'change', 'events', ...(anyFailed ? ['error'] : [])],
+    rows.map(({ checkId, availability, error }) => [
       checkId,
-      percent(availability?.successRatio.currentPeriod),
-      percent(availability?.successRatio.previousPeriod),
-      change(availability?.successRatio.currentPeriod, availability?.successRatio.previousPeriod),
-      String(availability?.totalEntitiesCurrentPeriod ?? 0),
+      error === null ? percent(availability?.successRatio.currentPeriod) : '-',
+      error === null ? percent(availability?.successRatio.previousPeriod) : '-',
+      error === null ? change(availability?.successRatio.currentPeriod, availability?.successRatio.previousPeriod) : '-',
+      error === null ? String(availability?.totalEntitiesCurrentPeriod ?? 0) : '-',
+      ...(anyFailed ? [error ?? ''] : []),
     ]),
   );
   return ['### Heartbeat availability', fields.join('\n'), table].join('\n\n');
