@@ -145,7 +145,7 @@ describe.each(Object.keys(SHELLS) as (keyof typeof SHELLS)[])('completion in %s,
       .map(([line, expected], i) => ({ line, expected: sorted(expected), offered: sorted(offered[i]!) }))
       .filter(({ expected, offered }) => JSON.stringify(expected) !== JSON.stringify(offered));
     expect(wrong).toEqual([]);
-  });
+  }, 120_000);
 
   it.runIf(SHELLS[shell])('skips option values and ids on the way to the command; completes a prefix and file names', () => {
     writeFileSync(join(dir, 'notice-text.md'), 'We are on it');
@@ -162,7 +162,7 @@ describe.each(Object.keys(SHELLS) as (keyof typeof SHELLS)[])('completion in %s,
     // zsh adds a file's name to the directory typed, bash and fish give the whole path.
     const offered = complete[shell](cases.map(([line]) => line)).map((candidates) => candidates.map((candidate) => basename(candidate)));
     expect(offered.map(sorted)).toEqual(cases.map(([, expected]) => sorted(expected)));
-  });
+  }, 120_000);
 });
 
 describe('completion scripts', () => {
