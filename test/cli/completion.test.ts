@@ -126,43 +126,51 @@ function split(output: string): string[][] {
 const sorted = (values: string[]) => [...values].sort();
 
 describe.each(Object.keys(SHELLS) as (keyof typeof SHELLS)[])('completion in %s, run for real', (shell) => {
-  it.runIf(SHELLS[shell])("each command's verbs, options and option values: its own, never another's", () => {
-    const cases: [line: string, expected: string[]][] = [];
-    for (const command of tree) {
-      const line = ['statusctl', ...command.path].join(' ');
-      cases.push([`${line} `, command.verbs]);
-      cases.push([`${line} --`, command.options.filter((flag) => flag.startsWith('--'))]);
-      for (const [flag, values] of command.choices) cases.push([`${line} ${flag} `, values]);
-    }
-    // So that this test can fail: two verbs with an option of the same name and other values.
-    const statusValues = (verb: string) => cases.find(([line]) => line === `statusctl incidents ${verb} --status `)?.[1];
-    expect(statusValues('list')).toEqual(['open', 'resolved', 'all']);
-    expect(statusValues('create')).toEqual([...INCIDENT_STATUSES]);
+  it.runIf(SHELLS[shell])(
+    "each command's verbs, options and option values: its own, never another's",
+    () => {
+      const cases: [line: string, expected: string[]][] = [];
+      for (const command of tree) {
+        const line = ['statusctl', ...command.path].join(' ');
+        cases.push([`${line} `, command.verbs]);
+        cases.push([`${line} --`, command.options.filter((flag) => flag.startsWith('--'))]);
+        for (const [flag, values] of command.choices) cases.push([`${line} ${flag} `, values]);
+      }
+      // So that this test can fail: two verbs with an option of the same name and other values.
+      const statusValues = (verb: string) => cases.find(([line]) => line === `statusctl incidents ${verb} --status `)?.[1];
+      expect(statusValues('list')).toEqual(['open', 'resolved', 'all']);
+      expect(statusValues('create')).toEqual([...INCIDENT_STATUSES]);
 
-    const offered = complete[shell](cases.map(([line]) => line));
-    expect(offered).toHaveLength(cases.length);
-    const wrong = cases
-      .map(([line, expected], i) => ({ line, expected: sorted(expected), offered: sorted(offered[i]!) }))
-      .filter(({ expected, offered }) => JSON.stringify(expected) !== JSON.stringify(offered));
-    expect(wrong).toEqual([]);
-  }, 120_000);
+      const offered = complete[shell](cases.map(([line]) => line));
+      expect(offered).toHaveLength(cases.length);
+      const wrong = cases
+        .map(([line, expected], i) => ({ line, expected: sorted(expected), offered: sorted(offered[i]!) }))
+        .filter(({ expected, offered }) => JSON.stringify(expected) !== JSON.stringify(offered));
+      expect(wrong).toEqual([]);
+    },
+    120_000,
+  );
 
-  it.runIf(SHELLS[shell])('skips option values and ids on the way to the command; completes a prefix and file names', () => {
-    writeFileSync(join(dir, 'notice-text.md'), 'We are on it');
-    const cases: [string, string[]][] = [
-      ['statusctl --output json runtimes ', ['list']],
-      ['statusctl -o json incidents list --status ', ['open', 'resolved', 'all']],
-      ['statusctl incidents list --service list --status ', ['open', 'resolved', 'all']],
-      ['statusctl incident-updates add create --status ', [...INCIDENT_STATUSES]],
-      ['statusctl error-groups un', ['unarchive']],
-      ['statusctl incidents create --severity M', SEVERITIES.filter((value) => value.startsWith('M'))],
-      ['statusctl completion z', []],
-      [`statusctl incident-updates put i u --message-file ${join(dir, 'notice-')}`, ['notice-text.md']],
-    ];
-    // zsh adds a file's name to the directory typed, bash and fish give the whole path.
-    const offered = complete[shell](cases.map(([line]) => line)).map((candidates) => candidates.map((candidate) => basename(candidate)));
-    expect(offered.map(sorted)).toEqual(cases.map(([, expected]) => sorted(expected)));
-  }, 120_000);
+  it.runIf(SHELLS[shell])(
+    'skips option values and ids on the way to the command; completes a prefix and file names',
+    () => {
+      writeFileSync(join(dir, 'notice-text.md'), 'We are on it');
+      const cases: [string, string[]][] = [
+        ['statusctl --output json runtimes ', ['list']],
+        ['statusctl -o json incidents list --status ', ['open', 'resolved', 'all']],
+        ['statusctl incidents list --service list --status ', ['open', 'resolved', 'all']],
+        ['statusctl incident-updates add create --status ', [...INCIDENT_STATUSES]],
+        ['statusctl error-groups un', ['unarchive']],
+        ['statusctl incidents create --severity M', SEVERITIES.filter((value) => value.startsWith('M'))],
+        ['statusctl completion z', []],
+        [`statusctl incident-updates put i u --message-file ${join(dir, 'notice-')}`, ['notice-text.md']],
+      ];
+      // zsh adds a file's name to the directory typed, bash and fish give the whole path.
+      const offered = complete[shell](cases.map(([line]) => line)).map((candidates) => candidates.map((candidate) => basename(candidate)));
+      expect(offered.map(sorted)).toEqual(cases.map(([, expected]) => sorted(expected)));
+    },
+    120_000,
+  );
 });
 
 describe('completion scripts', () => {
