@@ -71,10 +71,18 @@ const damaged = (value: unknown) =>
     .map(([pick, how, replacement]) => {
       const copy = structuredClone(value);
       const places: { parent: Record<string, unknown> | unknown[]; key: string | number }[] = [];
-      const walk = (node: unknown) => {
-        if (Array.isArray(node)) node.forEach((child, index) => (places.push({ parent: node, key: index }), walk(child)));
-        else if (node && typeof node === 'object')
-          for (const [key, child] of Object.entries(node)) places.push({ parent: node as Record<string, unknown>, key }), walk(child);
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) {
+          for (const [index, child] of node.entries()) {
+            places.push({ parent: node, key: index });
+            walk(child);
+          }
+        } else if (node && typeof node === 'object') {
+          for (const [key, child] of Object.entries(node)) {
+            places.push({ parent: node as Record<string, unknown>, key });
+            walk(child);
+          }
+        }
       };
       walk(copy);
       if (places.length === 0) return replacement;
