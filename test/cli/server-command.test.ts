@@ -128,6 +128,32 @@ describe('statusctl server', () => {
     expect(await server.exited).toBe(0);
   });
 
+  it('takes the caps of live streams: past --max-streams-per-page a stream is 503, and the API is still served', async () => {
+    const server = startServerCommand(['--port', '0', '--max-connections', '1', '--max-streams', '3', '--max-streams-per-page', '1']);
+    const [first] = await server.firstLines(1);
+    const port = Number(/:(\d+)$/.exec(first!)?.[1]);
+    const stream = (path: string) =>
+      new Promise<{ head: string; socket: import('node:net').Socket }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nhost: x\r\n\r\n`));
+        let received = '';
+        socket.setEncoding('utf8').on('data', (chunk: string) => {
+          received += chunk;
+          if (received.includes(': connected') || received.includes('</html>'))
+            resolve({ head: received.slice(0, received.indexOf('\r\n')), socket });
+        });
+        socket.on('error', reject);
+      });
+    const open = await stream(`/status/${DEMO_ACCOUNT_ID}/acme-cloud/events`);
+    expect(open.head).toBe('HTTP/1.1 200 OK');
+    const refused = await stream(`/status/${DEMO_ACCOUNT_ID}/acme-cloud/events`);
+    expect(refused.head).toBe('HTTP/1.1 503 Service Unavailable');
+    // One stream open, as many as --max-connections: the contract (an API answer) is still served.
+    expect((await fetch(`${first!.replace('listening on ', '')}/openapi.json`)).status).toBe(200);
+    for (const { socket } of [open, refused]) socket.destroy();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('exits 2 for a bad --account, --port or --rca-delay, naming the option', async () => {
     const cases: [string[], string][] = [
       [['--account', 'no-colon-here'], '--account'],
@@ -141,6 +167,8 @@ describe('statusctl server', () => {
       [['--body-timeout', '0'], '--body-timeout'],
       [['--idle-timeout', '500ms'], '--idle-timeout'],
       [['--max-connections', '0'], '--max-connections'],
+      [['--max-streams', '0'], '--max-streams'],
+      [['--max-streams-per-page', 'many'], '--max-streams-per-page'],
     ];
     for (const [args, option] of cases) {
       const result = await runCli(['server', '--port', '0', ...args]);

@@ -19,6 +19,8 @@ export interface ServerCommandOptions {
   bodyTimeout?: number;
   idleTimeout?: number;
   maxConnections?: number;
+  maxStreams?: number;
+  maxStreamsPerPage?: number;
   quiet?: boolean;
   logFormat?: 'text' | 'json';
 }
@@ -48,9 +50,15 @@ export function register(program: Program): void {
       .option('--idle-timeout <time>', 'close a kept-alive connection idle for TIME, at least 1s (default 5s)', durationMs(1000))
       .option(
         '--max-connections <n>',
-        'open connections at most; past it a newcomer replaces one still waiting for its headers, or is refused (default 512)',
+        'open API connections at most; past it a newcomer replaces one still waiting for its headers, else the oldest live stream, or is refused (default 512)',
         positiveInt(1),
       )
+      .option(
+        '--max-streams <n>',
+        'open live status-page streams at most, outside --max-connections; past it 503 (default 256)',
+        positiveInt(1),
+      )
+      .option('--max-streams-per-page <n>', 'open live streams of one status page at most; past it 503 (default 64)', positiveInt(1))
       .option('--quiet', 'no access log (one line per request); errors are still logged')
       .addOption(
         choiceOption(
@@ -70,6 +78,7 @@ export function register(program: Program): void {
       'statusctl server --quiet --rate-limit 100',
       'statusctl server --log-format json 2>> access.jsonl',
       'statusctl server --headers-timeout 2s --body-timeout 5s --idle-timeout 1s --max-connections 200',
+      'statusctl server --max-streams 100 --max-streams-per-page 20',
     ],
   );
 }
@@ -101,6 +110,8 @@ export async function run(options: ServerCommandOptions): Promise<void> {
       ...(options.bodyTimeout !== undefined ? { bodyTimeoutMs: options.bodyTimeout } : {}),
       ...(options.idleTimeout !== undefined ? { idleTimeoutMs: options.idleTimeout } : {}),
       ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
+      ...(options.maxStreams !== undefined ? { maxStreams: options.maxStreams } : {}),
+      ...(options.maxStreamsPerPage !== undefined ? { maxStreamsPerPage: options.maxStreamsPerPage } : {}),
       accessLog: options.quiet ? 'off' : (options.logFormat ?? 'text'),
     });
   } catch (error) {
