@@ -70,7 +70,8 @@ export function answerShapes(document = JSON.parse(readFileSync(DOCUMENT, 'utf8'
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (!/^2\d\d$/.test(status)) continue;
         const schema = response.content?.['application/json']?.schema;
-        statuses[status] = schema === undefined ? null : typesOnly(schema, used);
+        // A 204 has no body (RFC 9110), whatever schema the document gives it (it gives some a string).
+        statuses[status] = schema === undefined || status === '204' ? null : typesOnly(schema, used);
       }
       routes[`${method.toUpperCase()} ${path}`] = statuses;
     }

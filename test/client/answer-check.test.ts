@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { components, routes as shapes } from 'statusctl:answer-shapes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerShapeError, createClient } from '../../src/client/index.js';
+import { answerShapes, typesOnly } from '../../scripts/answer-shapes.mjs';
 import { checkAnswer } from '../../src/client/answer-check.js';
 import { routes, type OperationId } from '../../src/contract/routes.js';
 import { demoIds } from '../../src/server/index.js';
@@ -129,5 +130,58 @@ describe('the shapes of the answers', () => {
         { numRuns: 150 },
       );
     }
+  });
+});
+
+describe('what the build keeps of a schema of the document', () => {
+  it('types, required fields, items and properties; nothing stricter', () => {
+    const schema = {
+      type: 'object',
+      required: ['id', 'tags'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'string', format: 'uuid', pattern: '^[0-9a-f-]+$', 'x-format': { guid: true } },
+        tags: { type: 'array', minItems: 1, items: { type: 'string', enum: ['a', 'b'], maxLength: 3 } },
+        note: { type: 'string', nullable: true },
+        owner: { $ref: '#/components/schemas/Owner', nullable: true },
+        kind: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+        free: { description: 'anything' },
+      },
+    };
+    const used = new Set<string>();
+    expect(typesOnly(schema, used)).toEqual({
+      type: 'object',
+      required: ['id', 'tags'],
+      properties: {
+        id: { type: 'string' },
+        tags: { type: 'array', items: { type: 'string' } },
+        note: { type: ['string', 'null'] },
+        owner: { anyOf: [{ $ref: 'Owner' }, { type: 'null' }] },
+        kind: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      },
+    });
+    expect([...used]).toEqual(['Owner']);
+  });
+
+  it('a 204 has no body to check, whatever schema the document gives it; components are those the routes use', () => {
+    const document = {
+      paths: {
+        '/v1/things/{id}': {
+          delete: { responses: { 204: { content: { 'application/json': { schema: { type: 'string' } } } }, 404: {} } },
+          get: { responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } },
+        },
+      },
+      components: {
+        schemas: {
+          Thing: { type: 'object', properties: { part: { $ref: '#/components/schemas/Part' } } },
+          Part: { type: 'integer' },
+          Unused: { type: 'string' },
+        },
+      },
+    };
+    expect(answerShapes(document)).toEqual({
+      routes: { 'DELETE /v1/things/{id}': { 204: null }, 'GET /v1/things/{id}': { 200: { $ref: 'Thing' } } },
+      components: { Thing: { type: 'object', properties: { part: { $ref: 'Part' } } }, Part: { type: 'integer' } },
+    });
   });
 });
