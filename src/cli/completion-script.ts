@@ -121,7 +121,9 @@ function bashScript(name: string, tree: CommandNode): string {
       .map((option) => {
         const names = optionNames(option).join('|');
         if (option.choices.length) return `        ${names}) COMPREPLY=($(compgen -W ${quote(option.choices.join(' '))} -- "$cur")) ;;`;
-        if (option.takesFile) return `        ${names}) COMPREPLY=($(compgen -f -- "$cur")) ;;`;
+        // One name a line (names may hold spaces), shown as file names (quoted when inserted).
+        if (option.takesFile)
+          return `        ${names}) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); compopt -o filenames 2>/dev/null ;;`;
         return `        ${names}) ;;`;
       });
     return cases.length ? `    ${quote(pathOf(node))})\n      case "$2" in\n${cases.join('\n')}\n      esac ;;` : undefined;

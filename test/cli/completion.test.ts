@@ -97,7 +97,8 @@ const complete: Record<keyof typeof SHELLS, (lines: string[]) => string[][]> = {
       timeout: 60_000,
     });
     expect(run.status, `${run.stderr}${run.error ?? ''}`).toBe(0);
-    return split(readFileSync(out, 'utf8'));
+    // Matches are recorded as zsh inserts them, quoted (`second\ notice.md`).
+    return split(readFileSync(out, 'utf8')).map((candidates) => candidates.map((candidate) => candidate.replace(/\\(.)/g, '$1')));
   },
   fish(lines) {
     const file = join(dir, 'statusctl.fish');
@@ -155,6 +156,7 @@ describe.each(Object.keys(SHELLS) as (keyof typeof SHELLS)[])('completion in %s,
     'skips option values and ids on the way to the command; completes a prefix and file names',
     () => {
       writeFileSync(join(dir, 'notice-text.md'), 'We are on it');
+      writeFileSync(join(dir, 'second notice.md'), 'Still on it');
       const cases: [string, string[]][] = [
         ['statusctl --output json runtimes ', ['list']],
         ['statusctl -o json incidents list --status ', ['open', 'resolved', 'all']],
@@ -164,6 +166,7 @@ describe.each(Object.keys(SHELLS) as (keyof typeof SHELLS)[])('completion in %s,
         ['statusctl incidents create --severity M', SEVERITIES.filter((value) => value.startsWith('M'))],
         ['statusctl completion z', []],
         [`statusctl incident-updates put i u --message-file ${join(dir, 'notice-')}`, ['notice-text.md']],
+        [`statusctl incidents resolve i --message-file ${join(dir, 'sec')}`, ['second notice.md']],
       ];
       // zsh adds a file's name to the directory typed, bash and fish give the whole path.
       const offered = complete[shell](cases.map(([line]) => line)).map((candidates) => candidates.map((candidate) => basename(candidate)));
