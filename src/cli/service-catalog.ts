@@ -4,7 +4,7 @@
 // and everything is resolved against that one snapshot.
 import type { CreateIncidentInput } from '../contract/schemas.js';
 import type { Context } from './context.js';
-import { usageError } from './exit-codes.js';
+import { CliError, ExitCode, usageError } from './exit-codes.js';
 import { fetchPages } from './paging.js';
 import { closest } from './suggest.js';
 import type { StatusPage } from './api-types.js';
@@ -56,7 +56,13 @@ const describePage = (page: CatalogPage) => `${page.name} (url ${page.url}, id $
  * or as a full address (`https://status.example.com/`); or its name, any case.
  */
 /** The page `given` names (id, url, custom domain, address or name); `label` is how errors call it. */
-export function findPage(catalog: CatalogPage[], given: string, label = '--status-page'): CatalogPage {
+export function findPage(
+  catalog: CatalogPage[],
+  given: string,
+  label = '--status-page',
+  /** The exit code of a page that matches nothing: a usage error for an option's value, 4 for the page a command acts on. */
+  notFound: ExitCode = ExitCode.usage,
+): CatalogPage {
   const wanted = given.trim();
   const byId = catalog.find((page) => page.id === wanted);
   if (byId) return byId;
@@ -71,9 +77,10 @@ export function findPage(catalog: CatalogPage[], given: string, label = '--statu
   if (matches.length > 1) {
     throw usageError(listing(`${label} "${given}" matches ${matches.length} status pages; pass its id:`, matches.map(describePage)));
   }
-  if (catalog.length === 0) throw usageError(`${label} "${given}": the account has no status pages`);
+  if (catalog.length === 0) throw new CliError(notFound, `${label} "${given}": the account has no status pages`);
   const near = nearest(given, catalog, (page) => [page.name, page.url, ...(page.customDomain ? [page.customDomain] : [])]);
-  throw usageError(
+  throw new CliError(
+    notFound,
     listing(
       `${label} "${given}": no such status page${meant(near.map((page) => page.name))}; the status pages of the account${near.length ? ', closest first' : ''}:`,
       closestFirst(near, catalog).map(describePage),
