@@ -202,6 +202,10 @@ describe('dry runs check what the real run checks', () => {
       { id: UNKNOWN, ok: false, status: 404, error: expect.stringContaining('404'), method: null, path: null, body: null },
     ]);
     expect((await getIncident(open.id)).incidentUpdates).toHaveLength(before);
+    // One id already resolved: JSON still answers, with nothing that would be sent.
+    const single = await cli(['incidents', 'resolve', done.id, '--dry-run', '-o', 'json']);
+    expect(single.code, single.stderr).toBe(0);
+    expect(parseJson(single)).toEqual({ method: null, path: null, body: null });
   });
 });
 

@@ -26,6 +26,7 @@ export function declare(pages: Noun): void {
       .action((page, options, command) => run(Context.fromCommand(command), page, options)),
     [
       "statusctl status-pages get 'Acme Payments'",
+      'statusctl status-pages get d3389fa9     # the start of its id, as a terminal table shows it',
       'statusctl status-pages get acme-payments -o md',
       "statusctl status-pages get acme-payments -o json | jq -r '.cards[].services[].id'",
       'statusctl status-pages get acme-payments --web',
