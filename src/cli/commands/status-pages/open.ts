@@ -1,14 +1,13 @@
 // `status-pages open`: the status page as visitors see it. Prints its address and opens it in the
-// browser on a desktop terminal; `get --web` does the same. Finding a page by id, url, domain or
-// name is here, for `get` too.
+// browser on a desktop terminal; `get --web` does the same. Reading the page PAGE names is here,
+// for `get` too.
 import { examples } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
 import { statusPageAddress } from '../../status-page-address.js';
 import { showAddress } from '../../open-in-browser.js';
-import { type CatalogPage, findPage, loadCatalog } from '../../service-catalog.js';
-import { CliError, ExitCode, usageError } from '../../exit-codes.js';
-import { isWholeId, MIN_PREFIX } from '../../short-ids.js';
+import { pageArgument } from '../../service-catalog.js';
+import { MIN_PREFIX } from '../../short-ids.js';
 
 export function declare(pages: Noun): void {
   examples(
@@ -29,41 +28,9 @@ export async function run(ctx: Context, given: string): Promise<void> {
   await showAddress(ctx, await statusPageAddress(await ctx.client(), (await ctx.settings()).baseUrl, page));
 }
 
-/**
- * The page PAGE names: its id or a unique prefix of it (at least MIN_PREFIX characters, as for
- * incidents), its url (slug), custom domain, a full address or its name (any case). A page that
- * matches nothing is not found (exit 4, the closest names first); a prefix or name that fits
- * several is exit 2 listing them.
- */
+/** The page PAGE names (see pageArgument in src/cli/service-catalog.ts), read in full. */
 export async function findStatusPage(ctx: Context, given: string) {
   const client = await ctx.client();
-  // A whole id is one request; anything else is looked up among all the pages, as create does.
-  if (isWholeId(given)) return client.getStatusPage({ params: { statusPageId: given.trim() } });
-  const catalog = await loadCatalog(ctx);
-  let page: CatalogPage;
-  try {
-    page = findPage(catalog, given, 'status page', ExitCode.notFound);
-  } catch (error) {
-    // Not an id, url, domain or name: perhaps the start of an id, as a terminal table shows it.
-    const prefixed = error instanceof CliError && error.exitCode === ExitCode.notFound ? byIdPrefix(catalog, given) : undefined;
-    if (!prefixed) throw error;
-    page = prefixed;
-  }
-  return client.getStatusPage({ params: { statusPageId: page.id } });
-}
-
-/** The one page whose id starts with `given` (any case), when `given` looks like a piece of an id. */
-function byIdPrefix(catalog: CatalogPage[], given: string): CatalogPage | undefined {
-  const prefix = given.trim().toLowerCase();
-  if (prefix.length < MIN_PREFIX || !/^[0-9a-f-]+$/.test(prefix)) return undefined;
-  const matches = catalog.filter((page) => page.id.toLowerCase().startsWith(prefix));
-  if (matches.length > 1) {
-    throw usageError(
-      [
-        `status page id "${given}" is the start of ${matches.length} ids; give more of it:`,
-        ...matches.map((page) => `  ${page.id}  ${page.name} (url ${page.url})`),
-      ].join('\n'),
-    );
-  }
-  return matches[0];
+  const { id } = await pageArgument(ctx, given);
+  return client.getStatusPage({ params: { statusPageId: id } });
 }
