@@ -5,3 +5,5 @@ export const SEVERITIES = ['CRITICAL', 'MAJOR', 'MEDIUM', 'MINOR'] as const;
 export const RUNTIME_STAGES = ['ALPHA', 'BETA', 'CURRENT', 'DEPRECATED', 'REMOVED', 'STABLE'] as const;
 export const HEARTBEAT_STATES = ['RECEIVED', 'EARLY', 'GRACE', 'LATE', 'FAILING'] as const;
 export const SUCCESS_HEARTBEAT_STATES: ReadonlySet<string> = new Set(['RECEIVED', 'EARLY', 'GRACE']);
+export const SUBSCRIPTION_TYPES = ['EMAIL'] as const;
+export const SUBSCRIPTION_STATUSES = ['PENDING', 'VERIFIED'] as const;

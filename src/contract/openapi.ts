@@ -29,6 +29,10 @@ export function buildOpenApiDocument(serverUrl?: string) {
   for (const [operationId, op] of Object.entries(operations) as [string, Operation][]) {
     const responses: Record<string, unknown> = {};
     for (const [status, schema] of Object.entries(op.responses)) {
+      if (status === '204') {
+        responses[status] = { description: 'No Content' };
+        continue;
+      }
       responses[status] = {
         description: status === '202' ? 'Accepted' : status === '201' ? 'Created' : 'Successful',
         content: { 'application/json': { schema: jsonSchema(schema, 'output') } },

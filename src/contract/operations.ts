@@ -39,13 +39,29 @@ export interface Operation extends Route, OperationSchemas, OperationErrors {}
 
 const INCIDENT_ID = { incidentId: 'id of the incident (list_incidents, create_incident)' };
 const UPDATE_IDS = { ...INCIDENT_ID, incidentUpdateId: "id of the update (the incident's incidentUpdates[].id)" };
+const PAGE_ID = { statusPageId: 'id of the status page (list_status_pages)' };
+const SUBSCRIPTION_IDS = { ...PAGE_ID, subscriptionId: 'id of the subscription (list_subscriptions)' };
+const HEARTBEAT_ID = { checkId: 'id of the heartbeat check' };
 
 const schemas = {
   listStatusPages: { query: s.PageQuery, responses: { 200: s.StatusPageList } },
-  getStatusPage: { paramDescriptions: { statusPageId: 'id of the status page (list_status_pages)' }, responses: { 200: s.StatusPage } },
+  getStatusPage: { paramDescriptions: PAGE_ID, responses: { 200: s.StatusPage } },
+  listServices: { query: s.ServiceQuery, responses: { 200: s.ServiceList } },
+  getService: { paramDescriptions: { serviceId: 'id of the service (list_services)' }, responses: { 200: s.Service } },
+  listSubscriptions: { paramDescriptions: PAGE_ID, responses: { 200: s.SubscriptionList } },
+  createSubscriptions: { paramDescriptions: PAGE_ID, body: s.BulkSubscriptionsInput, responses: { 201: s.BulkSubscriptionsResult } },
+  deleteSubscription: { paramDescriptions: SUBSCRIPTION_IDS, responses: { 204: s.NoContent } },
   createIncident: { body: s.CreateIncidentInput, clientBody: s.CreateIncidentFields, responses: { 201: s.Incident } },
   listIncidents: { query: s.PageQuery, responses: { 200: s.IncidentList } },
   getIncident: { paramDescriptions: INCIDENT_ID, responses: { 200: s.Incident } },
+  updateIncident: {
+    paramDescriptions: INCIDENT_ID,
+    body: s.UpdateIncidentInput,
+    clientBody: s.UpdateIncidentFields,
+    responses: { 200: s.Incident },
+  },
+  deleteIncident: { paramDescriptions: INCIDENT_ID, responses: { 204: s.NoContent } },
+  listIncidentUpdates: { paramDescriptions: INCIDENT_ID, responses: { 200: s.IncidentUpdateList } },
   createIncidentUpdate: {
     paramDescriptions: INCIDENT_ID,
     body: s.IncidentUpdateInput,
@@ -59,6 +75,7 @@ const schemas = {
     clientBody: s.IncidentUpdateFields,
     responses: { 200: s.IncidentUpdate },
   },
+  deleteIncidentUpdate: { paramDescriptions: UPDATE_IDS, responses: { 204: s.NoContent } },
   getRootCauseAnalysis: {
     paramDescriptions: { id: 'id of the analysis (request_root_cause_analysis)' },
     responses: { 200: s.RootCauseAnalysis, 202: s.RootCauseAnalysisPending },
@@ -68,19 +85,39 @@ const schemas = {
     body: s.RequestAnalysisInput,
     responses: { 202: s.RootCauseAnalysisPending },
   },
+  requestErrorGroupAnalysis: {
+    paramDescriptions: { errorGroupId: 'id of the error group to analyse (list_error_groups)' },
+    body: s.RequestAnalysisInput,
+    responses: { 202: s.RootCauseAnalysisPending },
+  },
+  listErrorGroups: { query: s.ErrorGroupQuery, responses: { 200: s.ErrorGroupList } },
+  listCheckErrorGroups: {
+    paramDescriptions: { checkId: 'id of the check whose errors are grouped' },
+    query: s.ErrorGroupQuery,
+    responses: { 200: s.ErrorGroupList },
+  },
+  getErrorGroup: { paramDescriptions: { id: 'id of the error group (list_error_groups)' }, responses: { 200: s.ErrorGroup } },
   updateErrorGroup: { paramDescriptions: { id: 'id of the error group' }, body: s.ErrorGroupPatch, responses: { 200: s.ErrorGroup } },
   getHeartbeatAvailability: {
     paramDescriptions: { checkId: 'id of the heartbeat check' },
     query: s.AvailabilityQuery,
     responses: { 200: s.HeartbeatAvailability },
   },
+  listHeartbeatEvents: { paramDescriptions: HEARTBEAT_ID, query: s.HeartbeatEventQuery, responses: { 200: s.HeartbeatEventList } },
+  getHeartbeatEvent: {
+    paramDescriptions: { ...HEARTBEAT_ID, id: 'id of the event (list_heartbeat_events)' },
+    responses: { 200: s.HeartbeatEventWithStats },
+  },
   listRuntimes: { responses: { 200: s.RuntimeList } },
+  getRuntime: { paramDescriptions: { id: 'name of the runtime, such as 2025.04 (list_runtimes)' }, responses: { 200: s.Runtime } },
   recordErrorEvent: { body: s.ErrorEventInput, responses: { 201: s.ErrorGroup } },
   recordHeartbeatEvent: {
-    paramDescriptions: { checkId: 'id of the heartbeat check' },
+    paramDescriptions: HEARTBEAT_ID,
     body: s.HeartbeatEventInput,
     responses: { 201: s.HeartbeatEvent },
   },
+  verifySubscription: { paramDescriptions: SUBSCRIPTION_IDS, responses: { 200: s.Subscription } },
+  listNotifications: { query: s.NotificationQuery, responses: { 200: s.NotificationList } },
 } as const satisfies { readonly [Id in OperationId]: OperationSchemas };
 
 type Schemas = typeof schemas;

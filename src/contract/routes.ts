@@ -58,6 +58,35 @@ export const routes = define({
     path: '/v1/status-pages/{statusPageId}',
     summary: 'Retrieve one status page',
   },
+  listServices: {
+    method: 'GET',
+    path: '/v1/status-pages/services',
+    summary: "List the services the account's status page cards hold, newest first, paginated",
+  },
+  getService: {
+    method: 'GET',
+    path: '/v1/status-pages/services/{serviceId}',
+    summary: 'Retrieve one service',
+  },
+  listSubscriptions: {
+    method: 'GET',
+    path: '/v1/status-pages/{statusPageId}/subscriptions',
+    summary: "List a status page's subscribers, newest first",
+  },
+  createSubscriptions: {
+    method: 'POST',
+    path: '/v1/status-pages/{statusPageId}/subscriptions/bulk',
+    summary: 'Subscribe up to 100 email addresses to a status page',
+    bodyRequired: true,
+    // Sent again, the addresses the first request added are counted as skipped: the answer
+    // could not tell whether the first was applied, and no read shows which request added what.
+    readBack: 'none',
+  },
+  deleteSubscription: {
+    method: 'DELETE',
+    path: '/v1/status-pages/{statusPageId}/subscriptions/{subscriptionId}',
+    summary: 'Remove a subscriber from a status page',
+  },
   createIncident: {
     method: 'POST',
     path: '/v1/status-pages/incidents',
@@ -74,6 +103,22 @@ export const routes = define({
     method: 'GET',
     path: '/v1/status-pages/incidents/{incidentId}',
     summary: 'Retrieve an incident',
+  },
+  updateIncident: {
+    method: 'PUT',
+    path: '/v1/status-pages/incidents/{incidentId}',
+    summary: "Change an incident's name, severity and services",
+    bodyRequired: true,
+  },
+  deleteIncident: {
+    method: 'DELETE',
+    path: '/v1/status-pages/incidents/{incidentId}',
+    summary: 'Delete an incident and its updates',
+  },
+  listIncidentUpdates: {
+    method: 'GET',
+    path: '/v1/status-pages/incidents/{incidentId}/incident-updates',
+    summary: "List an incident's updates, newest first",
   },
   createIncidentUpdate: {
     method: 'POST',
@@ -93,6 +138,11 @@ export const routes = define({
     summary: 'Change an incident update',
     bodyRequired: true,
   },
+  deleteIncidentUpdate: {
+    method: 'DELETE',
+    path: '/v1/status-pages/incidents/{incidentId}/incident-updates/{incidentUpdateId}',
+    summary: 'Delete an incident update',
+  },
   getRootCauseAnalysis: {
     method: 'GET',
     path: '/v1/root-cause-analyses/{id}',
@@ -105,6 +155,29 @@ export const routes = define({
     bodyRequired: false,
     // The analysis id is in the lost answer only: nothing tells a second request from the first.
     readBack: 'none',
+  },
+  requestErrorGroupAnalysis: {
+    method: 'POST',
+    path: '/v1/root-cause-analyses/error-groups/{errorGroupId}',
+    summary: "Request a root cause analysis of a check's error group",
+    bodyRequired: false,
+    // The analysis id is in the lost answer only: nothing tells a second request from the first.
+    readBack: 'none',
+  },
+  listErrorGroups: {
+    method: 'GET',
+    path: '/v1/error-groups',
+    summary: 'List the error groups of the account, newest lastSeen first, by page',
+  },
+  listCheckErrorGroups: {
+    method: 'GET',
+    path: '/v1/error-groups/checks/{checkId}',
+    summary: "List a check's error groups, newest lastSeen first, by page",
+  },
+  getErrorGroup: {
+    method: 'GET',
+    path: '/v1/error-groups/{id}',
+    summary: 'Retrieve an error group',
   },
   updateErrorGroup: {
     method: 'PATCH',
@@ -119,10 +192,25 @@ export const routes = define({
     path: '/v1/checks/heartbeats/{checkId}/availability',
     summary: 'Success ratio of a heartbeat check, now and in the previous period',
   },
+  listHeartbeatEvents: {
+    method: 'GET',
+    path: '/v1/checks/heartbeats/{checkId}/events',
+    summary: 'The pings a heartbeat check received, newest first, with its availability',
+  },
+  getHeartbeatEvent: {
+    method: 'GET',
+    path: '/v1/checks/heartbeats/{checkId}/events/{id}',
+    summary: 'One ping of a heartbeat check, with its availability',
+  },
   listRuntimes: {
     method: 'GET',
     path: '/v1/runtimes',
     summary: 'List the supported runtimes',
+  },
+  getRuntime: {
+    method: 'GET',
+    path: '/v1/runtimes/{id}',
+    summary: 'Retrieve one runtime by name',
   },
   recordErrorEvent: {
     method: 'POST',
@@ -139,6 +227,20 @@ export const routes = define({
     bodyRequired: true,
     referenceOnly: true,
     readBack: 'none',
+  },
+  verifySubscription: {
+    method: 'POST',
+    path: '/_reference/status-pages/{statusPageId}/subscriptions/{subscriptionId}/verify',
+    summary: 'Mark a subscription VERIFIED, as its confirmation mail would (reference server only)',
+    referenceOnly: true,
+    // It sets a state: sent twice, the subscription is as verified as after once.
+    idempotent: true,
+  },
+  listNotifications: {
+    method: 'GET',
+    path: '/_reference/notifications',
+    summary: 'The notifications subscribers would have been sent, newest first (reference server only)',
+    referenceOnly: true,
   },
 });
 

@@ -2,14 +2,24 @@
 // server sends; request schemas are strict (unknown fields are errors). The client validates
 // responses against these but never fails on a mismatch (see client/transport.ts).
 import { z } from 'zod';
-import { HEARTBEAT_STATES, INCIDENT_STATUSES, RUNTIME_STAGES, SEVERITIES } from './enums.js';
+import { HEARTBEAT_STATES, INCIDENT_STATUSES, RUNTIME_STAGES, SEVERITIES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './enums.js';
 
-export { HEARTBEAT_STATES, INCIDENT_STATUSES, RUNTIME_STAGES, SEVERITIES, SUCCESS_HEARTBEAT_STATES } from './enums.js';
+export {
+  HEARTBEAT_STATES,
+  INCIDENT_STATUSES,
+  RUNTIME_STAGES,
+  SEVERITIES,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPES,
+  SUCCESS_HEARTBEAT_STATES,
+} from './enums.js';
 
 export const IncidentStatus = z.enum(INCIDENT_STATUSES);
 export const Severity = z.enum(SEVERITIES);
 export const RuntimeStage = z.enum(RUNTIME_STAGES);
 export const HeartbeatState = z.enum(HEARTBEAT_STATES);
+export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+export const SubscriptionType = z.enum(SUBSCRIPTION_TYPES);
 
 /** Calendar date, YYYY-MM-DD. */
 export const DateOnly = z.iso.date();
@@ -113,6 +123,44 @@ export function paginated<T extends z.ZodType>(entry: T) {
 }
 export const StatusPageList = paginated(StatusPage);
 export const IncidentList = paginated(Incident);
+export const ServiceList = paginated(Service);
+/** An incident's updates, newest publicIncidentUpdateDate first. */
+export const IncidentUpdateList = z.array(IncidentUpdate);
+
+/** The answer of a DELETE: 204, no body (the client reads an empty body as null). */
+export const NoContent = z.null();
+
+export const Subscription = z.object({
+  id: z.string(),
+  type: SubscriptionType,
+  address: z.string(),
+  status: SubscriptionStatus,
+  created_at: DateOnly,
+  updated_at: DateOnly,
+});
+export const SubscriptionList = z.array(Subscription);
+
+export const BulkSubscriptionsResult = z.object({
+  created: z.number().int(),
+  skipped: z.number().int(),
+  status: SubscriptionStatus,
+});
+
+/**
+ * What a status page's subscriber would have been sent (reference server only: nothing is sent).
+ * `created_at` is a full date-time: notifications of one day are told apart by it.
+ */
+export const Notification = z.object({
+  id: z.string(),
+  statusPageId: z.string(),
+  address: z.string(),
+  incidentId: z.string(),
+  incidentUpdateId: z.string(),
+  status: IncidentStatus,
+  description: z.string(),
+  created_at: DateTime,
+});
+export const NotificationList = z.array(Notification);
 
 export const Analysis = z.object({
   classification: z.string(),
@@ -163,6 +211,8 @@ export const ErrorGroup = z.object({
   archivedUntilNextEvent: z.boolean(),
   rootCauseAnalyses: z.array(RootCauseAnalysis).optional(),
 });
+/** Newest lastSeen first, archived ones included. */
+export const ErrorGroupList = z.array(ErrorGroup);
 
 export const HeartbeatAvailability = z
   .object({
@@ -185,11 +235,26 @@ export const Runtime = z.object({
 });
 export const RuntimeList = z.array(Runtime);
 
+/**
+ * A ping a heartbeat check received. `timestamp` is a full date-time although the hosted
+ * document types it as a date: a ping's time of day is the point of it (docs/api-rules.md#heartbeat-events).
+ */
 export const HeartbeatEvent = z.object({
+  id: z.string(),
   checkId: z.string(),
   state: HeartbeatState,
   timestamp: DateTime,
 });
+
+/** Availability over the last 24 hours and the last 7 days, each against the period before. */
+export const HeartbeatEventStats = z.object({
+  last24Hours: HeartbeatAvailability,
+  last7Days: HeartbeatAvailability,
+});
+
+/** The hosted shape: an array holding one entry, the check's events (newest first) and its stats. */
+export const HeartbeatEventList = z.array(z.object({ events: z.array(HeartbeatEvent), stats: HeartbeatEventStats }));
+export const HeartbeatEventWithStats = z.object({ event: HeartbeatEvent, stats: HeartbeatEventStats });
 
 // ---- requests --------------------------------------------------------------------------
 
@@ -261,6 +326,47 @@ export const CreateIncidentInput = CreateIncidentFields.extend({
   duration: serverSet(z.number().int().nullable()),
 });
 
+/** What a client sends to change an incident (upstream's StatusPageV2IncidentCommon), without the fields the server sets. */
+export const UpdateIncidentFields = z.strictObject({
+  name: NonEmpty.max(255).meta({ description: 'incident name, 1 to 255 characters' }),
+  severity,
+  services: z
+    .array(IncidentServiceFields)
+    .min(1)
+    .meta({ description: 'the affected services, at least one: the whole list, replacing the one stored' }),
+});
+
+export const UpdateIncidentInput = UpdateIncidentFields.extend({
+  services: z
+    .array(IncidentServiceInput)
+    .min(1)
+    .meta({ description: 'the affected services, at least one: the whole list, replacing the one stored' }),
+  id: serverSet(Guid),
+  created_at: serverSet(DateOnly),
+  updated_at: serverSet(DateOnly),
+  lastUpdateStatus: serverSet(IncidentStatus),
+  duration: serverSet(z.number().int().nullable()),
+});
+
+export const MAX_SUBSCRIPTIONS_PER_REQUEST = 100;
+
+export const BulkSubscriptionsInput = z.strictObject({
+  subscriptions: z
+    .array(
+      z.strictObject({
+        type: SubscriptionType.meta({ description: 'EMAIL, the one type there is' }),
+        config: z.email('expected an email address').meta({ description: 'the email address to subscribe' }),
+      }),
+    )
+    .min(1)
+    .max(MAX_SUBSCRIPTIONS_PER_REQUEST)
+    .meta({ description: `the subscribers to add, 1 to ${MAX_SUBSCRIPTIONS_PER_REQUEST}; an address already subscribed is skipped` }),
+  autoVerify: z
+    .boolean()
+    .optional()
+    .meta({ description: 'true: subscribed as VERIFIED at once, with no confirmation mail; default false (PENDING)' }),
+});
+
 export const RequestAnalysisInput = z
   .strictObject({
     userContext: z
@@ -311,6 +417,23 @@ export const PageQuery = z.strictObject({
   nextId: NonEmpty.optional().meta({ description: "cursor from the previous page's nextId" }),
 });
 
+export const ServiceQuery = PageQuery.extend({
+  paginated: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional()
+    .meta({ description: 'false: every service in one answer (nextId null); default true' }),
+});
+
+export const ErrorGroupQuery = z.strictObject({
+  limit: intQuery(1, 100).optional().meta({ description: 'page size, 1 to 100, default 10' }),
+  page: intQuery(1, Number.MAX_SAFE_INTEGER).optional().meta({ description: 'page number, from 1 (the default); past the end: []' }),
+});
+
+export const NotificationQuery = z.strictObject({
+  incidentId: NonEmpty.optional().meta({ description: "only this incident's notifications" }),
+});
+
 export const AvailabilityQuery = z.strictObject({
   startTime: DateOrDateTime.optional().meta({
     description: 'start of the window: YYYY-MM-DD or an ISO 8601 date-time; default: 24 hours before now',
@@ -320,7 +443,13 @@ export const AvailabilityQuery = z.strictObject({
   }),
 });
 
+export const HeartbeatEventQuery = AvailabilityQuery.extend({
+  limit: intQuery(1, 10).optional().meta({ description: 'events at most, 1 to 10, default 10' }),
+});
+
 export type Service = z.infer<typeof Service>;
+export type Subscription = z.infer<typeof Subscription>;
+export type Notification = z.infer<typeof Notification>;
 export type IncidentUpdate = z.infer<typeof IncidentUpdate>;
 export type Incident = z.infer<typeof Incident>;
 export type StatusPage = z.infer<typeof StatusPage>;

@@ -32,6 +32,31 @@ const GUIDE: Record<PublicId, Guide> = {
     title: 'Get a status page',
     description: 'Retrieves one status page with its cards, services and incidents. The statusPageId comes from list_status_pages.',
   },
+  listServices: {
+    title: 'List services',
+    description:
+      'Lists the services the account\'s status pages show, newest first, each as {id, name, accountId} ready for create_incident and update_incident. Paginated: pass the nextId of a page to get the next one (limit 1 to 100, default 20), or paginated: "false" for all at once.',
+  },
+  getService: {
+    title: 'Get a service',
+    description: "Retrieves one service of a status page by id (from list_services or a status page's cards[].services[]).",
+  },
+  listSubscriptions: {
+    title: 'List subscribers',
+    description:
+      "Lists a status page's subscribers (email addresses, PENDING until they confirm or VERIFIED), newest first. The statusPageId comes from list_status_pages; each subscription id is for delete_subscription.",
+  },
+  createSubscriptions: {
+    title: 'Subscribe email addresses',
+    description:
+      'Subscribes 1 to 100 email addresses to a status page: subscriptions as [{"type": "EMAIL", "config": "ops@example.com"}]. An address already subscribed is skipped and counted in skipped. autoVerify: true subscribes them VERIFIED without a confirmation mail. The statusPageId comes from list_status_pages.',
+  },
+  deleteSubscription: {
+    title: 'Remove a subscriber',
+    description:
+      'Removes one subscriber from a status page; it gets no more notices. Both ids come from list_subscriptions (statusPageId is the page it was listed for).',
+    destructive: true,
+  },
   createIncident: {
     title: 'Create an incident',
     description:
@@ -46,6 +71,22 @@ const GUIDE: Record<PublicId, Guide> = {
     title: 'Get an incident',
     description:
       'Retrieves one incident with its services and all its updates. The incidentId comes from list_incidents or create_incident.',
+  },
+  updateIncident: {
+    title: 'Change an incident',
+    description:
+      'Changes the name, severity and services of an incident (escalate MINOR to CRITICAL, fix a typo, add an affected service). All three are required: get_incident first and send back what stays. services: the whole new list as {id, name, accountId} (from list_services). The updates are not touched; change those with update_incident_update.',
+    destructive: true,
+  },
+  deleteIncident: {
+    title: 'Delete an incident',
+    description:
+      'Deletes an incident and all its updates; status pages stop showing it. For an incident declared by mistake: one that happened is resolved (create_incident_update with status RESOLVED), not deleted. The incidentId comes from list_incidents.',
+    destructive: true,
+  },
+  listIncidentUpdates: {
+    title: "List an incident's updates",
+    description: "Lists an incident's updates, newest first (by publicIncidentUpdateDate). The incidentId comes from list_incidents.",
   },
   createIncidentUpdate: {
     title: 'Add an incident update',
@@ -62,6 +103,12 @@ const GUIDE: Record<PublicId, Guide> = {
       'Replaces the text (and optionally the status or date) of an existing incident update; what it said before is overwritten. Both ids come from get_incident (incidentUpdates[].id).',
     destructive: true,
   },
+  deleteIncidentUpdate: {
+    title: 'Delete an incident update',
+    description:
+      "Deletes one update of an incident (one posted to the wrong incident, say); the incident's status and duration are worked out again from the updates left. Both ids come from get_incident or list_incident_updates.",
+    destructive: true,
+  },
   getRootCauseAnalysis: {
     title: 'Get a root cause analysis',
     description:
@@ -71,6 +118,25 @@ const GUIDE: Record<PublicId, Guide> = {
     title: 'Request a root cause analysis',
     description:
       'Starts an AI root cause analysis of an error group (testSessionErrorGroupId: the error group id) and returns at once with the analysis id; fetch the analysis with get_root_cause_analysis. userContext (optional, up to 256 characters) tells the analysis what you already know.',
+  },
+  requestErrorGroupAnalysis: {
+    title: "Request a root cause analysis of a check's error group",
+    description:
+      'Starts an AI root cause analysis of an error group of a check (errorGroupId: an id from list_error_groups or list_check_error_groups) and returns at once with the analysis id; fetch the analysis with get_root_cause_analysis. userContext (optional, up to 256 characters) tells the analysis what you already know.',
+  },
+  listErrorGroups: {
+    title: 'List error groups',
+    description:
+      'Lists the error groups of the account (errors of check runs grouped by message), newest lastSeen first, archived ones included (archivedUntilNextEvent says so). By page: page from 1, limit 1 to 100 (default 10); a page past the end is empty. Gives the ids update_error_group and request_error_group_analysis take.',
+  },
+  listCheckErrorGroups: {
+    title: "List a check's error groups",
+    description: "Lists one check's error groups, newest lastSeen first, archived ones included; page and limit as list_error_groups.",
+  },
+  getErrorGroup: {
+    title: 'Get an error group',
+    description:
+      'Retrieves one error group with its cleaned message, first and last seen days and analyses. The id comes from list_error_groups.',
   },
   updateErrorGroup: {
     title: 'Archive or unarchive an error group',
@@ -83,9 +149,23 @@ const GUIDE: Record<PublicId, Guide> = {
     description:
       'Success ratio (percent) of a heartbeat check over a period (default the last 24 hours) and over the period before it. checkId: the heartbeat check id. startTime and endTime are dates (YYYY-MM-DD) or date-times with an offset.',
   },
+  listHeartbeatEvents: {
+    title: 'List heartbeat events',
+    description:
+      'Lists the pings a heartbeat check received (RECEIVED, EARLY, GRACE are on time; LATE, FAILING are not), newest first, at most limit (1 to 10, default 10), with availability stats for the last 24 hours and 7 days. startTime and endTime as get_heartbeat_availability (default the last 24 hours).',
+  },
+  getHeartbeatEvent: {
+    title: 'Get a heartbeat event',
+    description: "Retrieves one ping of a heartbeat check with the check's availability stats. The id comes from list_heartbeat_events.",
+  },
   listRuntimes: {
     title: 'List runtimes',
     description: 'Lists the runtimes checks can run on, with Node.js version, stage (CURRENT, DEPRECATED...) and end of life.',
+  },
+  getRuntime: {
+    title: 'Get a runtime',
+    description:
+      'Retrieves one runtime by its name (id: such as 2025.04, from list_runtimes) with its Node.js version, stage, end of life and packages.',
   },
 };
 

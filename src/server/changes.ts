@@ -5,8 +5,19 @@
 //
 // The shapes are a file format: a data file's header carries CHANGE_VERSION. Changing a
 // shape, or a kind's meaning, means a new version and a reader that turns the old records
-// into new ones (persistence/records-v1.ts reads version 1, the store's method calls).
-import type { Analysis, HeartbeatEvent, IncidentUpdate, RootCauseAnalysis, Service, Severity, StatusPage } from '../contract/schemas.js';
+// into new ones (persistence/records-v1.ts reads version 1, the store's method calls). Adding a
+// kind is not: a file without it reads as before (docs/data-file.md#format-versions).
+import type {
+  Analysis,
+  HeartbeatEvent,
+  IncidentUpdate,
+  Notification,
+  RootCauseAnalysis,
+  Service,
+  Severity,
+  StatusPage,
+  Subscription,
+} from '../contract/schemas.js';
 
 export const CHANGE_VERSION = 2;
 
@@ -52,6 +63,19 @@ export interface AnalysisRequest {
 
 export type CompletedAnalysis = RootCauseAnalysis & { analysis: Analysis };
 
+/** What a PUT of an incident sets. */
+export interface IncidentChanges {
+  name: string;
+  severity: Severity;
+  serviceIds: string[];
+}
+
+/**
+ * A ping as recorded. Records written before pings had ids carry none: the store derives one
+ * (AccountStore.heartbeatEventRecorded), the same on every replay of the file.
+ */
+export type RecordedHeartbeatEvent = Omit<HeartbeatEvent, 'id'> & { id?: string };
+
 export type Change =
   | { kind: 'serviceAdded'; service: Service }
   | { kind: 'statusPageAdded'; page: NewStatusPage }
@@ -63,9 +87,17 @@ export type Change =
   | { kind: 'errorGroupArchived'; errorGroupId: string; mode: ArchiveMode }
   | { kind: 'analysisRequested'; request: AnalysisRequest }
   | { kind: 'analysisCompleted'; analysis: CompletedAnalysis }
-  | { kind: 'heartbeatEventRecorded'; event: HeartbeatEvent }
+  | { kind: 'heartbeatEventRecorded'; event: RecordedHeartbeatEvent }
   /** A check known before any ping (from fixtures). */
-  | { kind: 'heartbeatCheckAdded'; checkId: string };
+  | { kind: 'heartbeatCheckAdded'; checkId: string }
+  | { kind: 'incidentChanged'; incidentId: string; changes: IncidentChanges; today: string }
+  | { kind: 'incidentDeleted'; incidentId: string }
+  | { kind: 'incidentUpdateDeleted'; incidentId: string; updateId: string; today: string }
+  /** The new subscriptions only: those skipped (already subscribed) are not in the record. */
+  | { kind: 'subscriptionsAdded'; statusPageId: string; subscriptions: Subscription[] }
+  | { kind: 'subscriptionDeleted'; statusPageId: string; subscriptionId: string }
+  | { kind: 'subscriptionVerified'; statusPageId: string; subscriptionId: string; today: string }
+  | { kind: 'notificationsRecorded'; notifications: Notification[] };
 
 export type ChangeKind = Change['kind'];
 
@@ -81,6 +113,13 @@ export const CHANGE_KINDS: ReadonlySet<string> = new Set<ChangeKind>([
   'analysisCompleted',
   'heartbeatEventRecorded',
   'heartbeatCheckAdded',
+  'incidentChanged',
+  'incidentDeleted',
+  'incidentUpdateDeleted',
+  'subscriptionsAdded',
+  'subscriptionDeleted',
+  'subscriptionVerified',
+  'notificationsRecorded',
 ]);
 
 /**

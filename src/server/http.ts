@@ -40,6 +40,11 @@ export interface PipelineDeps {
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, json?: Buffer): void {
   if (res.headersSent) return;
+  // A 204 (a DELETE) has no body, so neither a type nor a length.
+  if (status === 204) {
+    res.writeHead(status, headers).end();
+    return;
+  }
   // Encoded once: the length and the bytes written come from the same buffer.
   const bytes = json ?? Buffer.from(JSON.stringify(body), 'utf8');
   res.writeHead(status, {

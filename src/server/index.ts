@@ -24,6 +24,7 @@ import { connectionLimits, httpServerOptions, limitConnections } from './connect
 import { answerClientError, answerRaw, createRequestHandler } from './http.js';
 import type { CompactionOptions } from './persistence/compaction.js';
 import { createStatusPages, PageEvents, withPageEvents } from './pages/index.js';
+import { withIncidentChangeEvents } from './pages/incident-changes.js';
 import { openDataFile } from './persistence/data-file.js';
 import { durableHandlers } from './persistence/durable-handlers.js';
 import { DurabilityError, type Durability } from './persistence/durability.js';
@@ -280,7 +281,7 @@ async function start(
   const statusPages = createStatusPages({ keys, accounts: scopes, now, log, accessLog, events: pageEvents, authFailures });
   const api = createRequestHandler({
     router: new Router(),
-    handlers: withPageEvents(data ? durableHandlers(handlers, data) : handlers, pageEvents),
+    handlers: withIncidentChangeEvents(withPageEvents(data ? durableHandlers(handlers, data) : handlers, pageEvents), pageEvents),
     keys,
     accounts: scopes,
     app,

@@ -4,7 +4,17 @@
 // here), so replaying them rebuilds the same state. Stored objects already have the shape the
 // API answers with: a response is JSON.stringify of what is stored, with no copying or
 // re-validation on the hot paths.
-import type { ErrorGroup, HeartbeatEvent, Incident, IncidentUpdate, RootCauseAnalysis, Service, StatusPage } from '../contract/schemas.js';
+import type {
+  ErrorGroup,
+  HeartbeatEvent,
+  Incident,
+  IncidentUpdate,
+  Notification,
+  RootCauseAnalysis,
+  Service,
+  StatusPage,
+  Subscription,
+} from '../contract/schemas.js';
 import { SUCCESS_HEARTBEAT_STATES } from '../contract/schemas.js';
 import type {
   AnalysisRequest,
@@ -14,14 +24,17 @@ import type {
   ChangeLog,
   CompletedAnalysis,
   ErrorEvent,
+  IncidentChanges,
   IncidentUpdateChanges,
   NewIncident,
   NewStatusPage,
+  RecordedHeartbeatEvent,
   StoredStatusPage,
 } from './changes.js';
 import { dateOnly } from './dates.js';
 import { jsonBytes, type JsonBytes } from './json-bytes.js';
 import { cleanErrorMessage, errorHash } from './error-cleaning.js';
+import { seededId } from './fixtures/ids.js';
 import { deriveAll, Timeline } from './timeline.js';
 
 export type { ArchiveMode, StoredStatusPage } from './changes.js';
@@ -51,6 +64,13 @@ interface HeartbeatSeries {
   readonly times: number[];
   /** successesBefore[i]: successes among events[0..i); one longer than events. */
   readonly successesBefore: number[];
+  readonly byId: Map<string, HeartbeatEvent>;
+  /** Events applied so far: the ordinal an event recorded without an id derives its id from. */
+  recorded: number;
+}
+
+function newSeries(): HeartbeatSeries {
+  return { events: [], times: [], successesBefore: [0], byId: new Map(), recorded: 0 };
 }
 
 export interface Page<T> {
@@ -72,7 +92,12 @@ export type SnapshotEntry =
   | { kind: 'incident'; incident: Incident }
   | { kind: 'errorGroup'; group: ErrorGroupRecord['group']; checkType: string; forever: boolean }
   | { kind: 'analysis'; id: string; view: PendingAnalysis | RootCauseAnalysis; errorGroupId: string; userContext: string | null }
-  | { kind: 'heartbeat'; checkId: string; events: HeartbeatEvent[] };
+  | { kind: 'heartbeat'; checkId: string; events: HeartbeatEvent[] }
+  /** A deleted incident's place in the list, so list cursors mean the same after a restart. */
+  | { kind: 'deletedIncident'; id: string }
+  /** A page's subscriptions, oldest first. */
+  | { kind: 'subscriptions'; statusPageId: string; subscriptions: Subscription[] }
+  | { kind: 'notification'; notification: Notification };
 
 export const SNAPSHOT_KINDS: ReadonlySet<string> = new Set<SnapshotEntry['kind']>([
   'service',
@@ -81,6 +106,9 @@ export const SNAPSHOT_KINDS: ReadonlySet<string> = new Set<SnapshotEntry['kind']
   'errorGroup',
   'analysis',
   'heartbeat',
+  'deletedIncident',
+  'subscriptions',
+  'notification',
 ]);
 
 /** What applying a change returns: the stored object it made or changed, if any. */
@@ -96,6 +124,13 @@ interface ChangeResults extends Record<ChangeKind, unknown> {
   analysisCompleted: RootCauseAnalysis;
   heartbeatEventRecorded: HeartbeatEvent;
   heartbeatCheckAdded: undefined;
+  incidentChanged: Incident;
+  incidentDeleted: undefined;
+  incidentUpdateDeleted: undefined;
+  subscriptionsAdded: Subscription[];
+  subscriptionDeleted: undefined;
+  subscriptionVerified: Subscription;
+  notificationsRecorded: undefined;
 }
 export type ChangeResult<C extends Change> = ChangeResults[C['kind']];
 
@@ -124,18 +159,52 @@ function pageNewestFirst<T>(items: readonly T[], limit: number, beforeSeq?: numb
   return { entries, lastSeq: entries.length && lastReturned > 0 ? lastReturned : null };
 }
 
+/**
+ * pageNewestFirst over an array with holes (deleted entries keep their place, so a cursor's
+ * sequence number still means the same entry), taking only entries `keep` accepts. O(limit)
+ * plus the entries skipped.
+ */
+function pageNewestFirstWhere<T>(
+  items: readonly (T | undefined)[],
+  keep: (item: T) => boolean,
+  limit: number,
+  beforeSeq?: number,
+): Page<T> {
+  const entries: T[] = [];
+  let seq = Math.min(beforeSeq ?? items.length, items.length) - 1;
+  for (; seq >= 0 && entries.length < limit; seq--) {
+    const item = items[seq];
+    if (item !== undefined && keep(item)) entries.push(item);
+  }
+  // More remain only if an older entry would be kept.
+  let more = seq;
+  while (more >= 0 && (items[more] === undefined || !keep(items[more]!))) more--;
+  return { entries, lastSeq: entries.length && more >= 0 ? seq + 1 : null };
+}
+
+const always = () => true;
+
 export class AccountStore {
   private readonly services = new Map<string, Service>();
+  // Services in the order they were added: a service's index is its sequence number (list cursors).
+  private readonly serviceOrder: Service[] = [];
+  /** Ids of the services some status page card holds: the services the API lists. */
+  private readonly servicesOnCards = new Set<string>();
   private readonly statusPages: StoredStatusPage[] = [];
   private readonly statusPageSeq = new Map<string, number>();
-  // Incidents are only ever appended, so an incident's index is its sequence number.
-  private readonly incidents: Incident[] = [];
+  // Incidents are only ever appended, so an incident's index is its sequence number; a deleted
+  // one leaves a hole (undefined), so the numbers of the others do not move.
+  private readonly incidents: (Incident | undefined)[] = [];
   private readonly incidentSeq = new Map<string, number>();
   private readonly incidentSeqsByService = new Map<string, number[]>();
   private readonly errorGroups = new Map<string, ErrorGroupRecord>();
   private readonly errorGroupByKey = new Map<string, string>();
   private readonly analyses = new Map<string, AnalysisRecord>();
   private readonly heartbeats = new Map<string, HeartbeatSeries>();
+  /** Per status page, its subscriptions by id, oldest first. */
+  private readonly subscriptions = new Map<string, Map<string, Subscription>>();
+  /** Oldest first. */
+  private readonly notifications: Notification[] = [];
   // Each incident's JSON bytes, made on its first read and dropped when it changes: a page of
   // 20 incidents is then 20 buffers copied, not 20 objects serialized and encoded per request.
   private readonly incidentJsonCache = new WeakMap<Incident, JsonBytes<Incident>>();
@@ -164,12 +233,81 @@ export class AccountStore {
   }
 
   listIncidents(limit: number, beforeSeq?: number): Page<Incident> {
-    return pageNewestFirst(this.incidents, limit, beforeSeq);
+    return pageNewestFirstWhere(this.incidents, always, limit, beforeSeq);
   }
 
   getIncident(id: string): Incident | undefined {
     const seq = this.incidentSeq.get(id);
     return seq === undefined ? undefined : this.incidents[seq];
+  }
+
+  /** The incident's updates, newest publicIncidentUpdateDate first (on a tie, the one stored last first). */
+  listIncidentUpdates(incident: Incident): IncidentUpdate[] {
+    return [...incident.incidentUpdates.entries()]
+      .sort(([a, first], [b, second]) => Date.parse(second.publicIncidentUpdateDate) - Date.parse(first.publicIncidentUpdateDate) || b - a)
+      .map(([, update]) => update);
+  }
+
+  get serviceCount(): number {
+    return this.serviceOrder.length;
+  }
+
+  /** The services a status page card holds, each once, newest first (docs/api-rules.md#services). */
+  listServices(limit: number, beforeSeq?: number): Page<Service> {
+    return pageNewestFirstWhere(this.serviceOrder, (service) => this.servicesOnCards.has(service.id), limit, beforeSeq);
+  }
+
+  /** A service the API lists (one a card holds), or undefined. */
+  getListedService(id: string): Service | undefined {
+    return this.servicesOnCards.has(id) ? this.services.get(id) : undefined;
+  }
+
+  /** A status page's subscriptions, newest first; undefined for a page that does not exist. */
+  listSubscriptions(statusPageId: string): Subscription[] | undefined {
+    if (!this.statusPageSeq.has(statusPageId)) return undefined;
+    return [...(this.subscriptions.get(statusPageId)?.values() ?? [])].reverse();
+  }
+
+  getSubscription(statusPageId: string, subscriptionId: string): Subscription | undefined {
+    return this.subscriptions.get(statusPageId)?.get(subscriptionId);
+  }
+
+  /** Whether the address is subscribed to the page already (addresses compare without letter case). */
+  isSubscribed(statusPageId: string, address: string): boolean {
+    const wanted = address.toLowerCase();
+    for (const subscription of this.subscriptions.get(statusPageId)?.values() ?? []) {
+      if (subscription.address.toLowerCase() === wanted) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Who would be notified of an update of the incident: each VERIFIED subscriber of each page
+   * whose cards hold one of the incident's services, in the order of the pages.
+   */
+  notificationRecipients(incident: Incident): { statusPageId: string; address: string }[] {
+    const serviceIds = new Set(incident.services.map((service) => service.id));
+    const recipients: { statusPageId: string; address: string }[] = [];
+    for (const page of this.statusPages) {
+      if (!page.cards.some((card) => card.services.some((service) => serviceIds.has(service.id)))) continue;
+      for (const subscription of this.subscriptions.get(page.id)?.values() ?? []) {
+        if (subscription.status === 'VERIFIED') recipients.push({ statusPageId: page.id, address: subscription.address });
+      }
+    }
+    return recipients;
+  }
+
+  /** Newest first; only the incident's when one is named. */
+  listNotifications(incidentId?: string): Notification[] {
+    const all = incidentId === undefined ? this.notifications : this.notifications.filter((n) => n.incidentId === incidentId);
+    return [...all].reverse();
+  }
+
+  /** Error groups, of one check or all, newest lastSeen first (on a tie, the one recorded last first). */
+  listErrorGroups(checkId?: string): ErrorGroup[] {
+    const groups: ErrorGroup[] = [];
+    for (const { group } of this.errorGroups.values()) if (checkId === undefined || group.checkId === checkId) groups.push(group);
+    return groups.reverse().sort((a, b) => (a.lastSeen < b.lastSeen ? 1 : a.lastSeen > b.lastSeen ? -1 : 0));
   }
 
   /** JSON.stringify(incident) as UTF-8, kept until the incident next changes. */
@@ -239,6 +377,20 @@ export class AccountStore {
 
   hasHeartbeatCheck(checkId: string): boolean {
     return this.heartbeats.has(checkId);
+  }
+
+  /** Events of a heartbeat check with from <= timestamp < to, newest first, at most `limit`. */
+  listHeartbeatEvents(checkId: string, from: number, to: number, limit: number): HeartbeatEvent[] {
+    const series = this.heartbeats.get(checkId);
+    if (!series || to <= from) return [];
+    const first = lowerBound(series.times, from);
+    const events: HeartbeatEvent[] = [];
+    for (let index = lowerBound(series.times, to) - 1; index >= first && events.length < limit; index--) events.push(series.events[index]!);
+    return events;
+  }
+
+  getHeartbeatEvent(checkId: string, id: string): HeartbeatEvent | undefined {
+    return this.heartbeats.get(checkId)?.byId.get(id);
   }
 
   /** Events of a heartbeat check with from <= timestamp < to. O(log n). */
@@ -338,11 +490,39 @@ export class AccountStore {
     this.commit({ kind: 'heartbeatCheckAdded', checkId });
   }
 
+  changeIncident(incidentId: string, changes: IncidentChanges, today: string): Incident {
+    return this.commit({ kind: 'incidentChanged', incidentId, changes, today });
+  }
+
+  deleteIncident(incidentId: string): void {
+    this.commit({ kind: 'incidentDeleted', incidentId });
+  }
+
+  deleteIncidentUpdate(incidentId: string, updateId: string, today: string): void {
+    this.commit({ kind: 'incidentUpdateDeleted', incidentId, updateId, today });
+  }
+
+  addSubscriptions(statusPageId: string, subscriptions: Subscription[]): Subscription[] {
+    return this.commit({ kind: 'subscriptionsAdded', statusPageId, subscriptions });
+  }
+
+  deleteSubscription(statusPageId: string, subscriptionId: string): void {
+    this.commit({ kind: 'subscriptionDeleted', statusPageId, subscriptionId });
+  }
+
+  verifySubscription(statusPageId: string, subscriptionId: string, today: string): Subscription {
+    return this.commit({ kind: 'subscriptionVerified', statusPageId, subscriptionId, today });
+  }
+
+  recordNotifications(notifications: Notification[]): void {
+    this.commit({ kind: 'notificationsRecorded', notifications });
+  }
+
   /** Applies a change read back from a change log (replay): not handed to the log again. */
   apply<C extends Change>(change: C): ChangeResult<C> {
     switch (change.kind) {
       case 'serviceAdded':
-        this.services.set(change.service.id, change.service);
+        this.serviceAdded(change.service);
         return undefined as ChangeResult<C>;
       case 'statusPageAdded':
         this.statusPageAdded(change.page);
@@ -364,7 +544,26 @@ export class AccountStore {
       case 'heartbeatEventRecorded':
         return this.heartbeatEventRecorded(change.event) as ChangeResult<C>;
       case 'heartbeatCheckAdded':
-        if (!this.heartbeats.has(change.checkId)) this.heartbeats.set(change.checkId, { events: [], times: [], successesBefore: [0] });
+        if (!this.heartbeats.has(change.checkId)) this.heartbeats.set(change.checkId, newSeries());
+        return undefined as ChangeResult<C>;
+      case 'incidentChanged':
+        return this.incidentChanged(change.incidentId, change.changes, change.today) as ChangeResult<C>;
+      case 'incidentDeleted':
+        this.incidentDeleted(change.incidentId);
+        return undefined as ChangeResult<C>;
+      case 'incidentUpdateDeleted':
+        this.incidentUpdateDeleted(change.incidentId, change.updateId, change.today);
+        return undefined as ChangeResult<C>;
+      case 'subscriptionsAdded':
+        return this.subscriptionsAdded(change.statusPageId, change.subscriptions) as ChangeResult<C>;
+      case 'subscriptionDeleted':
+        if (!this.subscriptions.get(change.statusPageId)?.delete(change.subscriptionId))
+          throw new Error(`unknown subscription ${change.subscriptionId} of status page ${change.statusPageId}`);
+        return undefined as ChangeResult<C>;
+      case 'subscriptionVerified':
+        return this.subscriptionVerified(change.statusPageId, change.subscriptionId, change.today) as ChangeResult<C>;
+      case 'notificationsRecorded':
+        this.notifications.push(...change.notifications);
         return undefined as ChangeResult<C>;
     }
   }
@@ -378,6 +577,11 @@ export class AccountStore {
     return result;
   }
 
+  private serviceAdded(service: Service): void {
+    if (!this.services.has(service.id)) this.serviceOrder.push(service);
+    this.services.set(service.id, service);
+  }
+
   private statusPageAdded(page: NewStatusPage): void {
     const { cards, ...rest } = page;
     const stored: StoredStatusPage = {
@@ -386,6 +590,11 @@ export class AccountStore {
     };
     this.statusPageSeq.set(stored.id, this.statusPages.length);
     this.statusPages.push(stored);
+    this.holdServices(stored);
+  }
+
+  private holdServices(page: StoredStatusPage): void {
+    for (const card of page.cards) for (const service of card.services) this.servicesOnCards.add(service.id);
   }
 
   private incidentCreated(args: NewIncident): Incident {
@@ -404,12 +613,82 @@ export class AccountStore {
     this.incidentChanges++;
     this.incidents.push(incident);
     this.incidentSeq.set(incident.id, seq);
-    for (const service of services) {
-      let seqs = this.incidentSeqsByService.get(service.id);
-      if (!seqs) this.incidentSeqsByService.set(service.id, (seqs = []));
-      seqs.push(seq);
-    }
+    for (const service of services) this.indexIncident(service.id, seq);
     return incident;
+  }
+
+  /** Adds an incident's sequence number to a service's index, kept ascending. */
+  private indexIncident(serviceId: string, seq: number): void {
+    let seqs = this.incidentSeqsByService.get(serviceId);
+    if (!seqs) this.incidentSeqsByService.set(serviceId, (seqs = []));
+    // Usually the newest, appended; an edit adding a service to an older incident inserts it.
+    const at = lowerBound(seqs, seq);
+    if (seqs[at] !== seq) seqs.splice(at, 0, seq);
+  }
+
+  private unindexIncident(serviceId: string, seq: number): void {
+    const seqs = this.incidentSeqsByService.get(serviceId);
+    if (!seqs) return;
+    const at = lowerBound(seqs, seq);
+    if (seqs[at] === seq) seqs.splice(at, 1);
+  }
+
+  private incidentChanged(incidentId: string, changes: IncidentChanges, today: string): Incident {
+    const incident = this.requireIncident(incidentId);
+    const seq = this.incidentSeq.get(incidentId)!;
+    const services = [...new Set(changes.serviceIds)].map((id) => this.requireService(id));
+    const kept = new Set(services.map((service) => service.id));
+    for (const service of incident.services) if (!kept.has(service.id)) this.unindexIncident(service.id, seq);
+    for (const service of services) this.indexIncident(service.id, seq);
+    incident.name = changes.name;
+    incident.severity = changes.severity;
+    incident.services = services;
+    incident.updated_at = today;
+    this.incidentJsonCache.delete(incident);
+    this.incidentChanges++;
+    return incident;
+  }
+
+  private incidentDeleted(incidentId: string): void {
+    const incident = this.requireIncident(incidentId);
+    const seq = this.incidentSeq.get(incidentId)!;
+    for (const service of incident.services) this.unindexIncident(service.id, seq);
+    this.incidents[seq] = undefined;
+    this.incidentSeq.delete(incidentId);
+    this.incidentChanges++;
+  }
+
+  private incidentUpdateDeleted(incidentId: string, updateId: string, today: string): void {
+    const incident = this.requireIncident(incidentId);
+    const index = incident.incidentUpdates.findIndex((update) => update.id === updateId);
+    if (index === -1) throw new Error(`incident update ${updateId} is not part of incident ${incidentId}`);
+    incident.incidentUpdates.splice(index, 1);
+    // Rare: the timeline is made again from the updates left on the next change.
+    this.timelines.delete(incident);
+    const derived = deriveAll(incident.incidentUpdates);
+    incident.lastUpdateStatus = derived.lastUpdateStatus;
+    incident.duration = derived.duration;
+    incident.updated_at = today;
+    this.incidentJsonCache.delete(incident);
+    this.incidentChanges++;
+  }
+
+  private subscriptionsAdded(statusPageId: string, subscriptions: Subscription[]): Subscription[] {
+    if (!this.statusPageSeq.has(statusPageId)) throw new Error(`unknown status page ${statusPageId}`);
+    let stored = this.subscriptions.get(statusPageId);
+    if (!stored) this.subscriptions.set(statusPageId, (stored = new Map()));
+    for (const subscription of subscriptions) stored.set(subscription.id, subscription);
+    return subscriptions;
+  }
+
+  private subscriptionVerified(statusPageId: string, subscriptionId: string, today: string): Subscription {
+    const subscription = this.subscriptions.get(statusPageId)?.get(subscriptionId);
+    if (!subscription) throw new Error(`unknown subscription ${subscriptionId} of status page ${statusPageId}`);
+    if (subscription.status !== 'VERIFIED') {
+      subscription.status = 'VERIFIED';
+      subscription.updated_at = today;
+    }
+    return subscription;
   }
 
   private incidentUpdateAdded(incidentId: string, update: IncidentUpdate, today: string): IncidentUpdate {
@@ -490,9 +769,12 @@ export class AccountStore {
     return analysis;
   }
 
-  private heartbeatEventRecorded(event: HeartbeatEvent): HeartbeatEvent {
-    let series = this.heartbeats.get(event.checkId);
-    if (!series) this.heartbeats.set(event.checkId, (series = { events: [], times: [], successesBefore: [0] }));
+  private heartbeatEventRecorded(recorded: RecordedHeartbeatEvent): HeartbeatEvent {
+    let series = this.heartbeats.get(recorded.checkId);
+    if (!series) this.heartbeats.set(recorded.checkId, (series = newSeries()));
+    const event: HeartbeatEvent = { ...recorded, id: recorded.id ?? this.derivedEventId(recorded.checkId, series.recorded) };
+    series.recorded++;
+    series.byId.set(event.id, event);
     const at = Date.parse(event.timestamp);
     const success = SUCCESS_HEARTBEAT_STATES.has(event.state) ? 1 : 0;
     // Pings arrive in order almost always: then this is an append. A late one is spliced in.
@@ -504,16 +786,25 @@ export class AccountStore {
     return event;
   }
 
+  /** The id of a ping recorded before pings had ids: from the check and the ping's ordinal, the same on every replay. */
+  private derivedEventId(checkId: string, ordinal: number): string {
+    return seededId(this.accountId, 'recorded-heartbeat-event', `${checkId}/#${ordinal}`);
+  }
+
   // ---- snapshots (compaction) -----------------------------------------------------------
 
   /** The state as entries, in an order restoreEntry accepts (services before what names them). */
   *snapshotEntries(): Generator<SnapshotEntry> {
-    for (const service of this.services.values()) yield { kind: 'service', service };
+    for (const service of this.serviceOrder) yield { kind: 'service', service };
     for (const page of this.statusPages) yield { kind: 'statusPage', page };
-    for (const incident of this.incidents) yield { kind: 'incident', incident };
+    for (const [statusPageId, subscriptions] of this.subscriptions)
+      if (subscriptions.size) yield { kind: 'subscriptions', statusPageId, subscriptions: [...subscriptions.values()] };
+    for (const [seq, incident] of this.incidents.entries())
+      yield incident ? { kind: 'incident', incident } : { kind: 'deletedIncident', id: `#${seq}` };
     for (const { group, checkType, forever } of this.errorGroups.values()) yield { kind: 'errorGroup', group, checkType, forever };
     for (const [id, { view, errorGroupId, userContext }] of this.analyses) yield { kind: 'analysis', id, view, errorGroupId, userContext };
     for (const [checkId, series] of this.heartbeats) yield { kind: 'heartbeat', checkId, events: series.events };
+    for (const notification of this.notifications) yield { kind: 'notification', notification };
   }
 
   /**
@@ -523,24 +814,30 @@ export class AccountStore {
   restoreEntry(entry: SnapshotEntry): void {
     switch (entry.kind) {
       case 'service':
-        this.services.set(entry.service.id, entry.service);
+        this.serviceAdded(entry.service);
         return;
       case 'statusPage':
         this.statusPageSeq.set(entry.page.id, this.statusPages.length);
         this.statusPages.push(entry.page);
+        this.holdServices(entry.page);
+        return;
+      case 'subscriptions':
+        this.subscriptionsAdded(entry.statusPageId, entry.subscriptions);
         return;
       case 'incident': {
         const seq = this.incidents.length;
         this.incidentChanges++;
         this.incidents.push(entry.incident);
         this.incidentSeq.set(entry.incident.id, seq);
-        for (const id of new Set(entry.incident.services.map((service) => service.id))) {
-          let seqs = this.incidentSeqsByService.get(id);
-          if (!seqs) this.incidentSeqsByService.set(id, (seqs = []));
-          seqs.push(seq);
-        }
+        for (const id of new Set(entry.incident.services.map((service) => service.id))) this.indexIncident(id, seq);
         return;
       }
+      case 'deletedIncident':
+        this.incidents.push(undefined);
+        return;
+      case 'notification':
+        this.notifications.push(entry.notification);
+        return;
       case 'errorGroup':
         this.errorGroups.set(entry.group.id, { group: entry.group, checkType: entry.checkType, forever: entry.forever });
         this.errorGroupByKey.set(`${entry.group.checkId}\u0000${entry.group.errorHash}`, entry.group.id);
@@ -549,11 +846,15 @@ export class AccountStore {
         this.analyses.set(entry.id, { view: entry.view, errorGroupId: entry.errorGroupId, userContext: entry.userContext });
         return;
       case 'heartbeat': {
-        const times = entry.events.map((event) => Date.parse(event.timestamp));
+        // Events of a snapshot written before pings had ids get one derived from their place.
+        const events = entry.events.map((event, index) =>
+          (event as Partial<HeartbeatEvent>).id === undefined ? { ...event, id: this.derivedEventId(entry.checkId, index) } : event,
+        );
+        const times = events.map((event) => Date.parse(event.timestamp));
         const successesBefore = [0];
-        for (const event of entry.events)
-          successesBefore.push(successesBefore.at(-1)! + (SUCCESS_HEARTBEAT_STATES.has(event.state) ? 1 : 0));
-        this.heartbeats.set(entry.checkId, { events: entry.events, times, successesBefore });
+        for (const event of events) successesBefore.push(successesBefore.at(-1)! + (SUCCESS_HEARTBEAT_STATES.has(event.state) ? 1 : 0));
+        const byId = new Map(events.map((event) => [event.id, event]));
+        this.heartbeats.set(entry.checkId, { events, times, successesBefore, byId, recorded: events.length });
         return;
       }
     }
@@ -562,6 +863,10 @@ export class AccountStore {
   /** Replaces this store's state by `source`'s (a rollback to what the data file holds: data-file.ts). */
   restoreFrom(source: AccountStore): void {
     this.services.clear();
+    this.serviceOrder.length = 0;
+    this.servicesOnCards.clear();
+    this.subscriptions.clear();
+    this.notifications.length = 0;
     this.statusPages.length = 0;
     this.statusPageSeq.clear();
     this.incidents.length = 0;

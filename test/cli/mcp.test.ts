@@ -46,8 +46,13 @@ function text(result: CallToolResult): string {
   return first?.type === 'text' ? first.text : '';
 }
 
+/** Tools that answered a call without an error, in this file: each must be among them (the last test). */
+const answered = new Set<string>();
+
 async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  if (!result.isError) answered.add(name);
+  return result;
 }
 
 describe('statusctl mcp', () => {
@@ -210,6 +215,87 @@ describe('statusctl mcp', () => {
     expect((availability.structuredContent as { result: { successRatio: unknown } }).result.successRatio).toBeDefined();
   });
 
+  it('edits an incident, lists and deletes its updates, then deletes it (a 204 is {"result": null})', async () => {
+    const services = (
+      (await call(client, 'list_services', { limit: 100 })).structuredContent as {
+        entries: { id: string; name: string; accountId: string }[];
+      }
+    ).entries;
+    expect((await call(client, 'get_service', { serviceId: services[0]!.id })).structuredContent).toEqual(services[0]);
+    const [first, second] = services.map(({ id, name, accountId }) => ({ id, name, accountId }));
+    const created = await call(client, 'create_incident', {
+      name: 'MCP edit me',
+      severity: 'MINOR',
+      services: [first],
+      incidentUpdates: [{ description: 'Looking' }],
+    });
+    const incident = created.structuredContent as { id: string; incidentUpdates: { id: string }[] };
+    const edited = await call(client, 'update_incident', {
+      incidentId: incident.id,
+      name: 'MCP edited',
+      severity: 'CRITICAL',
+      services: [first, second],
+    });
+    expect(edited.isError, text(edited)).toBeFalsy();
+    expect(edited.structuredContent).toMatchObject({ name: 'MCP edited', severity: 'CRITICAL' });
+    const updates = await call(client, 'list_incident_updates', { incidentId: incident.id });
+    expect((updates.structuredContent as { result: { id: string }[] }).result.map((u) => u.id)).toEqual([incident.incidentUpdates[0]!.id]);
+    const updateIds = { incidentId: incident.id, incidentUpdateId: incident.incidentUpdates[0]!.id };
+    const changed = await call(client, 'update_incident_update', { ...updateIds, description: 'Looking, with a fix' });
+    expect(changed.structuredContent).toMatchObject({ description: 'Looking, with a fix' });
+    expect((await call(client, 'get_incident_update', updateIds)).structuredContent).toEqual(changed.structuredContent);
+    const removed = await call(client, 'delete_incident_update', {
+      incidentId: incident.id,
+      incidentUpdateId: incident.incidentUpdates[0]!.id,
+    });
+    expect(removed.isError, text(removed)).toBeFalsy();
+    expect(removed.structuredContent).toEqual({ result: null });
+    const deleted = await call(client, 'delete_incident', { incidentId: incident.id });
+    expect(deleted.structuredContent).toEqual({ result: null });
+    expect(text(await call(client, 'get_incident', { incidentId: incident.id }))).toMatch(/^HTTP 404: /);
+  });
+
+  it('subscribes, lists and removes subscribers; lists error groups, heartbeat events and one runtime', async () => {
+    const page = ((await call(client, 'list_status_pages')).structuredContent as { entries: { id: string }[] }).entries[0]!;
+    const subscribed = await call(client, 'create_subscriptions', {
+      statusPageId: page.id,
+      subscriptions: [{ type: 'EMAIL', config: 'mcp@example.com' }],
+      autoVerify: true,
+    });
+    expect(subscribed.structuredContent).toEqual({ created: 1, skipped: 0, status: 'VERIFIED' });
+    const listed = (await call(client, 'list_subscriptions', { statusPageId: page.id })).structuredContent as {
+      result: { id: string; address: string }[];
+    };
+    const mine = listed.result.find((subscription) => subscription.address === 'mcp@example.com')!;
+    const removed = await call(client, 'delete_subscription', { statusPageId: page.id, subscriptionId: mine.id });
+    expect(removed.isError, text(removed)).toBeFalsy();
+
+    const groups = (await call(client, 'list_error_groups', { limit: 5, page: 1 })).structuredContent as {
+      result: { id: string; checkId: string }[];
+    };
+    expect(groups.result.length).toBeGreaterThan(0);
+    const [group] = groups.result;
+    expect((await call(client, 'get_error_group', { id: group!.id })).structuredContent).toMatchObject({ id: group!.id });
+    const ofCheck = (await call(client, 'list_check_error_groups', { checkId: group!.checkId })).structuredContent as {
+      result: { id: string }[];
+    };
+    expect(ofCheck.result.map((g) => g.id)).toContain(group!.id);
+    const requested = await call(client, 'request_error_group_analysis', { errorGroupId: group!.id });
+    expect(requested.structuredContent).toMatchObject({ status: 'PENDING' });
+
+    const api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
+    const ping = await api.recordHeartbeatEvent({ params: { checkId: 'check-mcp-events' }, body: { state: 'RECEIVED' } });
+    const events = (await call(client, 'list_heartbeat_events', { checkId: 'check-mcp-events', limit: 5 })).structuredContent as {
+      result: { events: { id: string }[] }[];
+    };
+    expect(events.result[0]!.events.map((event) => event.id)).toEqual([ping.id]);
+    expect((await call(client, 'get_heartbeat_event', { checkId: 'check-mcp-events', id: ping.id })).structuredContent).toMatchObject({
+      event: { id: ping.id },
+    });
+    const runtimes = (await call(client, 'list_runtimes')).structuredContent as { result: { name: string }[] };
+    expect((await call(client, 'get_runtime', { id: runtimes.result[0]!.name })).structuredContent).toEqual(runtimes.result[0]);
+  });
+
   it('reports validation errors naming the field, unknown ids with the HTTP status, and keeps serving', async () => {
     const invalid = await call(client, 'create_incident', { name: '', severity: 'APOCALYPTIC', services: [], incidentUpdates: [] });
     expect(invalid.isError).toBe(true);
@@ -232,6 +318,10 @@ describe('statusctl mcp', () => {
     const runtimes = await call(client, 'list_runtimes');
     expect(runtimes.isError).toBeFalsy();
     for (const result of [invalid, unknownArg, missing]) expect(JSON.stringify(result)).not.toContain(server.account.key);
+  });
+
+  it('has called every tool it lists, each answering without an error', () => {
+    expect([...answered].sort()).toEqual(tools.map((tool) => tool.name).sort());
   });
 });
 

@@ -100,8 +100,7 @@ describe('on an 80-column terminal', () => {
   it.each([
     [
       ['status-pages', 'list'],
-      // Page ids shown short, as incident ids are, leave room for the URL.
-      ['ID', 'NAME', 'SERVICES', 'OPEN', 'URL'],
+      ['ID', 'NAME', 'SERVICES', 'OPEN'],
     ],
     [
       ['runtimes', 'list'],

@@ -37,7 +37,8 @@ describe('compaction', () => {
     await Promise.all(
       targets.map(async ({ incidentId, updateId }, worker) => {
         for (let n = 0; n < PUTS_PER_WORKER; n++) {
-          const description = `worker ${worker} write ${n} `.padEnd(400, '.');
+          // Long enough that what is written outweighs the live state (mostly the demo data's pings) many times.
+          const description = `worker ${worker} write ${n} `.padEnd(600, '.');
           const result = await call(server.url, 'PUT', `/v1/status-pages/incidents/${incidentId}/incident-updates/${updateId}`, {
             description,
           });

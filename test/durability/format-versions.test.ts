@@ -73,6 +73,56 @@ describe('a version 1 data file', () => {
   });
 });
 
+describe('pings recorded before they had ids', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it('get an id of their own from a version 1 file, the same after its rewrite', async () => {
+    const dataPath = v1File();
+    const first = await startInProcess({ dataPath });
+    const events = await call(first.url, 'GET', '/v1/checks/heartbeats/hb-backup/events?startTime=2025-03-01&endTime=2025-03-03');
+    expect(events.status).toBe(200);
+    const [event] = (events.json as any)[0].events;
+    expect(event).toMatchObject({ id: expect.stringMatching(UUID), state: 'LATE', timestamp: '2025-03-02T00:00:00.000Z' });
+    await first.close();
+    const again = await startInProcess({ dataPath });
+    expect(await call(again.url, 'GET', `/v1/checks/heartbeats/hb-backup/events/${event.id}`)).toMatchObject({
+      status: 200,
+      json: { event },
+    });
+  });
+
+  it('get an id of their own from a compacted version 2 file, the same on every start', async () => {
+    const dataPath = join(tempDir(), 'data.jsonl');
+    const lines = [
+      { statusctl: 'data', version: 2, created: '2025-03-10T00:00:00.000Z' },
+      { type: 'account', account: ACCOUNT.id, at: '2025-03-10T00:00:00.000Z', seed: 'demo data' },
+      {
+        type: 'snapshot',
+        account: ACCOUNT.id,
+        entry: {
+          kind: 'heartbeat',
+          checkId: 'hb-old',
+          events: [
+            { checkId: 'hb-old', state: 'RECEIVED', timestamp: '2025-03-01T00:00:00.000Z' },
+            { checkId: 'hb-old', state: 'FAILING', timestamp: '2025-03-01T01:00:00.000Z' },
+          ],
+        },
+      },
+    ];
+    writeFileSync(dataPath, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+    const path = '/v1/checks/heartbeats/hb-old/events?startTime=2025-03-01&endTime=2025-03-01';
+    const first = await startInProcess({ dataPath });
+    const events = await call(first.url, 'GET', path);
+    expect((events.json as any)[0].events.map((event: any) => [event.state, UUID.test(event.id)])).toEqual([
+      ['FAILING', true],
+      ['RECEIVED', true],
+    ]);
+    await first.close();
+    const again = await startInProcess({ dataPath });
+    expect(await call(again.url, 'GET', path)).toEqual(events);
+  });
+});
+
 describe('a data file of an unknown version', () => {
   it('is refused, untouched, saying which versions this server reads', async () => {
     const dataPath = v1File();

@@ -246,3 +246,84 @@ describe('statusctl server process and the data file', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 });
+
+describe('restart on the same data file: edits, deletes, subscriptions, notifications', () => {
+  it('serves after the restart what was acknowledged before it, and a data file written before these changes still opens', async () => {
+    const dataPath = join(tempDir(), 'data.jsonl');
+    const first = await startInProcess({ dataPath, now });
+    const url = first.url;
+    const ids = demoIds(ACCOUNT.id);
+    const page = (await call(url, 'GET', `/v1/status-pages/${ids.statusPages.acmeCloud}`)).json;
+    const webApp = page.cards[0].services.find((service: { id: string }) => service.id === ids.services.webApp);
+    const auth = page.cards[0].services.find((service: { id: string }) => service.id === ids.services.auth);
+
+    const subscribed = await call(url, 'POST', `/v1/status-pages/${page.id}/subscriptions/bulk`, {
+      subscriptions: [
+        { type: 'EMAIL', config: 'kept@example.com' },
+        { type: 'EMAIL', config: 'removed@example.com' },
+        { type: 'EMAIL', config: 'verified-later@example.com' },
+      ],
+    });
+    expect(subscribed.status).toBe(201);
+    const subscriptions = (await call(url, 'GET', `/v1/status-pages/${page.id}/subscriptions`)).json as { id: string; address: string }[];
+    const byAddress = (address: string) => subscriptions.find((s) => s.address === address)!.id;
+    expect((await call(url, 'DELETE', `/v1/status-pages/${page.id}/subscriptions/${byAddress('removed@example.com')}`)).status).toBe(204);
+    const verify = `/_reference/status-pages/${page.id}/subscriptions/${byAddress('verified-later@example.com')}/verify`;
+    expect((await call(url, 'POST', verify)).status).toBe(200);
+
+    const edited = await call(url, 'POST', '/v1/status-pages/incidents', {
+      ...incidentBody('Typo in teh name'),
+      incidentUpdates: [{ description: 'Down', publicIncidentUpdateDate: '2025-03-10T09:00:00Z', notifySubscribers: true }],
+    });
+    const removedUpdate = await call(url, 'POST', `/v1/status-pages/incidents/${edited.json.id}/incident-updates`, {
+      description: 'Resolved by mistake',
+      status: 'RESOLVED',
+      publicIncidentUpdateDate: '2025-03-10T10:00:00Z',
+    });
+    const put = await call(url, 'PUT', `/v1/status-pages/incidents/${edited.json.id}`, {
+      name: 'Typo in the name',
+      severity: 'CRITICAL',
+      services: [webApp, auth].map(({ id, name, accountId }) => ({ id, name, accountId })),
+    });
+    expect(put.status).toBe(200);
+    expect(
+      (await call(url, 'DELETE', `/v1/status-pages/incidents/${edited.json.id}/incident-updates/${removedUpdate.json.id}`)).status,
+    ).toBe(204);
+    const deleted = await call(url, 'POST', '/v1/status-pages/incidents', incidentBody('Declared by mistake'));
+    expect((await call(url, 'DELETE', `/v1/status-pages/incidents/${deleted.json.id}`)).status).toBe(204);
+    const ping = await call(url, 'POST', '/_reference/heartbeats/durable-beat/events', {
+      state: 'RECEIVED',
+      timestamp: '2025-03-10T11:00:00Z',
+    });
+
+    const reads = [
+      `/v1/status-pages/incidents/${edited.json.id}`,
+      `/v1/status-pages/incidents/${edited.json.id}/incident-updates`,
+      `/v1/status-pages/incidents/${deleted.json.id}`,
+      '/v1/status-pages/incidents?limit=3',
+      `/v1/status-pages/${page.id}`,
+      `/v1/status-pages/${page.id}/subscriptions`,
+      '/v1/status-pages/services?limit=100',
+      '/_reference/notifications',
+      '/v1/error-groups?limit=100',
+      `/v1/checks/heartbeats/durable-beat/events/${ping.json.id}`,
+      `/v1/checks/heartbeats/${ids.heartbeatChecks.searchReindex}/events`,
+    ];
+    const before = await Promise.all(reads.map((path) => call(url, 'GET', path)));
+    expect(before[0]!.json).toMatchObject({ name: 'Typo in the name', severity: 'CRITICAL', lastUpdateStatus: 'INVESTIGATING' });
+    expect(before[2]!.status).toBe(404);
+    expect(before[7]!.json.length).toBeGreaterThan(0);
+    expect(before[5]!.json.map((s: { address: string }) => s.address)).not.toContain('removed@example.com');
+    const nextPage = `/v1/status-pages/incidents?limit=3&nextId=${encodeURIComponent(before[3]!.json.nextId)}`;
+    const pageTwo = await call(url, 'GET', nextPage);
+    expect(pageTwo.status).toBe(200);
+    await first.close();
+
+    const second = await startInProcess({ dataPath, now });
+    const after = await Promise.all(reads.map((path) => call(second.url, 'GET', path)));
+    for (const [index, path] of reads.entries()) expect(after[index], path).toEqual(before[index]);
+    // The list's cursor still means the same place after the restart (the deleted incident keeps its place).
+    expect(await call(second.url, 'GET', nextPage)).toEqual(pageTwo);
+    await second.close();
+  });
+});

@@ -62,8 +62,38 @@ function filled(changeLog?: ChangeLog): AccountStore {
     [3, 'FAILING'],
     [2, 'RECEIVED'],
   ] as const)
-    store.recordHeartbeatEvent({ checkId: 'hb-1', state, timestamp: `2025-03-10T10:0${minute}:00.000Z` });
+    store.recordHeartbeatEvent({ id: `ev-${minute}`, checkId: 'hb-1', state, timestamp: `2025-03-10T10:0${minute}:00.000Z` });
   store.addHeartbeatCheck('hb-empty');
+  // An edit, an update's delete and a delete (which leaves its place in the list).
+  const [, second, third] = store.listIncidents(3).entries;
+  const services = store.listServices(2).entries;
+  store.changeIncident(second!.id, { name: 'Renamed', severity: 'MINOR', serviceIds: services.map((service) => service.id) }, '2025-03-10');
+  store.deleteIncidentUpdate(second!.id, second!.incidentUpdates[0]!.id, '2025-03-10');
+  store.deleteIncident(third!.id);
+  const page = store.listStatusPages(1).entries[0]!;
+  const subscription = (id: string, address: string) => ({
+    id,
+    type: 'EMAIL' as const,
+    address,
+    status: 'PENDING' as const,
+    created_at: '2025-03-10',
+    updated_at: '2025-03-10',
+  });
+  store.addSubscriptions(page.id, [subscription('s-1', 'a@example.com'), subscription('s-2', 'b@example.com')]);
+  store.verifySubscription(page.id, 's-1', '2025-03-11');
+  store.deleteSubscription(page.id, 's-2');
+  store.recordNotifications([
+    {
+      id: 'n-1',
+      statusPageId: page.id,
+      address: 'a@example.com',
+      incidentId: incident.id,
+      incidentUpdateId: 'u-extra',
+      status: 'MONITORING',
+      description: 'Fixed',
+      created_at: '2025-03-10T11:00:00.000Z',
+    },
+  ]);
   return store;
 }
 
@@ -84,6 +114,10 @@ function reads(store: AccountStore) {
     analyses: [store.getAnalysis('a-pending'), store.getAnalysis('a-done'), store.getAnalysisRequest('a-done')],
     pending: store.pendingAnalysisIds(),
     beats: [store.countHeartbeatEvents('hb-1', 0, Date.parse('2030-01-01')), store.hasHeartbeatCheck('hb-empty')],
+    events: store.listHeartbeatEvents('hb-1', 0, Date.parse('2030-01-01'), 10),
+    services: [store.listServices(100), store.listServices(2)],
+    subscriptions: store.listStatusPages(100).entries.map((page) => store.listSubscriptions(page.id)),
+    notifications: store.listNotifications(),
   };
 }
 
@@ -111,7 +145,7 @@ describe('snapshot entries', () => {
           checkType: 'API',
         }).id,
       ).toBe('g-1');
-      store.recordHeartbeatEvent({ checkId: 'hb-1', state: 'RECEIVED', timestamp: '2025-03-10T10:00:30.000Z' });
+      store.recordHeartbeatEvent({ id: 'ev-late', checkId: 'hb-1', state: 'RECEIVED', timestamp: '2025-03-10T10:00:30.000Z' });
     }
     expect(reads(copy)).toEqual(reads(source));
   });

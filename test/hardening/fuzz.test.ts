@@ -62,7 +62,13 @@ const HEARTBEAT_IDS = Object.values(DEMO_IDS.heartbeatChecks);
 // ---- the account's real ids, filled in beforeAll ------------------------------------------
 
 let server: HardeningServer;
-const known = { statusPages: [] as string[], incidents: [] as string[], updates: [] as [incident: string, update: string][] };
+const known = {
+  statusPages: [] as string[],
+  incidents: [] as string[],
+  updates: [] as [incident: string, update: string][],
+  subscriptions: [] as string[],
+  heartbeatEvents: [] as string[],
+};
 const allKnownIds = new Set<string>();
 
 /** Real ids for each path parameter: requests whose failure must not depend on the id. */
@@ -71,9 +77,12 @@ function realIds(): Record<string, string[]> {
     statusPageId: known.statusPages,
     incidentId: known.incidents,
     incidentUpdateId: known.updates.map(([, update]) => update),
-    id: [...ERROR_GROUP_IDS],
+    id: [...ERROR_GROUP_IDS, ...known.heartbeatEvents, '2025.04'],
     testSessionErrorGroupId: ERROR_GROUP_IDS,
+    errorGroupId: ERROR_GROUP_IDS,
     checkId: HEARTBEAT_IDS,
+    serviceId: SERVICE_IDS,
+    subscriptionId: known.subscriptions,
   };
 }
 
@@ -117,6 +126,18 @@ function baseBodies(): Partial<Record<OperationId, unknown>> {
       created_at: '2025-03-10',
     },
     requestRootCauseAnalysis: { userContext: 'after the deploy' },
+    requestErrorGroupAnalysis: { userContext: 'after the deploy' },
+    updateIncident: {
+      name: 'Checkout API returns 502 errors',
+      severity: 'CRITICAL',
+      services: [{ id: SERVICE_IDS[0], name: 'Web App', accountId: ACCOUNT_A.id, created_at: '2025-01-01', updated_at: null }],
+      id: '00000000-0000-4000-8000-0000000000f2',
+      created_at: '2025-01-01',
+      updated_at: '2025-01-01',
+      lastUpdateStatus: 'INVESTIGATING',
+      duration: null,
+    },
+    createSubscriptions: { subscriptions: [{ type: 'EMAIL', config: 'ops@example.com' }], autoVerify: false },
     updateErrorGroup: { archiveForEver: false, archivedUntilNextEvent: true },
     recordErrorEvent: {
       checkId: 'checkout-api',
@@ -132,6 +153,8 @@ const QUERY_OPS = OPERATION_IDS.filter((id) => 'query' in operations[id] && oper
 const PARAM_OPS = OPERATION_IDS.filter((id) => operations[id].path.includes('{'));
 /** Path parameters that name something created on first use (docs/api-rules.md#reference-only-inputs): an unknown one is no 404. */
 const CREATED_ON_FIRST_USE: ReadonlySet<OperationId> = new Set(['recordHeartbeatEvent']);
+/** A check id that names nothing lists a check's error groups as [] (docs/api-rules.md#root-cause-analyses-and-error-groups): no 404. */
+const LISTS_WITHOUT_404: ReadonlySet<OperationId> = new Set(['listCheckErrorGroups']);
 
 // ---- generators --------------------------------------------------------------------------
 
@@ -681,9 +704,8 @@ const notUtf8Arb = fc.oneof(
     [0xfe],
     [0xff],
   ),
-  // Latin-1 letters, what a client that ignores the charset sends: each followed by an ASCII
-  // letter, never by another high byte (0xC2 0xA0, say, is UTF-8 for a no-break space).
-  fc.array(fc.integer({ min: 0xa0, max: 0xff }), { minLength: 1, maxLength: 4 }).map((bytes) => bytes.flatMap((byte) => [byte, 0x41])),
+  // Latin-1 letters: what a client that ignores the charset sends.
+  fc.array(fc.integer({ min: 0xa0, max: 0xff }), { minLength: 1, maxLength: 4 }).map((bytes) => [...bytes, 0x41]),
 );
 
 const invalidUtf8Case: fc.Arbitrary<Case> = bodyOpArb
@@ -781,6 +803,7 @@ const queryCase: fc.Arbitrary<Case> = fc
         const decoded = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
         return !/^\w+:\d{1,15}$/.test(decoded);
       });
+    const checkedNames = names.filter((name) => name !== 'nextId' && name !== 'incidentId');
     const invalid = fc.oneof(
       fc
         .tuple(
@@ -796,10 +819,10 @@ const queryCase: fc.Arbitrary<Case> = fc
           ] as [string, string][],
       ),
       fc.constantFrom(...names).map((name) => [[name, '']] as [string, string][]),
-      // Any non-empty nextId passes the schema; a bogus cursor is its own case below.
-      fc
-        .constantFrom(...names.filter((name) => name !== 'nextId'))
-        .chain((name) => badValue(name).map((value) => [[name, value]] as [string, string][])),
+      // Any non-empty nextId (or incidentId) passes the schema; a bogus cursor is its own case below.
+      ...(checkedNames.length
+        ? [fc.constantFrom(...checkedNames).chain((name) => badValue(name).map((value) => [[name, value]] as [string, string][]))]
+        : []),
       ...(names.includes('nextId') ? [bogusCursor.map((cursor) => [['nextId', cursor]] as [string, string][])] : []),
       ...(names.includes('startTime')
         ? [
@@ -889,7 +912,7 @@ const handlerCase: fc.Arbitrary<Case> = fc.oneof(
 
 /** Everything valid but the id, which names nothing: 404, after the other checks passed. */
 const unknownIdCase: fc.Arbitrary<Case> = fc
-  .constantFrom(...PARAM_OPS.filter((id) => !CREATED_ON_FIRST_USE.has(id)))
+  .constantFrom(...PARAM_OPS.filter((id) => !CREATED_ON_FIRST_USE.has(id) && !LISTS_WITHOUT_404.has(id)))
   .chain((id) => {
     const names = [...operations[id].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
     const real = realIds();
@@ -981,6 +1004,14 @@ describe('generated bad input', () => {
     }
     expect(known.statusPages.length).toBeGreaterThan(0);
     expect(known.updates.length).toBeGreaterThan(1);
+    for (const page of known.statusPages) {
+      const subscriptions = await server.get(`/v1/status-pages/${page}/subscriptions`);
+      known.subscriptions.push(...subscriptions.json.map((subscription: { id: string }) => subscription.id));
+    }
+    const events = await server.get(`/v1/checks/heartbeats/${HEARTBEAT_IDS[0]}/events`);
+    known.heartbeatEvents.push(...events.json[0].events.map((event: { id: string }) => event.id));
+    expect(known.subscriptions.length).toBeGreaterThan(0);
+    expect(known.heartbeatEvents.length).toBeGreaterThan(0);
     for (const id of [
       ...known.statusPages,
       ...known.incidents,
@@ -988,6 +1019,9 @@ describe('generated bad input', () => {
       ...ERROR_GROUP_IDS,
       ...HEARTBEAT_IDS,
       ...SERVICE_IDS,
+      ...known.subscriptions,
+      ...known.heartbeatEvents,
+      '2025.04',
     ])
       allKnownIds.add(id);
     mutations = countStoreMutations();

@@ -28,6 +28,11 @@ const FIXTURES = fileURLToPath(new URL('../../src/server/fixtures/example.json',
 
 /** Path parameters that name something created on first use (docs/api-rules.md#reference-only-inputs). */
 const CREATED_ON_FIRST_USE: ReadonlySet<OperationId> = new Set(['recordHeartbeatEvent']);
+/**
+ * Path parameters that name no data of an account: a check's error groups (a check with none
+ * lists []) and the runtime catalog, the same for everyone.
+ */
+const NOT_OWNED: ReadonlySet<OperationId> = new Set(['listCheckErrorGroups', 'getRuntime']);
 
 let server: HardeningServer;
 const answers: { what: string; answer: Answer }[] = [];
@@ -39,6 +44,9 @@ const a = {
   errorGroup: '',
   analysis: '',
   heartbeat: 'isolation-a-heartbeat',
+  heartbeatEvent: '',
+  errorCheck: 'isolation-a-check',
+  subscription: '',
   serviceId: '',
   serviceName: '',
 };
@@ -63,10 +71,17 @@ function paramOfA(id: OperationId, name: string): string {
     case 'incidentUpdateId':
       return a.update;
     case 'testSessionErrorGroupId':
+    case 'errorGroupId':
       return a.errorGroup;
     case 'checkId':
-      return a.heartbeat;
+      return id === 'listCheckErrorGroups' ? a.errorCheck : a.heartbeat;
+    case 'serviceId':
+      return a.serviceId;
+    case 'subscriptionId':
+      return a.subscription;
     case 'id':
+      if (id === 'getRuntime') return '2025.04';
+      if (id === 'getHeartbeatEvent') return a.heartbeatEvent;
       return operations[id].path.includes('root-cause-analyses') ? a.analysis : a.errorGroup;
     default:
       throw new Error(`no id of account A for ${id}.${name}: add it here`);
@@ -90,6 +105,13 @@ function requestOnA(id: OperationId, key: string, extraHeaders: Record<string, s
     createIncidentUpdate: { description: 'B was here', status: 'RESOLVED' },
     updateIncidentUpdate: { description: 'B was here', status: 'RESOLVED', notifySubscribers: true },
     requestRootCauseAnalysis: { userContext: 'B asks' },
+    requestErrorGroupAnalysis: { userContext: 'B asks' },
+    updateIncident: {
+      name: 'B renames',
+      severity: 'MINOR',
+      services: [{ id: a.serviceId, name: a.serviceName, accountId: key === ACCOUNT_B.key ? ACCOUNT_B.id : ACCOUNT_A.id }],
+    },
+    createSubscriptions: { subscriptions: [{ type: 'EMAIL', config: 'b@example.com' }], autoVerify: true },
     updateErrorGroup: { archiveForEver: true },
     recordErrorEvent: { checkId: 'check-orders-api', rawErrorMessage: 'B error' },
     recordHeartbeatEvent: { state: 'FAILING' },
@@ -107,6 +129,9 @@ function requestOnA(id: OperationId, key: string, extraHeaders: Record<string, s
 const snapshotA = () =>
   snapshot(server, ACCOUNT_A, [
     `/v1/root-cause-analyses/${a.analysis}`,
+    `/v1/status-pages/${a.statusPage}/subscriptions`,
+    `/v1/error-groups/checks/${a.errorCheck}`,
+    `/v1/checks/heartbeats/${a.heartbeat}/events/${a.heartbeatEvent}`,
     `/v1/checks/heartbeats/${a.heartbeat}/availability?startTime=1970-01-01&endTime=2025-03-10`,
   ]);
 
@@ -135,7 +160,7 @@ describe('isolation between accounts, for every route', () => {
       method: 'POST',
       path: '/_reference/error-events',
       headers: asAccount(ACCOUNT_A.key),
-      body: JSON.stringify({ checkId: 'isolation-a-check', rawErrorMessage: 'Error: getaddrinfo ENOTFOUND a.example' }),
+      body: JSON.stringify({ checkId: a.errorCheck, rawErrorMessage: 'Error: getaddrinfo ENOTFOUND a.example' }),
     });
     expect(group.status, group.text).toBe(201);
     a.errorGroup = group.json.id;
@@ -153,6 +178,15 @@ describe('isolation between accounts, for every route', () => {
       body: '{"state":"RECEIVED"}',
     });
     expect(ping.status, ping.text).toBe(201);
+    a.heartbeatEvent = ping.json.id;
+    const subscribed = await send('A subscribes someone', {
+      method: 'POST',
+      path: `/v1/status-pages/${a.statusPage}/subscriptions/bulk`,
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({ subscriptions: [{ type: 'EMAIL', config: 'a@example.com' }] }),
+    });
+    expect(subscribed.status, subscribed.text).toBe(201);
+    a.subscription = (await server.get(`/v1/status-pages/${a.statusPage}/subscriptions`)).json[0].id;
     // The analysis completes after rcaDelayMs; wait (bounded) so A's state is settled.
     for (let i = 0; i < 200; i++) {
       if ((await server.get(`/v1/root-cause-analyses/${a.analysis}`)).status === 200) break;
@@ -171,7 +205,7 @@ describe('isolation between accounts, for every route', () => {
   it("another account can neither read nor change A's data on any route", async () => {
     const before = await snapshotA();
     const mutations = countStoreMutations();
-    const aIds = [a.statusPage, a.incident, a.update, a.errorGroup, a.analysis];
+    const aIds = [a.statusPage, a.incident, a.update, a.errorGroup, a.analysis, a.subscription, a.heartbeatEvent];
     try {
       for (const id of OPERATION_IDS) {
         const req = requestOnA(id, ACCOUNT_B.key);
@@ -181,7 +215,7 @@ describe('isolation between accounts, for every route', () => {
           // A's service does not exist for B (docs/api-rules.md#incidents-and-their-updates): a 400 naming it, nothing created.
           const body = expectErrorAnswer(answer, 400, what);
           expect(body.details, what).toEqual([{ path: 'services[0].id', message: `unknown service "${a.serviceId}"` }]);
-        } else if (!operations[id].path.includes('{') || CREATED_ON_FIRST_USE.has(id)) {
+        } else if (!operations[id].path.includes('{') || CREATED_ON_FIRST_USE.has(id) || NOT_OWNED.has(id)) {
           // Routes without an id of A's (lists, creates) or that create on first use: B's own data only.
           expect(answer.status, `${what}\n${answer.text}`).toBeLessThan(300);
           for (const aId of aIds) expect(answer.text, `${what} shows A's ${aId}`).not.toContain(aId);

@@ -182,3 +182,82 @@ describe('root cause analyses', () => {
     expect(analysis.rootCause.length).toBeGreaterThan(20);
   });
 });
+
+describe('listing and reading error groups', () => {
+  it('lists newest lastSeen first, archived ones included, by page and limit; a page past the end is []', async () => {
+    const server = await startTestServer({
+      accounts: [{ id: '7d1c0000-0000-4000-8000-00000000000a', key: 'key-a-0123456789abcdef' }],
+      now: () => NOW,
+    });
+    const before = expectSuccess('listErrorGroups', await server.call('GET', '/v1/error-groups?limit=100'), 200);
+    const old = await recordError(server, 'list-check', 'Error: old failure', '2025-03-01T10:00:00Z');
+    const recent = await recordError(server, 'list-check', 'Error: recent failure', '2025-03-10T09:00:00Z');
+    const other = await recordError(server, 'other-check', 'Error: elsewhere', '2025-03-09T09:00:00Z');
+    expectSuccess('updateErrorGroup', await server.call('PATCH', `/v1/error-groups/${recent.id}`, { body: { archiveForEver: true } }), 200);
+    const all = expectSuccess('listErrorGroups', await server.call('GET', '/v1/error-groups?limit=100'), 200);
+    expect(all).toHaveLength(before.length + 3);
+    const lastSeen = all.map((group: any) => group.lastSeen);
+    expect(lastSeen).toEqual([...lastSeen].sort().reverse());
+    expect(all.find((group: any) => group.id === recent.id).archivedUntilNextEvent).toBe(true);
+    // Default: 10 a page, from page 1.
+    expect(expectSuccess('listErrorGroups', await server.call('GET', '/v1/error-groups'), 200)).toEqual(all.slice(0, 10));
+    const second = expectSuccess('listErrorGroups', await server.call('GET', '/v1/error-groups?limit=2&page=2'), 200);
+    expect(second).toEqual(all.slice(2, 4));
+    expect(expectSuccess('listErrorGroups', await server.call('GET', '/v1/error-groups?page=1000'), 200)).toEqual([]);
+    for (const query of ['limit=0', 'limit=101', 'page=0', 'page=1.5', 'page=-1', 'foo=1'])
+      expectError(await server.call('GET', `/v1/error-groups?${query}`), 400);
+
+    const ofCheck = expectSuccess('listCheckErrorGroups', await server.call('GET', '/v1/error-groups/checks/list-check'), 200);
+    expect(ofCheck.map((group: any) => group.id)).toEqual([recent.id, old.id]);
+    expect(
+      expectSuccess('listCheckErrorGroups', await server.call('GET', '/v1/error-groups/checks/list-check?limit=1&page=2'), 200),
+    ).toEqual([expect.objectContaining({ id: old.id })]);
+    // A check with no error recorded has no groups.
+    expect(expectSuccess('listCheckErrorGroups', await server.call('GET', '/v1/error-groups/checks/no-such-check'), 200)).toEqual([]);
+    expect(expectSuccess('getErrorGroup', await server.call('GET', `/v1/error-groups/${other.id}`), 200)).toEqual(other);
+    expectError(await server.call('GET', '/v1/error-groups/no-such-group'), 404);
+  });
+
+  it('keeps each account’s groups to itself', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    const mine = await recordError(server, 'shared-check-id', 'Error: only mine');
+    expectError(await server.call('GET', `/v1/error-groups/${mine.id}`, { key: ACCOUNT_B.key }), 404);
+    const ofB = expectSuccess('listErrorGroups', await server.call('GET', '/v1/error-groups?limit=100', { key: ACCOUNT_B.key }), 200);
+    expect(ofB.map((group: any) => group.id)).not.toContain(mine.id);
+    expect(
+      expectSuccess(
+        'listCheckErrorGroups',
+        await server.call('GET', '/v1/error-groups/checks/shared-check-id', { key: ACCOUNT_B.key }),
+        200,
+      ),
+    ).toEqual([]);
+  });
+
+  it("analyses a check's error group through its own route, from the same store of groups", async () => {
+    const server = await startTestServer({ now: () => NOW });
+    const group = await recordError(server, 'rca-check', 'connect ECONNREFUSED 10.0.0.1:5432');
+    const path = `/v1/root-cause-analyses/error-groups/${group.id}`;
+    const pending = expectSuccess(
+      'requestErrorGroupAnalysis',
+      await server.call('POST', path, { body: { userContext: 'after the deploy' } }),
+      202,
+    );
+    expect(pending).toEqual({ id: expect.any(String), status: 'PENDING' });
+    expectSuccess('requestErrorGroupAnalysis', await server.call('POST', path), 202);
+    expectError(await server.call('POST', path, { key: ACCOUNT_B.key }), 404);
+    expectError(await server.call('POST', '/v1/root-cause-analyses/error-groups/no-such-group'), 404);
+    expectError(await server.call('POST', path, { body: { userContext: 'x'.repeat(257) } }), 400);
+    let analysis: any;
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const result = await server.call('GET', `/v1/root-cause-analyses/${pending.id}`);
+      if (result.status === 200) {
+        analysis = expectSuccess('getRootCauseAnalysis', result, 200);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(analysis).toMatchObject({ id: pending.id, status: 'COMPLETED', errorGroupId: group.id });
+    const stored = expectSuccess('getErrorGroup', await server.call('GET', `/v1/error-groups/${group.id}`), 200);
+    expect(stored.rootCauseAnalyses).toContainEqual(analysis);
+  });
+});

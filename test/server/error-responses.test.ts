@@ -15,6 +15,13 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   createIncidentUpdate: { description: 'Still looking' },
   updateIncidentUpdate: { description: 'Still looking' },
   requestRootCauseAnalysis: { userContext: null },
+  requestErrorGroupAnalysis: { userContext: null },
+  updateIncident: {
+    name: 'Checkout down',
+    severity: 'MAJOR',
+    services: [{ id: '00000000-0000-4000-8000-0000000000aa', name: 'Checkout', accountId: ACCOUNT_A.id }],
+  },
+  createSubscriptions: { subscriptions: [{ type: 'EMAIL', config: 'ops@example.com' }] },
   updateErrorGroup: { archiveForEver: true },
   recordErrorEvent: { checkId: 'check-1', rawErrorMessage: 'boom' },
   recordHeartbeatEvent: { state: HEARTBEAT_STATES[0] },
@@ -41,6 +48,9 @@ const NOT_TRIGGERED: Partial<Record<OperationId, Record<number, string>>> = Obje
       ...(id === 'recordHeartbeatEvent'
         ? { 404: 'an unknown check id starts a new check (reference input, docs/api-rules.md#reference-only-inputs)' }
         : {}),
+      ...(id === 'listCheckErrorGroups'
+        ? { 404: 'a check with no error recorded has no groups: [] (docs/api-rules.md#root-cause-analyses-and-error-groups)' }
+        : {}),
       ...(operations[id].method === 'GET' ? STORAGE_ON_READS : STORAGE_ON_WRITES),
     },
   ]),
@@ -56,7 +66,25 @@ interface Trigger {
   request(id: OperationId, op: Operation): { method: string; path: string; init: CallInit } | undefined;
 }
 
-const takesBody = (op: Operation) => op.method !== 'GET';
+const takesBody = (op: Operation) => op.body !== undefined;
+
+/**
+ * A method no row of the table takes on this operation's path with `x` for its ids (a row with a
+ * parameter where this one has a literal segment matches it too: `.../subscriptions/bulk`).
+ */
+function methodNotOn(op: Operation): string {
+  const have = pathWith(op, 'x').split('/');
+  const matches = (template: string) => {
+    const want = template.split('/');
+    return want.length === have.length && want.every((segment, i) => segment === have[i] || /^\{\w+\}$/.test(segment));
+  };
+  const taken = new Set<string>(
+    Object.values(operations)
+      .filter((other) => matches(other.path))
+      .map((other) => other.method),
+  );
+  return ['DELETE', 'PATCH', 'PUT', 'POST', 'GET'].find((method) => !taken.has(method))!;
+}
 
 const TRIGGERS: Trigger[] = [
   {
@@ -78,7 +106,7 @@ const TRIGGERS: Trigger[] = [
         ? { method: op.method, path: pathWith(op, 'no-such-id'), init: VALID_BODIES[id] === undefined ? {} : { body: VALID_BODIES[id] } }
         : undefined,
   },
-  { name: 'a method the path does not have', request: (_id, op) => ({ method: 'DELETE', path: pathWith(op, 'x'), init: {} }) },
+  { name: 'a method the path does not have', request: (_id, op) => ({ method: methodNotOn(op), path: pathWith(op, 'x'), init: {} }) },
   {
     name: 'a body over the limit',
     request: (_id, op) =>

@@ -20,7 +20,12 @@ function availability(server: TestServer, checkId: string, query = '', key?: str
 describe('heartbeat events', () => {
   it('stores a ping, defaulting its time to now, and refuses one from the future', async () => {
     const server = await startTestServer({ now: () => NOW });
-    expect(await ping(server, 'hb-1', 'RECEIVED')).toEqual({ checkId: 'hb-1', state: 'RECEIVED', timestamp: '2025-03-10T12:00:00.000Z' });
+    expect(await ping(server, 'hb-1', 'RECEIVED')).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      checkId: 'hb-1',
+      state: 'RECEIVED',
+      timestamp: '2025-03-10T12:00:00.000Z',
+    });
     expect(await ping(server, 'hb-1', 'LATE', '2025-03-10T12:30:00+01:00')).toMatchObject({ timestamp: '2025-03-10T11:30:00.000Z' });
     expectError(await server.call('POST', '/_reference/heartbeats/hb-1/events', { body: { state: 'RECEIVED', timestamp: ago(-1) } }), 400);
     expectError(await server.call('POST', '/_reference/heartbeats/hb-1/events', { body: { state: 'ALIVE' } }), 400);
@@ -108,5 +113,77 @@ describe('availability', () => {
     expect(cron.totalEntitiesCurrentPeriod).toBeGreaterThan(900);
     expect(cron.successRatio.currentPeriod).toBeGreaterThan(90);
     expect(cron.successRatio.currentPeriod).toBeLessThan(100);
+  });
+});
+
+describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
+  it('lists the pings of the window newest first, at most limit, with the last 24 hours and 7 days as stats', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    const pings = [];
+    for (const [hours, state] of [
+      [1, 'RECEIVED'],
+      [3, 'LATE'],
+      [2, 'RECEIVED'],
+      [30, 'FAILING'],
+      [24 * 8, 'RECEIVED'],
+    ] as const)
+      pings.push(await ping(server, 'hb-events', state, ago(hours)));
+    const path = '/v1/checks/heartbeats/hb-events/events';
+    const list = expectSuccess('listHeartbeatEvents', await server.call('GET', path), 200);
+    expect(list).toHaveLength(1);
+    expect(list[0].events.map((event: any) => event.timestamp)).toEqual([ago(1), ago(2), ago(3)]);
+    expect(list[0].events[0]).toEqual(pings[0]);
+    expect(list[0].stats).toEqual({
+      last24Hours: { successRatio: { currentPeriod: 66.67, previousPeriod: 0 }, totalEntitiesCurrentPeriod: 3 },
+      last7Days: { successRatio: { currentPeriod: 50, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 4 },
+    });
+    const week = expectSuccess('listHeartbeatEvents', await server.call('GET', `${path}?startTime=${ago(24 * 7)}&limit=2`), 200);
+    expect(week[0].events.map((event: any) => event.timestamp)).toEqual([ago(1), ago(2)]);
+    const day = expectSuccess('listHeartbeatEvents', await server.call('GET', `${path}?startTime=2025-03-09&endTime=2025-03-09`), 200);
+    expect(day[0].events.map((event: any) => event.state)).toEqual(['FAILING']);
+    for (const query of ['limit=11', 'limit=0', `startTime=${ago(1)}&endTime=${ago(2)}`, 'startTime='])
+      expectError(await server.call('GET', `${path}?${query}`), 400);
+    expectError(await server.call('GET', '/v1/checks/heartbeats/no-such-check/events'), 404);
+    expectError(await server.call('GET', path, { key: ACCOUNT_B.key }), 404);
+  });
+
+  it('reads one event by id, with the stats; unknown check or event, or another account’s, is 404', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    const event = await ping(server, 'hb-one', 'GRACE', ago(1));
+    const one = expectSuccess('getHeartbeatEvent', await server.call('GET', `/v1/checks/heartbeats/hb-one/events/${event.id}`), 200);
+    expect(one).toEqual({
+      event,
+      stats: {
+        last24Hours: { successRatio: { currentPeriod: 100 }, totalEntitiesCurrentPeriod: 1 },
+        last7Days: { successRatio: { currentPeriod: 100 }, totalEntitiesCurrentPeriod: 1 },
+      },
+    });
+    expectError(await server.call('GET', `/v1/checks/heartbeats/hb-one/events/${event.id}`, { key: ACCOUNT_B.key }), 404);
+    expectError(await server.call('GET', '/v1/checks/heartbeats/hb-one/events/00000000-0000-4000-8000-000000000000'), 404);
+    expectError(await server.call('GET', `/v1/checks/heartbeats/hb-other/events/${event.id}`), 404);
+  });
+
+  it('gives the demo checks a week of pings with ids', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    const checkId = demoIds(ACCOUNT_A.id).heartbeatChecks.invoiceCron;
+    const list = expectSuccess('listHeartbeatEvents', await server.call('GET', `/v1/checks/heartbeats/${checkId}/events`), 200);
+    expect(list[0].events).toHaveLength(10);
+    expect(list[0].stats.last7Days.totalEntitiesCurrentPeriod).toBeGreaterThan(900);
+    const [event] = list[0].events;
+    expect(
+      expectSuccess('getHeartbeatEvent', await server.call('GET', `/v1/checks/heartbeats/${checkId}/events/${event.id}`), 200).event,
+    ).toEqual(event);
+  });
+});
+
+describe('runtimes by name', () => {
+  it('reads one runtime of the catalog; an unknown name is 404', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    const [runtime] = expectSuccess('listRuntimes', await server.call('GET', '/v1/runtimes'), 200);
+    expect(expectSuccess('getRuntime', await server.call('GET', `/v1/runtimes/${runtime.name}`), 200)).toEqual(runtime);
+    expect(expectSuccess('getRuntime', await server.call('GET', `/v1/runtimes/${runtime.name}`, { key: ACCOUNT_B.key }), 200)).toEqual(
+      runtime,
+    );
+    expectError(await server.call('GET', '/v1/runtimes/1999.01'), 404);
   });
 });

@@ -1,6 +1,7 @@
 // Shared by the server tests: a server on a real port, a small fetch wrapper, and checks of
 // every 2xx body against the contract schema and, where the upstream document describes the
 // operation, against its response schema (ajv).
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { ValidateFunction } from 'ajv';
 import { expect } from 'vitest';
 import { operations, type OperationId } from '../../src/contract/operations.js';
@@ -68,6 +69,8 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
 const validators = new Map<string, ValidateFunction | null>();
 
 function upstreamValidator(method: string, path: string, status: number): ValidateFunction | null {
+  // A 204 has no body, whatever schema the document gives it.
+  if (status === 204) return null;
   const cacheKey = `${method} ${path} ${status}`;
   if (!validators.has(cacheKey)) {
     const schema = upstream.paths[path]?.[method.toLowerCase()]?.responses[String(status)]?.content?.['application/json']?.schema;
@@ -87,6 +90,12 @@ export function upstreamDescribes(id: OperationId, status: number): boolean {
  */
 export function expectSuccess(id: OperationId, result: CallResult, status: number): any {
   expect(result.status, result.text).toBe(status);
+  if (status === 204) {
+    expect(result.text, `${id}: a 204 has no body`).toBe('');
+    expect(result.headers.get('content-length')).toBeNull();
+    expect(Object.keys(operations[id].responses)).toEqual(['204']);
+    return null;
+  }
   const op = operations[id];
   const schema = (op.responses as Record<number, import('zod').ZodType>)[status];
   expect(schema, `${id} has no ${status} response in the contract`).toBeDefined();
@@ -150,4 +159,49 @@ export async function incidentBody(server: TestServer, overrides: Record<string,
 export function upstreamValidatorFor(id: OperationId, status: number): ValidateFunction | null {
   const op = operations[id];
   return upstreamValidator(op.method, op.path, status);
+}
+
+/** An event stream, read as it arrives: `next()` resolves with each event's block of lines. */
+export function openStream(url: string, headers: Record<string, string> = {}) {
+  const blocks: string[] = [];
+  const waiters: ((block: string) => void)[] = [];
+  let buffer = '';
+  let response: IncomingMessage | undefined;
+  const ended = new Promise<void>((resolveEnd) => {
+    const ready = new Promise<IncomingMessage>((resolve, reject) => {
+      const req = httpRequest(url, { headers }, resolve);
+      req.on('error', reject);
+      req.end();
+    });
+    void ready.then((res) => {
+      response = res;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const waiter = waiters.shift();
+          if (waiter) waiter(block);
+          else blocks.push(block);
+          end = buffer.indexOf('\n\n');
+        }
+      });
+      res.on('close', () => resolveEnd());
+    });
+  });
+  return {
+    ended,
+    get response() {
+      return response;
+    },
+    next(): Promise<string> {
+      const block = blocks.shift();
+      return block !== undefined ? Promise.resolve(block) : new Promise((resolve) => waiters.push(resolve));
+    },
+    close() {
+      response?.destroy();
+    },
+  };
 }

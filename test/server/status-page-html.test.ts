@@ -1,14 +1,14 @@
 // Status pages as HTML on the reference server: their addresses, private pages, the theme's
 // contrast fallback, what the page shows, and the live event stream (over real HTTP).
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STATE_BACKGROUND } from '../../src/server/pages/template.js';
 import { AA_CONTRAST, contrast, DEFAULT_THEMES, TEXT_PAIRS } from '../../src/server/pages/theme.js';
-import { ACCOUNT_A, ACCOUNT_B, NOW, startTestServer, type TestServer } from './helpers.js';
+import { ACCOUNT_A, ACCOUNT_B, NOW, openStream, startTestServer, type TestServer } from './helpers.js';
 
 function fixtureFile(fixtures: unknown): string {
   const path = join(mkdtempSync(join(tmpdir(), 'statusctl-pages-')), 'fixtures.json');
@@ -47,51 +47,6 @@ function getWithHost(server: TestServer, path: string, host: string, key?: strin
     req.on('error', reject);
     req.end();
   });
-}
-
-/** An event stream, read as it arrives: `next()` resolves with each event's block of lines. */
-function openStream(url: string, headers: Record<string, string> = {}) {
-  const blocks: string[] = [];
-  const waiters: ((block: string) => void)[] = [];
-  let buffer = '';
-  let response: IncomingMessage | undefined;
-  const ended = new Promise<void>((resolveEnd) => {
-    const ready = new Promise<IncomingMessage>((resolve, reject) => {
-      const req = httpRequest(url, { headers }, resolve);
-      req.on('error', reject);
-      req.end();
-    });
-    void ready.then((res) => {
-      response = res;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const waiter = waiters.shift();
-          if (waiter) waiter(block);
-          else blocks.push(block);
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      res.on('close', () => resolveEnd());
-    });
-  });
-  return {
-    ended,
-    get response() {
-      return response;
-    },
-    next(): Promise<string> {
-      const block = blocks.shift();
-      return block !== undefined ? Promise.resolve(block) : new Promise((resolve) => waiters.push(resolve));
-    },
-    close() {
-      response?.destroy();
-    },
-  };
 }
 
 describe('status pages as HTML: addresses', () => {

@@ -5,9 +5,10 @@ import { operations, successStatus, type Operation, type OperationId } from '../
 import { upstreamDescribes, upstreamValidatorFor } from './helpers.js';
 
 describe('upstream response validation', () => {
-  it('has a validator for every operation of the hosted API except the status page by id', () => {
+  it('has a validator for every operation of the hosted API that answers a body', () => {
     for (const [id, op] of Object.entries(operations) as [OperationId, Operation][]) {
-      const expected = !op.referenceOnly && id !== 'getStatusPage';
+      // A 204 has no body to validate (docs/api-rules.md#errors: no content, whatever the document's schema says).
+      const expected = !op.referenceOnly && successStatus(op) !== 204;
       expect(upstreamDescribes(id, successStatus(op)), id).toBe(expected);
     }
     expect(upstreamDescribes('getRootCauseAnalysis', 202)).toBe(true);

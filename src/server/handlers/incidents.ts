@@ -1,5 +1,5 @@
 // Incidents and their updates (docs/api-rules.md#incidents-and-their-updates).
-import type { IncidentUpdate } from '../../contract/schemas.js';
+import type { Incident, IncidentUpdate } from '../../contract/schemas.js';
 import { dateOnly, isoUtc } from '../dates.js';
 import { badField, notFound } from '../http-error.js';
 import type { AccountStore } from '../store.js';
@@ -21,11 +21,12 @@ function newUpdate(app: AppContext, input: UpdateInput, defaultStatus: IncidentU
   };
 }
 
-export const createIncident: Handler<'createIncident'> = ({ body, account: { store }, app }) => {
-  // Each service must be one of the caller's (another account's id is as
-  // unknown as a made-up one); its name is not compared, the stored service is returned
-  // (docs/api-rules.md#incidents-and-their-updates).
-  body.services.forEach((service, index) => {
+/**
+ * Each service must be one of the caller's (another account's id is as unknown as a made-up one);
+ * its name is not compared, the stored service is returned (docs/api-rules.md#incidents-and-their-updates).
+ */
+function checkServices(store: AccountStore, services: readonly { id: string; accountId: string }[]): void {
+  services.forEach((service, index) => {
     if (service.accountId.toLowerCase() !== store.accountId.toLowerCase()) {
       throw badField(`services[${index}].accountId`, `expected your account id ${store.accountId}`);
     }
@@ -33,6 +34,33 @@ export const createIncident: Handler<'createIncident'> = ({ body, account: { sto
       throw badField(`services[${index}].id`, `unknown service ${JSON.stringify(service.id)}`);
     }
   });
+}
+
+/**
+ * An update sent with notifySubscribers: true is recorded as the notice each VERIFIED subscriber
+ * of each page showing the incident would get (docs/api-rules.md#notifications). Nothing is sent.
+ * Made in the same turn as the update, so the data file writes both in one batch.
+ */
+function notifySubscribers(store: AccountStore, app: AppContext, incident: Incident, update: IncidentUpdate): void {
+  const recipients = store.notificationRecipients(incident);
+  if (!recipients.length) return;
+  const created_at = isoUtc(app.now());
+  store.recordNotifications(
+    recipients.map(({ statusPageId, address }) => ({
+      id: app.newId(),
+      statusPageId,
+      address,
+      incidentId: incident.id,
+      incidentUpdateId: update.id,
+      status: update.status,
+      description: update.description,
+      created_at,
+    })),
+  );
+}
+
+export const createIncident: Handler<'createIncident'> = ({ body, account: { store }, app }) => {
+  checkServices(store, body.services);
   const incident = store.createIncident({
     id: app.newId(),
     name: body.name,
@@ -41,6 +69,8 @@ export const createIncident: Handler<'createIncident'> = ({ body, account: { sto
     incidentUpdates: body.incidentUpdates.map((update) => newUpdate(app, update, 'INVESTIGATING')),
     created_at: dateOnly(app.now()),
   });
+  const first = incident.incidentUpdates[0];
+  if (first?.notifySubscribers) notifySubscribers(store, app, incident, first);
   return { status: 201, body: incident };
 };
 
@@ -87,8 +117,9 @@ export const getIncident: Handler<'getIncident'> = ({ params, account: { store }
 export const createIncidentUpdate: Handler<'createIncidentUpdate'> = ({ params, body, account: { store }, app }) => {
   const incident = store.getIncident(params.incidentId);
   if (!incident) throw notFound('incident', params.incidentId);
-  const update = newUpdate(app, body, incident.lastUpdateStatus);
-  return { status: 200, body: store.addIncidentUpdate(incident.id, update, dateOnly(app.now())) };
+  const update = store.addIncidentUpdate(incident.id, newUpdate(app, body, incident.lastUpdateStatus), dateOnly(app.now()));
+  if (update.notifySubscribers) notifySubscribers(store, app, incident, update);
+  return { status: 200, body: update };
 };
 
 function requireUpdate(store: AccountStore, incidentId: string, updateId: string) {
@@ -112,8 +143,44 @@ export const updateIncidentUpdate: Handler<'updateIncidentUpdate'> = ({ params, 
     publicIncidentUpdateDate: body.publicIncidentUpdateDate === undefined ? undefined : isoUtc(body.publicIncidentUpdateDate),
     notifySubscribers: body.notifySubscribers,
   };
-  return {
-    status: 200,
-    body: store.changeIncidentUpdate(params.incidentId, params.incidentUpdateId, changes, dateOnly(app.now())),
-  };
+  const update = store.changeIncidentUpdate(params.incidentId, params.incidentUpdateId, changes, dateOnly(app.now()));
+  // A change notifies when it says so itself, not because the update once did.
+  if (body.notifySubscribers === true) notifySubscribers(store, app, store.getIncident(params.incidentId)!, update);
+  return { status: 200, body: update };
+};
+
+function requireIncident(store: AccountStore, incidentId: string): Incident {
+  const incident = store.getIncident(incidentId);
+  if (!incident) throw notFound('incident', incidentId);
+  return incident;
+}
+
+/** PUT: name, severity and services as sent (all three required); the updates are untouched. */
+export const updateIncident: Handler<'updateIncident'> = ({ params, body, account: { store }, app }) => {
+  requireIncident(store, params.incidentId);
+  checkServices(store, body.services);
+  const incident = store.changeIncident(
+    params.incidentId,
+    { name: body.name, severity: body.severity, serviceIds: body.services.map((service) => service.id) },
+    dateOnly(app.now()),
+  );
+  return { status: 200, body: incident, json: store.incidentJson(incident) };
+};
+
+export const deleteIncident: Handler<'deleteIncident'> = ({ params, account: { store } }) => {
+  requireIncident(store, params.incidentId);
+  store.deleteIncident(params.incidentId);
+  return { status: 204, body: null };
+};
+
+export const listIncidentUpdates: Handler<'listIncidentUpdates'> = ({ params, account: { store } }) => ({
+  status: 200,
+  body: store.listIncidentUpdates(requireIncident(store, params.incidentId)),
+});
+
+/** The incident's lastUpdateStatus and duration are worked out again from the updates left. */
+export const deleteIncidentUpdate: Handler<'deleteIncidentUpdate'> = ({ params, account: { store }, app }) => {
+  requireUpdate(store, params.incidentId, params.incidentUpdateId);
+  store.deleteIncidentUpdate(params.incidentId, params.incidentUpdateId, dateOnly(app.now()));
+  return { status: 204, body: null };
 };

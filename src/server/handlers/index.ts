@@ -1,30 +1,61 @@
 // One handler per operation of the contract; the type makes a missing one a compile error.
-import { updateErrorGroup } from './error-groups.js';
-import { getHeartbeatAvailability } from './heartbeats.js';
-import { createIncident, createIncidentUpdate, getIncident, getIncidentUpdate, listIncidents, updateIncidentUpdate } from './incidents.js';
-import { recordErrorEvent, recordHeartbeatEvent } from './reference.js';
-import { getRootCauseAnalysis, requestRootCauseAnalysis } from './root-cause-analyses.js';
-import { listRuntimes } from './runtimes.js';
-import { getStatusPage, listStatusPages } from './status-pages.js';
 import { routes, type OperationId } from '../../contract/routes.js';
+import { getErrorGroup, listCheckErrorGroups, listErrorGroups, updateErrorGroup } from './error-groups.js';
+import { getHeartbeatAvailability, getHeartbeatEvent, listHeartbeatEvents } from './heartbeats.js';
+import {
+  createIncident,
+  createIncidentUpdate,
+  deleteIncident,
+  deleteIncidentUpdate,
+  getIncident,
+  getIncidentUpdate,
+  listIncidents,
+  listIncidentUpdates,
+  updateIncident,
+  updateIncidentUpdate,
+} from './incidents.js';
+import { listNotifications, recordErrorEvent, recordHeartbeatEvent } from './reference.js';
+import { getRootCauseAnalysis, requestErrorGroupAnalysis, requestRootCauseAnalysis } from './root-cause-analyses.js';
+import { getRuntime, listRuntimes } from './runtimes.js';
+import { getService, listServices } from './services.js';
+import { getStatusPage, listStatusPages } from './status-pages.js';
+import { createSubscriptions, deleteSubscription, listSubscriptions, verifySubscription } from './subscriptions.js';
 import type { Handler, Handlers } from './types.js';
 
 export const handlers: Handlers = {
   listStatusPages,
   getStatusPage,
+  listServices,
+  getService,
+  listSubscriptions,
+  createSubscriptions,
+  deleteSubscription,
   createIncident,
   listIncidents,
   getIncident,
+  updateIncident,
+  deleteIncident,
+  listIncidentUpdates,
   createIncidentUpdate,
   getIncidentUpdate,
   updateIncidentUpdate,
+  deleteIncidentUpdate,
   getRootCauseAnalysis,
   requestRootCauseAnalysis,
+  requestErrorGroupAnalysis,
+  listErrorGroups,
+  listCheckErrorGroups,
+  getErrorGroup,
   updateErrorGroup,
   getHeartbeatAvailability,
+  listHeartbeatEvents,
+  getHeartbeatEvent,
   listRuntimes,
+  getRuntime,
   recordErrorEvent,
   recordHeartbeatEvent,
+  verifySubscription,
+  listNotifications,
 };
 
 type Wrap = <Id extends OperationId>(handler: Handler<Id>) => Handler<Id>;

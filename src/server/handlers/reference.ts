@@ -24,6 +24,17 @@ export const recordErrorEvent: Handler<'recordErrorEvent'> = ({ body, account: {
 };
 
 export const recordHeartbeatEvent: Handler<'recordHeartbeatEvent'> = ({ params, body, account: { store }, app }) => {
-  const event = store.recordHeartbeatEvent({ checkId: params.checkId, state: body.state, timestamp: eventTime(app, body.timestamp) });
+  const event = store.recordHeartbeatEvent({
+    id: app.newId(),
+    checkId: params.checkId,
+    state: body.state,
+    timestamp: eventTime(app, body.timestamp),
+  });
   return { status: 201, body: event };
 };
+
+/** What subscribers would have been sent (docs/api-rules.md#notifications), newest first. */
+export const listNotifications: Handler<'listNotifications'> = ({ query, account: { store } }) => ({
+  status: 200,
+  body: store.listNotifications(query.incidentId),
+});

@@ -1,14 +1,21 @@
 // Root cause analyses (docs/api-rules.md#root-cause-analyses-and-error-groups): accepted at once, generated later by the provider.
+// One store of error groups serves both request routes: a test session's group and a check's.
 import { notFound } from '../http-error.js';
-import type { Handler } from './types.js';
+import type { AccountStore } from '../store.js';
+import type { AppContext, Handler } from './types.js';
 
-export const requestRootCauseAnalysis: Handler<'requestRootCauseAnalysis'> = ({ params, body, account: { store }, app }) => {
-  const groupId = params.testSessionErrorGroupId;
+function requestAnalysis(store: AccountStore, app: AppContext, groupId: string, userContext: string | null | undefined) {
   if (!store.getErrorGroup(groupId)) throw notFound('error group', groupId);
-  const pending = store.requestAnalysis({ id: app.newId(), errorGroupId: groupId, userContext: body?.userContext ?? null });
+  const pending = store.requestAnalysis({ id: app.newId(), errorGroupId: groupId, userContext: userContext ?? null });
   app.scheduleAnalysis(store, pending.id);
-  return { status: 202, body: pending };
-};
+  return { status: 202 as const, body: pending };
+}
+
+export const requestRootCauseAnalysis: Handler<'requestRootCauseAnalysis'> = ({ params, body, account: { store }, app }) =>
+  requestAnalysis(store, app, params.testSessionErrorGroupId, body?.userContext);
+
+export const requestErrorGroupAnalysis: Handler<'requestErrorGroupAnalysis'> = ({ params, body, account: { store }, app }) =>
+  requestAnalysis(store, app, params.errorGroupId, body?.userContext);
 
 export const getRootCauseAnalysis: Handler<'getRootCauseAnalysis'> = ({ params, account: { store } }) => {
   const analysis = store.getAnalysis(params.id);

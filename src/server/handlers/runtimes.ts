@@ -1,4 +1,5 @@
 import { RUNTIMES } from '../data/runtimes.js';
+import { notFound } from '../http-error.js';
 import { jsonBytes } from '../json-bytes.js';
 import type { Handler } from './types.js';
 
@@ -6,3 +7,10 @@ import type { Handler } from './types.js';
 let encoded: ReturnType<typeof jsonBytes<typeof RUNTIMES>> | undefined;
 
 export const listRuntimes: Handler<'listRuntimes'> = () => ({ status: 200, body: RUNTIMES, json: (encoded ??= jsonBytes(RUNTIMES)) });
+
+/** By name (`2025.04`): the catalog is the same for every account. */
+export const getRuntime: Handler<'getRuntime'> = ({ params }) => {
+  const runtime = RUNTIMES.find((candidate) => candidate.name === params.id);
+  if (!runtime) throw notFound('runtime', params.id);
+  return { status: 200, body: runtime };
+};
