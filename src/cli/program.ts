@@ -9,6 +9,7 @@ import * as config from './commands/config.js';
 import * as statusPages from './commands/status-pages.js';
 import * as incidents from './commands/incidents.js';
 import * as incidentUpdates from './commands/incident-updates.js';
+import * as notifications from './commands/notifications.js';
 import * as rca from './commands/rca.js';
 import * as errorGroups from './commands/error-groups.js';
 import * as heartbeats from './commands/heartbeats.js';
@@ -30,6 +31,7 @@ const COMMAND_MODULES = {
   'status-pages': statusPages,
   incidents,
   'incident-updates': incidentUpdates,
+  notifications,
   rca,
   'error-groups': errorGroups,
   heartbeats,
