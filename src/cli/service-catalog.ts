@@ -4,8 +4,9 @@
 // and everything is resolved against that one snapshot.
 import type { CreateIncidentInput } from '../contract/schemas.js';
 import type { Context } from './context.js';
-import { usageError } from './exit-codes.js';
+import { CliError, ExitCode, usageError } from './exit-codes.js';
 import { fetchPages } from './paging.js';
+import { isWholeId, MIN_PREFIX } from './short-ids.js';
 import { closest } from './suggest.js';
 import type { StatusPage } from './api-types.js';
 
@@ -56,7 +57,13 @@ const describePage = (page: CatalogPage) => `${page.name} (url ${page.url}, id $
  * or as a full address (`https://status.example.com/`); or its name, any case.
  */
 /** The page `given` names (id, url, custom domain, address or name); `label` is how errors call it. */
-export function findPage(catalog: CatalogPage[], given: string, label = '--status-page'): CatalogPage {
+export function findPage(
+  catalog: CatalogPage[],
+  given: string,
+  label = '--status-page',
+  /** The exit code of a page that matches nothing: a usage error for an option's value, 4 for the page a command acts on. */
+  notFound: ExitCode = ExitCode.usage,
+): CatalogPage {
   const wanted = given.trim();
   const byId = catalog.find((page) => page.id === wanted);
   if (byId) return byId;
@@ -71,14 +78,52 @@ export function findPage(catalog: CatalogPage[], given: string, label = '--statu
   if (matches.length > 1) {
     throw usageError(listing(`${label} "${given}" matches ${matches.length} status pages; pass its id:`, matches.map(describePage)));
   }
-  if (catalog.length === 0) throw usageError(`${label} "${given}": the account has no status pages`);
+  if (catalog.length === 0) throw new CliError(notFound, `${label} "${given}": the account has no status pages`);
   const near = nearest(given, catalog, (page) => [page.name, page.url, ...(page.customDomain ? [page.customDomain] : [])]);
-  throw usageError(
+  throw new CliError(
+    notFound,
     listing(
       `${label} "${given}": no such status page${meant(near.map((page) => page.name))}; the status pages of the account${near.length ? ', closest first' : ''}:`,
       closestFirst(near, catalog).map(describePage),
     ),
   );
+}
+
+/**
+ * The page a command acts on (its PAGE argument, not an option's value): a whole id as it is (one
+ * request fewer; the API says whether it exists), else its id or a unique prefix of it (at least
+ * MIN_PREFIX characters, as for incidents), its url (slug), custom domain, a full address or its
+ * name (any case), looked up among all the pages. A page that matches nothing is not found (exit
+ * 4, the closest names first); a prefix or name that fits several is exit 2 listing them.
+ */
+export async function pageArgument(ctx: Context, given: string): Promise<{ id: string; page?: CatalogPage }> {
+  if (isWholeId(given)) return { id: given.trim() };
+  const catalog = await loadCatalog(ctx);
+  try {
+    const page = findPage(catalog, given, 'status page', ExitCode.notFound);
+    return { id: page.id, page };
+  } catch (error) {
+    // Not an id, url, domain or name: perhaps the start of an id, as a terminal table shows it.
+    const prefixed = error instanceof CliError && error.exitCode === ExitCode.notFound ? byIdPrefix(catalog, given) : undefined;
+    if (!prefixed) throw error;
+    return { id: prefixed.id, page: prefixed };
+  }
+}
+
+/** The one page whose id starts with `given` (any case), when `given` looks like a piece of an id. */
+function byIdPrefix(catalog: CatalogPage[], given: string): CatalogPage | undefined {
+  const prefix = given.trim().toLowerCase();
+  if (prefix.length < MIN_PREFIX || !/^[0-9a-f-]+$/.test(prefix)) return undefined;
+  const matches = catalog.filter((page) => page.id.toLowerCase().startsWith(prefix));
+  if (matches.length > 1) {
+    throw usageError(
+      [
+        `status page id "${given}" is the start of ${matches.length} ids; give more of it:`,
+        ...matches.map((page) => `  ${page.id}  ${page.name} (url ${page.url})`),
+      ].join('\n'),
+    );
+  }
+  return matches[0];
 }
 
 /** What an address-like value may name a page by: itself, its host, each segment of its path. */

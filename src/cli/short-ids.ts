@@ -7,6 +7,7 @@ import type { Client } from '../client/index.js';
 import type { Incident, IncidentUpdate } from './api-types.js';
 import { CliError, ExitCode, usageError } from './exit-codes.js';
 import { fetchPages } from './paging.js';
+import { didYouMean } from './suggest.js';
 
 export const MIN_PREFIX = 6;
 /** What terminal tables show of an id: enough to paste back (made longer where two shown ids share it). */
@@ -49,6 +50,17 @@ function checkPrefix(given: string, what: string): string {
   return value;
 }
 
+/**
+ * ` (did you mean 7385595c?)`: the ids whose start is closest to a prefix that matches none (a
+ * typo), shown as long as the prefix given; nothing when none is close.
+ */
+function nearPrefixes(prefix: string, items: readonly { id: string }[]): string {
+  return didYouMean(
+    prefix,
+    items.map((item) => item.id.slice(0, prefix.length)),
+  );
+}
+
 function ambiguous(what: string, given: string, lines: string[]): CliError {
   return usageError(
     [`${what} "${given}" is the start of ${lines.length} ids; give more of it:`, ...lines.map((line) => `  ${line}`)].join('\n'),
@@ -89,7 +101,7 @@ export class IncidentIds {
     }
     throw new CliError(
       ExitCode.notFound,
-      `no incident id starts with "${given}" (${incidents.length} incident${incidents.length === 1 ? '' : 's'} of the account looked at)`,
+      `no incident id starts with "${given}"${nearPrefixes(value, incidents)} (${incidents.length} incident${incidents.length === 1 ? '' : 's'} of the account looked at)`,
       undefined,
       "'statusctl incidents list --all' shows the ids",
     );
@@ -131,7 +143,7 @@ export async function resolveUpdateId(client: Client, incidentId: string, given:
   }
   throw new CliError(
     ExitCode.notFound,
-    `incident ${incidentId} has no update whose id starts with "${given}" (${updates.length} update${updates.length === 1 ? '' : 's'})`,
+    `incident ${incidentId} has no update whose id starts with "${given}"${nearPrefixes(value, updates)} (${updates.length} update${updates.length === 1 ? '' : 's'})`,
     undefined,
     `'statusctl incidents get ${incidentId}' shows its updates`,
   );

@@ -159,9 +159,9 @@ describe('incidents create on a terminal', () => {
     });
   });
 
-  it('asks only for what the flags left out, and --yes skips the confirmation', async () => {
+  it('asks only for what the flags left out', async () => {
     const session = await pty(
-      ['incidents', 'create', '--name', 'Half-flagged', '--severity', 'minor', '--message', 'Flagged message', '--yes'],
+      ['incidents', 'create', '--name', 'Half-flagged', '--severity', 'minor', '--message', 'Flagged message'],
       cliEnv,
     );
     await session.waitFor('Affected services');
@@ -169,12 +169,15 @@ describe('incidents create on a terminal', () => {
     session.write(KEYS.space);
     await session.waitFor('◉');
     session.write(KEYS.enter);
+    await session.waitFor('Notify the status page subscribers of this first update? (y/N)');
+    session.write(KEYS.enter);
+    await session.waitFor('Create this incident?');
+    session.write(KEYS.enter);
     await session.waitFor(/Created incident \S+/);
     expect(await session.exited()).toBe(0);
     const screen = session.screen();
     expect(screen).not.toContain('Severity');
     expect(screen).not.toContain('Incident name');
-    expect(screen).not.toContain('Create this incident?');
     const incident = await api.getIncident({ params: { incidentId: /Created incident (\S+)/.exec(screen)![1]! } });
     expect(incident).toMatchObject({ name: 'Half-flagged', severity: 'MINOR' });
     expect(incident.services.map((service) => service.id)).toEqual([pickerOrder[0]!.id]);

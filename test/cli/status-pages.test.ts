@@ -139,9 +139,9 @@ describe('status-pages get', () => {
     expect(md.stdout).toContain(`\`${full.keys[0]!.maskedKey}\``);
   });
 
-  it('an unknown page is exit 2 listing the pages; an unknown id is exit 4', async () => {
+  it('an unknown page or id is exit 4, listing the pages', async () => {
     const unknown = await runCli(['status-pages', 'get', 'No Such Page'], { env: server.env });
-    expect(unknown.code).toBe(2);
+    expect(unknown.code).toBe(4);
     expect(unknown.stderr).toMatch(/^statusctl: status page "No Such Page": no such status page; the status pages of the account:\n {2}\S/);
     const missing = await runCli(['status-pages', 'get', '00000000-0000-4000-8000-000000000000'], { env: server.env });
     expect(missing.code).toBe(4);

@@ -100,7 +100,8 @@ describe('on an 80-column terminal', () => {
   it.each([
     [
       ['status-pages', 'list'],
-      ['ID', 'NAME', 'SERVICES', 'OPEN'],
+      // Page ids shown short, as incident ids are, leave room for the URL.
+      ['ID', 'NAME', 'SERVICES', 'OPEN', 'URL'],
     ],
     [
       ['runtimes', 'list'],

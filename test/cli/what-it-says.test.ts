@@ -202,6 +202,10 @@ describe('dry runs check what the real run checks', () => {
       { id: UNKNOWN, ok: false, status: 404, error: expect.stringContaining('404'), method: null, path: null, body: null },
     ]);
     expect((await getIncident(open.id)).incidentUpdates).toHaveLength(before);
+    // One id already resolved: JSON still answers, with nothing that would be sent.
+    const single = await cli(['incidents', 'resolve', done.id, '--dry-run', '-o', 'json']);
+    expect(single.code, single.stderr).toBe(0);
+    expect(parseJson(single)).toEqual({ method: null, path: null, body: null });
   });
 });
 
@@ -275,5 +279,54 @@ describe('heartbeats availability: one shape whatever the number of checks', () 
     expect(row(steady)).toMatch(/\s100\.00%\s+(?:[█▏▎▍▌▋▊▉░]+\s+)?100\.00%(\s|$)/);
     expect(row(unknown)).toMatch(/\snot found(\s|$)/);
     expect(lines.join('\n')).not.toContain('…');
+  });
+});
+
+describe('the same rules for every kind of id', () => {
+  it('status pages take an id prefix, as incidents do', async () => {
+    const pages = (await api.listStatusPages({ query: { limit: '100' } })).entries;
+    const page = pages[0]!;
+    const prefix = page.id.slice(0, 8);
+    expect(pages.filter((other) => other.id.startsWith(prefix))).toHaveLength(1);
+    const result = await cli(['status-pages', 'get', prefix, '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(parseJson<{ id: string }>(result).id).toBe(page.id);
+  });
+
+  it('a page or incident the command acts on that matches nothing is exit 4 with did-you-mean; an option value stays exit 2', async () => {
+    const page = (await api.listStatusPages({})).entries[0]!;
+    const typo = `${page.name.slice(0, -1)}x`;
+    for (const verb of ['get', 'open']) {
+      const result = await cli(['status-pages', verb, typo]);
+      expect(result.code, `${verb}: ${result.stderr}`).toBe(4);
+      expect(result.stderr).toContain(`no such status page (did you mean "${page.name}"?)`);
+    }
+    const option = await cli(['incidents', 'create', '--name', 'x', '--severity', 'minor', '--status-page', typo, '--dry-run']);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain('did you mean');
+
+    const incident = await newIncident();
+    const wrong = `${incident.id.slice(0, 7)}${incident.id[7] === '0' ? '1' : '0'}`;
+    const get = await cli(['incidents', 'get', wrong]);
+    expect(get.code).toBe(4);
+    expect(get.stderr).toContain(`no incident id starts with "${wrong}" (did you mean ${incident.id.slice(0, 8)}`);
+  });
+
+  it('--yes asks nothing on a terminal: the first update takes its default, what is missing is exit 2', async () => {
+    const session = await runPty(
+      ['incidents', 'create', '--name', 'Asked nothing', '--severity', 'minor', '--service', service.name, '--yes'],
+      {
+        env: server.env,
+      },
+    );
+    await session.waitFor(/Created incident \S+/);
+    expect(await session.exited()).toBe(0);
+    expect(session.screen()).not.toContain('First update');
+    const id = /Created incident (\S+)/.exec(session.screen())![1]!;
+    expect((await getIncident(id)).incidentUpdates.map((update) => update.description)).toEqual(['We are investigating this incident.']);
+
+    const missing = await runPty(['incidents', 'create', '--severity', 'minor', '--service', service.name, '--yes'], { env: server.env });
+    expect(await missing.exited()).toBe(2);
+    expect(missing.screen()).toContain('missing required option --name (--yes asks nothing)');
   });
 });

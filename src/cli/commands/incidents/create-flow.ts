@@ -38,11 +38,13 @@ interface Answers {
 export async function runCreate(ctx: Context, given: CreateOptions): Promise<void> {
   const message = await messageText(ctx, given);
   const options: CreateOptions = { ...given, ...(message !== undefined ? { message } : {}) };
-  // Off a terminal, a missing option is known before any request is made.
-  if (!ctx.interactive) requireFlags(options);
+  // Questions only on a terminal and never with --yes: what would be asked then has a default
+  // (the first update's text, no notification) or is a missing option, known before any request.
+  const asks = ctx.interactive && !options.yes;
+  if (!asks) requireFlags(options, ctx.interactive ? '--yes asks nothing' : 'not on a terminal, so nothing is asked');
   const catalog = await loadCatalog(ctx);
   const chosen = servicesFromFlags(catalog, options);
-  const answers = ctx.interactive ? await askMissing(catalog, options, chosen) : fromFlags(options, chosen);
+  const answers = asks ? await askMissing(catalog, options, chosen) : fromFlags(options, chosen);
   const body = createBody(answers, options);
 
   const [{ operations }, { CreateIncidentInput }, { issueDetails }] = await Promise.all([
@@ -93,16 +95,14 @@ function createBody(answers: Answers, options: CreateOptions) {
 }
 type CreateBody = ReturnType<typeof createBody>;
 
-function requireFlags(options: CreateOptions): void {
+function requireFlags(options: CreateOptions, why: string): void {
   const missing = [
     ...(options.name ? [] : ['--name']),
     ...(options.severity ? [] : [`--severity (${SEVERITIES.join('|')})`]),
     ...(options.service?.length || options.statusPage ? [] : ['--service or --status-page']),
   ];
   if (missing.length > 0) {
-    throw usageError(
-      `missing required option${missing.length === 1 ? '' : 's'} ${missing.join(', ')} (not on a terminal, so nothing is asked)`,
-    );
+    throw usageError(`missing required option${missing.length === 1 ? '' : 's'} ${missing.join(', ')} (${why})`);
   }
 }
 
@@ -150,14 +150,12 @@ async function askMissing(catalog: CatalogPage[], options: CreateOptions, chosen
         validate: (value) => (value.trim() ? true : 'a message is required'),
       })
     ).trim();
-  // Asked in the wizard only (something was missing), never with --yes: sending a notification
-  // is a choice to make, and the safe answer is no.
+  // Asked in the wizard only (something was missing; never with --yes, which asks nothing):
+  // sending a notification is a choice to make, and the safe answer is no.
   const wizard = !chosen || !options.severity || !options.name || options.message === undefined;
   const notify =
     options.notify ??
-    (wizard && !options.yes
-      ? await prompts.askYesNo({ message: 'Notify the status page subscribers of this first update?', default: false })
-      : false);
+    (wizard ? await prompts.askYesNo({ message: 'Notify the status page subscribers of this first update?', default: false }) : false);
   return { name, severity, services, message, notify };
 }
 

@@ -23,7 +23,8 @@ export function declare(incidents: Noun): void {
           `Exactly one first update is sent: --message, or "${DEFAULT_FIRST_UPDATE}"; --status and --notify apply to it.\n\n` +
           'On a terminal, asks for what is missing: services (picked from the status pages), severity, name, ' +
           'first update; then shows a summary to confirm (--yes skips it; declining exits 2, nothing created).\n\n' +
-          'Not on a terminal, --name, --severity and --service or --status-page are required (exit 2 otherwise).\n\n' +
+          '--yes asks nothing, on a terminal too: not on a terminal or with --yes, --name, --severity and --service or ' +
+          '--status-page are required (exit 2 otherwise), and the first update takes its default text.\n\n' +
           'Prints the created incident; with -o json the API response, so `-o json | jq -r .id` gives its id.',
       )
       .option('--name <name>', 'incident name, 1 to 255 characters', incidentName)
@@ -39,7 +40,7 @@ export function declare(incidents: Noun): void {
       .addOption(choiceOption('--status <status>', 'status of the first update (any case; default INVESTIGATING)', INCIDENT_STATUSES))
       .option('--notify', 'notify the status page subscribers of the first update')
       .option('--dry-run', 'resolve the services and print the request (method, path, JSON body) instead of sending it')
-      .option('-y, --yes', 'do not ask for confirmation')
+      .option('-y, --yes', 'ask nothing: no confirmation, no question (what is missing is exit 2)')
       .action((options, command) => run(Context.fromCommand(command), options)),
     [
       'statusctl incidents create',

@@ -58,7 +58,7 @@ export function declare(incidents: Noun): void {
 
 export async function run(ctx: Context, args: string[], options: ResolveOptions): Promise<void> {
   // The dry run checks the request as the client would: it brings the contract's schemas.
-  const { planRequest, plannedOutcome, printPlanned, runPlannedBulk } = await import('../../dry-run.js');
+  const { NOTHING_PLANNED, planRequest, plannedOutcome, printPlanned, runPlannedBulk } = await import('../../dry-run.js');
   const single = args.length === 1 && args[0] !== '-';
   if (options.messageFile === '-' && args.includes('-')) throw usageError('--message-file - and - (ids from stdin) cannot both read stdin');
   const description = (await messageText(ctx, options)) ?? options.message;
@@ -115,7 +115,12 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
 
   if (options.dryRun && single) {
     const { id, incident, send } = await check(ids[0]!);
-    if (!send) return ctx.info(alreadyNote(id, incident));
+    if (!send) {
+      ctx.info(alreadyNote(id, incident));
+      // Stdout still answers a script: nothing would be sent.
+      if (ctx.json) await ctx.printJson(NOTHING_PLANNED);
+      return;
+    }
     return printPlanned(ctx, await planRequest('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) }));
   }
   if (options.dryRun) {

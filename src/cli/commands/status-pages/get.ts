@@ -18,13 +18,15 @@ export function declare(pages: Noun): void {
       .command('get')
       .description(
         'One status page in full: its fields, cards with their services (name and id), open incidents and access keys (masked).\n\n' +
-          'PAGE is its id, its url (slug), its custom domain or a full address, or its name (any case), as for `incidents create --status-page`.',
+          'PAGE is its id (or its first 6 or more characters, as a terminal table shows it), its url (slug), its custom domain ' +
+          'or a full address, or its name (any case). A page that matches nothing is exit 4, with the closest names.',
       )
-      .argument('<page>', 'id, url, custom domain or name of the status page')
+      .argument('<page>', 'id (or its first 6 or more characters), url, custom domain or name of the status page')
       .option('--web', "print the page's address as visitors see it (and open it on a desktop terminal) instead of its fields")
       .action((page, options, command) => run(Context.fromCommand(command), page, options)),
     [
       "statusctl status-pages get 'Acme Payments'",
+      'statusctl status-pages get d3389fa9     # the start of its id, as a terminal table shows it',
       'statusctl status-pages get acme-payments -o md',
       "statusctl status-pages get acme-payments -o json | jq -r '.cards[].services[].id'",
       'statusctl status-pages get acme-payments --web',

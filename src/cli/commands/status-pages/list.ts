@@ -5,7 +5,7 @@ import type { StatusPage } from '../../api-types.js';
 import { examples, positiveInt } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
-import { isOpen, renderTable, serviceNames, tableFormat } from '../../output/cells.js';
+import { idCells, isOpen, renderTable, serviceNames, tableFormat } from '../../output/cells.js';
 import { fetchPages, type PagingOptions } from '../../paging.js';
 import { renderStatusPageMarkdown } from './get.js';
 
@@ -65,6 +65,8 @@ export async function renderStatusPages(ctx: Context, pages: StatusPage[], { wid
   const format = tableFormat(ctx);
   if (format === 'md') return (await Promise.all(pages.map((page) => renderStatusPageMarkdown(ctx, page)))).join('\n\n');
   const withIds = wide || format === 'tsv';
+  // Page ids as incident ids: their first characters on a terminal, which get and open take.
+  const pageId = idCells(pages.map((page) => page.id));
   return renderTable(
     ctx,
     // The URL (the page's slug) goes first on a narrow terminal: the services are what
@@ -73,7 +75,7 @@ export async function renderStatusPages(ctx: Context, pages: StatusPage[], { wid
     pages.map((page) => {
       const open = (page.incidents ?? []).filter(isOpen).length;
       return [
-        page.id,
+        pageId(page.id),
         page.name,
         withIds ? servicesWithIds(page) : serviceNames((page.cards ?? []).flatMap((card) => card.services ?? [])),
         { text: String(open), paint: open > 0 ? ctx.style.red.bold : ctx.style.green },
