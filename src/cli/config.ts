@@ -21,6 +21,8 @@ export type SettingField = (typeof SETTINGS)[SettingName];
 export type Profile = Partial<Record<SettingField, string>>;
 interface Store {
   profiles?: Record<string, Profile>;
+  /** The profile commands use when neither --profile nor STATUSCTL_PROFILE names one (`auth switch`). */
+  defaultProfile?: string;
 }
 
 export { DEFAULT_BASE_URL } from '../contract/rules.js';
@@ -67,6 +69,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /** What is wrong with the file's shape, or undefined. */
 function shapeProblem(data: unknown): string | undefined {
   if (!isPlainObject(data)) return 'not a JSON object';
+  if (data.defaultProfile !== undefined && typeof data.defaultProfile !== 'string') return 'defaultProfile is not a string';
   if (data.profiles === undefined) return undefined;
   if (!isPlainObject(data.profiles)) return 'profiles is not an object';
   for (const [name, profile] of Object.entries(data.profiles)) {
@@ -78,7 +81,7 @@ function shapeProblem(data: unknown): string | undefined {
   return undefined;
 }
 
-async function configDir(env: Readonly<Record<string, string | undefined>>): Promise<string> {
+function configDir(env: Readonly<Record<string, string | undefined>>): string {
   // STATUSCTL_CONFIG_DIR lets tests and CI keep their config in a directory of their own.
   return env.STATUSCTL_CONFIG_DIR || envPaths('statusctl', { suffix: '' }).config;
 }
@@ -189,9 +192,14 @@ export class ConfigFile {
     private read: Store | CliError,
   ) {}
 
-  static async open(env: Readonly<Record<string, string | undefined>>): Promise<ConfigFile> {
-    const dir = await configDir(env);
+  /** Reads the file now (one small synchronous read, as every command that reads it does at once). */
+  static read(env: Readonly<Record<string, string | undefined>>): ConfigFile {
+    const dir = configDir(env);
     return new ConfigFile(dir, readStore(join(dir, 'config.json')));
+  }
+
+  static async open(env: Readonly<Record<string, string | undefined>>): Promise<ConfigFile> {
+    return ConfigFile.read(env);
   }
 
   /** What is wrong with the file, or undefined when it can be used (or is not there). */
@@ -216,11 +224,33 @@ export class ConfigFile {
     return Object.keys(this.store.profiles ?? {});
   }
 
+  /**
+   * The profile `auth switch` made the default, if any. A file that cannot be used names none:
+   * the commands that need the file say what is wrong with it when they read a profile.
+   */
+  get defaultProfile(): string | undefined {
+    return this.read instanceof CliError ? undefined : this.read.defaultProfile || undefined;
+  }
+
+  /** Makes `name` the profile commands use when neither --profile nor STATUSCTL_PROFILE names one. */
+  async saveDefaultProfile(name: string): Promise<void> {
+    const conf = await this.writable();
+    conf.set('defaultProfile', name);
+    this.read = conf.store;
+  }
+
   /** Saves the profile, empty values left out. The other profiles are taken from the file as it is now. */
   async saveProfile(name: string, profile: Profile): Promise<void> {
+    const cleaned = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined && value !== ''));
+    const conf = await this.writable();
+    conf.set('profiles', { ...conf.store.profiles, [name]: cleaned });
+    this.read = conf.store;
+  }
+
+  /** The file through conf, to change it; refused when the file as read cannot be used. */
+  private async writable(): Promise<Conf<Store>> {
     // The file as read is the user's data: one that cannot be used is reported, never replaced.
     if (this.problem) throw this.problem;
-    const cleaned = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined && value !== ''));
     const { default: Conf } = await import('conf');
     let conf: Conf<Store>;
     try {
@@ -241,7 +271,6 @@ export class ConfigFile {
         fixOrMove(this.path, 'fix it'),
       );
     }
-    conf.set('profiles', { ...conf.store.profiles, [name]: cleaned });
-    this.read = conf.store;
+    return conf;
   }
 }

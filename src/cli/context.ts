@@ -149,7 +149,7 @@ export function colorLevel(stream: OutputStream, env: Env, noColorOption: boolea
 
 export class Context {
   readonly style: ChalkInstance;
-  private configFile?: Promise<ConfigFile>;
+  private configFile?: ConfigFile;
   private cachedClient?: Promise<Client>;
 
   readonly io: IO;
@@ -205,11 +205,28 @@ export class Context {
   }
 
   config(): Promise<ConfigFile> {
-    return (this.configFile ??= ConfigFile.open(this.env));
+    return Promise.resolve(this.configFileNow());
+  }
+
+  /** The config file, read on first use (a small synchronous read: the profile's name may depend on it). */
+  private configFileNow(): ConfigFile {
+    return (this.configFile ??= ConfigFile.read(this.env));
   }
 
   get profileName(): string {
-    return this.globals.profile || this.env.STATUSCTL_PROFILE || DEFAULT_PROFILE;
+    return this.profileChoice.name;
+  }
+
+  /**
+   * The profile in use and what named it: --profile, then STATUSCTL_PROFILE, then the config
+   * file's default (`auth switch`, source 'file'), then `default`. The file is read only when
+   * neither the option nor the variable names one.
+   */
+  get profileChoice(): { name: string; source: 'option' | 'environment' | 'file' | 'default' } {
+    if (this.globals.profile) return { name: this.globals.profile, source: 'option' };
+    if (this.env.STATUSCTL_PROFILE) return { name: this.env.STATUSCTL_PROFILE, source: 'environment' };
+    const chosen = this.configFileNow().defaultProfile;
+    return chosen ? { name: chosen, source: 'file' } : { name: DEFAULT_PROFILE, source: 'default' };
   }
 
   /**
@@ -231,7 +248,7 @@ export class Context {
     // The profile is needed only when an option or variable left something unanswered.
     const needsProfile = fields.some((field) => !fromOptions[field] && !fromEnv[field]);
     // Only when the profile is read: a name given beside a complete set of options is harmless.
-    const named = Boolean(this.globals.profile || this.env.STATUSCTL_PROFILE);
+    const named = this.profileChoice.source !== 'default';
     if (named && needsProfile && !forNewProfile) await this.requireProfile();
     // The network settings (proxy, ca-file, system-ca) have no variable of statusctl's own: with
     // everything else given, the profile is still read for them (none when there is no file).
@@ -315,8 +332,17 @@ export class Context {
     const config = await this.config();
     const known = config.profileNames();
     if (known.includes(this.profileName)) return;
-    const how = this.globals.profile ? '--profile' : 'STATUSCTL_PROFILE';
+    const source = this.profileChoice.source;
+    const how = source === 'option' ? '--profile' : 'STATUSCTL_PROFILE';
     const near = closest(this.profileName, known);
+    if (source === 'file') {
+      throw usageError(
+        `the config file ${config.path} makes '${this.profileName}' the default profile, which it does not hold${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}`,
+        known.length
+          ? `pick one of ${[...near, ...known.filter((name) => !near.includes(name))].join(', ')}: statusctl auth switch ${near[0] ?? known[0]}`
+          : `log in to create it: statusctl login --profile ${this.profileName}`,
+      );
+    }
     throw usageError(
       `${how} names the profile '${this.profileName}', which is not in ${config.path}${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}`,
       known.length

@@ -50,7 +50,7 @@ export interface Inspection {
 
 export async function inspectCredentials(ctx: Context): Promise<Inspection> {
   const settings = await ctx.settings();
-  const profileSource: SettingSource = ctx.globals.profile ? 'option' : ctx.env.STATUSCTL_PROFILE ? 'environment' : 'default';
+  const profileSource: SettingSource = ctx.profileChoice.source;
   const network = await ctx.network();
   const { failure, ...server } = await check(ctx, Boolean(settings.apiKey));
   const report: CredentialsInUse = {

@@ -3,8 +3,6 @@
 // server) when it runs.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { declareProgram, type Program } from './globals.js';
-import * as login from './commands/login.js';
-import * as logout from './commands/logout.js';
 import * as config from './commands/config.js';
 import * as statusPages from './commands/status-pages.js';
 import * as incidents from './commands/incidents.js';
@@ -25,8 +23,8 @@ import * as version from './commands/version.js';
 
 /** Which module declares each top-level command. */
 const COMMAND_MODULES = {
-  login,
-  logout,
+  login: auth,
+  logout: auth,
   config,
   'status-pages': statusPages,
   incidents,

@@ -1,9 +1,20 @@
 // `statusctl login` and `logout` off a terminal: credentials from options or environment, one
-// checking request, saved only when the server accepts them; the key never shown in full.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+// checking request, saved only when the server accepts them; the key never shown in full. Then
+// the profiles: `auth status`, `auth switch`, `auth token`, through the built binary.
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closedPortUrl, parseJson, removeTempDirs, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { missingSecretServiceTools, startSecretService } from '../support/secret-service.mjs';
+import {
+  closedPortUrl,
+  parseJson,
+  removeTempDirs,
+  runCli as runBinary,
+  runPty,
+  startTestServer,
+  tempConfigDir,
+  type TestServer,
+} from './helpers.js';
 import { runCli } from './in-process.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
@@ -250,5 +261,203 @@ describe('login --with-token', () => {
     });
     expect(noAccount.code).toBe(2);
     expect(noAccount.stderr).toContain('no account id');
+  });
+});
+
+// Profiles as gh has them, through the built binary with real config files: `auth login`,
+// `auth status` (every profile, the one in use marked), `auth switch` (the default, kept in the
+// config file), `auth token` (the key, on a terminal only with --show), `auth logout`.
+describe('auth: profiles', () => {
+  const MAIN = { id: 'a0700000-0000-4000-8000-000000000001', key: 'sk_auth_key_0000_abcd' };
+  const OTHER = { id: '0e000000-0000-4000-8000-0000000000e2', key: 'sk_other_key_1111_efgh' };
+  const configOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
+
+  /** A config directory with profile `default` (MAIN, by top-level login) and `staging` (OTHER, by auth login). */
+  async function twoProfiles(extraEnv: Record<string, string | undefined> = {}) {
+    const dir = tempConfigDir();
+    const env = { STATUSCTL_CONFIG_DIR: dir, ...extraEnv };
+    const first = await runBinary(['login', '--base-url', server.url, '--api-key', MAIN.key, '--account-id', MAIN.id], { env });
+    expect(first.code, first.stderr).toBe(0);
+    const second = await runBinary(
+      ['auth', 'login', '--profile', 'staging', '--base-url', server.url, '--account-id', OTHER.id, '--with-token'],
+      { env, input: `${OTHER.key}\n` },
+    );
+    expect(second.code, second.stderr).toBe(0);
+    return { dir, env };
+  }
+
+  interface Row {
+    active: boolean;
+    profile: { value: string; source: string };
+    accountId: { value: string | null };
+    apiKey: { value: string | null; source: string };
+    server: { accepted: boolean };
+  }
+
+  it('auth status lists every profile with the one in use marked; auth switch changes the default in the config file', async () => {
+    const { dir, env } = await twoProfiles();
+    const status = await runBinary(['auth', 'status', '--json'], { env });
+    expect(status.code, status.stderr).toBe(0);
+    expect(
+      parseJson<Row[]>(status).map((row) => [row.profile.value, row.active, row.accountId.value, row.apiKey, row.server.accepted]),
+    ).toEqual([
+      ['default', true, MAIN.id, { value: '****abcd', source: 'file' }, true],
+      ['staging', false, OTHER.id, { value: '****efgh', source: 'file' }, true],
+    ]);
+    // Piped: one tab-separated row a profile, `yes` in the first column for the one in use.
+    const piped = await runBinary(['auth', 'status'], { env });
+    expect(
+      piped.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('\t').slice(0, 2)),
+    ).toEqual([
+      ['yes', 'default'],
+      ['no', 'staging'],
+    ]);
+
+    const switched = await runBinary(['auth', 'switch', 'staging'], { env });
+    expect(switched.code, switched.stderr).toBe(0);
+    expect(switched.stderr).toContain("Switched the default profile to 'staging'");
+    expect(configOf(dir).defaultProfile).toBe('staging');
+    // Every command now uses staging: whoami says it, and where the name came from.
+    const who = parseJson<{ profile: unknown; accountId: { value: string } }>(await runBinary(['whoami', '--json'], { env }));
+    expect(who).toMatchObject({ profile: { value: 'staging', source: 'file' }, accountId: { value: OTHER.id } });
+    expect(parseJson<Row[]>(await runBinary(['auth', 'status', '--json'], { env })).map((row) => [row.profile.value, row.active])).toEqual([
+      ['default', false],
+      ['staging', true],
+    ]);
+
+    // Precedence stays: the option, then STATUSCTL_PROFILE, then the file's default.
+    const byEnv = await runBinary(['whoami', '--json'], { env: { ...env, STATUSCTL_PROFILE: 'default' } });
+    expect(parseJson(byEnv)).toMatchObject({ profile: { value: 'default', source: 'environment' }, accountId: { value: MAIN.id } });
+    const byOption = await runBinary(['whoami', '--json', '--profile', 'default'], { env: { ...env, STATUSCTL_PROFILE: 'staging' } });
+    expect(parseJson(byOption)).toMatchObject({ profile: { value: 'default', source: 'option' } });
+
+    // Back, with the JSON summary.
+    const back = await runBinary(['auth', 'switch', 'default', '--json'], { env });
+    expect(parseJson(back)).toEqual({ profile: 'default', previous: 'staging', path: join(dir, 'config.json') });
+    expect(configOf(dir).defaultProfile).toBe('default');
+  });
+
+  it('auth switch to a profile the file does not hold is exit 2 with the closest names, and changes nothing', async () => {
+    const { dir, env } = await twoProfiles();
+    const before = readFileSync(join(dir, 'config.json'), 'utf8');
+    const result = await runBinary(['auth', 'switch', 'stagign'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `statusctl: auth switch: no profile 'stagign' in ${join(dir, 'config.json')} (did you mean staging?)\n` +
+        'hint: known profiles: staging, default (or create it: statusctl login --profile stagign)\n',
+    );
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
+  });
+
+  it('a default profile the file no longer holds is exit 2 naming the file and the switch to make', async () => {
+    const { dir, env } = await twoProfiles();
+    const path = join(dir, 'config.json');
+    writeFileSync(path, JSON.stringify({ ...configOf(dir), defaultProfile: 'stagingg' }));
+    const result = await runBinary(['incidents', 'list'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `statusctl: the config file ${path} makes 'stagingg' the default profile, which it does not hold (did you mean staging?)\n` +
+        'hint: pick one of staging, default: statusctl auth switch staging\n',
+    );
+    // A profile named by the option still works.
+    expect((await runBinary(['incidents', 'list', '--profile', 'default'], { env })).code).toBe(0);
+  });
+
+  it('auth logout removes the key of the profile in use; auth status then exits 3, the other profile still listed', async () => {
+    const { dir, env } = await twoProfiles();
+    expect((await runBinary(['auth', 'switch', 'staging'], { env })).code).toBe(0);
+    const out = await runBinary(['auth', 'logout'], { env });
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stderr).toContain("Removed the API key ****efgh of profile 'staging'");
+    expect(configOf(dir).profiles.staging).toEqual({ baseUrl: server.url, accountId: OTHER.id });
+    expect(configOf(dir).profiles.default.apiKey).toBe(MAIN.key);
+    const status = await runBinary(['auth', 'status', '--json'], { env });
+    expect(status.code).toBe(3);
+    expect(parseJson<Row[]>(status).map((row) => [row.profile.value, row.active, row.apiKey.value, row.server.accepted])).toEqual([
+      ['default', false, '****abcd', true],
+      ['staging', true, null, false],
+    ]);
+  });
+
+  it('auth token prints the key in use alone on a line when piped, and nothing else, --verbose too', async () => {
+    const { env } = await twoProfiles();
+    const token = await runBinary(['auth', 'token', '--verbose'], { env });
+    expect(token).toMatchObject({ code: 0, stdout: `${MAIN.key}\n`, stderr: '' });
+    expect((await runBinary(['auth', 'token', '--profile', 'staging'], { env })).stdout).toBe(`${OTHER.key}\n`);
+    // The key a command would use: the environment's before the profile's.
+    expect((await runBinary(['auth', 'token'], { env: { ...env, STATUSCTL_API_KEY: 'sk_from_env_2222' } })).stdout).toBe(
+      'sk_from_env_2222\n',
+    );
+    // It works with curl: the key and account id are all the API asks for.
+    const fetched = await fetch(`${server.url}/v1/status-pages`, {
+      headers: { authorization: `Bearer ${token.stdout.trim()}`, 'x-service-account': MAIN.id },
+    });
+    expect(fetched.status).toBe(200);
+    const none = await runBinary(['auth', 'token'], { env: { STATUSCTL_CONFIG_DIR: tempConfigDir() } });
+    expect(none.code).toBe(3);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/^statusctl: no API key \(profile 'default'\)\nhint: /);
+  });
+
+  it('auth token on a terminal refuses without --show (exit 2, no key on screen), and prints it with --show', async () => {
+    const { env } = await twoProfiles();
+    const refused = await runPty(['auth', 'token'], { env });
+    expect(await refused.exited()).toBe(2);
+    expect(refused.screen()).toContain('the API key is a password, and stdout is a terminal: not printed');
+    expect(refused.screen()).toContain('--show');
+    expect(refused.screen()).not.toContain(MAIN.key);
+    const shown = await runPty(['auth', 'token', '--show'], { env });
+    expect(await shown.exited()).toBe(0);
+    expect(shown.screen().trim()).toBe(MAIN.key);
+  });
+});
+
+describe.skipIf((await missingSecretServiceTools()).length > 0)('auth: profiles with the key in the Secret Service', () => {
+  it('auth status shows each key where it lives; auth token reads it from the store; auth logout removes it', async () => {
+    const service = await startSecretService({ keyring: 'unlocked' });
+    try {
+      const dir = tempConfigDir();
+      const env = { ...service.env, STATUSCTL_CONFIG_DIR: dir };
+      for (const [profile, id, key] of [
+        ['default', 'a0700000-0000-4000-8000-000000000001', 'sk_auth_key_0000_abcd'],
+        ['staging', '0e000000-0000-4000-8000-0000000000e2', 'sk_other_key_1111_efgh'],
+      ] as const) {
+        const login = await runBinary(
+          ['auth', 'login', '--profile', profile, '--with-token', '--base-url', server.url, '--account-id', id],
+          {
+            env,
+            input: key,
+          },
+        );
+        expect(login.code, login.stderr).toBe(0);
+        expect(login.stderr).toContain('(the key in the credential store)');
+      }
+      expect(readFileSync(join(dir, 'config.json'), 'utf8')).not.toContain('sk_');
+      expect((await runBinary(['auth', 'switch', 'staging'], { env })).code).toBe(0);
+      const status = await runBinary(['auth', 'status', '--json'], { env });
+      expect(status.code, status.stderr).toBe(0);
+      expect(
+        parseJson<{ active: boolean; profile: { value: string }; apiKey: unknown; server: { accepted: boolean } }[]>(status).map((row) => [
+          row.profile.value,
+          row.active,
+          row.apiKey,
+          row.server.accepted,
+        ]),
+      ).toEqual([
+        ['default', false, { value: '****abcd', source: 'keyring' }, true],
+        ['staging', true, { value: '****efgh', source: 'keyring' }, true],
+      ]);
+      expect((await runBinary(['auth', 'token'], { env })).stdout).toBe('sk_other_key_1111_efgh\n');
+      expect((await runBinary(['auth', 'logout'], { env })).code).toBe(0);
+      expect(await service.secretTool(['lookup', 'service', `statusctl:${server.url}`, 'username', 'staging'])).toBeNull();
+      expect(await service.secretTool(['lookup', 'service', `statusctl:${server.url}`, 'username', 'default'])).toBe(
+        'sk_auth_key_0000_abcd',
+      );
+    } finally {
+      await service.stop();
+    }
   });
 });

@@ -1,24 +1,27 @@
-// `login`: put the API key (and where and as whom to use it) into a profile, after one request has
+// `auth login` (and `login`, the same command at the top): put the API key (and where and as whom to use it) into a profile, after one request has
 // shown that the server accepts them. The key goes to the OS credential store when there is one,
-// else to the config file with a warning (key-storage.ts). `logout` removes it (logout.ts).
-import { examples } from '../command-kit.js';
-import { checkBaseUrl, checkHeaderValue } from '../config.js';
-import { Context } from '../context.js';
-import { CliError, ExitCode, usageError } from '../exit-codes.js';
-import type { Program } from '../globals.js';
-import { maskKey } from '../mask.js';
-import { saveProfileWithKey } from '../key-storage.js';
-import { readAll } from '../input.js';
-import { ApiError } from '../../client/errors.js';
+// else to the config file with a warning (key-storage.ts). `logout` removes it (logout.ts). The
+// profile is the one in use: --profile, STATUSCTL_PROFILE, the default `auth switch` chose, or `default`.
+import { examples } from '../../command-kit.js';
+import { checkBaseUrl, checkHeaderValue } from '../../config.js';
+import { Context } from '../../context.js';
+import { CliError, ExitCode, usageError } from '../../exit-codes.js';
+import type { Noun, Program } from '../../globals.js';
+import { maskKey } from '../../mask.js';
+import { saveProfileWithKey } from '../../key-storage.js';
+import { readAll } from '../../input.js';
+import { ApiError } from '../../../client/errors.js';
 
 export interface LoginOptions {
   withToken?: boolean;
   insecureStorage?: boolean;
 }
 
-export function register(program: Program): void {
+/** Declares `login` on `auth`, and on the program as the top-level alias gh users know. */
+export function declare(parent: Noun | Program): void {
+  const name = parent.parent ? 'auth login' : 'login';
   examples(
-    program
+    (parent as Noun)
       .command('login')
       .description(
         'Check an API key against the server and save it, with the base URL and account id, to the profile.\n\n' +
@@ -37,12 +40,12 @@ export function register(program: Program): void {
       .option('--insecure-storage', 'save the key in plain text in the config file, not in the credential store')
       .action((options, command) => run(Context.fromCommand(command), options)),
     [
-      'statusctl login',
-      'echo "$KEY" | statusctl login --with-token --account-id 00000000-0000-4000-8000-00000000d3e0',
-      'statusctl login --with-token --profile ci < key.txt',
-      'statusctl login --base-url http://127.0.0.1:4010 --account-id 00000000-0000-4000-8000-00000000d3e0',
-      'STATUSCTL_API_KEY=$KEY statusctl login --account-id 00000000-0000-4000-8000-00000000d3e0 --profile ci',
-      'statusctl login --insecure-storage',
+      `statusctl ${name}`,
+      `echo "$KEY" | statusctl ${name} --with-token --account-id 00000000-0000-4000-8000-00000000d3e0`,
+      `statusctl ${name} --with-token --profile ci < key.txt`,
+      `statusctl ${name} --base-url http://127.0.0.1:4010 --account-id 00000000-0000-4000-8000-00000000d3e0`,
+      `STATUSCTL_API_KEY=$KEY statusctl ${name} --account-id 00000000-0000-4000-8000-00000000d3e0 --profile ci`,
+      `statusctl ${name} --insecure-storage`,
     ],
   );
 }
@@ -85,7 +88,7 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
 
 /** Asks on the terminal for what the command line did not give; current settings are the defaults. */
 async function askCredentials(ctx: Context): Promise<Credentials> {
-  const { askSecret, askText } = await import('../prompts/index.js');
+  const { askSecret, askText } = await import('../../prompts/index.js');
   const current = await ctx.settings({ forNewProfile: true });
   const baseUrl =
     ctx.globals.baseUrl ?? (await askText({ message: 'API base URL', default: current.baseUrl, validate: checkBaseUrl, io: ctx.io }));

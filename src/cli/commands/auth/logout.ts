@@ -1,18 +1,20 @@
-// `logout`: removes the API key of a profile from the credential store and the config file; the
+// `auth logout` (and `logout`, the same command at the top): removes the API key of a profile from the credential store and the config file; the
 // base URL and account id stay.
-import { examples } from '../command-kit.js';
-import { Context } from '../context.js';
-import type { Program } from '../globals.js';
-import { maskKey } from '../mask.js';
-import { removeKey } from '../key-storage.js';
+import { examples } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import type { Noun, Program } from '../../globals.js';
+import { maskKey } from '../../mask.js';
+import { removeKey } from '../../key-storage.js';
 
-export function register(program: Program): void {
+/** Declares `logout` on `auth`, and on the program as the top-level alias gh users know. */
+export function declare(parent: Noun | Program): void {
+  const name = parent.parent ? 'auth logout' : 'logout';
   examples(
-    program
+    (parent as Noun)
       .command('logout')
       .description('Remove the API key of the profile from the credential store and the config file (the base URL and account id stay)')
       .action((_options, command) => run(Context.fromCommand(command))),
-    ['statusctl logout', 'statusctl logout --profile staging'],
+    [`statusctl ${name}`, `statusctl ${name} --profile staging`],
   );
 }
 
