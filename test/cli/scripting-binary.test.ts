@@ -79,7 +79,7 @@ describe('the built binary, piped', () => {
 
     const refused = await runCli(['auth', 'status', '--api-key', 'sk_wrong_key_000000'], { env: server.env });
     expect(refused.code).toBe(3);
-    expect(refused.stdout).toContain('API key\t****0000 (option)');
+    expect(refused.stdout).toMatch(/^yes\tdefault\t.*\t\*\*\*\*0000 \(option\)\trefuses them: 401/m);
     expect(refused.stderr).toMatch(/^statusctl: the server refuses these credentials: 401/);
   });
 });

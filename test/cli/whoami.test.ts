@@ -22,7 +22,7 @@ describe('whoami', () => {
     expect(result.stdout + result.stderr).not.toContain(server.account.key);
   });
 
-  it('auth status is the same command; -o json gives each value with its source', async () => {
+  it("auth status gives whoami's report for each profile (here one), with whether it is in use; -o json gives each value with its source", async () => {
     const dir = tempConfigDir();
     const env = { STATUSCTL_CONFIG_DIR: dir };
     const login = await runCli(
@@ -32,14 +32,16 @@ describe('whoami', () => {
     expect(login.code, login.stderr).toBe(0);
     const result = await runCli(['auth', 'status', '--profile', 'ops', '-o', 'json'], { env });
     expect(result.code, result.stderr).toBe(0);
-    expect(parseJson(result)).toEqual({
+    const report = {
       profile: { value: 'ops', source: 'option' },
       baseUrl: { value: server.url, source: 'profile' },
       accountId: { value: server.account.id, source: 'profile' },
       apiKey: { value: `****${server.account.key.slice(-4)}`, source: 'file' },
       proxy: { value: null, source: 'unset', used: false },
       server: { accepted: true, status: 200, message: expect.any(String) },
-    });
+    };
+    expect(parseJson(result)).toEqual([{ active: true, ...report }]);
+    expect(parseJson(await runCli(['whoami', '--profile', 'ops', '-o', 'json'], { env }))).toEqual(report);
   });
 
   it('a key the server refuses, or none: the settings still shown, exit 3 with a hint', async () => {
