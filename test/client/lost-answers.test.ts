@@ -1,7 +1,7 @@
-// The client settles a write whose answer was lost by reading back (src/client/settle.ts), on
-// both HTTP stacks: the reference server on a real port behind the fault-injecting relay of
-// test/support/fault-relay.ts. The CLI's runs through the built binary are in
-// test/cli/lost-answers.test.ts; here, what the client itself returns and reports.
+// The client settles a write whose answer was lost by reading back, and a DELETE by sending it
+// again (src/client/settle.ts), on both HTTP stacks: the reference server on a real port behind
+// the fault-injecting relay of test/support/fault-relay.ts. The CLI's runs through the built
+// binary are in test/cli/lost-answers.test.ts; here, what the client itself returns and reports.
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,7 @@ import {
 import type { CreateIncidentInput } from '../../src/contract/schemas.js';
 import type { RunningServer } from '../../src/server/index.js';
 import { startTestServer } from '../support/server.js';
-import { faultOncePerBody, startFaultRelay, type FaultRelay, type RelayedRequest } from '../support/fault-relay.js';
+import { faultOncePerBody, startFaultRelay, type Fault, type FaultRelay, type RelayedRequest } from '../support/fault-relay.js';
 
 const ACCOUNT = { id: '7e570000-0000-4000-8000-00000000c0de', key: 'sk_test_lost_answers_0123' };
 const INCIDENTS = '/v1/status-pages/incidents';
@@ -203,5 +203,66 @@ describe.each(['undici', 'node'] as const)('lost answers over %s', (http) => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).not.toBeInstanceOf(WriteMayBeAppliedError);
     expect(events.map((event) => event.method)).toEqual(['POST']);
+  });
+});
+
+describe.each(['undici', 'node'] as const)('a DELETE whose answer was lost, over %s', (http) => {
+  /** `fault` for the first DELETE of each path, then everything passes. */
+  const firstDelete = (fault: Fault) => {
+    const faulted = new Set<string>();
+    return (request: RelayedRequest): Fault => {
+      if (request.method !== 'DELETE' || faulted.has(request.path)) return 'pass';
+      faulted.add(request.path);
+      return fault;
+    };
+  };
+  const deletedIncident = async (fault: Fault, options: { timeoutMs?: number } = {}) => {
+    const incident = await direct().createIncident({ body: incidentBody(`Client delete ${fault} ${http} ${++counter}`) });
+    relay.log.length = 0;
+    relay.decide = firstDelete(fault);
+    const notes: LostAnswerNote[] = [];
+    const client = createClient({
+      baseUrl: relay.url,
+      apiKey: ACCOUNT.key,
+      accountId: ACCOUNT.id,
+      http,
+      onLostAnswer: (note) => notes.push(note),
+      sleep: async () => {},
+      ...options,
+    });
+    const result = await client.call('deleteIncident', { params: { incidentId: incident.id } });
+    const after = await direct()
+      .getIncident({ params: { incidentId: incident.id } })
+      .catch((caught: unknown) => caught);
+    return { result, notes, after };
+  };
+
+  it.each(['reset-after-apply', 'gateway-timeout-after-apply'] as const)(
+    '%s, then the retry is answered 404: done, with a note that it was already gone',
+    async (fault) => {
+      const { result, notes, after } = await deletedIncident(fault);
+      expect(result).toMatchObject({ status: 204, lostAnswer: { outcome: 'already-gone', method: 'DELETE' } });
+      expect(notes.map((note) => note.outcome)).toEqual(['already-gone']);
+      expect(notes[0]!.message).toMatch(/sent again, it was already gone \(404\): the delete was done$/);
+      expect(after).toMatchObject({ status: 404 });
+      expect(relay.log.map((entry) => `${entry.method} ${entry.fault}`)).toEqual([`DELETE ${fault}`, 'DELETE pass']);
+    },
+  );
+
+  it('no answer in time: sent again (a timeout is not retried by the transport), 404, done', async () => {
+    const { result, notes, after } = await deletedIncident('hold-after-apply', { timeoutMs: 300 });
+    expect(result).toMatchObject({ status: 204, lostAnswer: { outcome: 'already-gone' } });
+    expect(notes.map((note) => note.outcome)).toEqual(['resent', 'already-gone']);
+    expect(after).toMatchObject({ status: 404 });
+  });
+
+  it('a 404 with no answer lost before it stays a 404', async () => {
+    relay.decide = () => 'pass';
+    const { client, notes } = throughRelay(http);
+    const error = await client
+      .deleteIncident({ params: { incidentId: '00000000-0000-4000-8000-000000000000' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'http', status: 404 });
+    expect(notes).toEqual([]);
   });
 });
