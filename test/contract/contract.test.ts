@@ -2,9 +2,11 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/contract/openapi.js';
-import { fillPath, operations, pathParamNames, successStatus } from '../../src/contract/operations.js';
+import { fillPath, operations, pathParamNames, successStatus, type Operation } from '../../src/contract/operations.js';
 import * as s from '../../src/contract/schemas.js';
-import { upstream } from '../support/upstream-spec.js';
+import { upstream, type UpstreamOperation } from '../support/upstream-spec.js';
+
+type UpstreamOperationWithParameters = UpstreamOperation & { parameters?: { name: string; in: string }[] };
 
 const table = Object.entries(operations);
 
@@ -18,6 +20,42 @@ describe('operations table', () => {
     for (const operation of theirs) expect(ours).toContain(operation);
   });
 
+  // Derived from both documents: a new row is checked with no line here.
+  const hosted = (table as [string, Operation][]).filter(([, op]) => !op.referenceOnly);
+  const upstreamOf = (op: Operation) => upstream.paths[op.path]![op.method.toLowerCase()]! as UpstreamOperationWithParameters;
+
+  it('serves no hosted route the upstream document does not have', () => {
+    for (const [id, op] of hosted) expect(upstream.paths[op.path]?.[op.method.toLowerCase()], id).toBeDefined();
+  });
+
+  it('names the query parameters as the upstream document does, every one of them', () => {
+    for (const [id, op] of hosted) {
+      const theirs = (upstreamOf(op).parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      const ours = op.query ? Object.keys((op.query as unknown as { shape: object }).shape) : [];
+      expect(ours.sort(), id).toEqual(theirs.sort());
+    }
+  });
+
+  it('takes exactly the body fields of the upstream request schema', () => {
+    const components = upstream.components.schemas as Record<string, { properties?: object; nullable?: boolean }>;
+    for (const [id, op] of hosted) {
+      const schema = upstreamOf(op).requestBody?.content?.['application/json']?.schema as { $ref?: string } | undefined;
+      expect(Boolean(op.body), id).toBe(schema !== undefined);
+      if (!schema || !op.body) continue;
+      const theirs = Object.keys(components[schema.$ref!.split('/').pop()!]!.properties ?? {});
+      const body = op.body as unknown as { shape?: object; unwrap?: () => { shape: object } };
+      const ours = Object.keys(body.shape ?? body.unwrap!().shape);
+      expect(ours.sort(), id).toEqual(theirs.sort());
+    }
+  });
+
+  it('answers with the success status of the upstream document', () => {
+    for (const [id, op] of hosted) {
+      const theirs = Object.keys(upstreamOf(op).responses).filter((status) => status.startsWith('2'));
+      expect(Object.keys(op.responses), id).toEqual(theirs);
+    }
+  });
+
   it('has no two operations on the same method and path', () => {
     const keys = table.map(([, op]) => `${op.method} ${op.path}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -25,7 +63,10 @@ describe('operations table', () => {
 
   it('gives the documented success statuses', () => {
     expect(successStatus(operations.createIncident)).toBe(201);
+    expect(successStatus(operations.createSubscriptions)).toBe(201);
     expect(successStatus(operations.requestRootCauseAnalysis)).toBe(202);
+    expect(successStatus(operations.requestErrorGroupAnalysis)).toBe(202);
+    expect(successStatus(operations.deleteIncident)).toBe(204);
     expect(successStatus(operations.listIncidents)).toBe(200);
     expect(successStatus(operations.getRootCauseAnalysis)).toBe(200);
   });

@@ -3,7 +3,7 @@
 // table in docs/reference-server.md (checked below) and one test on a real port. Every body case
 // is also run through the upstream schema (ajv): a body the hosted API refuses must be refused
 // here; a refusal the upstream schema does not make must be marked as a rule of docs/api-rules.md.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { routes, type OperationId } from '../../src/contract/routes.js';
@@ -22,6 +22,7 @@ interface Ctx {
   incidentId: string;
   updateId: string;
   errorGroupId: string;
+  statusPageId: string;
 }
 
 interface Case {
@@ -71,6 +72,22 @@ const without = (body: Record<string, unknown>, field: string) => {
   return copy;
 };
 const c = (label: string, op: OperationId, status: number, rest: Partial<Case> = {}): Case => ({ label, op, status, ...rest });
+/** A body for PUT of an incident (upstream's StatusPageV2IncidentCommon). */
+const edit = (ctx: Ctx, overrides: Record<string, unknown> = {}) => ({
+  name: 'Renamed',
+  severity: 'MINOR',
+  services: [ctx.service],
+  ...overrides,
+});
+const editCase = (label: string, body: (ctx: Ctx) => unknown, status: number, rest: Partial<Case> = {}) =>
+  c(label, 'updateIncident', status, { body, ...rest });
+/** A body for the bulk subscription create. */
+const subscribe = (overrides: Record<string, unknown> = {}, ...configs: string[]) => ({
+  subscriptions: (configs.length ? configs : ['ops@example.com']).map((config) => ({ type: 'EMAIL', config })),
+  ...overrides,
+});
+const subscribeCase = (label: string, body: () => unknown, status: number, rest: Partial<Case> = {}) =>
+  c(label, 'createSubscriptions', status, { body, ...rest });
 const createCase = (label: string, body: (ctx: Ctx) => unknown, status: number, rest: Partial<Case> = {}) =>
   c(label, 'createIncident', status, { body, ...rest });
 
@@ -374,6 +391,85 @@ const ROWS: Row[] = [
     ],
   },
   {
+    field: 'incident PUT: the body',
+    upstream: 'object StatusPageV2IncidentCommon',
+    server:
+      'absent or `null`: 400; `name`, `severity`, `services` required and checked as on create; the fields the server sets accepted and ignored',
+    cases: [
+      c('absent', 'updateIncident', 400, { detail: 'body' }),
+      editCase('null', () => null, 400, { detail: 'body' }),
+      editCase('no name', (ctx) => without(edit(ctx), 'name'), 400, { detail: 'name' }),
+      editCase('no severity', (ctx) => without(edit(ctx), 'severity'), 400, { detail: 'severity' }),
+      editCase('no services', (ctx) => without(edit(ctx), 'services'), 400, { detail: 'services' }),
+      editCase('empty services', (ctx) => edit(ctx, { services: [] }), 400, { detail: 'services' }),
+      editCase('a service without accountId', (ctx) => edit(ctx, { services: [{ id: ctx.service.id, name: 'x' }] }), 400, {
+        detail: 'services[0].accountId',
+      }),
+      editCase('a service of another account', (ctx) => edit(ctx, { services: [{ ...ctx.serviceOfB, accountId: ACCOUNT_A.id }] }), 400, {
+        detail: 'services[0].id',
+        notes: true,
+      }),
+      editCase(
+        'server-set fields',
+        (ctx) => edit(ctx, { id: UNKNOWN, created_at: '2000-01-01', lastUpdateStatus: 'RESOLVED', duration: 9 }),
+        200,
+        {
+          check: (json, ctx) => expect(json).toMatchObject({ id: ctx.incidentId, lastUpdateStatus: 'INVESTIGATING', duration: null }),
+        },
+      ),
+      editCase('a valid body', (ctx) => edit(ctx), 200),
+    ],
+  },
+  {
+    field: 'incident PUT: other fields (`incidentUpdates` too)',
+    upstream: 'not in the schema',
+    server: '400 `"incidentUpdates" is not allowed`: updates are changed on their own route',
+    cases: [editCase('incidentUpdates', (ctx) => edit(ctx, { incidentUpdates: [] }), 400, { detail: 'incidentUpdates', notes: true })],
+  },
+  {
+    field: 'bulk subscriptions: `subscriptions`',
+    upstream: 'BulkCreateSubscriptionsPayload: required array, minItems 1, maxItems 100',
+    server: 'missing, not an array, empty or over 100 items: 400; absent body: 400',
+    cases: [
+      c('absent body', 'createSubscriptions', 400, { detail: 'body' }),
+      subscribeCase('missing', () => ({ autoVerify: true }), 400, { detail: 'subscriptions' }),
+      subscribeCase('empty', () => ({ subscriptions: [] }), 400, { detail: 'subscriptions' }),
+      subscribeCase('101 items', () => subscribe({}, ...Array.from({ length: 101 }, (_, i) => `u${i}@example.com`)), 400, {
+        detail: 'subscriptions',
+      }),
+      subscribeCase('100 items', () => subscribe({}, ...Array.from({ length: 100 }, (_, i) => `u${i}@example.com`)), 201),
+    ],
+  },
+  {
+    field: 'bulk subscriptions: `subscriptions[].type`, `.config`',
+    upstream: 'type: required, enum EMAIL; config: required string',
+    server: 'type missing or another value: 400; config missing, not a string **or not an email address**: 400 naming the item',
+    cases: [
+      subscribeCase('another type', () => ({ subscriptions: [{ type: 'SMS', config: 'ops@example.com' }] }), 400, {
+        detail: 'subscriptions[0].type',
+      }),
+      subscribeCase('no config', () => ({ subscriptions: [{ type: 'EMAIL' }] }), 400, { detail: 'subscriptions[0].config' }),
+      subscribeCase('not an email address', () => subscribe({}, 'ops@example.com', 'ops at example'), 400, {
+        detail: 'subscriptions[1].config',
+        notes: true,
+      }),
+      subscribeCase('other fields', () => ({ subscriptions: [{ type: 'EMAIL', config: 'ops@example.com', name: 'x' }] }), 400, {
+        detail: 'subscriptions[0].name',
+        notes: true,
+      }),
+    ],
+  },
+  {
+    field: 'bulk subscriptions: `autoVerify`; other fields',
+    upstream: 'optional boolean, default false; others not in the schema',
+    server: 'not a boolean: 400; absent: false (PENDING); any other field: 400 `is not allowed`',
+    cases: [
+      subscribeCase('a string', () => subscribe({ autoVerify: 'yes' }), 400, { detail: 'autoVerify' }),
+      subscribeCase('true', () => subscribe({ autoVerify: true }), 201, { check: (json) => expect(json.status).toBe('VERIFIED') }),
+      subscribeCase('an unknown field', () => subscribe({ notify: true }), 400, { detail: 'notify', notes: true }),
+    ],
+  },
+  {
     field: 'analysis request: the body',
     upstream: 'PostRcaErrorGroup: object, nullable, optional',
     server: 'absent, `null` or `{}`: 202; an array or a string: 400',
@@ -382,6 +478,8 @@ const ROWS: Row[] = [
       c('null', 'requestRootCauseAnalysis', 202, { body: () => null }),
       c('{}', 'requestRootCauseAnalysis', 202, { body: () => ({}) }),
       c('an array', 'requestRootCauseAnalysis', 400, { body: () => [], detail: 'body' }),
+      c("absent, a check's group", 'requestErrorGroupAnalysis', 202),
+      c("an array, a check's group", 'requestErrorGroupAnalysis', 400, { body: () => [], detail: 'body' }),
     ],
   },
   {
@@ -393,6 +491,10 @@ const ROWS: Row[] = [
       c('a number', 'requestRootCauseAnalysis', 400, { body: () => ({ userContext: 5 }), detail: 'userContext' }),
       c('256 characters', 'requestRootCauseAnalysis', 202, { body: () => ({ userContext: 'x'.repeat(256) }) }),
       c('null', 'requestRootCauseAnalysis', 202, { body: () => ({ userContext: null }) }),
+      c("257 characters, a check's group", 'requestErrorGroupAnalysis', 400, {
+        body: () => ({ userContext: 'x'.repeat(257) }),
+        detail: 'userContext',
+      }),
     ],
   },
   {
@@ -413,7 +515,7 @@ const ROWS: Row[] = [
     ],
   },
   {
-    field: 'query `limit` (both lists)',
+    field: 'query `limit` (cursor lists: status pages, incidents, services)',
     upstream: 'integer, minimum 1, maximum 100, default 20',
     server: '`0`, `101`, `1.5`, `abc`, empty or given twice: 400',
     cases: [
@@ -423,6 +525,37 @@ const ROWS: Row[] = [
       c('empty', 'listIncidents', 400, { query: '?limit=', detail: 'limit' }),
       c('twice', 'listIncidents', 400, { query: '?limit=1&limit=2', detail: 'limit' }),
       c('100', 'listIncidents', 200, { query: '?limit=100' }),
+      c('0, services', 'listServices', 400, { query: '?limit=0', detail: 'limit' }),
+    ],
+  },
+  {
+    field: 'query `paginated` (services)',
+    upstream: 'boolean, default true',
+    server: '`true` or `false` (all at once); anything else, empty or twice: 400',
+    cases: [
+      c('false', 'listServices', 200, { query: '?paginated=false', check: (json) => expect(json.nextId).toBeNull() }),
+      c('yes', 'listServices', 400, { query: '?paginated=yes', detail: 'paginated' }),
+    ],
+  },
+  {
+    field: 'query `limit`, `page` (error group lists)',
+    upstream: 'limit: integer 1 to 100, default 10; page: number, positive, default 1',
+    server: 'limit `0`, `101`, `1.5`: 400; page `0`, `-1`, **`1.5`**: 400 (a page is a whole number); past the last page: `[]`',
+    cases: [
+      c('limit 101', 'listErrorGroups', 400, { query: '?limit=101', detail: 'limit' }),
+      c('page 0', 'listErrorGroups', 400, { query: '?page=0', detail: 'page' }),
+      c('page 1.5', 'listCheckErrorGroups', 400, { query: '?page=1.5', detail: 'page', notes: true }),
+      c('page 999', 'listErrorGroups', 200, { query: '?limit=100&page=999', check: (json) => expect(json).toEqual([]) }),
+    ],
+  },
+  {
+    field: 'query `limit` (heartbeat events)',
+    upstream: 'number, maximum 10, default 10',
+    server: '`0`, `11`, `1.5`, empty or twice: 400',
+    cases: [
+      c('11', 'listHeartbeatEvents', 400, { query: '?limit=11', detail: 'limit' }),
+      c('0', 'listHeartbeatEvents', 400, { query: '?limit=0', detail: 'limit', notes: true }),
+      c('10', 'listHeartbeatEvents', 200, { query: '?limit=10' }),
     ],
   },
   {
@@ -435,22 +568,26 @@ const ROWS: Row[] = [
     ],
   },
   {
-    field: 'query `startTime`, `endTime` (availability)',
+    field: 'query `startTime`, `endTime` (availability, heartbeat events)',
     upstream: 'string, format date',
     server: '**looser on purpose:** a date or a full date-time (see Dates); anything else, empty, twice, or startTime after endTime: 400',
     cases: [
       c('a date-time', 'getHeartbeatAvailability', 200, { query: '?startTime=2025-03-09T00:00:00Z' }),
       c('not a date', 'getHeartbeatAvailability', 400, { query: '?startTime=yesterday', detail: 'startTime' }),
       c('after endTime', 'getHeartbeatAvailability', 400, { query: '?startTime=2025-03-10&endTime=2025-03-01' }),
+      c('a date-time, events', 'listHeartbeatEvents', 200, { query: '?startTime=2025-03-09T00:00:00Z' }),
+      c('after endTime, events', 'listHeartbeatEvents', 400, { query: '?startTime=2025-03-10&endTime=2025-03-01' }),
     ],
   },
   {
-    field: 'path ids (`incidentId`, `incidentUpdateId`, `id`, `testSessionErrorGroupId`, `checkId`)',
+    field: 'path ids (`incidentId`, `incidentUpdateId`, `statusPageId`, `serviceId`, `subscriptionId`, `id`, `errorGroupId`, `checkId`, …)',
     upstream: 'string, x-format guid',
     server: '**looser on purpose:** an id that is not a UUID is not refused as malformed: 404, since nothing has such an id',
     cases: [
       c('incidentId', 'getIncident', 404, { params: { incidentId: 'not-a-uuid' } }),
       c('id of an error group', 'updateErrorGroup', 404, { params: { id: 'not-a-uuid' }, body: () => ({ archiveForEver: true }) }),
+      c('serviceId', 'getService', 404, { params: { serviceId: 'not-a-uuid' } }),
+      c('subscriptionId', 'deleteSubscription', 404, { params: { subscriptionId: 'not-a-uuid' } }),
     ],
   },
   {
@@ -471,6 +608,7 @@ async function context(): Promise<Ctx> {
   const [serviceOfB] = await someServices(server, ACCOUNT_B.key);
   const created = await server.call('POST', '/v1/status-pages/incidents', { body: await incidentBody(server) });
   const group = await server.call('POST', '/_reference/error-events', { body: { checkId: 'c1', rawErrorMessage: 'boom' } });
+  const pages = await server.call('GET', '/v1/status-pages?limit=1');
   return {
     server,
     service: service!,
@@ -478,6 +616,7 @@ async function context(): Promise<Ctx> {
     incidentId: created.json.id,
     updateId: created.json.incidentUpdates[0].id,
     errorGroupId: group.json.id,
+    statusPageId: pages.json.entries[0].id,
   };
 }
 
@@ -487,6 +626,10 @@ function pathOf(ctx: Ctx, each: Case): string {
     incidentUpdateId: ctx.updateId,
     id: ctx.errorGroupId,
     testSessionErrorGroupId: ctx.errorGroupId,
+    errorGroupId: ctx.errorGroupId,
+    statusPageId: ctx.statusPageId,
+    serviceId: ctx.service.id,
+    subscriptionId: UNKNOWN,
     checkId: demoIds(ACCOUNT_A.id).heartbeatChecks.nightlyBackup,
     ...each.params,
   };
@@ -521,8 +664,24 @@ describe('what the server refuses, as the hosted API does (docs/reference-server
     }
   });
 
+  // STATUSCTL_WRITE_DOCS=1 writes the table from the rows above (then `npx biome format --write
+  // docs/reference-server.md` aligns it), so a new row is written once, here.
   it('is the table of the docs page, row for row', () => {
-    const doc = readFileSync(new URL('../../docs/reference-server.md', import.meta.url), 'utf8');
+    const docPath = new URL('../../docs/reference-server.md', import.meta.url);
+    if (process.env.STATUSCTL_WRITE_DOCS === '1') {
+      const current = readFileSync(docPath, 'utf8');
+      const start = current.indexOf('<!-- request rules: start -->');
+      const end = current.indexOf('<!-- request rules: end -->');
+      const lines = [
+        '<!-- request rules: start -->',
+        '| field | upstream rule | server behaviour |',
+        '| --- | --- | --- |',
+        ...ROWS.map((row) => `| ${row.field} | ${row.upstream} | ${row.server} |`),
+        '',
+      ];
+      writeFileSync(docPath, current.slice(0, start) + lines.join('\n') + current.slice(end));
+    }
+    const doc = readFileSync(docPath, 'utf8');
     const table = doc.slice(doc.indexOf('<!-- request rules: start -->'), doc.indexOf('<!-- request rules: end -->'));
     const lines = table.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| field ') && !line.startsWith('| ---'));
     const cells = (line: string) =>
