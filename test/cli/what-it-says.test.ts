@@ -2,6 +2,8 @@
 // built binary against the reference server, as a script or a person meets it (a pseudo-terminal
 // where the terminal matters).
 import { randomUUID } from 'node:crypto';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import type { Incident } from '../../src/contract/schemas.js';
@@ -72,6 +74,26 @@ describe('the CLI says only what it read back', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('is already resolved');
     expect((await getIncident(incident.id)).incidentUpdates).toHaveLength(after.incidentUpdates.length);
+  });
+
+  it('when the answer does not show the incident resolved, it is read back: still open is exit 1 naming the update that decides', async () => {
+    const incident = await newIncident();
+    const ahead = await api.createIncidentUpdate({
+      params: { incidentId: incident.id },
+      body: { description: 'Ahead', status: 'MONITORING', publicIncidentUpdateDate: '2032-03-01T00:00:00.000Z' },
+    });
+    // A server that dates every update itself, whatever date is sent.
+    const relay = await startDateDroppingRelay(server.url);
+    try {
+      const result = await runCli(['incidents', 'resolve', incident.id], { env: { ...server.env, STATUSCTL_BASE_URL: relay.url } });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`incident ${incident.id} is still MONITORING after the RESOLVED update`);
+      expect(result.stderr).toContain(`its latest update (${ahead.id}, MONITORING, dated 2032-03-01T00:00:00.000Z) decides its status`);
+      expect((await getIncident(incident.id)).lastUpdateStatus).toBe('MONITORING');
+    } finally {
+      await relay.close();
+    }
   });
 
   it('with several ids the outcome is resolved only when the incident reads RESOLVED', async () => {
@@ -330,3 +352,34 @@ describe('the same rules for every kind of id', () => {
     expect(missing.screen()).toContain('missing required option --name (--yes asks nothing)');
   });
 });
+
+/** Forwards to `target`, with `publicIncidentUpdateDate` taken out of every request body. */
+async function startDateDroppingRelay(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const base = new URL(target);
+  const relay = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      let body = Buffer.concat(chunks);
+      if (body.length > 0) {
+        const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+        delete parsed.publicIncidentUpdateDate;
+        body = Buffer.from(JSON.stringify(parsed));
+      }
+      const headers = { ...incoming.headers, host: base.host, 'content-length': String(body.length) };
+      const forwarded = httpRequest(
+        { hostname: base.hostname, port: base.port, method: incoming.method, path: incoming.url, headers },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
+      forwarded.end(body);
+    });
+  });
+  await new Promise<void>((done) => relay.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((done) => relay.close(() => done())),
+  };
+}
