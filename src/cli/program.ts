@@ -5,6 +5,8 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { declareProgram, type Program } from './globals.js';
 import * as config from './commands/config.js';
 import * as statusPages from './commands/status-pages.js';
+import * as services from './commands/services.js';
+import * as subscriptions from './commands/subscriptions.js';
 import * as incidents from './commands/incidents.js';
 import * as incidentUpdates from './commands/incident-updates.js';
 import * as notifications from './commands/notifications.js';
@@ -27,6 +29,8 @@ const COMMAND_MODULES = {
   logout: auth,
   config,
   'status-pages': statusPages,
+  services,
+  subscriptions,
   incidents,
   'incident-updates': incidentUpdates,
   notifications,

@@ -158,7 +158,7 @@ describe.each(Object.keys(SHELLS) as (keyof typeof SHELLS)[])('completion in %s,
       writeFileSync(join(dir, 'notice-text.md'), 'We are on it');
       writeFileSync(join(dir, 'second notice.md'), 'Still on it');
       const cases: [string, string[]][] = [
-        ['statusctl --output json runtimes ', ['list']],
+        ['statusctl --output json runtimes ', ['get', 'list']],
         ['statusctl -o json incidents list --status ', ['open', 'resolved', 'all']],
         ['statusctl incidents list --service list --status ', ['open', 'resolved', 'all']],
         ['statusctl incident-updates add create --status ', [...INCIDENT_STATUSES]],

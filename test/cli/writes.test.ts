@@ -265,11 +265,13 @@ describe('--dry-run on the other writes', () => {
     const group = await newGroup();
     const plain = await cli(['rca', 'request', group.id, '--dry-run', '--json']);
     expect(parseJson(plain)).toEqual([
-      { method: 'POST', path: `/v1/root-cause-analyses/test-session-error-groups/${group.id}`, body: null },
+      // A check's group (the reference server records every group as one): the error-groups route.
+      { method: 'POST', path: `/v1/root-cause-analyses/error-groups/${group.id}`, body: null },
     ]);
     const withContext = await cli(['rca', 'request', group.id, '--context', 'after the deploy', '--dry-run', '--json']);
     expect(parseJson<{ body: unknown }[]>(withContext)[0]!.body).toEqual({ userContext: 'after the deploy' });
-    expect(sent()).toEqual([]);
+    // Only the read that picks the route.
+    expect(sent()).toEqual([`GET /v1/error-groups/${group.id}`, `GET /v1/error-groups/${group.id}`]);
     // The group has no analysis; a real request (the provider answers at once here) gives it one.
     const again = () => api.recordErrorEvent({ body: { checkId: group.checkId, rawErrorMessage: group.rawErrorMessage ?? '' } });
     expect((await again()).rootCauseAnalyses).toEqual([]);
@@ -281,7 +283,8 @@ describe('--dry-run on the other writes', () => {
   it('a request the client would refuse is refused in a dry run too (exit 2)', async () => {
     const result = await cli(['rca', 'request', '..', '--dry-run']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/params\.testSessionErrorGroupId: may not be "\." or "\.\."/);
+    // Refused at the read that picks the route, before anything could be sent.
+    expect(result.stderr).toMatch(/params\.id: may not be "\." or "\.\."/);
   });
 });
 

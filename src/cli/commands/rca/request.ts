@@ -2,6 +2,11 @@
 // their number (src/cli/bulk.ts): the group, `requested`, the analysis id; -o json an array of
 // {id, ok, status, error, analysisId}. With --wait (one group) it polls for the analysis as
 // `rca get --wait` does and prints it with get's renderer.
+//
+// The API analyses a check's error group and a test session's by two routes; the user never
+// picks one. The group is read first (GET /v1/error-groups/{id}): found, it is a check's group and
+// goes to the error-groups route; not found (404), the test-session route is asked, which answers
+// 404 in turn when the id is neither.
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { WriteMayBeAppliedError } from '../../../client/errors.js';
 import type { Client } from '../../../client/index.js';
@@ -12,6 +17,7 @@ import { usageError } from '../../exit-codes.js';
 import { describeFailure } from '../../failure.js';
 import type { Noun } from '../../globals.js';
 import { expandIds } from '../../input.js';
+import { isNotFound } from '../../not-found.js';
 import { DEFAULT_WAIT_SECONDS, printAnalysis, waitForAnalysis } from './get.js';
 
 const MAX_CONTEXT = 256;
@@ -45,9 +51,11 @@ export function declare(rca: Noun): void {
           'for one group as for many. The exit code is that of the worst outcome (4 when some groups are unknown). ' +
           'Under a rate limit the requests pace themselves (a 429 pauses them all until its Retry-After, and is retried ' +
           'until --max-wait has passed).\n\n' +
+          "A check's error group (error-groups list shows them) and a test session's are both taken: the group is read " +
+          'first, which tells the API route that analyses it.\n\n' +
           '--wait takes one group: it waits for the analysis and prints it (-o json: the analysis as the API gives it).',
       )
-      .argument('<error-group...>', 'ids of error groups (UUIDs), or - to read them from stdin')
+      .argument('<error-group...>', "ids of error groups (UUIDs: a check's or a test session's), or - to read them from stdin")
       .option('--context <text>', `what you know that helps the analysis (at most ${MAX_CONTEXT} characters)`, userContext)
       .option('--wait', 'wait for the analysis (progress on stderr) and print it; one group only')
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
@@ -66,13 +74,21 @@ export function declare(rca: Noun): void {
   );
 }
 
-type AnalysisInput = { params: { testSessionErrorGroupId: string }; body?: { userContext: string } };
+/** The request that starts an analysis of one group, by the route that serves its kind. */
+type Planned =
+  | { id: 'requestErrorGroupAnalysis'; input: { params: { errorGroupId: string }; body?: { userContext: string } } }
+  | { id: 'requestRootCauseAnalysis'; input: { params: { testSessionErrorGroupId: string }; body?: { userContext: string } } };
 
-function requestFor(errorGroupId: string, options: RequestOptions): AnalysisInput {
-  return {
-    params: { testSessionErrorGroupId: errorGroupId },
-    ...(options.context !== undefined ? { body: { userContext: options.context } } : {}),
-  };
+/** Which route serves the group: a check's group is found by the error-groups read; any other id is a test session's. */
+async function planFor(client: Client, errorGroupId: string, options: RequestOptions): Promise<Planned> {
+  const body = options.context !== undefined ? { body: { userContext: options.context } } : {};
+  try {
+    await client.getErrorGroup({ params: { id: errorGroupId } });
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    return { id: 'requestRootCauseAnalysis', input: { params: { testSessionErrorGroupId: errorGroupId }, ...body } };
+  }
+  return { id: 'requestErrorGroupAnalysis', input: { params: { errorGroupId }, ...body } };
 }
 
 export async function run(ctx: Context, args: string[], options: RequestOptions): Promise<void> {
@@ -84,12 +100,18 @@ export async function run(ctx: Context, args: string[], options: RequestOptions)
       'request them without --wait, then follow each analysis with: statusctl rca get ID --wait',
     );
   }
+  const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
   if (options.dryRun) {
+    // The read that picks the route is made; the POST is printed, not sent.
     const { planRequest, printPlanned } = await import('../../dry-run.js');
-    const planned = await Promise.all(ids.map((id) => planRequest('requestRootCauseAnalysis', requestFor(id, options))));
+    const planned = await Promise.all(
+      ids.map(async (id) => {
+        const plan = await planFor(client, id, options);
+        return plan.id === 'requestErrorGroupAnalysis' ? planRequest(plan.id, plan.input) : planRequest(plan.id, plan.input);
+      }),
+    );
     return printPlanned(ctx, options.wait ? planned[0]! : planned);
   }
-  const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
   if (options.wait) {
     const errorGroupId = ids[0]!;
     const accepted = await requestAnalysis(client, errorGroupId, options);
@@ -119,7 +141,8 @@ export async function run(ctx: Context, args: string[], options: RequestOptions)
   });
 }
 
-/** The POST that starts an analysis of one group. */
-function requestAnalysis(client: Client, errorGroupId: string, options: RequestOptions) {
-  return client.call('requestRootCauseAnalysis', requestFor(errorGroupId, options));
+/** The POST that starts an analysis of one group, by the route that serves its kind. */
+async function requestAnalysis(client: Client, errorGroupId: string, options: RequestOptions) {
+  const plan = await planFor(client, errorGroupId, options);
+  return plan.id === 'requestErrorGroupAnalysis' ? client.call(plan.id, plan.input) : client.call(plan.id, plan.input);
 }

@@ -1,0 +1,135 @@
+// `subscriptions add`: subscribe email addresses to a status page, by the API's bulk create: at
+// most 100 addresses a request, so a longer list is sent in batches, one after the other. An
+// address already subscribed is skipped by the API and counted; the counts of every batch are
+// summed into one answer of the API's shape ({created, skipped, status}).
+import { examples } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import { usageError } from '../../exit-codes.js';
+import type { Noun } from '../../globals.js';
+import { renderFields, tableFormat } from '../../output/cells.js';
+import { expandIds } from '../../input.js';
+import { nothingToDo } from '../../bulk.js';
+import { PAGE_HELP, resolvePage } from './list.js';
+
+export interface AddOptions {
+  verified?: boolean;
+  dryRun?: boolean;
+}
+
+/** What the bulk create answers, summed over the batches. */
+export interface AddResult {
+  created: number;
+  skipped: number;
+  status: 'PENDING' | 'VERIFIED';
+}
+
+export function declare(subscriptions: Noun): void {
+  examples(
+    subscriptions
+      .command('add')
+      .description(
+        'Subscribe email addresses to a status page. An address already subscribed is skipped and counted, so running ' +
+          'the command again is safe.\n\n' +
+          'ADDRESS is an email address, or - to read them from stdin (one per line; blank lines and # comments skipped). ' +
+          'The API takes at most 100 a request: a longer list is sent in batches of 100, one after the other. New ' +
+          'subscribers are PENDING until they confirm their address; --verified subscribes them VERIFIED at once (the ' +
+          "API's autoVerify: no confirmation mail).\n\n" +
+          'Prints the counts: created, skipped, status (piped: label<TAB>value lines). With -o json: {created, skipped, ' +
+          'status}, the API answer summed over the batches.',
+      )
+      .argument('<page>', PAGE_HELP)
+      .argument('<address...>', 'email addresses, or - to read them from stdin')
+      .option('--verified', 'subscribe them VERIFIED at once, with no confirmation mail (autoVerify)')
+      .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
+      .action((page, addresses, options, command) => run(Context.fromCommand(command), page, addresses, options)),
+    [
+      'statusctl subscriptions add acme-cloud oncall@example.com',
+      'statusctl subscriptions add acme-cloud ops@example.com cto@example.com --verified',
+      "printf '%s\\n' a@example.com b@example.com | statusctl subscriptions add 'Acme Payments' - -o json",
+      'statusctl subscriptions add acme-cloud oncall@example.com --dry-run',
+    ],
+  );
+}
+
+export async function run(ctx: Context, given: string, args: string[], options: AddOptions): Promise<void> {
+  const addresses = await checkedAddresses(ctx, args);
+  if (addresses.length === 0) return nothingToDo(ctx);
+  const { MAX_SUBSCRIPTIONS_PER_REQUEST } = await import('../../../contract/schemas.js');
+  const page = await resolvePage(ctx, given);
+  const batches: string[][] = [];
+  for (let i = 0; i < addresses.length; i += MAX_SUBSCRIPTIONS_PER_REQUEST)
+    batches.push(addresses.slice(i, i + MAX_SUBSCRIPTIONS_PER_REQUEST));
+  const requestFor = (batch: string[]) => ({
+    params: { statusPageId: page.id },
+    body: {
+      subscriptions: batch.map((address) => ({ type: 'EMAIL' as const, config: address })),
+      ...(options.verified ? { autoVerify: true } : {}),
+    },
+  });
+
+  if (options.dryRun) {
+    const { planRequest, printPlanned } = await import('../../dry-run.js');
+    // One entry per batch, an array for any number of them.
+    return printPlanned(ctx, await Promise.all(batches.map((batch) => planRequest('createSubscriptions', requestFor(batch)))));
+  }
+
+  const client = await ctx.client();
+  const total: AddResult = { created: 0, skipped: 0, status: options.verified ? 'VERIFIED' : 'PENDING' };
+  for (const [index, batch] of batches.entries()) {
+    if (batches.length > 1 && ctx.showProgress) ctx.info(`sending batch ${index + 1} of ${batches.length}...`);
+    try {
+      const answer = await client.createSubscriptions(requestFor(batch));
+      total.created += answer.created;
+      total.skipped += answer.skipped;
+      total.status = answer.status;
+    } catch (error) {
+      if (index > 0) {
+        ctx.info(
+          `batches 1 to ${index} of ${batches.length} were sent (${total.created} created, ${total.skipped} skipped); ` +
+            'the rest was not. Addresses already subscribed are skipped, so the same command can be run again.',
+        );
+      }
+      throw error;
+    }
+  }
+  if (ctx.json) return ctx.printJson(total);
+  ctx.out(await renderAdded(ctx, total, page.name));
+}
+
+/**
+ * The addresses given, each checked as an email address before anything is sent (every bad one
+ * named at once), repeats left out (any case: one mailbox is one subscriber).
+ */
+async function checkedAddresses(ctx: Context, args: string[]): Promise<string[]> {
+  const given = await expandIds(ctx, args);
+  const { z } = await import('zod');
+  const email = z.email();
+  const bad = given.filter((address) => !email.safeParse(address).success);
+  if (bad.length > 0) {
+    throw usageError(
+      `argument 'address': ${bad.map((address) => `"${address}"`).join(', ')} ${bad.length === 1 ? 'is not an email address' : 'are not email addresses'}; nothing was sent`,
+      'give addresses like oncall@example.com, one per argument or one per line with -',
+    );
+  }
+  const seen = new Set<string>();
+  return given.filter((address) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The counts for people: a sentence on a terminal, `label<TAB>value` lines piped, a list in Markdown. */
+export async function renderAdded(ctx: Context, result: AddResult, pageName: string): Promise<string> {
+  const fields = await renderFields(ctx, [
+    ['created', String(result.created)],
+    ['skipped', String(result.skipped)],
+    ['status', result.status],
+  ]);
+  if (tableFormat(ctx) !== 'terminal') return fields;
+  const s = ctx.style;
+  const skipped = result.skipped > 0 ? s.dim(`; ${result.skipped} already subscribed, skipped`) : '';
+  const subscribed = `${result.created} subscriber${result.created === 1 ? '' : 's'}`;
+  return `${s.green('Added')} ${subscribed} to ${pageName} (${result.status})${skipped}`;
+}

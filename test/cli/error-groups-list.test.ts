@@ -1,0 +1,219 @@
+// error-groups list / get, the pipelines from them into archive and rca request, and how rca
+// request picks the API route for a group: the built binary against the reference server (the
+// demo account, so the README's ids are this server's), in a real shell where a pipe is the point.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Client } from '../../src/client/index.js';
+import { ErrorGroup } from '../../src/contract/schemas.js';
+import { DEMO_IDS } from '../../src/server/fixtures/demo.js';
+import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
+import { BIN, cleanEnv, parseJson, ROOT, runCli, tempConfigDir, useTestServer } from './helpers.js';
+
+const KEY = 'sk_error_groups_0123456789';
+const file = useTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: KEY }], rcaDelayMs: 20 });
+let client: Client;
+
+beforeAll(() => {
+  client = createClient({ baseUrl: file.server.url, apiKey: KEY, accountId: DEMO_ACCOUNT_ID });
+});
+
+const env = () => file.server.env;
+const cli = (args: string[], input?: string) => runCli(args, { env: env(), ...(input !== undefined ? { input } : {}) });
+
+/** Every group of the account, as the API lists them, every page. */
+async function allGroups(): Promise<ErrorGroup[]> {
+  return client.listErrorGroups({ query: { limit: '100' } });
+}
+
+/** The requests the server logged since `from`, as `METHOD PATH STATUS`. */
+function requestsSince(from: number): string[] {
+  return file.server.logs.slice(from).map((line) => line.split(' ').slice(0, 3).join(' '));
+}
+
+describe('error-groups list', () => {
+  it('-o json is the API array, newest lastSeen first, archived ones included', async () => {
+    const result = await cli(['error-groups', 'list', '--limit', '100', '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    const groups = parseJson<ErrorGroup[]>(result).map((group) => ErrorGroup.parse(group));
+    expect(groups.map((group) => group.id).sort()).toEqual((await allGroups()).map((group) => group.id).sort());
+    const seen = groups.map((group) => group.lastSeen);
+    expect(seen).toEqual([...seen].sort().reverse());
+    expect(groups.some((group) => group.archivedUntilNextEvent)).toBe(true);
+  });
+
+  it('piped: ID, CHECK, STATE, LAST SEEN, ERROR per row; --check keeps that check, --active and --archived filter', async () => {
+    const check = DEMO_IDS.checks.checkoutBrowser;
+    const theirs = (await allGroups()).filter((group) => group.checkId === check);
+    expect(theirs.length).toBeGreaterThan(1);
+    const piped = await cli(['error-groups', 'list', '--check', check]);
+    expect(piped.code, piped.stderr).toBe(0);
+    const rows = piped.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows.map((row) => row.length)).toEqual(theirs.map(() => 5));
+    expect(rows.map((row) => row[0])).toEqual(theirs.map((group) => group.id));
+    for (const [row, group] of rows.map((row, i) => [row, theirs[i]!] as const)) {
+      expect(row).toEqual([group.id, check, group.archivedUntilNextEvent ? 'archived' : 'active', group.lastSeen, expect.any(String)]);
+    }
+    const active = await cli(['error-groups', 'list', '--check', check, '--active', '--jq', '.[].id']);
+    expect(active.stdout.trim().split('\n')).toEqual(theirs.filter((group) => !group.archivedUntilNextEvent).map((group) => group.id));
+    const archived = await cli(['error-groups', 'list', '--archived', '--all', '-o', 'json']);
+    expect(parseJson<ErrorGroup[]>(archived).every((group) => group.archivedUntilNextEvent)).toBe(true);
+    const both = await cli(['error-groups', 'list', '--archived', '--active']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--archived.*--active|--active.*--archived/);
+  });
+
+  it('pages by number: a full page hints at --page, --all reads on until a short page', async () => {
+    const every = (await allGroups()).map((group) => group.id);
+    const total = every.length;
+    const first = await cli(['error-groups', 'list', '--limit', '2', '-o', 'json']);
+    expect(parseJson<ErrorGroup[]>(first)).toHaveLength(2);
+    expect(first.stderr).toContain('more: --page 2');
+    const second = await cli(['error-groups', 'list', '--limit', '2', '--page', '2', '-o', 'json']);
+    expect(parseJson<ErrorGroup[]>(second).map((group) => group.id)).toEqual(every.slice(2, 4));
+    const mark = file.server.logs.length;
+    const all = await cli(['error-groups', 'list', '--all', '--limit', '2', '-o', 'json']);
+    expect(all.code, all.stderr).toBe(0);
+    expect(parseJson<ErrorGroup[]>(all).map((group) => group.id)).toEqual(every);
+    // Pages of 2 until one holds fewer: ceil((total + 1) / 2) requests, none after the short one.
+    expect(requestsSince(mark).filter((line) => line.startsWith('GET /v1/error-groups'))).toHaveLength(Math.floor(total / 2) + 1);
+    expect(all.stderr).not.toContain('more:');
+  });
+
+  it('an unknown check has no groups: nothing on stdout, a note on stderr, exit 0', async () => {
+    const result = await cli(['error-groups', 'list', '--check', '00000000-0000-4000-8000-00000000c0de']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('No error groups for check 00000000-0000-4000-8000-00000000c0de');
+  });
+});
+
+describe('error-groups get', () => {
+  it('prints the group as label<TAB>value lines piped and the API object with -o json; unknown is exit 4', async () => {
+    const id = DEMO_IDS.errorGroups.checkoutSelector;
+    const piped = await cli(['error-groups', 'get', id]);
+    expect(piped.code, piped.stderr).toBe(0);
+    const fields = Object.fromEntries(
+      piped.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t') as [string, string]),
+    );
+    const group = await client.getErrorGroup({ params: { id } });
+    // Piped, a line break in the message is a space: a value never breaks a line.
+    expect(fields).toMatchObject({
+      id,
+      check: group.checkId,
+      error: group.cleanedErrorMessage.replace(/\n/g, ' '),
+      'last seen': group.lastSeen,
+    });
+    const json = await cli(['error-groups', 'get', id, '-o', 'json']);
+    expect(parseJson(json)).toEqual(group);
+    const unknown = await cli(['error-groups', 'get', '00000000-0000-4000-8000-00000000dead']);
+    expect(unknown.code).toBe(4);
+    expect(unknown.stdout).toBe('');
+  });
+});
+
+describe('rca request picks the route', () => {
+  it("a check's group goes to the error-groups route; an id no group has is tried on the test-session route, exit 4", async () => {
+    const group = DEMO_IDS.errorGroups.paymentsDns;
+    const mark = file.server.logs.length;
+    const result = await cli(['rca', 'request', group]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(requestsSince(mark)).toEqual([`GET /v1/error-groups/${group} 200`, `POST /v1/root-cause-analyses/error-groups/${group} 202`]);
+    const unknown = '00000000-0000-4000-8000-0000000000aa';
+    const before = file.server.logs.length;
+    const missing = await cli(['rca', 'request', unknown]);
+    expect(missing.code).toBe(4);
+    expect(requestsSince(before)).toEqual([
+      `GET /v1/error-groups/${unknown} 404`,
+      `POST /v1/root-cause-analyses/test-session-error-groups/${unknown} 404`,
+    ]);
+    expect(missing.stdout).toMatch(new RegExp(`^${unknown}\\tnot-found\\t`));
+  });
+
+  it('--dry-run makes the read and prints the POST of the route it picked, sending none', async () => {
+    const group = DEMO_IDS.errorGroups.statusTls;
+    const mark = file.server.logs.length;
+    const result = await cli(['rca', 'request', group, '--context', 'after the deploy', '--dry-run', '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(parseJson(result)).toEqual([
+      { method: 'POST', path: `/v1/root-cause-analyses/error-groups/${group}`, body: { userContext: 'after the deploy' } },
+    ]);
+    expect(requestsSince(mark)).toEqual([`GET /v1/error-groups/${group} 200`]);
+  });
+});
+
+/** The README's block between `<!-- name:start -->` and `<!-- name:end -->`, as its lines. */
+function readmeLines(name: string): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const match = new RegExp(`<!-- ${name}:start -->\\n\`\`\`sh\\n([\\s\\S]*?)\\n\`\`\`\\n<!-- ${name}:end -->`).exec(readme);
+  if (!match) throw new Error(`README has no block ${name}`);
+  return match[1]!.split('\n');
+}
+
+/** Runs a line of shell in bash (pipefail), `statusctl` on the PATH being the built binary. */
+function shell(script: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const bin = tempConfigDir();
+  writeFileSync(join(bin, 'statusctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, {
+    mode: 0o755,
+  });
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-o', 'pipefail', '-c', script], {
+      cwd,
+      env: cleanEnv({ ...env(), PATH: `${bin}:${process.env.PATH}` }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the README pipelines', () => {
+  it('run as written: the ids of a check go into rca request - and error-groups archive -, one result per id', async () => {
+    const lines = readmeLines('error-group-pipelines');
+    const assignments = lines.filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.replace(/\s+#.*$/, ''));
+    const check = DEMO_IDS.checks.checkoutBrowser;
+    expect(assignments).toContain(`CHECK=${check}`);
+    const cwd = tempConfigDir();
+    const run = (line: string) => shell([...assignments, line].join('\n'), cwd);
+    const ids = (await client.listCheckErrorGroups({ params: { checkId: check } })).map((group) => group.id);
+    expect(ids.length).toBeGreaterThan(1);
+
+    const toRca = lines.find((line) => line.includes('| statusctl rca request -'))!;
+    expect(toRca).toBe(`statusctl error-groups list --check "$CHECK" --jq '.[].id' | statusctl rca request -`);
+    const requested = await run(toRca);
+    expect(requested.code, requested.stderr).toBe(0);
+    const rows = requested.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows.map(([id, outcome]) => [id, outcome])).toEqual(ids.map((id) => [id, 'requested']));
+    for (const [id, , analysisId] of rows) {
+      const analysis = await runCli(['rca', 'get', analysisId!, '--wait', '-o', 'json'], { env: env() });
+      expect(analysis.code, analysis.stderr).toBe(0);
+      expect(parseJson<{ id: string; errorGroupId: string }>(analysis)).toMatchObject({ id: analysisId, errorGroupId: id });
+    }
+
+    const toArchive = lines.find((line) => line.includes('| statusctl error-groups archive -'))!;
+    expect(toArchive).toBe(`statusctl error-groups list --check "$CHECK" --jq '.[].id' | statusctl error-groups archive -`);
+    const archived = await run(toArchive);
+    expect(archived.code, archived.stderr).toBe(0);
+    for (const id of ids) expect((await client.getErrorGroup({ params: { id } })).archivedUntilNextEvent).toBe(true);
+
+    // Every other line of the block runs too (exit 0).
+    for (const line of lines.filter((line) => line !== toRca && line !== toArchive && !assignments.includes(line.replace(/\s+#.*$/, '')))) {
+      const result = await run(line);
+      expect(result.code, `${line}\n${result.stderr}`).toBe(0);
+    }
+  });
+});
