@@ -14,7 +14,10 @@ describe('statusctl demo', () => {
       'login',
       'config list',
       'runtimes list',
+      'runtimes get',
       'status-pages list',
+      'services list --status-page',
+      'subscriptions list',
       'incidents create',
       'incident-updates add',
       'incident-updates get',
@@ -26,7 +29,9 @@ describe('statusctl demo', () => {
       'rca get',
       'error-groups archive',
       'error-groups unarchive',
+      'error-groups list --check',
       'heartbeats availability',
+      'heartbeats events',
       'status-pages open',
     ]) {
       expect(out).toContain(`$ statusctl ${step}`);
@@ -46,6 +51,8 @@ describe('statusctl demo', () => {
     expect(out).toContain('still pending');
     expect(out).toContain('archived for ever');
     expect(out).toMatch(/\t91\.67\t100\.00\t-8\.33\t/);
+    // The pings behind it: the failing one among the last five, as a piped row.
+    expect(out).toMatch(/\tFAILING\t-\t[0-9a-f-]{36}\n/);
     expect(out).toContain('below --fail-under 99%');
     expect(out).toContain('(exit code 5)');
     expect(out).toContain('Tour finished');

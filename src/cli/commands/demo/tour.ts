@@ -19,6 +19,11 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
 
   demo.say('Which runtimes can checks use?');
   await demo.run(['runtimes', 'list']);
+  const [newest] = await client.listRuntimes({});
+  if (newest) {
+    demo.say(`What runtime ${newest.name} includes`);
+    await demo.run(['runtimes', 'get', newest.name]);
+  }
 
   demo.say('The status pages of the account, with their services');
   await demo.run(['status-pages', 'list']);
@@ -26,6 +31,9 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
   const page = pages.entries.find((entry) => entry.cards.some((card) => card.services.length > 0));
   const service = page?.cards.flatMap((card) => card.services)[0];
   if (!page || !service) throw new Error('the demo data has no service to declare an incident on');
+  demo.say(`The services of "${page.name}", and who its updates notify`);
+  await demo.run(['services', 'list', '--status-page', page.name]);
+  await demo.run(['subscriptions', 'list', page.name]);
 
   demo.say(`Preview an incident on every service of the status page "${page.name}": --dry-run prints the request, sends nothing`);
   await demo.run(['incidents', 'create', '--name', 'Everything is slow', '--severity', 'MINOR', '--status-page', page.name, '--dry-run']);
@@ -99,6 +107,8 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
   await demo.run(['error-groups', 'archive', group.id]);
   await demo.run(['error-groups', 'archive', second.id, '--forever']);
   await demo.run(['error-groups', 'unarchive', second.id]);
+  demo.say("The check's error groups, newest first: their ids can be piped into error-groups archive - or rca request -");
+  await demo.run(['error-groups', 'list', '--check', checkId]);
 
   const heartbeat = randomUUID();
   demo.say('A heartbeat check pings every hour for two days (reference server only: POST /_reference/heartbeats/{checkId}/events)');
@@ -115,6 +125,8 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client): Prom
   }
   demo.show(`recorded 48 pings, ${late} of them late or failing, all in the last 24 hours`);
   await demo.run(['heartbeats', 'availability', heartbeat]);
+  demo.say('The pings behind that figure, newest first');
+  await demo.run(['heartbeats', 'events', heartbeat, '--limit', '5']);
 
   demo.say('The same in a CI job: below --fail-under, exit code 5');
   await demo.run(['heartbeats', 'availability', heartbeat, '--fail-under', '99'], 5);
