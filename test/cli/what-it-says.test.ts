@@ -174,7 +174,7 @@ describe('bulk and pipes', () => {
 describe('dry runs check what the real run checks', () => {
   const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
 
-  it('error-groups archive - --dry-run: a malformed id is exit 4 as in the real run, one row per id', async () => {
+  it('error-groups archive - --dry-run: a malformed or unknown id is not-found (exit 4) as in the real run, one row per id', async () => {
     const group = await api.recordErrorEvent({ body: { checkId: 'check-dry-run', rawErrorMessage: 'Error: dry run check failed' } });
     const input = `not-a-uuid\n${UNKNOWN}\n${group.id}\n`;
     const real = await cli(['error-groups', 'unarchive', '-'], input);
@@ -188,7 +188,7 @@ describe('dry runs check what the real run checks', () => {
         .map((line) => line.split('\t').slice(0, 2)),
     ).toEqual([
       ['not-a-uuid', 'not-found'],
-      [UNKNOWN, 'would-archive'],
+      [UNKNOWN, 'not-found'],
       [group.id, 'would-archive'],
     ]);
     expect(dry.stderr).toContain('dry run: nothing was sent');
@@ -196,7 +196,7 @@ describe('dry runs check what the real run checks', () => {
     expect(json.code).toBe(4);
     expect(parseJson<{ id: string; ok: boolean; body: unknown }[]>(json).map(({ id, ok, body }) => ({ id, ok, body }))).toEqual([
       { id: 'not-a-uuid', ok: false, body: null },
-      { id: UNKNOWN, ok: true, body: { archivedUntilNextEvent: true } },
+      { id: UNKNOWN, ok: false, body: null },
       { id: group.id, ok: true, body: { archivedUntilNextEvent: true } },
     ]);
     // Nothing was archived by the dry runs: the group is as the (real) unarchive left it.

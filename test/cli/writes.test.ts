@@ -345,7 +345,7 @@ describe('error-groups archive / unarchive with many ids', () => {
       [a, b].map(({ id }) => ({
         id,
         ok: true,
-        status: null,
+        status: 200,
         error: null,
         method: 'PATCH',
         path: `/v1/error-groups/${id}`,
@@ -356,7 +356,8 @@ describe('error-groups archive / unarchive with many ids', () => {
     expect(single.stdout).toBe(
       `PATCH /v1/error-groups/${a.id}\n${JSON.stringify({ archivedUntilNextEvent: false, archiveForEver: false }, null, 2)}\n`,
     );
-    expect(sent()).toEqual([]);
+    // Reads only: each group is read, as the real run would find it.
+    expect(writes()).toEqual([]);
     // Still active: the next matching error does not find them archived.
     const again = await api.recordErrorEvent({ body: { checkId: a.checkId, rawErrorMessage: a.rawErrorMessage ?? '' } });
     expect(again.archivedUntilNextEvent).toBe(false);

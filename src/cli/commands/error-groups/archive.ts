@@ -37,7 +37,7 @@ export const IDS_HELP =
 export function declareWrite(command: Noun) {
   return command
     .argument('<id...>', 'ids of error groups (UUIDs), or - to read them from stdin')
-    .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
+    .option('--dry-run', 'read each group and print the requests (method, path, JSON body) instead of sending them')
     .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
     .option('--max-wait <seconds>', 'how long a 429 is waited out before that id fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S);
 }
@@ -79,12 +79,16 @@ export async function patchGroups(
 
   if (options.dryRun) {
     const { planRequest, plannedOutcome, printPlanned, runPlannedBulk } = await import('../../dry-run.js');
-    const plan = (id: string) => planRequest('updateErrorGroup', { params: { id: groupId(id) }, body });
+    const reader = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
+    // Checked as the real run would find it: the id's form, then that the group exists (a read).
+    const plan = async (id: string) => {
+      const planned = await planRequest('updateErrorGroup', { params: { id: groupId(id) }, body });
+      await reader.getErrorGroup({ params: { id: groupId(id) } });
+      return planned;
+    };
     if (single) return printPlanned(ctx, await plan(ids[0]!));
-    // The API has no read of an error group: a well-formed id that names no group is found out
-    // only by the real run.
     return runPlannedBulk(ctx, ids, options.concurrency, async (id) =>
-      plannedOutcome(archived ? 'would-archive' : 'would-unarchive', await plan(id), null),
+      plannedOutcome(archived ? 'would-archive' : 'would-unarchive', await plan(id), 200),
     );
   }
 
