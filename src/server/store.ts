@@ -241,10 +241,11 @@ export class AccountStore {
     return seq === undefined ? undefined : this.incidents[seq];
   }
 
-  /** The incident's updates, newest publicIncidentUpdateDate first (on a tie, the one stored last first). */
-  listIncidentUpdates(incident: Incident): IncidentUpdate[] {
+  /** The incident's latest `limit` updates, newest publicIncidentUpdateDate first (on a tie, the one stored last first). */
+  listIncidentUpdates(incident: Incident, limit: number): IncidentUpdate[] {
     return [...incident.incidentUpdates.entries()]
       .sort(([a, first], [b, second]) => Date.parse(second.publicIncidentUpdateDate) - Date.parse(first.publicIncidentUpdateDate) || b - a)
+      .slice(0, limit)
       .map(([, update]) => update);
   }
 

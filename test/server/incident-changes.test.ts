@@ -194,6 +194,25 @@ describe("an incident's updates: listed, deleted", () => {
     expectError(await server.call('GET', `/v1/status-pages/incidents/${incident.id}/incident-updates`, { key: ACCOUNT_B.key }), 404);
   });
 
+  it('lists the 100 latest, as the hosted API does', async () => {
+    const server = await startTestServer({ now: () => NOW });
+    const incident = await create(server, {
+      incidentUpdates: [{ description: 'the oldest', publicIncidentUpdateDate: '2025-03-01T00:00:00Z' }],
+    });
+    for (let minute = 0; minute < 100; minute++) {
+      const publicIncidentUpdateDate = new Date(Date.parse('2025-03-10T00:00:00Z') + minute * 60_000).toISOString();
+      expect((await addUpdate(server, incident.id, { description: `update ${minute}`, publicIncidentUpdateDate })).status).toBe(200);
+    }
+    const updates = expectSuccess(
+      'listIncidentUpdates',
+      await server.call('GET', `/v1/status-pages/incidents/${incident.id}/incident-updates`),
+      200,
+    );
+    expect(updates).toHaveLength(100);
+    expect(updates[0].description).toBe('update 99');
+    expect(updates.map((update: any) => update.description)).not.toContain('the oldest');
+  });
+
   it('deleting one works out lastUpdateStatus and duration again; deleting the last leaves INVESTIGATING', async () => {
     const server = await startTestServer({ now: () => NOW });
     const incident = await create(server, { incidentUpdates: [{ description: 'down', publicIncidentUpdateDate: '2025-03-10T09:00:00Z' }] });

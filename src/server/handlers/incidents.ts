@@ -173,9 +173,12 @@ export const deleteIncident: Handler<'deleteIncident'> = ({ params, account: { s
   return { status: 204, body: null };
 };
 
+/** The hosted API answers an incident's 100 latest updates. */
+export const INCIDENT_UPDATES_LISTED = 100;
+
 export const listIncidentUpdates: Handler<'listIncidentUpdates'> = ({ params, account: { store } }) => ({
   status: 200,
-  body: store.listIncidentUpdates(requireIncident(store, params.incidentId)),
+  body: store.listIncidentUpdates(requireIncident(store, params.incidentId), INCIDENT_UPDATES_LISTED),
 });
 
 /** The incident's lastUpdateStatus and duration are worked out again from the updates left. */
