@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { ErrorGroup } from '../../src/contract/schemas.js';
 import { DEMO_IDS } from '../../src/server/fixtures/demo.js';
-import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
-import { BIN, cleanEnv, parseJson, ROOT, runCli, tempConfigDir, useTestServer } from './helpers.js';
+import { DEMO_ACCOUNT_ID, seededId } from '../../src/server/fixtures/ids.js';
+import { BIN, cleanEnv, parseJson, ROOT, runCli, startTestServer, tempConfigDir, useTestServer } from './helpers.js';
 
 const KEY = 'sk_error_groups_0123456789';
 const file = useTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: KEY }], rcaDelayMs: 20 });
@@ -148,6 +148,45 @@ describe('rca request picks the route', () => {
     expect(requestsSince(mark)).toEqual([`GET /v1/error-groups/${group} 200`]);
   });
 });
+
+describe('rca request under a rate limit', () => {
+  it('many groups from stdin: each requested, the 429s on the way waited out, one line per group in order', {
+    timeout: 120_000,
+  }, async () => {
+    // Groups from a fixture file, so setting them up spends none of the limit.
+    const fixtures = join(tempConfigDir(), 'groups.json');
+    const keys = Array.from({ length: 16 }, (_, i) => `paced-${i}`);
+    writeFileSync(
+      fixtures,
+      JSON.stringify({
+        errorGroups: keys.map((id, i) => ({
+          id,
+          checkId: `paced-check-${i}`,
+          rawErrorMessage: `Error: paced failure ${i}`,
+          timestamps: ['-1h'],
+        })),
+      }),
+    );
+    const limited = await startTestServer({ fixturesPath: fixtures, rateLimit: 5, rcaDelayMs: 20 });
+    const ids = keys.map((key) => seededId(limited.account.id, 'error-group', key));
+    const result = await runCli(['rca', 'request', '-', '--concurrency', '8', '--verbose'], {
+      env: limited.env,
+      input: `${ids.join('\n')}\n`,
+      timeoutMs: 110_000,
+    });
+    expect(result.code, result.stderr.slice(-2000)).toBe(0);
+    expect(rowsOf(result.stdout).map(([id, outcome]) => [id, outcome])).toEqual(ids.map((id) => [id, 'requested']));
+    // The limit was met (so the pacing was exercised), and no group failed for it.
+    expect(result.stderr.split('\n').filter((line) => / -> 429 /.test(line)).length).toBeGreaterThan(0);
+    expect(result.stderr).not.toContain('failed');
+  });
+});
+
+const rowsOf = (stdout: string) =>
+  stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.split('\t'));
 
 /** The README's block between `<!-- name:start -->` and `<!-- name:end -->`, as its lines. */
 function readmeLines(name: string): string[] {
