@@ -32,6 +32,8 @@ interface CommandNode {
   /** What can be typed at this command: its own options, then those of the commands above it not named the same. */
   reachable: OptionSpec[];
   children: CommandNode[];
+  /** The command's other names (gh's words: `incident`, `view`): followed when typed, never offered. */
+  aliases: string[];
 }
 
 function optionSpec(option: Option): OptionSpec {
@@ -61,6 +63,7 @@ export function commandTree(program: CommandUnknownOpts, path: string[] = [], ab
       .visibleCommands(program)
       .filter((child) => child.name() !== 'help')
       .map((child) => commandTree(child, [...path, child.name()], reachable)),
+    aliases: program.aliases(),
   };
 }
 
@@ -105,6 +108,9 @@ export function completionScript(program: CommandUnknownOpts, shell: Shell): str
 const functionName = (name: string) => `_${name.replace(/\W/g, '_')}`;
 const pathOf = (node: CommandNode) => node.path.join(' ');
 const childNames = (node: CommandNode) => node.children.map((child) => child.path.at(-1)!);
+/** The aliases of a node's verbs as `alias=name` words, which the bash and zsh walks turn back into names. */
+const aliasPairs = (node: CommandNode) =>
+  node.children.flatMap((child) => child.aliases.map((alias) => `${alias}=${child.path.at(-1)!}`)).join(' ');
 
 // ---- bash ----------------------------------------------------------------------------------
 
@@ -113,7 +119,7 @@ function bashScript(name: string, tree: CommandNode): string {
   const nodes = allNodes(tree);
   const atCases = nodes.map((node) => {
     const options = [...new Set(node.reachable.flatMap(optionNames))].join(' ');
-    return `    ${quote(pathOf(node))}) commands=${quote(childNames(node).join(' '))}; options=${quote(options)}; valued=${quote(valueOptionNames(node))} ;;`;
+    return `    ${quote(pathOf(node))}) commands=${quote(childNames(node).join(' '))}; aliases=${quote(aliasPairs(node))}; options=${quote(options)}; valued=${quote(valueOptionNames(node))} ;;`;
   });
   const valueCases = nodes.map((node) => {
     const cases = node.reachable
@@ -133,11 +139,12 @@ function bashScript(name: string, tree: CommandNode): string {
 # Install: ${name} completion bash > ~/.local/share/bash-completion/completions/${name}
 #      or: echo 'source <(${name} completion bash)' >> ~/.bashrc
 
-# What can be typed at a command path ($1): its verbs, its options, and those that take a value.
+# What can be typed at a command path ($1): its verbs (and their aliases, as alias=name), its
+# options, and those that take a value.
 ${fn}_at() {
   case "$1" in
 ${atCases.join('\n')}
-    *) commands=''; options=''; valued='' ;;
+    *) commands=''; aliases=''; options=''; valued='' ;;
   esac
 }
 
@@ -150,7 +157,7 @@ ${valueCases.filter(Boolean).join('\n')}
 
 ${fn}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
-  local path="" word i skip=0 commands options valued
+  local path="" word pair i skip=0 commands aliases options valued
   COMPREPLY=()
   ${fn}_at ""
   # Walk the words typed so far: the values of options are skipped, and positional arguments
@@ -162,6 +169,8 @@ ${fn}() {
       [[ " $valued " == *" $word "* ]] && skip=1
       continue
     fi
+    # An alias (incident, view) walks on as the name it stands for.
+    for pair in $aliases; do [[ $word == "\${pair%%=*}" ]] && word=\${pair#*=}; done
     if [[ " $commands " == *" $word "* ]]; then
       path="\${path:+$path }$word"
       ${fn}_at "$path"
@@ -195,7 +204,7 @@ function zshScript(name: string, tree: CommandNode): string {
   const atCases = nodes.map((node) => {
     const optionEntries = node.reachable.flatMap((option) => optionNames(option).map((flag) => describeEntry(flag, option.description)));
     const commandEntries = node.children.map((child) => describeEntry(child.path.at(-1)!, child.description));
-    return `    (${quote(pathOf(node))}) names=${quote(childNames(node).join(' '))}; commands=(${commandEntries.join(' ')}); options=(${optionEntries.join(' ')}); valued=${quote(valueOptionNames(node))} ;;`;
+    return `    (${quote(pathOf(node))}) names=${quote(childNames(node).join(' '))}; aliases=${quote(aliasPairs(node))}; commands=(${commandEntries.join(' ')}); options=(${optionEntries.join(' ')}); valued=${quote(valueOptionNames(node))} ;;`;
   });
   const valueCases = nodes.map((node) => {
     const cases = node.reachable
@@ -214,12 +223,12 @@ function zshScript(name: string, tree: CommandNode): string {
 # Install: ${name} completion zsh > "\${fpath[1]}/_${name}"   (then start a new shell)
 #      or: echo 'source <(${name} completion zsh)' >> ~/.zshrc   (after compinit)
 
-# What can be typed at a command path ($1): its verbs (names, and with descriptions), its
-# options, and those that take a value.
+# What can be typed at a command path ($1): its verbs (names, their aliases as alias=name, and
+# with descriptions), its options, and those that take a value.
 ${fn}_at() {
   case $1 in
 ${atCases.join('\n')}
-    (*) names=''; commands=(); options=(); valued='' ;;
+    (*) names=''; aliases=''; commands=(); options=(); valued='' ;;
   esac
 }
 
@@ -231,7 +240,7 @@ ${valueCases.filter(Boolean).join('\n')}
 }
 
 ${fn}() {
-  local at="" word i skip=0 names valued
+  local at="" word pair i skip=0 names aliases valued
   local -a commands options
   ${fn}_at ""
   # Walk the words typed so far: the values of options are skipped, and positional arguments
@@ -243,6 +252,8 @@ ${fn}() {
       [[ " $valued " == *" $word "* ]] && skip=1
       continue
     fi
+    # An alias (incident, view) walks on as the name it stands for.
+    for pair in \${=aliases}; do [[ $word == "\${pair%%=*}" ]] && word=\${pair#*=}; done
     if [[ " $names " == *" $word "* ]]; then
       at="\${at:+$at }$word"
       ${fn}_at "$at"
@@ -276,6 +287,11 @@ function fishScript(name: string, tree: CommandNode): string {
     .map((node) => [node, valueOptionNames(node)] as const)
     .filter(([, names]) => names !== '')
     .map(([node, names]) => `        case ${quote(pathOf(node))}\n            printf '%s\\n' ${names}`);
+  const aliasCases = nodes.flatMap((node) =>
+    node.aliases.map(
+      (alias) => `        case ${quote([...node.path.slice(0, -1), alias].join(' '))}\n            echo ${quote(pathOf(node))}`,
+    ),
+  );
   const lines = [
     `# ${name} completion for fish, generated from the command tree by '${name} completion fish'.`,
     `# Install: ${name} completion fish > ~/.config/fish/completions/${name}.fish`,
@@ -300,11 +316,20 @@ function fishScript(name: string, tree: CommandNode): string {
     "        else if string match -q -- '-*' $word",
     `            contains -- $word (${fn}_valued $path); and set skip 1`,
     '        else',
-    '            set -l next (string trim -- "$path $word")',
+    `            set -l next (${fn}_name (string trim -- "$path $word"))`,
     `            contains -- $next (${fn}_commands); and set path $next`,
     '        end',
     '    end',
     '    echo $path',
+    'end',
+    '',
+    '# A command path whose last word is an alias (incident, incidents view), as the path of names.',
+    `function ${fn}_name`,
+    '    switch $argv[1]',
+    ...aliasCases,
+    "        case '*'",
+    '            echo $argv[1]',
+    '    end',
     'end',
     '',
     `function ${fn}_commands`,

@@ -1,7 +1,7 @@
 // The program and its global options. Their types come from these declarations
 // (@commander-js/extra-typings), so a command's options and the globals it reads cannot drift
 // apart from what the parser produces.
-import { Command } from '@commander-js/extra-typings';
+import { Command, Help } from '@commander-js/extra-typings';
 import { choiceOption, positiveNumber } from './command-kit.js';
 import { VERSION } from './version.js';
 
@@ -37,11 +37,27 @@ export function declareProgram() {
       .option('--ca-file <file>', 'PEM certificates of authorities to trust besides the default ones (also NODE_EXTRA_CA_CERTS)')
       .option('--system-ca', "also trust the operating system's certificate store (Node 22.15 or later)")
       // Each command's help also lists the options it inherits (-o, --json, --profile...), as gh does.
-      .configureHelp({ showGlobalOptions: true })
+      .configureHelp({
+        showGlobalOptions: true,
+        // Command lists and usage lines name each command once; its aliases (gh's words,
+        // program.ts) get a line of their own at the end of its help.
+        subcommandTerm(command) {
+          return withoutAlias(Help.prototype.subcommandTerm.call(this, command), command);
+        },
+        commandUsage(command) {
+          return withoutAlias(Help.prototype.commandUsage.call(this, command), command);
+        },
+      })
       .helpCommand('help [command...]', 'the help of a command: statusctl help incidents create')
       .showSuggestionAfterError()
       .exitOverride()
   );
+}
+
+/** commander writes `name|alias` where a command has an alias: the name alone. */
+function withoutAlias(term: string, command: { name(): string; aliases(): string[] }): string {
+  const alias = command.aliases()[0];
+  return alias ? term.replace(`${command.name()}|${alias}`, command.name()) : term;
 }
 
 /** The root command, as each command module receives it to declare its commands on. */

@@ -77,9 +77,40 @@ Exit codes: 0 ok, 1 API or network failure, 2 usage, 3 auth (no key, 401, 403), 
   for (const module of new Set(Object.values(COMMAND_MODULES))) module.register(program);
   program.commands.forEach(function finish(command: CommandUnknownOpts) {
     command.exitOverride();
+    addGhWords(command);
     // Command lists show the first paragraph; the whole description stays in the command's own help.
     if (!command.summary()) command.summary(command.description().split('\n\n')[0]!);
     command.commands.forEach(finish);
   });
   return program;
+}
+
+/** gh's verbs for ours: `view` where there is `get`, `ls` where there is `list`. */
+const VERB_ALIASES: Readonly<Record<string, string>> = { get: 'view', list: 'ls' };
+
+/**
+ * gh's words as aliases, by rule over the tree once every command is declared, so a verb or
+ * noun added later gets them with no line of its own: `view` and `ls` for `get` and `list`,
+ * and the singular of a plural noun (a top-level command with verbs: `incident`,
+ * `status-page`). An alias a sibling already answers to is not added. Aliases parse and take
+ * `help` like the names; help and completion list the names only once, and the command's help
+ * ends with its alias.
+ */
+export function addGhWords(command: CommandUnknownOpts): void {
+  const parent = command.parent;
+  if (!parent) return;
+  const isNoun = parent.parent === null && command.commands.length > 0;
+  const alias = isNoun ? singular(command.name()) : VERB_ALIASES[command.name()];
+  if (alias === undefined || alias === command.name()) return;
+  const taken = parent.commands.some((sibling) => sibling.name() === alias || sibling.aliases().includes(alias));
+  if (taken) return;
+  command.alias(alias);
+  command.addHelpText('after', `Alias: ${alias}`);
+}
+
+/** `incidents` -> `incident`, `status-pages` -> `status-page`, `policies` -> `policy`; a word that is not a plural stays. */
+export function singular(name: string): string {
+  if (/ies$/.test(name)) return name.replace(/ies$/, 'y');
+  if (/[^su]s$/.test(name)) return name.slice(0, -1);
+  return name;
 }

@@ -67,13 +67,20 @@ function helpAsOption(args: string[], program: CommandUnknownOpts): string[] {
     if (command.commands.length === 0 || (command === program && word === 'help')) break;
     const next = command.commands.find((child) => child.name() === word || child.aliases().includes(word));
     if (!next) {
-      const names = command
+      const visible = command
         .createHelp()
         .visibleCommands(command)
-        .map((child) => child.name())
-        .filter((name) => name !== 'help');
+        .filter((child) => child.name() !== 'help');
+      const names = visible.map((child) => child.name());
+      // Names first; only when none is close, an alias (gh's `view`, `ls`). The list names each command once.
+      const nearest =
+        didYouMean(word, names) ||
+        didYouMean(
+          word,
+          visible.flatMap((child) => child.aliases()),
+        );
       throw usageError(
-        `help: unknown command '${[...path.slice(1), word].join(' ')}'${didYouMean(word, names)}`,
+        `help: unknown command '${[...path.slice(1), word].join(' ')}'${nearest}`,
         `the commands of ${path.join(' ')}: ${names.join(', ')}`,
       );
     }

@@ -1,0 +1,279 @@
+// gh's words: `view` and `ls` wherever `get` and `list` are, and the singular of each plural
+// noun (`incident`, `status-page`...). They come from a rule applied to the command tree once
+// every command is declared (src/cli/program.ts), so the checks here walk the tree the CLI
+// parses with: a verb or noun added later is checked with no line of its own. Run through the
+// built binary (an alias answers exactly as the name does, `help` included) and in bash, zsh and
+// fish (completion follows an alias and never offers one).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addGhWords, buildProgram } from '../../src/cli/program.js';
+import { parseJson, runCli, useTestServer } from './helpers.js';
+import { runCli as runInProcess } from './in-process.js';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const test = useTestServer();
+
+interface Node {
+  /** The path of names, e.g. ['incidents', 'get']. */
+  path: string[];
+  aliases: string[];
+  verbs: string[];
+  /** The long options that can be typed at the command (its own, its parents', the globals). */
+  options: string[];
+}
+
+/** The visible tree as commander holds it (the `help` command left out). */
+function nodesOf(command: CommandUnknownOpts, path: string[] = [], above: string[] = []): Node[] {
+  const help = command.createHelp();
+  const options = [...new Set([...help.visibleOptions(command).flatMap((option) => (option.long ? [option.long] : [])), ...above])];
+  const children = help.visibleCommands(command).filter((child) => child.name() !== 'help');
+  return [
+    { path, aliases: command.aliases(), verbs: children.map((child) => child.name()), options },
+    ...children.flatMap((child) => nodesOf(child, [...path, child.name()], options)),
+  ];
+}
+
+const nodes = nodesOf(buildProgram());
+
+/** Every way to type each command with at least one alias in it: [typed words, the node]. */
+const aliasPaths: [string[], Node][] = nodes.flatMap((node) => {
+  const ways = node.path.reduce<string[][]>(
+    (prefixes, name, depth) => {
+      const at = nodes.find((other) => other.path.join(' ') === node.path.slice(0, depth + 1).join(' '))!;
+      return prefixes.flatMap((prefix) => [name, ...at.aliases].map((word) => [...prefix, word]));
+    },
+    [[]],
+  );
+  return ways.filter((words) => words.join(' ') !== node.path.join(' ')).map((words) => [words, node] as [string[], Node]);
+});
+
+describe('the rule', () => {
+  it('every get has view, every list has ls, every plural noun its singular', () => {
+    const missing: string[] = [];
+    for (const node of nodes) {
+      const name = node.path.at(-1);
+      if (name === undefined) continue;
+      const expected =
+        node.path.length === 1 && node.verbs.length > 0 && /[^su]s$/.test(name)
+          ? name.replace(/ies$/, 'y').replace(/([^su])s$/, '$1')
+          : name === 'get'
+            ? 'view'
+            : name === 'list'
+              ? 'ls'
+              : undefined;
+      if (expected && !node.aliases.includes(expected)) missing.push(`${node.path.join(' ')}: ${expected}`);
+    }
+    expect(missing).toEqual([]);
+    // So that this cannot pass on an empty tree: gh's words on the nouns the CLI has had longest.
+    const aliased = new Set(nodes.flatMap((node) => node.aliases.map((alias) => [...node.path.slice(0, -1), alias].join(' '))));
+    for (const words of [
+      'incident',
+      'status-page',
+      'error-group',
+      'heartbeat',
+      'runtime',
+      'incident-update',
+      'incidents view',
+      'incidents ls',
+    ]) {
+      expect(aliased, words).toContain(words);
+    }
+    // Words that are not plurals, and verbs other than get and list, get no alias.
+    for (const path of ['rca', 'auth', 'config', 'incidents create', 'status-pages open']) {
+      expect(nodes.find((node) => node.path.join(' ') === path)?.aliases, path).toEqual([]);
+    }
+  });
+
+  it('applies to commands declared later, and never takes a word a sibling answers to', () => {
+    const program = new Command('x');
+    const widgets = program.command('widgets');
+    widgets.command('get');
+    widgets.command('list');
+    widgets.command('ls'); // a verb of its own named ls: `list` gets no alias
+    const policies = program.command('policies');
+    policies.command('list');
+    program.command('status'); // a top-level command without verbs: no singular
+    program.command('widget-stats');
+    program.commands.forEach(function walk(command: CommandUnknownOpts) {
+      addGhWords(command);
+      command.commands.forEach(walk);
+    });
+    const aliases = (path: string[]) =>
+      path.reduce<CommandUnknownOpts>((at, name) => at.commands.find((child) => child.name() === name)!, program).aliases();
+    expect(aliases(['widgets'])).toEqual(['widget']);
+    expect(aliases(['widgets', 'get'])).toEqual(['view']);
+    expect(aliases(['widgets', 'list'])).toEqual([]);
+    expect(aliases(['policies'])).toEqual(['policy']);
+    expect(aliases(['policies', 'list'])).toEqual(['ls']);
+    expect(aliases(['status'])).toEqual([]);
+    expect(aliases(['widget-stats'])).toEqual([]);
+  });
+});
+
+describe('through the built binary', () => {
+  it('an alias answers as the name does', async () => {
+    const { env } = test.server;
+    const id = parseJson<{ entries: { id: string }[] }>(await runCli(['incidents', 'list', '--json'], { env })).entries[0]!.id;
+    const pairs: [string[], string[]][] = [
+      [
+        ['incident', 'view', id],
+        ['incidents', 'get', id],
+      ],
+      [
+        ['incidents', 'view', id.slice(0, 8), '--json'],
+        ['incidents', 'get', id, '--json'],
+      ],
+      [
+        ['incident', 'ls'],
+        ['incidents', 'list'],
+      ],
+      [
+        ['status-page', 'ls', '--json'],
+        ['status-pages', 'list', '--json'],
+      ],
+      [
+        ['status-page', 'view', 'acme-payments'],
+        ['status-pages', 'get', 'acme-payments'],
+      ],
+      [
+        ['runtime', 'ls'],
+        ['runtimes', 'list'],
+      ],
+      [
+        ['incident-update', 'ls', id],
+        ['incident-updates', 'list', id],
+      ],
+    ];
+    for (const [alias, name] of pairs) {
+      const [viaAlias, viaName] = await Promise.all([runCli(alias, { env }), runCli(name, { env })]);
+      expect(viaName.code, `${name.join(' ')}: ${viaName.stderr}`).toBe(0);
+      expect(viaName.stdout.length).toBeGreaterThan(0);
+      expect({ code: viaAlias.code, stdout: viaAlias.stdout }, alias.join(' ')).toEqual({ code: viaName.code, stdout: viaName.stdout });
+    }
+  });
+
+  it('help works on any of them, and names the alias at its end; a word that is neither is exit 2', async () => {
+    const [help, option, name] = await Promise.all([
+      runCli(['help', 'incident', 'view']),
+      runCli(['incident', 'view', '--help']),
+      runCli(['incidents', 'get', '--help']),
+    ]);
+    expect(name.code).toBe(0);
+    expect(name.stdout).toMatch(/^Usage: statusctl incidents get \[options\] <id>/);
+    expect(name.stdout).toMatch(/\nAlias: view\n$/);
+    expect(help).toMatchObject({ code: 0, stdout: name.stdout });
+    expect(option).toMatchObject({ code: 0, stdout: name.stdout });
+    // Command lists name each command once.
+    const root = await runCli(['--help']);
+    expect(root.stdout).toMatch(/^ {2}incidents {2,}\S/m);
+    expect(root.stdout).not.toMatch(/incidents\|incident/);
+    const unknown = await runCli(['help', 'incident', 'veiw']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^statusctl: help: unknown command 'incident veiw' \(did you mean view\?\)/);
+  });
+
+  it('help for every alias path is the help of the command it names', async () => {
+    expect(aliasPaths.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const [words, node] of aliasPaths) {
+      const [viaAlias, viaName] = await Promise.all([runInProcess(['help', ...words]), runInProcess([...node.path, '--help'])]);
+      if (viaAlias.code !== 0 || viaAlias.stdout !== viaName.stdout) wrong.push(words.join(' '));
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+// ---- completion -------------------------------------------------------------------------------
+
+const hasShell = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
+const SHELLS = { bash: hasShell('bash'), zsh: hasShell('zsh'), fish: hasShell('fish') };
+const scripts: Record<string, string> = {};
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'statusctl-aliases-'));
+  for (const shell of ['bash', 'zsh', 'fish']) {
+    const result = await runCli(['completion', shell]);
+    expect(result.code, result.stderr).toBe(0);
+    scripts[shell] = result.stdout;
+  }
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** What each shell offers at the end of each line, as test/cli/completion.test.ts asks them. */
+function complete(shell: keyof typeof SHELLS, lines: string[]): string[][] {
+  let output: string;
+  if (shell === 'bash') {
+    const file = join(dir, 'statusctl.bash');
+    writeFileSync(file, scripts.bash!);
+    const script = `source '${file}'
+      for line in "$@"; do
+        read -ra COMP_WORDS <<<"$line"
+        [[ $line == *' ' ]] && COMP_WORDS+=('')
+        COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)) COMP_LINE=$line
+        _statusctl
+        printf '%s\\n' "\${COMPREPLY[@]}" --
+      done`;
+    const run = spawnSync('bash', ['--norc', '--noprofile', '-c', script, 'bash', ...lines], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    output = run.stdout;
+  } else if (shell === 'zsh') {
+    const file = join(dir, '_statusctl');
+    const out = join(dir, 'zsh-matches');
+    writeFileSync(file, scripts.zsh!);
+    const run = spawnSync('zsh', ['-f', join(import.meta.dirname, 'zsh-complete.zsh'), file, out, ...lines], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, `${run.stderr}${run.error ?? ''}`).toBe(0);
+    output = readFileSync(out, 'utf8');
+  } else {
+    const file = join(dir, 'statusctl.fish');
+    writeFileSync(file, scripts.fish!);
+    const script = `source '${file}'; for line in $argv; complete -C $line; printf '%s\\n' --; end`;
+    const run = spawnSync('fish', ['--no-config', '-c', script, ...lines], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    output = run.stdout;
+  }
+  const lists: string[][] = [[]];
+  for (const line of output.split('\n')) {
+    if (line === '--') lists.push([]);
+    else if (line !== '') lists.at(-1)!.push(line.split('\t')[0]!);
+  }
+  return lists.slice(0, -1);
+}
+
+const sorted = (values: string[]) => [...values].sort();
+
+describe.each(Object.keys(SHELLS) as (keyof typeof SHELLS)[])('completion in %s', (shell) => {
+  it.runIf(SHELLS[shell])(
+    'after an alias, what the command it names has; aliases never offered beside the names',
+    () => {
+      const cases: [string, string[]][] = [];
+      for (const [words, node] of aliasPaths) {
+        const line = ['statusctl', ...words].join(' ');
+        cases.push([`${line} `, node.verbs]);
+        cases.push([`${line} --`, node.options]);
+      }
+      for (const node of nodes.filter((node) => node.verbs.length > 0)) cases.push([['statusctl', ...node.path, ''].join(' '), node.verbs]);
+      // So that this can fail: an alias followed as its name, and a list without aliases in it.
+      expect(cases.find(([line]) => line === 'statusctl incident view --')?.[1]).toContain('--web');
+      expect(cases.find(([line]) => line === 'statusctl incidents ')?.[1]).not.toContain('view');
+      const offered = complete(
+        shell,
+        cases.map(([line]) => line),
+      );
+      expect(offered).toHaveLength(cases.length);
+      const wrong = cases
+        .map(([line, expected], i) => ({ line, expected: sorted(expected), offered: sorted(offered[i]!) }))
+        .filter(({ expected, offered }) => JSON.stringify(expected) !== JSON.stringify(offered));
+      expect(wrong).toEqual([]);
+    },
+    120_000,
+  );
+});
