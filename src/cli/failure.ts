@@ -1,5 +1,5 @@
 // Turns anything a command throws into one line on stderr and a documented exit code.
-import { ApiError, WriteMayBeAppliedError } from '../client/errors.js';
+import { AnswerShapeError, ApiError, WriteMayBeAppliedError } from '../client/errors.js';
 import { errorCode } from '../client/failures.js';
 import { DEFAULT_BASE_URL } from '../contract/rules.js';
 import { describeSource, type Settings } from './context.js';
@@ -40,6 +40,12 @@ function unreachableHint(error: ApiError, settings: Settings | undefined): strin
   return undefined;
 }
 
+/** An answer the API cannot give: most often the base URL is another service's. */
+function answerShapeHint(settings: Settings | undefined): string | undefined {
+  if (!settings) return undefined;
+  return `is ${settings.baseUrl} (from ${describeSource(settings, 'baseUrl')}) the status-page API? --verbose lists every field that differs`;
+}
+
 export function describeFailure(error: unknown, settings?: Settings): Failure {
   if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message, detail: error.detail, hint: error.hint };
   if (error instanceof ApiError) {
@@ -49,7 +55,12 @@ export function describeFailure(error: unknown, settings?: Settings): Failure {
     // Never 0: it may have been applied, and that is for the user to check (exit 1).
     if (error instanceof WriteMayBeAppliedError)
       return { exitCode: ExitCode.failure, message: error.message, detail, hint: writeCheckHint(error) };
-    const hint = error.status === undefined ? (networkHint(error) ?? unreachableHint(error, settings)) : AUTH_HINTS[error.status];
+    const hint =
+      error instanceof AnswerShapeError
+        ? answerShapeHint(settings)
+        : error.status === undefined
+          ? (networkHint(error) ?? unreachableHint(error, settings))
+          : AUTH_HINTS[error.status];
     return { exitCode, message: error.message, detail, hint };
   }
   if (error instanceof Error && error.name === 'RequestValidationError') {

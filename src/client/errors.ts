@@ -81,3 +81,28 @@ export class WriteMayBeAppliedError extends ApiError {
     this.candidates = extra.candidates ?? [];
   }
 }
+
+/**
+ * An answer whose body is not what the hosted API may answer: an `ApiError` of kind
+ * `invalid-response`; `details` names each bad field (the first one is in the message too).
+ */
+export class AnswerShapeError extends ApiError {
+  /** The route, as the table writes it (`GET /v1/runtimes`). */
+  readonly route: string;
+
+  constructor(route: string, target: string, status: number, details: ErrorDetail[], more: boolean) {
+    const [first] = details;
+    const others = details.length - 1;
+    const rest = more
+      ? ` (and more: --verbose lists the first ${details.length})`
+      : others > 0
+        ? ` (and ${others} more: --verbose lists them)`
+        : '';
+    super(
+      'invalid-response',
+      `the server's answer does not match the API: ${status} to ${target}, at ${first?.path}: ${first?.message}${rest}`,
+      { status, details },
+    );
+    this.route = route;
+  }
+}

@@ -54,7 +54,8 @@ describe('a success answer of a shape the hosted API cannot give', () => {
     const result = await runCli(['runtimes', 'list'], { env });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toBe(
-      "statusctl: the server's answer does not match the API: 200 to GET /v1/runtimes, at the body: expected array, got object\n",
+      "statusctl: the server's answer does not match the API: 200 to GET /v1/runtimes, at the body: expected array, got object\n" +
+        `hint: is ${env.STATUSCTL_BASE_URL} (from STATUSCTL_BASE_URL) the status-page API? --verbose lists every field that differs\n`,
     );
     expect(result.stdout).toBe('');
   });
@@ -75,7 +76,8 @@ describe('a success answer of a shape the hosted API cannot give', () => {
     const plain = await runCli(['incidents', 'get', id, '-o', 'json'], { env });
     expect(plain.code, plain.stderr).toBe(1);
     expect(plain.stderr).toBe(
-      `statusctl: the server's answer does not match the API: 200 to GET /v1/status-pages/incidents/${id}, at services[0].name: required, missing (and 3 more: --verbose lists them)\n`,
+      `statusctl: the server's answer does not match the API: 200 to GET /v1/status-pages/incidents/${id}, at services[0].name: required, missing (and 3 more: --verbose lists them)\n` +
+        `hint: is ${env.STATUSCTL_BASE_URL} (from STATUSCTL_BASE_URL) the status-page API? --verbose lists every field that differs\n`,
     );
     expect(plain.stdout).toBe('');
     const verbose = await runCli(['--verbose', 'incidents', 'get', id], { env });
