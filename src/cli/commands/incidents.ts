@@ -8,9 +8,10 @@ import * as edit from './incidents/edit.js';
 import * as get from './incidents/get.js';
 import * as list from './incidents/list.js';
 import * as resolve from './incidents/resolve.js';
+import * as watch from './incidents/watch.js';
 
 export function register(program: Program): void {
-  const incidents = program.command('incidents').description('Declare, list, inspect, edit, resolve and delete incidents');
+  const incidents = program.command('incidents').description('Declare, list, inspect, watch, edit, resolve and delete incidents');
   examples(incidents, [
     'statusctl incidents create',
     'statusctl incidents list --status open',
@@ -25,4 +26,5 @@ export function register(program: Program): void {
   resolve.declare(incidents);
   edit.declare(incidents);
   del.declare(incidents);
+  watch.declare(incidents);
 }

@@ -1,0 +1,349 @@
+// `incidents watch [ID]`: follows one incident, or the account's open incidents, printing a line
+// per change as it is seen (gh's `run watch`: the state first, then each change). One request per
+// poll whatever the number of incidents: getIncident for one, the first page of the incident list
+// (each incident with its updates) for all. What changed is found by comparing two reads, so an
+// event is printed once however often it is read again.
+import { InvalidArgumentError } from '@commander-js/extra-typings';
+import type { Client } from '../../../client/index.js';
+import type { Incident, IncidentUpdate } from '../../api-types.js';
+import { examples } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import { CliError, ExitCode, usageError } from '../../exit-codes.js';
+import type { Noun } from '../../globals.js';
+import { isOpen, statusText, tableFormat } from '../../output/cells.js';
+import { IncidentIds, MIN_PREFIX, shortIds } from '../../short-ids.js';
+import { timeline } from './get.js';
+
+export const DEFAULT_INTERVAL_SECONDS = 10;
+export const MIN_INTERVAL_SECONDS = 1;
+/** Failed polls back off, doubling, to this at most. */
+const MAX_BACKOFF_MS = 5 * 60_000;
+/** The incident list is read a page at a time; a watch of every open incident reads the newest page. */
+const LIST_PAGE = 100;
+
+export interface WatchOptions {
+  exitStatus?: boolean;
+  interval: number;
+  maxTime?: number;
+}
+
+export function declare(incidents: Noun): void {
+  examples(
+    incidents
+      .command('watch')
+      .argument('[id]', `incident id, or its first ${MIN_PREFIX} or more characters; none: every open incident`)
+      .description(
+        'Follow an incident (or, with no id, the open incidents of the account): its state first, then a line per change as it appears ' +
+          '(a new, edited or deleted update, a status, name, severity or services change, a new incident, a deletion). ' +
+          'One request per --interval whatever the number of incidents; a failed request is retried, backing off, and a 429 is waited out.\n\n' +
+          'Each line: time, incident, event, what changed (tab-separated when piped; -o json: one JSON object per line). ' +
+          'Ctrl-C stops (exit 130). --exit-status: exit 0 once the incident is resolved (no id: once none is open), ' +
+          '5 if --max-time passes first. A watched incident that is deleted ends the watch with exit 4.',
+      )
+      .option('--exit-status', 'exit 0 once the incident is resolved (no id: once no incident is open); 5 if --max-time passes first')
+      .option(
+        '--interval <seconds>',
+        `seconds between two reads, at least ${MIN_INTERVAL_SECONDS} (default ${DEFAULT_INTERVAL_SECONDS})`,
+        atLeast(MIN_INTERVAL_SECONDS),
+        DEFAULT_INTERVAL_SECONDS,
+      )
+      .option('--max-time <seconds>', 'stop watching after this long (exit 5 with --exit-status, else 0)', atLeast(1))
+      .action((id, options, command) => run(Context.fromCommand(command), id, options)),
+    [
+      'statusctl incidents watch 5e093152-3e64-57b4-9f50-7162aba7ae1f --exit-status   # resolved already: its state, then exit 0',
+      'statusctl incidents watch 5e093152 --exit-status -o json | jq -r .event       # a unique prefix of the id; one JSON object per line',
+      'statusctl incidents watch 7385595c --interval 2 --max-time 4                 # Ctrl-C stops it sooner (exit 130)',
+      "statusctl incidents watch --max-time 4 -o json | jq -c '{event, incidentId}'  # every open incident",
+    ],
+  );
+}
+
+function atLeast(min: number) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (value.trim() === '' || !Number.isFinite(number) || number < min) {
+      throw new InvalidArgumentError(`expected a number of seconds, at least ${min}`);
+    }
+    return number;
+  };
+}
+
+/** One change seen, as printed: a line, or an object of -o json. */
+export interface WatchEvent {
+  /** ISO time: the update's own date for update events, the moment it was seen for the others. */
+  time: string;
+  event: 'watching' | 'opened' | 'update' | 'update-edited' | 'update-deleted' | 'status' | 'renamed' | 'severity' | 'services' | 'deleted';
+  incidentId: string;
+  /** The incident as the API gave it (for `deleted`, as last read). */
+  incident: Incident;
+  /** update events: the update as the API gave it (for `update-deleted`, as last read). */
+  update?: IncidentUpdate;
+  from?: string;
+  to?: string;
+}
+
+export async function run(ctx: Context, given: string | undefined, options: WatchOptions): Promise<void> {
+  if (ctx.globals.output === 'md') {
+    throw usageError(
+      '-o md: a watch prints a stream of events, which has no Markdown form',
+      'use the default lines, or -o json (one object per line)',
+    );
+  }
+  const client = await ctx.client();
+  const interval = options.interval * 1000;
+  const deadline = options.maxTime !== undefined ? ctx.now() + options.maxTime * 1000 : undefined;
+  const print = printer(ctx);
+
+  let interrupt: (error: CliError) => void = () => {};
+  const interrupted = new Promise<never>((_, reject) => (interrupt = reject));
+  interrupted.catch(() => {});
+  const what = given === undefined ? 'the open incidents' : `incident ${given}`;
+  const onSigint = () => {
+    // The terminal has echoed ^C: the message goes on a line of its own.
+    if (ctx.io.stderr.isTTY) ctx.info('');
+    interrupt(new CliError(ExitCode.interrupted, `interrupted: stopped watching ${what}`));
+  };
+  process.once('SIGINT', onSigint);
+  try {
+    const watcher = given === undefined ? new AllOpen(client) : await OneIncident.start(ctx, client, given);
+    let delay = interval;
+    let failures = 0;
+    let first = true;
+    for (;;) {
+      if (!first) {
+        const wait = deadline === undefined ? delay : Math.min(delay, Math.max(0, deadline - ctx.now()));
+        await Promise.race([sleep(wait), interrupted]);
+        if (deadline !== undefined && ctx.now() >= deadline) {
+          if (options.exitStatus) {
+            throw new CliError(
+              ExitCode.threshold,
+              given === undefined
+                ? `incidents were still open after --max-time ${options.maxTime} s`
+                : `${what} was not resolved after --max-time ${options.maxTime} s`,
+            );
+          }
+          ctx.info(`stopped watching ${what} after --max-time ${options.maxTime} s`);
+          return;
+        }
+      }
+      let outcome: Outcome;
+      try {
+        outcome = await Promise.race([watcher.poll(new Date(ctx.now()).toISOString(), first), interrupted]);
+      } catch (error) {
+        const retryIn = retryDelay(error, delay, interval);
+        if (retryIn === undefined || first) throw error;
+        failures++;
+        delay = retryIn;
+        ctx.info(`warning: ${(error as Error).message}; trying again in ${Math.round(delay / 1000)} s`);
+        continue;
+      }
+      if (failures) ctx.info('reading again');
+      failures = 0;
+      delay = interval;
+      first = false;
+      for (const event of outcome.events) print(event);
+      if (outcome.deleted) {
+        throw new CliError(ExitCode.notFound, `incident ${outcome.deleted} was deleted; nothing left to watch`);
+      }
+      if (options.exitStatus && outcome.done) {
+        ctx.info(given === undefined ? 'No incident is open.' : `Incident ${watcher.label} is resolved.`);
+        return;
+      }
+      if (outcome.firstPoll && ctx.io.stderr.isTTY) {
+        ctx.info(`Watching ${what}, every ${options.interval} s; Ctrl-C to stop`);
+      }
+    }
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long to wait before reading again after a failed read, or undefined when trying again
+ * cannot help (a refused key, a request the server rejects). A 429 the client could not wait
+ * out waits its Retry-After; a network failure, a timeout or a 5xx backs off, doubling.
+ */
+function retryDelay(error: unknown, delay: number, interval: number): number | undefined {
+  if (!(error instanceof Error) || error.name !== 'ApiError') return undefined;
+  const { kind, status, retryAfter } = error as Error & { kind: string; status?: number; retryAfter?: number };
+  if (status === 429) return Math.max(interval, (retryAfter ?? 0) * 1000);
+  if (kind === 'network' || kind === 'timeout' || (status !== undefined && status >= 500)) return Math.min(delay * 2, MAX_BACKOFF_MS);
+  return undefined;
+}
+
+interface Outcome {
+  events: WatchEvent[];
+  /** The watched incident is resolved (no id: none is open). */
+  done: boolean;
+  /** The id of the watched incident, when a read found it deleted. */
+  deleted?: string;
+  firstPoll: boolean;
+}
+
+/** One incident, read with getIncident. */
+class OneIncident {
+  private last?: Incident;
+
+  private constructor(
+    private readonly client: Client,
+    readonly label: string,
+    private readonly id: string,
+    private known?: Incident,
+  ) {}
+
+  static async start(ctx: Context, client: Client, given: string): Promise<OneIncident> {
+    // A prefix is found in the incident list, which holds the incident: that read is the first poll.
+    const resolved = await new IncidentIds(() => ctx.client()).resolve(given);
+    return new OneIncident(client, resolved.id, resolved.id, resolved.incident);
+  }
+
+  async poll(now: string, first: boolean): Promise<Outcome> {
+    let incident: Incident;
+    if (this.known) {
+      incident = this.known;
+      this.known = undefined;
+    } else {
+      try {
+        incident = await this.client.getIncident({ params: { incidentId: this.id } });
+      } catch (error) {
+        // Seen before and now gone: deleted. Never seen: an unknown id, reported as such.
+        if (this.last && (error as { status?: number }).status === 404) {
+          return {
+            events: [{ time: now, event: 'deleted', incidentId: this.id, incident: this.last }],
+            done: false,
+            deleted: this.id,
+            firstPoll: false,
+          };
+        }
+        throw error;
+      }
+    }
+    const events = this.last ? changes(this.last, incident, now) : [watching(incident, now, 'watching')];
+    this.last = incident;
+    return { events, done: !isOpen(incident), firstPoll: first };
+  }
+}
+
+/** Every open incident, read from the newest page of the incident list. */
+class AllOpen {
+  private last?: Map<string, Incident>;
+  readonly label = 'open incidents';
+
+  constructor(private readonly client: Client) {}
+
+  async poll(now: string, first: boolean): Promise<Outcome> {
+    const page = await this.client.listIncidents({ query: { limit: String(LIST_PAGE) } });
+    const current = new Map(page.entries.map((incident) => [incident.id, incident]));
+    const events: WatchEvent[] = [];
+    if (!this.last) {
+      for (const incident of page.entries.filter(isOpen).reverse()) events.push(watching(incident, now, 'watching'));
+    } else {
+      for (const incident of [...page.entries].reverse()) {
+        const before = this.last.get(incident.id);
+        if (!before) {
+          if (isOpen(incident)) events.push(watching(incident, now, 'opened'));
+        } else if (isOpen(before) || isOpen(incident)) {
+          events.push(...changes(before, incident, now));
+        }
+      }
+      // Gone from a list that ends on this page: deleted. With more pages, it may only have moved
+      // past the newest page, which says nothing.
+      if (!page.nextId) {
+        for (const [id, before] of this.last) {
+          if (!current.has(id) && isOpen(before)) events.push({ time: now, event: 'deleted', incidentId: id, incident: before });
+        }
+      }
+    }
+    this.last = current;
+    return { events, done: !page.entries.some(isOpen), firstPoll: first };
+  }
+}
+
+function watching(incident: Incident, now: string, event: 'watching' | 'opened'): WatchEvent {
+  const latest = timeline(incident).at(-1);
+  return { time: latest?.publicIncidentUpdateDate ?? now, event, incidentId: incident.id, incident, ...(latest ? { update: latest } : {}) };
+}
+
+/** What differs between two reads of an incident, in the order it happened. */
+export function changes(before: Incident, after: Incident, now: string): WatchEvent[] {
+  const events: WatchEvent[] = [];
+  const base = { incidentId: after.id, incident: after };
+  if (before.name !== after.name) events.push({ ...base, time: now, event: 'renamed', from: before.name, to: after.name });
+  if (before.severity !== after.severity) events.push({ ...base, time: now, event: 'severity', from: before.severity, to: after.severity });
+  const services = (incident: Incident) => (incident.services ?? []).map((service) => service.name || service.id).join(', ');
+  if (services(before) !== services(after))
+    events.push({ ...base, time: now, event: 'services', from: services(before), to: services(after) });
+  const earlier = new Map((before.incidentUpdates ?? []).map((update) => [update.id, update]));
+  const later = new Set((after.incidentUpdates ?? []).map((update) => update.id));
+  for (const update of timeline(before)) {
+    if (!later.has(update.id)) events.push({ ...base, time: now, event: 'update-deleted', update });
+  }
+  const added: IncidentUpdate[] = [];
+  for (const update of timeline(after)) {
+    const old = earlier.get(update.id);
+    if (!old) {
+      added.push(update);
+      events.push({ ...base, time: update.publicIncidentUpdateDate, event: 'update', update });
+    } else if (
+      old.description !== update.description ||
+      old.status !== update.status ||
+      old.publicIncidentUpdateDate !== update.publicIncidentUpdateDate
+    ) {
+      events.push({ ...base, time: now, event: 'update-edited', update });
+    }
+  }
+  // A status that no new update explains (an update deleted or edited): said on its own line.
+  if (before.lastUpdateStatus !== after.lastUpdateStatus && !added.some((update) => update.status === after.lastUpdateStatus)) {
+    events.push({ ...base, time: now, event: 'status', from: before.lastUpdateStatus, to: after.lastUpdateStatus });
+  }
+  return events;
+}
+
+/**
+ * Prints events as they come: piped, tab-separated (time, incident id, event, what); on a
+ * terminal the same lines with the time as `HH:MM:SS` (UTC), a short id and colors; -o json one
+ * compact object per line (--jq applied to each).
+ */
+function printer(ctx: Context): (event: WatchEvent) => void {
+  const terminal = tableFormat(ctx) === 'terminal';
+  return (event) => {
+    if (ctx.json) {
+      if (ctx.globals.jq === undefined) ctx.out(JSON.stringify(event));
+      else void ctx.printJson(event);
+      return;
+    }
+    const time = terminal ? event.time.slice(11, 19) : event.time;
+    const id = terminal ? shortIds([event.incidentId]).get(event.incidentId)! : event.incidentId;
+    const fields = [time, id, event.event, describe(ctx, event, terminal)];
+    ctx.out(terminal ? fields.join('  ') : fields.join('\t'));
+  };
+}
+
+/** Control characters in the data would break a line or move the cursor: shown as spaces. */
+function clean(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+}
+
+function describe(ctx: Context, event: WatchEvent, terminal: boolean): string {
+  const status = (value: string | undefined) => (terminal ? statusText(ctx, value && clean(value)) : clean(value ?? '-'));
+  const incident = { ...event.incident, name: clean(event.incident.name), severity: clean(event.incident.severity) };
+  switch (event.event) {
+    case 'watching':
+    case 'opened': {
+      const count = (incident.incidentUpdates ?? []).length;
+      return `${status(incident.lastUpdateStatus)} ${incident.severity} ${incident.name} (${count} update${count === 1 ? '' : 's'})`;
+    }
+    case 'update':
+    case 'update-edited':
+    case 'update-deleted':
+      return `${status(event.update?.status)} ${clean(event.update?.description ?? '')}`;
+    case 'status':
+      return `${status(event.from)} -> ${status(event.to)}`;
+    case 'deleted':
+      return `${incident.name} was deleted`;
+    default:
+      return clean(`${event.from} -> ${event.to}`);
+  }
+}
