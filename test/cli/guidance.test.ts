@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
 import { closedPortUrl, runCli, runPty, tempConfigDir, useTestServer } from './helpers.js';
 import { runCli as runInProcess } from './in-process.js';
 
@@ -195,13 +196,15 @@ describe('help and version', () => {
 });
 
 describe('reading a message from stdin', () => {
+  /** An incident of the server's demo data: the dry run reads it, as the real run would. */
+  const incidentId = async () =>
+    (await createClient({ baseUrl: test.server.url, apiKey: test.server.account.key }).listIncidents({ query: { limit: '1' } })).entries[0]!
+      .id;
+
   it('on a terminal, says that it waits for the text and how to end it', async () => {
-    const session = await runPty(
-      ['incident-updates', 'add', '5e1f0c3a-0000-4000-8000-000000000001', '--message-file', '-', '--dry-run', '--json'],
-      {
-        env: test.server.env,
-      },
-    );
+    const session = await runPty(['incident-updates', 'add', await incidentId(), '--message-file', '-', '--dry-run', '--json'], {
+      env: test.server.env,
+    });
     await session.waitFor('reading the message from stdin… Ctrl-D to end');
     session.write('Rolled back\r');
     session.write('\x04');
@@ -210,13 +213,10 @@ describe('reading a message from stdin', () => {
   });
 
   it('piped, says nothing', async () => {
-    const result = await runCli(
-      ['incident-updates', 'add', '5e1f0c3a-0000-4000-8000-000000000001', '--message-file', '-', '--dry-run', '--json'],
-      {
-        env: test.server.env,
-        input: 'Rolled back\n',
-      },
-    );
+    const result = await runCli(['incident-updates', 'add', await incidentId(), '--message-file', '-', '--dry-run', '--json'], {
+      env: test.server.env,
+      input: 'Rolled back\n',
+    });
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('reading the message');
     expect(JSON.parse(result.stdout).body.description).toBe('Rolled back');

@@ -224,6 +224,10 @@ describe('dry runs check what the real run checks', () => {
       { id: UNKNOWN, ok: false, status: 404, error: expect.stringContaining('404'), method: null, path: null, body: null },
     ]);
     expect((await getIncident(open.id)).incidentUpdates).toHaveLength(before);
+    // incident-updates add --dry-run on an incident that does not exist: exit 4, as the real run.
+    const add = await cli(['incident-updates', 'add', UNKNOWN, '--message', 'x', '--dry-run']);
+    expect(add.code, add.stderr).toBe(4);
+    expect(add.stdout).toBe('');
     // One id already resolved: JSON still answers, with nothing that would be sent.
     const single = await cli(['incidents', 'resolve', done.id, '--dry-run', '-o', 'json']);
     expect(single.code, single.stderr).toBe(0);

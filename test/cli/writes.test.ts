@@ -257,7 +257,8 @@ describe('--dry-run on the other writes', () => {
     expect(result.stdout).toBe(
       `POST /v1/status-pages/incidents/${incident.id}/incident-updates\n${JSON.stringify({ description: 'Fix deployed', status: 'MONITORING' }, null, 2)}\n`,
     );
-    expect(sent()).toEqual([]);
+    // The incident is read, as the real run would find it; nothing is written.
+    expect(sent()).toEqual([`GET /v1/status-pages/incidents/${incident.id}`]);
     expect(await getIncident(incident.id)).toEqual(incident);
   });
 

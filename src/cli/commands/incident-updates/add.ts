@@ -30,7 +30,7 @@ export function declare(updates: Noun): void {
       .addOption(choiceOption('--status <status>', 'status of the update (any case)', INCIDENT_STATUSES))
       .option('--notify', 'notify the status page subscribers')
       .option('--date <iso>', 'public date of the update, ISO 8601 with a zone, not later than now (default now)', isoDateTime)
-      .option('--dry-run', 'print the request (method, path, JSON body) instead of sending it')
+      .option('--dry-run', 'read the incident and print the request (method, path, JSON body) instead of sending it')
       .action((incident, options, command) => run(Context.fromCommand(command), incident, options)),
     [
       'statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Fix deployed, monitoring" --status monitoring',
@@ -44,7 +44,8 @@ export async function run(ctx: Context, givenIncident: string, options: AddOptio
   const description = await messageText(ctx, options);
   if (description === undefined) throw usageError('missing the text of the update: --message TEXT or --message-file FILE|-');
   if (options.date) refuseFutureDate(ctx, options.date);
-  const incidentId = await new IncidentIds(() => ctx.client()).resolveId(givenIncident);
+  const resolved = await new IncidentIds(() => ctx.client()).resolve(givenIncident);
+  const incidentId = resolved.id;
   const input = {
     params: { incidentId },
     body: {
@@ -56,7 +57,10 @@ export async function run(ctx: Context, givenIncident: string, options: AddOptio
   };
   if (options.dryRun) {
     const { planRequest, printPlanned } = await import('../../dry-run.js');
-    return printPlanned(ctx, await planRequest('createIncidentUpdate', input));
+    const planned = await planRequest('createIncidentUpdate', input);
+    // As the real run would find it: an incident that does not exist is exit 4 (a prefix was found in the list already).
+    if (!resolved.incident) await (await ctx.client()).getIncident({ params: { incidentId } });
+    return printPlanned(ctx, planned);
   }
   const client = await ctx.client();
   const update = await client.createIncidentUpdate(input);
