@@ -1,14 +1,12 @@
 // services list|get, runtimes get and heartbeats events: the built binary against the reference
 // server (a pseudo-terminal where the terminal layout is the point).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { demoIds } from '../../src/server/index.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
-import { BIN, cleanEnv, parseJson, ROOT, runCli, runPty, startTestServer, tempConfigDir, useTestServer } from './helpers.js';
+import { parseJson, runCli, runPty, startTestServer, useTestServer } from './helpers.js';
+import { readmeShellBlocks, runShell } from './readme-shell.js';
 
 const file = useTestServer();
 let client: Client;
@@ -185,8 +183,7 @@ describe('heartbeats events', () => {
 
 describe('the README', () => {
   it('its lines of heartbeats events, runtimes get and rca request | cut -f3 run as written, with the variables of their block', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)\n```/g)].map((match) => match[1]!.split('\n'));
+    const blocks = readmeShellBlocks();
     const mine =
       /statusctl (heartbeats events|runtimes get)|statusctl rca request "\$GROUP" \| cut -f3|statusctl rca get "\$ANALYSIS" --wait/;
     const scripts = blocks
@@ -199,24 +196,8 @@ describe('the README', () => {
     // The demo account: the README's ids are its ids.
     const key = 'sk_readme_catalog_0123456789';
     const demo = await startTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key }], rcaDelayMs: 20 });
-    const bin = tempConfigDir();
-    writeFileSync(join(bin, 'statusctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, {
-      mode: 0o755,
-    });
     for (const script of scripts) {
-      const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script.join('\n')], {
-          cwd: tempConfigDir(),
-          env: cleanEnv({ ...demo.env, PATH: `${bin}:${process.env.PATH}` }),
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      });
+      const result = await runShell(script.join('\n'), demo.env, { exitOnError: true });
       expect(result.code, `${script.join('\n')}\n${result.stderr}`).toBe(0);
       if (script.some((line) => line.includes('heartbeats events "$CHECK" "$EVENT"'))) {
         // The event read back by the id the list printed.

@@ -1,15 +1,15 @@
 // error-groups list / get, the pipelines from them into archive and rca request, and how rca
 // request picks the API route for a group: the built binary against the reference server (the
 // demo account, so the README's ids are this server's), in a real shell where a pipe is the point.
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { ErrorGroup } from '../../src/contract/schemas.js';
 import { DEMO_IDS } from '../../src/server/fixtures/demo.js';
 import { DEMO_ACCOUNT_ID, seededId } from '../../src/server/fixtures/ids.js';
-import { BIN, cleanEnv, parseJson, ROOT, runCli, startTestServer, tempConfigDir, useTestServer } from './helpers.js';
+import { parseJson, runCli, startTestServer, tempConfigDir, useTestServer } from './helpers.js';
+import { readmeLines, runShell } from './readme-shell.js';
 
 const KEY = 'sk_error_groups_0123456789';
 const file = useTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: KEY }], rcaDelayMs: 20 });
@@ -188,43 +188,13 @@ const rowsOf = (stdout: string) =>
     .split('\n')
     .map((line) => line.split('\t'));
 
-/** The README's block between `<!-- name:start -->` and `<!-- name:end -->`, as its lines. */
-function readmeLines(name: string): string[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const match = new RegExp(`<!-- ${name}:start -->\\n\`\`\`sh\\n([\\s\\S]*?)\\n\`\`\`\\n<!-- ${name}:end -->`).exec(readme);
-  if (!match) throw new Error(`README has no block ${name}`);
-  return match[1]!.split('\n');
-}
-
-/** Runs a line of shell in bash (pipefail), `statusctl` on the PATH being the built binary. */
-function shell(script: string, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const bin = tempConfigDir();
-  writeFileSync(join(bin, 'statusctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, {
-    mode: 0o755,
-  });
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-o', 'pipefail', '-c', script], {
-      cwd,
-      env: cleanEnv({ ...env(), PATH: `${bin}:${process.env.PATH}` }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 describe('the README pipelines', () => {
   it('run as written: the ids of a check go into rca request - and error-groups archive -, one result per id', async () => {
     const lines = readmeLines('error-group-pipelines');
     const assignments = lines.filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.replace(/\s+#.*$/, ''));
     const check = DEMO_IDS.checks.checkoutBrowser;
     expect(assignments).toContain(`CHECK=${check}`);
-    const cwd = tempConfigDir();
-    const run = (line: string) => shell([...assignments, line].join('\n'), cwd);
+    const run = (line: string) => runShell([...assignments, line].join('\n'), env());
     const ids = (await client.listCheckErrorGroups({ params: { checkId: check } })).map((group) => group.id);
     expect(ids.length).toBeGreaterThan(1);
 
@@ -232,10 +202,7 @@ describe('the README pipelines', () => {
     expect(toRca).toBe(`statusctl error-groups list --check "$CHECK" --jq '.[].id' | statusctl rca request -`);
     const requested = await run(toRca);
     expect(requested.code, requested.stderr).toBe(0);
-    const rows = requested.stdout
-      .trimEnd()
-      .split('\n')
-      .map((line) => line.split('\t'));
+    const rows = rowsOf(requested.stdout);
     expect(rows.map(([id, outcome]) => [id, outcome])).toEqual(ids.map((id) => [id, 'requested']));
     for (const [id, , analysisId] of rows) {
       const analysis = await runCli(['rca', 'get', analysisId!, '--wait', '-o', 'json'], { env: env() });

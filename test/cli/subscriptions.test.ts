@@ -1,14 +1,12 @@
 // subscriptions list|add|remove: the built binary against the reference server; a
 // real pseudo-terminal for the question remove asks.
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import type { Subscription } from '../../src/contract/schemas.js';
 import { demoIds } from '../../src/server/index.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
-import { BIN, cleanEnv, KEYS, parseJson, ROOT, runCli, runPty, tempConfigDir, useTestServer } from './helpers.js';
+import { KEYS, parseJson, runCli, runPty, useTestServer } from './helpers.js';
+import { readmeLines, runShell } from './readme-shell.js';
 import { finalScreen } from './screen.js';
 
 const KEY = 'sk_subscriptions_0123456789';
@@ -151,32 +149,10 @@ describe('subscriptions remove', () => {
   });
 });
 
-/** The README's block between `<!-- name:start -->` and `<!-- name:end -->`, as its lines. */
-function readmeLines(name: string): string[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const match = new RegExp(`<!-- ${name}:start -->\\n\`\`\`sh\\n([\\s\\S]*?)\\n\`\`\`\\n<!-- ${name}:end -->`).exec(readme);
-  if (!match) throw new Error(`README has no block ${name}`);
-  return match[1]!.split('\n');
-}
-
 describe('the README', () => {
   it('its services and subscribers lines run as written, each exit 0, and do what they say', async () => {
-    const bin = tempConfigDir();
-    writeFileSync(join(bin, 'statusctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, {
-      mode: 0o755,
-    });
     for (const line of readmeLines('services-subscriptions')) {
-      const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-        const child = spawn('bash', ['-o', 'pipefail', '-c', line], {
-          cwd: tempConfigDir(),
-          env: cleanEnv({ ...env(), PATH: `${bin}:${process.env.PATH}` }),
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
-        let stderr = '';
-        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stderr }));
-      });
+      const result = await runShell(line, env());
       expect(result.code, `${line}\n${result.stderr}`).toBe(0);
     }
     expect((await byAddress('oncall@example.com'))?.status).toBe('VERIFIED');
