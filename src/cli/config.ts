@@ -198,10 +198,6 @@ export class ConfigFile {
     return new ConfigFile(dir, readStore(join(dir, 'config.json')));
   }
 
-  static async open(env: Readonly<Record<string, string | undefined>>): Promise<ConfigFile> {
-    return ConfigFile.read(env);
-  }
-
   /** What is wrong with the file, or undefined when it can be used (or is not there). */
   get problem(): CliError | undefined {
     return this.read instanceof CliError ? this.read : undefined;

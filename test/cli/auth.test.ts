@@ -402,6 +402,19 @@ describe('auth: profiles', () => {
     expect(none.stderr).toMatch(/^statusctl: no API key \(profile 'default'\)\nhint: /);
   });
 
+  it('auth status on a terminal marks the one in use with *, and keeps account ids whole', async () => {
+    const { env } = await twoProfiles();
+    expect((await runBinary(['auth', 'switch', 'staging'], { env })).code).toBe(0);
+    const session = await runPty(['auth', 'status'], { env, cols: 160 });
+    expect(await session.exited()).toBe(0);
+    const lines = session.screen().split(/\r?\n/).filter(Boolean);
+    expect(lines[0]).toMatch(/^ACTIVE +PROFILE +BASE URL +ACCOUNT ID +API KEY +SERVER/);
+    expect(lines.slice(1).map((line) => line.split(/ {2,}/).slice(0, 4))).toEqual([
+      ['', 'default', server.url, MAIN.id],
+      ['*', 'staging', server.url, OTHER.id],
+    ]);
+  });
+
   it('auth token on a terminal refuses without --show (exit 2, no key on screen), and prints it with --show', async () => {
     const { env } = await twoProfiles();
     const refused = await runPty(['auth', 'token'], { env });

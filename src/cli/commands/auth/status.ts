@@ -8,7 +8,7 @@ import { examples } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import { type CredentialsInUse, type Inspection, inspectCredentials } from '../../credentials-in-use.js';
 import type { Noun } from '../../globals.js';
-import { type CellValue, renderTable } from '../../output/cells.js';
+import { type Cell, type CellValue, renderTable } from '../../output/cells.js';
 
 /** One row of `auth status -o json`: whoami's report of the profile, and whether it is the one in use. */
 export type ProfileStatus = { active: boolean } & CredentialsInUse;
@@ -65,22 +65,26 @@ function inspectSaved(ctx: Context, profile: string): Promise<Inspection> {
   return inspectCredentials(probe);
 }
 
-/** The profiles as a table: the one in use marked `*` on a terminal (`yes` piped). */
+/**
+ * The profiles as a table: the one in use marked `*` on a terminal (`yes` piped). Piped, each
+ * value carries its source, as whoami's do; a terminal shows the base URL alone, and the account
+ * id whole (an id that is cut cannot be copied).
+ */
 export function renderProfiles(ctx: Context, rows: readonly ProfileStatus[], inspections: readonly Inspection[]): Promise<string> {
   const value = (shown: { value: string | null; source: string }) => `${shown.value ?? '(not set)'} (${shown.source})`;
   const cells = rows.map((row, index): CellValue[] => {
     const { server } = row;
-    const verdict = server.accepted
-      ? ctx.style.green(server.message)
-      : ctx.style.red(`${inspections[index]!.checked ? 'refuses them' : 'not checked'}: ${server.message}`);
+    const verdict: Cell = server.accepted
+      ? { text: server.message, paint: ctx.style.green }
+      : { text: `${inspections[index]!.checked ? 'refuses them' : 'not checked'}: ${server.message}`, paint: ctx.style.red };
     return [
       { text: row.active ? 'yes' : 'no', short: row.active ? '*' : ' ' },
-      row.active ? { text: row.profile.value ?? '', paint: ctx.style.bold } : (row.profile.value ?? ''),
-      value(row.baseUrl),
+      { text: row.profile.value ?? '', ...(row.active ? { paint: ctx.style.bold } : {}) },
+      { text: value(row.baseUrl), short: row.baseUrl.value ?? '(not set)' },
       row.accountId.value ?? '(not set)',
       value(row.apiKey),
       verdict,
     ];
   });
-  return renderTable(ctx, ['active', 'profile', 'base URL', 'account id', 'API key', 'server'], cells);
+  return renderTable(ctx, ['active', 'profile', 'base URL', { header: 'account id', id: true }, 'API key', 'server'], cells);
 }
