@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import { Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addGhWords, buildProgram } from '../../src/cli/program.js';
-import { parseJson, runCli, useTestServer } from './helpers.js';
+import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
+import { parseJson, runCli, startTestServer, useTestServer } from './helpers.js';
 import { runCli as runInProcess } from './in-process.js';
+import { readmeLines, runShell } from './readme-shell.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -175,6 +177,20 @@ describe('through the built binary', () => {
     const unknown = await runCli(['help', 'incident', 'veiw']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^statusctl: help: unknown command 'incident veiw' \(did you mean view\?\)/);
+  });
+
+  it("the README's block of gh's words runs as written", async () => {
+    const lines = readmeLines('gh-words');
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    // The demo account: the README's ids are its ids.
+    const demo = await startTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: 'sk_readme_gh_words_0123456789' }] });
+    try {
+      const result = await runShell(lines.join('\n'), demo.env, { exitOnError: true });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/\nAlias: view\n$/);
+    } finally {
+      await demo.close();
+    }
   });
 
   it('help for every alias path is the help of the command it names', async () => {

@@ -16,6 +16,7 @@ import {
   type TestServer,
 } from './helpers.js';
 import { runCli } from './in-process.js';
+import { readmeLines, runShell } from './readme-shell.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
@@ -413,6 +414,20 @@ describe('auth: profiles', () => {
       ['', 'default', server.url, MAIN.id],
       ['*', 'staging', server.url, OTHER.id],
     ]);
+  });
+
+  it("the README's Profiles block runs as written", async () => {
+    const dir = tempConfigDir();
+    const lines = readmeLines('profiles');
+    expect(lines.join('\n')).toMatch(/auth switch staging/);
+    const script = lines.join('\n').replaceAll('http://127.0.0.1:4010', server.url);
+    const result = await runShell(script, { KEY: MAIN.key, ACCOUNT: MAIN.id, STATUSCTL_CONFIG_DIR: dir }, { exitOnError: true });
+    expect(result.code, result.stderr).toBe(0);
+    // `auth token | wc -c`: the key and its newline.
+    expect(result.stdout).toMatch(new RegExp(`^\\s*${MAIN.key.length + 1}$`, 'm'));
+    expect(result.stdout + result.stderr).not.toContain(MAIN.key);
+    expect(configOf(dir).defaultProfile).toBe('staging');
+    expect(configOf(dir).profiles.staging).toEqual({ baseUrl: server.url, accountId: MAIN.id });
   });
 
   it('auth token on a terminal refuses without --show (exit 2, no key on screen), and prints it with --show', async () => {
