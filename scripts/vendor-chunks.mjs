@@ -27,6 +27,8 @@ const CHUNK_OF = {
   'jq-wasm': 'vendor-jq',
   // The prompts, on a terminal only (src/cli/prompts/).
   '@inquirer/prompts': 'vendor-prompts',
+  // YAML front matter of incident templates (`incidents create --template`, `templates`).
+  yaml: 'vendor-yaml',
   // Opening the default browser (`--web`, `status-pages open`), on a desktop terminal only.
   open: 'vendor-open',
   // The client's second HTTP stack; the CLI sends its requests over node:http.

@@ -7,6 +7,7 @@ import * as config from './commands/config.js';
 import * as statusPages from './commands/status-pages.js';
 import * as services from './commands/services.js';
 import * as subscriptions from './commands/subscriptions.js';
+import * as templates from './commands/templates.js';
 import * as incidents from './commands/incidents.js';
 import * as incidentUpdates from './commands/incident-updates.js';
 import * as notifications from './commands/notifications.js';
@@ -32,6 +33,7 @@ const COMMAND_MODULES = {
   services,
   subscriptions,
   incidents,
+  templates,
   'incident-updates': incidentUpdates,
   notifications,
   rca,

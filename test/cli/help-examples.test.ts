@@ -8,7 +8,8 @@
 // account (whose ids the examples name) with STATUSCTL_BASE_URL, STATUSCTL_API_KEY and
 // STATUSCTL_ACCOUNT_ID exported, and KEY and ACCOUNT_ID as in the README; profiles `staging` and
 // `ci` in the config file; HOME with the usual completion directories; and the files the examples
-// read (ids.txt, key.txt, fixtures.json...) in the working directory. Two substitutions, so that
+// read (ids.txt, key.txt, fixtures.json..., the template .statusctl/templates/outage.md) in the
+// working directory. Two substitutions, so that
 // runs in parallel never collide: the server's address for http://127.0.0.1:4010, and port 0
 // (a free one) for `statusctl server`. A trailing `&` is dropped: the test waits instead.
 //
@@ -66,6 +67,11 @@ async function sandbox(url: string): Promise<{ cwd: string; env: NodeJS.ProcessE
   writeFileSync(join(cwd, 'notice.md'), 'Some customers cannot log in. We are on it.\n');
   writeFileSync(join(cwd, 'postmortem-summary.txt'), 'A bad deploy, rolled back.\n');
   writeFileSync(join(cwd, 'corrected.txt'), 'Payments, not payouts, were affected.\n');
+  mkdirSync(join(cwd, '.statusctl', 'templates'), { recursive: true });
+  writeFileSync(
+    join(cwd, '.statusctl', 'templates', 'outage.md'),
+    '---\nname: "{{service}} outage in {{region}}"\nseverity: major\nservices: [Payments API]\n---\nCustomers of {{service}} in {{region}} see errors.\n',
+  );
   copyFileSync(join(ROOT, 'src', 'server', 'fixtures', 'example.json'), join(cwd, 'fixtures.json'));
   const service = (await runInProcess(['status-pages', 'get', 'acme-payments', '--jq', '.cards[0].services[0]'], { env: envFor(url) }))
     .stdout;

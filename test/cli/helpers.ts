@@ -74,6 +74,8 @@ export async function runPty(
     cols?: number;
     /** terminal height, default 40 */
     rows?: number;
+    /** the directory it runs in, default the project root */
+    cwd?: string;
   } = {},
 ): Promise<PtySession> {
   const pty = await import('@lydell/node-pty');
@@ -82,7 +84,7 @@ export async function runPty(
     name: 'xterm-256color',
     cols: options.cols ?? 120,
     rows: options.rows ?? 40,
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: env as Record<string, string>,
   });
   let output = '';

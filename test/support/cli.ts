@@ -69,6 +69,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Through src/cli/run.ts in this process instead of the built binary. */
   inProcess?: boolean;
+  /** The binary only: the directory it runs in (default: the project root). */
+  cwd?: string;
   /** In process only: the clock of the run (relative times); the real one unless given. */
   now?: () => number;
   /** In process only: stdout looks like a terminal this many columns wide (isTTY, columns), as a pty would. */
@@ -99,7 +101,7 @@ function runBinary(args: string[], options: RunOptions): Promise<RunResult> {
     throw new Error('runCli: now and terminalColumns need inProcess (a child process has the real clock and pipes)');
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
+      cwd: options.cwd ?? ROOT,
       env: cleanEnv(options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });

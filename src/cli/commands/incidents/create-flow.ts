@@ -25,6 +25,9 @@ export interface CreateOptions {
   notify?: boolean;
   dryRun?: boolean;
   yes?: boolean;
+  /** A template (src/cli/templates.ts) filling what the options leave out, and its variables. */
+  template?: string;
+  var?: string[];
 }
 
 interface Answers {
@@ -37,14 +40,21 @@ interface Answers {
 
 export async function runCreate(ctx: Context, given: CreateOptions): Promise<void> {
   const message = await messageText(ctx, given);
-  const options: CreateOptions = { ...given, ...(message !== undefined ? { message } : {}) };
+  let options: CreateOptions = { ...given, ...(message !== undefined ? { message } : {}) };
+  // The YAML library comes with the templates module, only when a template is used.
+  const template = options.template || options.var ? await (await import('../../templates.js')).templateForCreate(ctx, options) : undefined;
+  if (template) options = { ...options, ...template.fields };
   // Questions only on a terminal and never with --yes: what would be asked then has a default
   // (the first update's text, no notification) or is a missing option, known before any request.
   const asks = ctx.interactive && !options.yes;
-  if (!asks) requireFlags(options, ctx.interactive ? '--yes asks nothing' : 'not on a terminal, so nothing is asked');
+  if (!asks) {
+    const why = ctx.interactive ? '--yes asks nothing' : 'not on a terminal, so nothing is asked';
+    requireFlags(options, template ? `${why}; the template gives none` : why, Boolean(template?.services));
+  }
   const catalog = await loadCatalog(ctx);
-  const chosen = servicesFromFlags(catalog, options);
-  const answers = asks ? await askMissing(catalog, options, chosen) : fromFlags(options, chosen);
+  const chosen = servicesFromFlags(catalog, options) ?? template?.services?.(catalog);
+  const asked = asks ? await askMissing(catalog, options, chosen) : fromFlags(options, chosen);
+  const answers = template ? template.finish(asked) : asked;
   const body = createBody(answers, options);
 
   const [{ operations }, { CreateIncidentInput }, { issueDetails }] = await Promise.all([
@@ -95,11 +105,11 @@ function createBody(answers: Answers, options: CreateOptions) {
 }
 type CreateBody = ReturnType<typeof createBody>;
 
-function requireFlags(options: CreateOptions, why: string): void {
+function requireFlags(options: CreateOptions, why: string, templateServices = false): void {
   const missing = [
     ...(options.name ? [] : ['--name']),
     ...(options.severity ? [] : [`--severity (${SEVERITIES.join('|')})`]),
-    ...(options.service?.length || options.statusPage ? [] : ['--service or --status-page']),
+    ...(options.service?.length || options.statusPage || templateServices ? [] : ['--service or --status-page']),
   ];
   if (missing.length > 0) {
     throw usageError(`missing required option${missing.length === 1 ? '' : 's'} ${missing.join(', ')} (${why})`);

@@ -25,6 +25,10 @@ export function declare(incidents: Noun): void {
           'first update; then shows a summary to confirm (--yes skips it; declining exits 2, nothing created).\n\n' +
           '--yes asks nothing, on a terminal too: not on a terminal or with --yes, --name, --severity and --service or ' +
           '--status-page are required (exit 2 otherwise), and the first update takes its default text.\n\n' +
+          'With --template NAME, the fields the options leave out come from the template .statusctl/templates/NAME.md of ' +
+          'the repository (or the current directory), else templates/NAME.md in the config directory (see `statusctl templates`): ' +
+          '{{KEY}} is replaced by --var KEY=VALUE and {{service}} by the first service; a variable no --var gives, or a service the ' +
+          'status pages do not list, is exit 2 and nothing is sent.\n\n' +
           'Prints the created incident; with -o json the API response, so `-o json | jq -r .id` gives its id.',
       )
       .option('--name <name>', 'incident name, 1 to 255 characters', incidentName)
@@ -39,6 +43,15 @@ export function declare(incidents: Noun): void {
       .addOption(messageFileOption('the text of the first update'))
       .addOption(choiceOption('--status <status>', 'status of the first update (any case; default INVESTIGATING)', INCIDENT_STATUSES))
       .option('--notify', 'notify the status page subscribers of the first update')
+      .option(
+        '--template <name>',
+        'fill name, severity, services, status, notify and first update from template NAME (the options given win)',
+      )
+      .option(
+        '--var <key=value>',
+        'a variable of the template: {{KEY}} in it becomes VALUE; repeat for more',
+        (value: string, previous: string[] = []) => [...previous, value],
+      )
       .option('--dry-run', 'resolve the services and print the request (method, path, JSON body) instead of sending it')
       .option('-y, --yes', 'ask nothing: no confirmation, no question (what is missing is exit 2)')
       .action((options, command) => run(Context.fromCommand(command), options)),
@@ -49,6 +62,7 @@ export function declare(incidents: Noun): void {
       'statusctl incidents create --name "DB failover" --severity critical --service "Postgres (primary)" --service "Object Storage" --dry-run',
       'id=$(statusctl incidents create --name "API latency" --severity minor --service "Public API" -o json | jq -r .id)',
       'statusctl incidents create --name "Login failures" --severity major --service "Public API" --message-file notice.md --yes',
+      'statusctl incidents create --template outage --var region=eu-west-1 --service "Public API" --dry-run',
     ],
   );
 }

@@ -1,0 +1,51 @@
+// `templates list`: every template `incidents create --template` can use, from the repository
+// the command runs in and from the config directory (src/cli/templates.ts finds them).
+import { examples } from '../../command-kit.js';
+import { Context } from '../../context.js';
+import type { Noun } from '../../globals.js';
+import { renderTable } from '../../output/cells.js';
+import type { Template } from '../../templates.js';
+
+export function declare(templates: Noun): void {
+  examples(
+    templates
+      .command('list')
+      .description(
+        'The incident templates, by name: those of the repository the command runs in (.statusctl/templates/NAME.md ' +
+          'under the nearest directory up that holds .git, else the current directory), then those of the config ' +
+          'directory (templates/NAME.md); a repository template hides a config one of the same name.\n\n' +
+          'Piped: TEMPLATE, SOURCE, NAME, SEVERITY, SERVICES, PATH, tab-separated. With -o json: an array of templates ' +
+          '(the shape templates show prints).',
+      )
+      .action((_options, command) => run(Context.fromCommand(command))),
+    ['statusctl templates list', "statusctl templates list -o json --jq '.[].template'"],
+  );
+}
+
+export async function run(ctx: Context): Promise<void> {
+  const { listTemplates, templateDirs } = await import('../../templates.js');
+  const templates = await listTemplates(ctx);
+  if (ctx.json) return ctx.printJson(templates);
+  if (templates.length === 0) {
+    const dirs = (await templateDirs(ctx)).map(({ dir }) => dir);
+    ctx.info(`No templates: a template is a Markdown file NAME.md in ${dirs.join(' or ')}.`);
+    return;
+  }
+  ctx.out(await renderTemplates(ctx, templates));
+}
+
+/** The templates as a table, in the order given. */
+export function renderTemplates(ctx: Context, templates: readonly Template[]): Promise<string> {
+  return renderTable(
+    ctx,
+    ['template', 'source', 'name', 'severity', { header: 'services', optional: 1 }, { header: 'path', optional: 2 }],
+    templates.map((template) => [
+      template.template,
+      template.source,
+      template.name ?? '',
+      template.severity ?? '',
+      (template.services ?? []).join(', '),
+      template.path,
+    ]),
+  );
+}

@@ -1,0 +1,249 @@
+// Incident templates through the built binary against the reference server: a template in a
+// temporary repository (.statusctl/templates/) and one in a temporary config directory
+// (templates/), filled by `incidents create --template`, the options given winning, variables
+// filled or refused, an unknown service refused before anything is sent (the server's incident
+// list is read to check), and `templates list|show` in every output format.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { BIN, cleanEnv, parseJson, ROOT, runCli, tempConfigDir, useTestServer } from './helpers.js';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const test = useTestServer();
+
+const OUTAGE = `---
+name: "{{service}} outage in {{region}}"
+severity: major
+services: [Payments API]
+status: identified
+---
+Customers of {{service}} in {{region}} see failed payments.
+We are on it.
+`;
+
+const MAINTENANCE = `---
+name: Planned maintenance
+severity: minor
+services:
+  - Public API
+notify: true
+---
+Planned work on {{service}}.
+`;
+
+/** A repository (it holds .git) whose templates are looked for from a directory inside it. */
+let repo: string;
+let inside: string;
+let config: string;
+
+beforeAll(() => {
+  repo = tempConfigDir();
+  mkdirSync(join(repo, '.git'));
+  mkdirSync(join(repo, '.statusctl', 'templates'), { recursive: true });
+  writeFileSync(join(repo, '.statusctl', 'templates', 'outage.md'), OUTAGE);
+  writeFileSync(
+    join(repo, '.statusctl', 'templates', 'typo.md'),
+    '---\nname: Typo\nseverity: minor\nservices: [Paymnts API]\n---\nA service the pages do not list.\n',
+  );
+  inside = join(repo, 'src', 'deep');
+  mkdirSync(inside, { recursive: true });
+  config = tempConfigDir();
+  mkdirSync(join(config, 'templates'));
+  writeFileSync(join(config, 'templates', 'maintenance.md'), MAINTENANCE);
+  // Hidden by the repository's template of the same name.
+  writeFileSync(join(config, 'templates', 'outage.md'), '---\nname: Config outage\n---\nNot this one.\n');
+});
+
+const run = (args: string[], cwd = inside) => runCli(args, { cwd, env: { ...test.server.env, STATUSCTL_CONFIG_DIR: config } });
+
+interface Created {
+  id: string;
+  name: string;
+  severity: string;
+  services: { name: string }[];
+  incidentUpdates: { description: string; status: string; notifySubscribers?: boolean }[];
+}
+
+async function incidentNames(): Promise<string[]> {
+  const list = parseJson<{ entries: { name: string }[] }>(
+    await run(['incidents', 'list', '--status', 'all', '--limit', '100', '-o', 'json']),
+  );
+  return list.entries.map((incident) => incident.name);
+}
+
+describe('incidents create --template', () => {
+  it('fills every field from a repository template, with --var and {{service}} filled in', async () => {
+    const result = await run(['incidents', 'create', '--template', 'outage', '--var', 'region=eu-west-1', '-o', 'json']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const incident = parseJson<Created>(result);
+    expect(incident.name).toBe('Payments API outage in eu-west-1');
+    expect(incident.severity).toBe('MAJOR');
+    expect(incident.services.map((service) => service.name)).toEqual(['Payments API']);
+    expect(incident.incidentUpdates).toHaveLength(1);
+    expect(incident.incidentUpdates[0]!.description).toBe('Customers of Payments API in eu-west-1 see failed payments.\nWe are on it.');
+    expect(incident.incidentUpdates[0]!.status).toBe('IDENTIFIED');
+  });
+
+  it('takes a template from the config directory, and the options given win over it', async () => {
+    const result = await run([
+      'incidents',
+      'create',
+      '--template',
+      'maintenance',
+      '--severity',
+      'major',
+      '--service',
+      'Web App',
+      '--name',
+      'Database upgrade',
+      '-o',
+      'json',
+    ]);
+    expect(result.code).toBe(0);
+    const incident = parseJson<Created>(result);
+    expect(incident.name).toBe('Database upgrade');
+    expect(incident.severity).toBe('MAJOR');
+    expect(incident.services.map((service) => service.name)).toEqual(['Web App']);
+    expect(incident.incidentUpdates[0]!.description).toBe('Planned work on Web App.');
+    expect(incident.incidentUpdates[0]!.notifySubscribers).toBe(true);
+
+    const message = await run([
+      'incidents',
+      'create',
+      '--template',
+      'maintenance',
+      '--message',
+      'Our own words',
+      '--dry-run',
+      '-o',
+      'json',
+    ]);
+    expect(message.code).toBe(0);
+    expect(parseJson<{ body: Created }>(message).body.incidentUpdates[0]!.description).toBe('Our own words');
+  });
+
+  it('refuses a variable no --var gives, naming it, and sends nothing', async () => {
+    const before = await incidentNames();
+    const result = await run(['incidents', 'create', '--template', 'outage']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('{{region}}');
+    expect(result.stderr).toContain('hint: give --var region=VALUE');
+    expect(await incidentNames()).toEqual(before);
+  });
+
+  it('catches a service the status pages do not list before anything is sent, with the closest name', async () => {
+    const before = await incidentNames();
+    const result = await run(['incidents', 'create', '--template', 'typo', '--yes']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('template "typo" service "Paymnts API": no such service (did you mean "Payments API"?)');
+    expect(result.stderr).toContain('nothing was sent');
+    expect(await incidentNames()).toEqual(before);
+  });
+
+  it('names the templates there are when the name is not one, and refuses --var without --template', async () => {
+    const missing = await run(['incidents', 'create', '--template', 'outgae']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('template "outgae": no such template (did you mean outage?)');
+    const stray = await run(['incidents', 'create', '--name', 'X', '--severity', 'minor', '--service', 'Web App', '--var', 'a=b']);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toContain("'--var'");
+  });
+
+  it('looks in the current directory when it is not in a repository', async () => {
+    const plain = tempConfigDir();
+    mkdirSync(join(plain, '.statusctl', 'templates'), { recursive: true });
+    writeFileSync(join(plain, '.statusctl', 'templates', 'here.md'), '---\nname: Here\n---\nFrom the current directory.\n');
+    const result = await run(['templates', 'show', 'here', '-o', 'json'], plain);
+    expect(result.code).toBe(0);
+    expect(parseJson<{ source: string; message: string }>(result)).toMatchObject({
+      source: 'repository',
+      message: 'From the current directory.',
+    });
+  });
+});
+
+describe('templates list|show', () => {
+  it('lists the templates of the repository and the config directory, the repository one hiding its namesake', async () => {
+    const json = parseJson<{ template: string; source: string; name?: string }[]>(await run(['templates', 'list', '-o', 'json']));
+    expect(json.map(({ template, source }) => [template, source])).toEqual([
+      ['maintenance', 'config'],
+      ['outage', 'repository'],
+      ['typo', 'repository'],
+    ]);
+    const piped = await run(['templates', 'list']);
+    expect(piped.code).toBe(0);
+    expect(piped.stdout.split('\n')[1]!.split('\t').slice(0, 4)).toEqual([
+      'outage',
+      'repository',
+      '{{service}} outage in {{region}}',
+      'MAJOR',
+    ]);
+    const md = await run(['templates', 'list', '-o', 'md']);
+    expect(md.stdout).toContain('| TEMPLATE | SOURCE | NAME | SEVERITY |');
+    expect(md.stdout).toContain('| maintenance | config | Planned maintenance | MINOR |');
+  });
+
+  it('shows one template in every format', async () => {
+    const json = parseJson<Record<string, unknown>>(await run(['templates', 'show', 'maintenance', '-o', 'json']));
+    expect(json).toEqual({
+      template: 'maintenance',
+      source: 'config',
+      path: join(config, 'templates', 'maintenance.md'),
+      name: 'Planned maintenance',
+      severity: 'MINOR',
+      services: ['Public API'],
+      notify: true,
+      message: 'Planned work on {{service}}.',
+    });
+    const piped = await run(['templates', 'show', 'outage']);
+    expect(piped.stdout).toContain('status\tIDENTIFIED\n');
+    expect(piped.stdout).toContain('message\tCustomers of {{service}} in {{region}} see failed payments.\\nWe are on it.');
+    const md = await run(['templates', 'show', 'outage', '-o', 'md']);
+    expect(md.stdout).toContain('### Template: outage');
+    expect(md.stdout).toContain('#### First update\n\nCustomers of {{service}}');
+  });
+
+  it('refuses a front matter field it does not know, naming the file', async () => {
+    const dir = tempConfigDir();
+    mkdirSync(join(dir, '.statusctl', 'templates'), { recursive: true });
+    writeFileSync(join(dir, '.statusctl', 'templates', 'odd.md'), '---\nseverty: major\n---\nText.\n');
+    const result = await run(['templates', 'show', 'odd'], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('odd.md: unknown field "severty" (did you mean severity?)');
+  });
+});
+
+describe('README', () => {
+  it('the block of "Templates" runs as written, in a directory of its own, and creates the incident it promises', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /### Templates\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block, 'README has no block under "Templates"').toBeDefined();
+    const cwd = tempConfigDir();
+    const bin = join(cwd, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'statusctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, {
+      mode: 0o755,
+    });
+    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', block!], {
+      cwd,
+      env: cleanEnv({ ...test.server.env, PATH: `${bin}:${process.env.PATH}` }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const [code] = (await once(child, 'close')) as [number];
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+    expect(stdout).toContain('"name": "Payments API outage in eu-west-1"');
+    const list = parseJson<{ entries: { name: string; severity: string }[] }>(
+      await runCli(['incidents', 'list', '--status', 'all', '--limit', '100', '-o', 'json'], { env: test.server.env }),
+    );
+    expect(list.entries.find((incident) => incident.name === 'Web App outage in eu-west-1')?.severity).toBe('CRITICAL');
+  });
+});
