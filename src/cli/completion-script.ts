@@ -7,7 +7,13 @@
 // path has: its verbs, its options (its own and those of the commands above it, the globals
 // included) and, after an option, that option's values. Two verbs' options of the same name
 // (`incidents list --status` and `incidents create --status`) each keep their own values.
+//
+// An argument or option whose verb declared what it names (value-kinds.ts: an incident, an
+// update, a service, a status page) completes with the account's own values: the script asks
+// `statusctl __complete KIND`, which answers from a cache and never waits on the network
+// (completion-cache.ts). A verb added later gets this by declaring the kind, nothing here.
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
+import { type ValueKind, valueKindOf } from './value-kinds.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -21,6 +27,8 @@ interface OptionSpec {
   choices: string[];
   /** The option names a file (`<file>` in its flags): the shell completes paths. */
   takesFile: boolean;
+  /** What its value names in the account, when its verb declared it. */
+  kind?: ValueKind;
 }
 
 interface CommandNode {
@@ -31,6 +39,10 @@ interface CommandNode {
   options: OptionSpec[];
   /** What can be typed at this command: its own options, then those of the commands above it not named the same. */
   reachable: OptionSpec[];
+  /** What each positional argument names ('-' where nothing is declared). */
+  argumentKinds: (ValueKind | '-')[];
+  /** The last argument takes many values (`<id...>`). */
+  variadic: boolean;
   children: CommandNode[];
   /** The command's other names (gh's words: `incident`, `view`): followed when typed, never offered. */
   aliases: string[];
@@ -44,6 +56,7 @@ function optionSpec(option: Option): OptionSpec {
     takesValue: option.required || option.optional,
     choices: option.argChoices ?? [],
     takesFile: /<file>|\[file\]/.test(option.flags),
+    ...(valueKindOf(option) ? { kind: valueKindOf(option) } : {}),
   };
 }
 
@@ -59,6 +72,8 @@ export function commandTree(program: CommandUnknownOpts, path: string[] = [], ab
     description: firstLine(program.summary() || program.description()),
     options,
     reachable,
+    argumentKinds: program.registeredArguments.map((argument) => valueKindOf(argument) ?? '-'),
+    variadic: program.registeredArguments.at(-1)?.variadic ?? false,
     children: help
       .visibleCommands(program)
       .filter((child) => child.name() !== 'help')
@@ -86,6 +101,9 @@ function valueOptionNames(node: CommandNode): string {
     .flatMap(optionNames)
     .join(' ');
 }
+
+/** The kinds of a command's positional arguments, space-separated ('-' for none declared). */
+const argumentKinds = (node: CommandNode) => node.argumentKinds.join(' ');
 
 /** Single-quoted for sh-like shells (fish reads the same quoting for these texts). */
 function quote(text: string): string {
@@ -119,7 +137,7 @@ function bashScript(name: string, tree: CommandNode): string {
   const nodes = allNodes(tree);
   const atCases = nodes.map((node) => {
     const options = [...new Set(node.reachable.flatMap(optionNames))].join(' ');
-    return `    ${quote(pathOf(node))}) commands=${quote(childNames(node).join(' '))}; aliases=${quote(aliasPairs(node))}; options=${quote(options)}; valued=${quote(valueOptionNames(node))} ;;`;
+    return `    ${quote(pathOf(node))}) commands=${quote(childNames(node).join(' '))}; aliases=${quote(aliasPairs(node))}; options=${quote(options)}; valued=${quote(valueOptionNames(node))}; argkinds=${quote(argumentKinds(node))}; variadic=${Number(node.variadic)} ;;`;
   });
   const valueCases = nodes.map((node) => {
     const cases = node.reachable
@@ -127,6 +145,7 @@ function bashScript(name: string, tree: CommandNode): string {
       .map((option) => {
         const names = optionNames(option).join('|');
         if (option.choices.length) return `        ${names}) COMPREPLY=($(compgen -W ${quote(option.choices.join(' '))} -- "$cur")) ;;`;
+        if (option.kind) return `        ${names}) ${fn}_account ${option.kind} ;;`;
         // One name a line (names may hold spaces), shown as file names (quoted when inserted).
         if (option.takesFile)
           return `        ${names}) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); compopt -o filenames 2>/dev/null ;;`;
@@ -140,12 +159,24 @@ function bashScript(name: string, tree: CommandNode): string {
 #      or: echo 'source <(${name} completion bash)' >> ~/.bashrc
 
 # What can be typed at a command path ($1): its verbs (and their aliases, as alias=name), its
-# options, and those that take a value.
+# options, those that take a value, and what its positional arguments name in the account
+# (argkinds; variadic=1: the last repeats).
 ${fn}_at() {
   case "$1" in
 ${atCases.join('\n')}
-    *) commands=''; aliases=''; options=''; valued='' ;;
+    *) commands=''; aliases=''; options=''; valued=''; argkinds=''; variadic=0 ;;
   esac
+}
+
+# The account's values of kind $1 (service names, incident ids...) starting with the word typed,
+# into COMPREPLY: asked of '${name} __complete', which answers from its cache at once.
+${fn}_account() {
+  local line
+  while IFS= read -r line; do
+    [[ -n $line ]] || continue
+    printf -v line '%q' "\${line%%$'\\t'*}"
+    COMPREPLY+=("$line")
+  done < <("\${COMP_WORDS[0]}" __complete "$1" "$cur" -- "\${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)
 }
 
 # The values of option $2 at command path $1, into COMPREPLY.
@@ -157,7 +188,7 @@ ${valueCases.filter(Boolean).join('\n')}
 
 ${fn}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
-  local path="" word pair i skip=0 commands aliases options valued
+  local path="" word pair i skip=0 npos=0 commands aliases options valued argkinds variadic
   COMPREPLY=()
   ${fn}_at ""
   # Walk the words typed so far: the values of options are skipped, and positional arguments
@@ -173,7 +204,10 @@ ${fn}() {
     for pair in $aliases; do [[ $word == "\${pair%%=*}" ]] && word=\${pair#*=}; done
     if [[ " $commands " == *" $word "* ]]; then
       path="\${path:+$path }$word"
+      npos=0
       ${fn}_at "$path"
+    else
+      ((npos++))
     fi
   done
   # The word before this one is an option of this command that takes a value.
@@ -185,6 +219,12 @@ ${fn}() {
     COMPREPLY=($(compgen -W "$options" -- "$cur"))
   else
     COMPREPLY=($(compgen -W "$commands" -- "$cur"))
+    # The positional argument being typed, when its verb declared what it names.
+    local -a kinds=($argkinds)
+    ((\${#kinds[@]} && npos >= \${#kinds[@]} && variadic)) && npos=$((\${#kinds[@]} - 1))
+    if ((npos < \${#kinds[@]})) && [[ \${kinds[npos]} != - ]]; then
+      ${fn}_account "\${kinds[npos]}"
+    fi
   fi
 }
 complete -F ${fn} ${name}
@@ -204,7 +244,7 @@ function zshScript(name: string, tree: CommandNode): string {
   const atCases = nodes.map((node) => {
     const optionEntries = node.reachable.flatMap((option) => optionNames(option).map((flag) => describeEntry(flag, option.description)));
     const commandEntries = node.children.map((child) => describeEntry(child.path.at(-1)!, child.description));
-    return `    (${quote(pathOf(node))}) names=${quote(childNames(node).join(' '))}; aliases=${quote(aliasPairs(node))}; commands=(${commandEntries.join(' ')}); options=(${optionEntries.join(' ')}); valued=${quote(valueOptionNames(node))} ;;`;
+    return `    (${quote(pathOf(node))}) names=${quote(childNames(node).join(' '))}; aliases=${quote(aliasPairs(node))}; commands=(${commandEntries.join(' ')}); options=(${optionEntries.join(' ')}); valued=${quote(valueOptionNames(node))}; argkinds=${quote(argumentKinds(node))}; variadic=${Number(node.variadic)} ;;`;
   });
   const valueCases = nodes.map((node) => {
     const cases = node.reachable
@@ -212,6 +252,7 @@ function zshScript(name: string, tree: CommandNode): string {
       .map((option) => {
         const names = optionNames(option).join('|');
         if (option.choices.length) return `        (${names}) compadd -- ${option.choices.map(quote).join(' ')} ;;`;
+        if (option.kind) return `        (${names}) ${fn}_account ${option.kind} ;;`;
         if (option.takesFile) return `        (${names}) _files ;;`;
         return `        (${names}) _message ${quote(option.description || 'value')} ;;`;
       });
@@ -224,12 +265,26 @@ function zshScript(name: string, tree: CommandNode): string {
 #      or: echo 'source <(${name} completion zsh)' >> ~/.zshrc   (after compinit)
 
 # What can be typed at a command path ($1): its verbs (names, their aliases as alias=name, and
-# with descriptions), its options, and those that take a value.
+# with descriptions), its options, those that take a value, and what its positional arguments
+# name in the account (argkinds; variadic=1: the last repeats).
 ${fn}_at() {
   case $1 in
 ${atCases.join('\n')}
-    (*) names=''; aliases=''; commands=(); options=(); valued='' ;;
+    (*) names=''; aliases=''; commands=(); options=(); valued=''; argkinds=''; variadic=0 ;;
   esac
+}
+
+# The account's values of kind $1 (service names, incident ids...) with what each is: asked of
+# '${name} __complete', which answers from its cache at once.
+${fn}_account() {
+  local line value
+  local -a entries
+  for line in "\${(@f)$(\${words[1]} __complete $1 '' -- "\${(@)words[2,CURRENT-1]}" 2>/dev/null)}"; do
+    [[ -n $line ]] || continue
+    value=\${line%%$'\\t'*}
+    entries+=("\${value//:/\\\\:}:\${line#*$'\\t'}")
+  done
+  (( $#entries )) && _describe -t values $1 entries
 }
 
 # The values of option $2 at command path $1.
@@ -240,8 +295,8 @@ ${valueCases.filter(Boolean).join('\n')}
 }
 
 ${fn}() {
-  local at="" word pair i skip=0 names aliases valued
-  local -a commands options
+  local at="" word pair i skip=0 npos=0 names aliases valued argkinds variadic
+  local -a commands options kinds
   ${fn}_at ""
   # Walk the words typed so far: the values of options are skipped, and positional arguments
   # (ids) do not extend the command path.
@@ -256,7 +311,10 @@ ${fn}() {
     for pair in \${=aliases}; do [[ $word == "\${pair%%=*}" ]] && word=\${pair#*=}; done
     if [[ " $names " == *" $word "* ]]; then
       at="\${at:+$at }$word"
+      npos=0
       ${fn}_at "$at"
+    else
+      ((npos++))
     fi
   done
   # The word before this one is an option of this command that takes a value.
@@ -268,6 +326,12 @@ ${fn}() {
     _describe -t options 'option' options
   else
     _describe -t commands 'command' commands
+    # The positional argument being typed, when its verb declared what it names.
+    kinds=(\${=argkinds})
+    (($#kinds && npos >= $#kinds && variadic)) && npos=$(($#kinds - 1))
+    if ((npos < $#kinds)) && [[ \${kinds[npos+1]} != - ]]; then
+      ${fn}_account \${kinds[npos+1]}
+    fi
   fi
 }
 if [[ \${zsh_eval_context[-1]} == loadautofunc ]]; then
@@ -292,6 +356,9 @@ function fishScript(name: string, tree: CommandNode): string {
       (alias) => `        case ${quote([...node.path.slice(0, -1), alias].join(' '))}\n            echo ${quote(pathOf(node))}`,
     ),
   );
+  const argumentCases = nodes
+    .filter((node) => node.argumentKinds.some((kind) => kind !== '-'))
+    .map((node) => `        case ${quote(pathOf(node))}\n            echo ${Number(node.variadic)} ${argumentKinds(node)}`);
   const lines = [
     `# ${name} completion for fish, generated from the command tree by '${name} completion fish'.`,
     `# Install: ${name} completion fish > ~/.config/fish/completions/${name}.fish`,
@@ -346,7 +413,58 @@ function fishScript(name: string, tree: CommandNode): string {
     '    test "$argv[1]" = --under; and string match -q -- "$argv[-1] *" "$path"',
     'end',
     '',
+    '# What the positional arguments of a command path name in the account: 1 when the last',
+    '# repeats (else 0), then a kind per argument (- where none is declared).',
+    `function ${fn}_argument_kinds`,
+    '    switch $argv[1]',
+    ...argumentCases,
+    '    end',
+    'end',
+    '',
+    "# The account's values of kind $argv[1] (service names, incident ids...), each with what it is:",
+    `# asked of '${name} __complete', which answers from its cache at once.`,
+    `function ${fn}_account`,
+    '    set -l words (commandline -opc)',
+    "    $words[1] __complete $argv[1] '' -- $words[2..] 2>/dev/null",
+    'end',
+    '',
+    '# The values of the positional argument being typed, when its verb declared what it names.',
+    `function ${fn}_arguments`,
+    '    set -l words (commandline -opc)',
+    '    set -e words[1]',
+    "    set -l path ''",
+    '    set -l skip 0',
+    '    set -l n 0',
+    '    for word in $words',
+    '        if test $skip -eq 1',
+    '            set skip 0',
+    "        else if string match -q -- '-*' $word",
+    `            contains -- $word (${fn}_valued $path); and set skip 1`,
+    '        else',
+    `            set -l next (${fn}_name (string trim -- "$path $word"))`,
+    `            if contains -- $next (${fn}_commands)`,
+    '                set path $next',
+    '                set n 0',
+    '            else',
+    '                set n (math $n + 1)',
+    '            end',
+    '        end',
+    '    end',
+    '    test $skip -eq 0; or return',
+    `    set -l kinds (string split ' ' -- (${fn}_argument_kinds $path))`,
+    '    test (count $kinds) -gt 1; or return',
+    '    set -l variadic $kinds[1]',
+    '    set -e kinds[1]',
+    '    set -l i (math $n + 1)',
+    '    if test $i -gt (count $kinds); and test $variadic = 1',
+    '        set i (count $kinds)',
+    '    end',
+    '    test $i -le (count $kinds); and test $kinds[$i] != -; or return',
+    `    ${fn}_account $kinds[$i]`,
+    'end',
+    '',
     `complete -c ${name} -f`,
+    `complete -c ${name} -a '(${fn}_arguments)'`,
   ];
   const optionLine = (option: OptionSpec, condition?: string) => {
     const parts = [`complete -c ${name}`];
@@ -354,6 +472,7 @@ function fishScript(name: string, tree: CommandNode): string {
     if (option.short) parts.push(`-s ${option.short.replace(/^-/, '')}`);
     if (option.long) parts.push(`-l ${option.long.replace(/^--/, '')}`);
     if (option.choices.length) parts.push(`-x -a ${quote(option.choices.join(' '))}`);
+    else if (option.kind) parts.push(`-x -a ${quote(`(${fn}_account ${option.kind})`)}`);
     else if (option.takesFile) parts.push('-r -F');
     else if (option.takesValue) parts.push('-x');
     if (option.description) parts.push(`-d ${quote(option.description)}`);

@@ -5,17 +5,16 @@
 // come from the commander tree the CLI parses with, so a verb added later is checked too.
 // zsh and fish come from scripts/system-deps/shells.sh; without them their tests skip, saying so.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
+import { completeIn, SHELLS, type ShellName, sorted } from './completion-shells.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../src/contract/enums.js';
 
-const hasShell = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
-const SHELLS = { bash: hasShell('bash'), zsh: hasShell('zsh'), fish: hasShell('fish') };
 for (const [shell, there] of Object.entries(SHELLS)) {
   if (!there) console.warn(`completion tests for ${shell} skipped: ${shell} is missing (install it with scripts/system-deps/shells.sh)`);
 }
@@ -62,71 +61,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What each shell offers at the end of each line (the last word being typed; '' after a space). */
-const complete: Record<keyof typeof SHELLS, (lines: string[]) => string[][]> = {
-  bash(lines) {
-    const file = join(dir, 'statusctl.bash');
-    writeFileSync(file, scripts.bash!);
-    const run = spawnSync(
-      'bash',
-      [
-        '--norc',
-        '--noprofile',
-        '-c',
-        `source '${file}'
-        for line in "$@"; do
-          read -ra COMP_WORDS <<<"$line"
-          [[ $line == *' ' ]] && COMP_WORDS+=('')
-          COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)) COMP_LINE=$line
-          _statusctl
-          printf '%s\\n' "\${COMPREPLY[@]}" --
-        done`,
-        'bash',
-        ...lines,
-      ],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(run.status, run.stderr).toBe(0);
-    return split(run.stdout);
-  },
-  zsh(lines) {
-    const file = join(dir, '_statusctl');
-    const out = join(dir, 'zsh-matches');
-    writeFileSync(file, scripts.zsh!);
-    const run = spawnSync('zsh', ['-f', join(import.meta.dirname, 'zsh-complete.zsh'), file, out, ...lines], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(run.status, `${run.stderr}${run.error ?? ''}`).toBe(0);
-    // Matches are recorded as zsh inserts them, quoted (`second\ notice.md`).
-    return split(readFileSync(out, 'utf8')).map((candidates) => candidates.map((candidate) => candidate.replace(/\\(.)/g, '$1')));
-  },
-  fish(lines) {
-    const file = join(dir, 'statusctl.fish');
-    writeFileSync(file, scripts.fish!);
-    const run = spawnSync(
-      'fish',
-      ['--no-config', '-c', `source '${file}'; for line in $argv; complete -C $line; printf '%s\\n' --; end`, ...lines],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(run.status, run.stderr).toBe(0);
-    // Fish prints `candidate<TAB>description`.
-    return split(run.stdout).map((candidates) => candidates.map((candidate) => candidate.split('\t')[0]!));
-  },
-};
+const complete = Object.fromEntries(
+  (Object.keys(SHELLS) as ShellName[]).map((shell) => [shell, (lines: string[]) => completeIn(shell, scripts[shell]!, dir, lines)]),
+) as Record<ShellName, (lines: string[]) => string[][]>;
 
-/** Output of candidates, one per line, each line's list ended by `--`. */
-function split(output: string): string[][] {
-  const lists: string[][] = [[]];
-  for (const line of output.split('\n')) {
-    if (line === '--') lists.push([]);
-    else if (line !== '') lists.at(-1)!.push(line);
-  }
-  return lists.slice(0, -1);
-}
-
-const sorted = (values: string[]) => [...values].sort();
-
-describe.each(Object.keys(SHELLS) as (keyof typeof SHELLS)[])('completion in %s, run for real', (shell) => {
+describe.each(Object.keys(SHELLS) as ShellName[])('completion in %s, run for real', (shell) => {
   it.runIf(SHELLS[shell])(
     "each command's verbs, options and option values: its own, never another's",
     () => {
@@ -182,7 +121,7 @@ describe('completion scripts', () => {
     expect(scripts.zsh!.startsWith('#compdef statusctl\n')).toBe(true);
     expect(scripts.fish).toContain('complete -c statusctl -f');
     const checks = { bash: ['-n'], zsh: ['-n'], fish: ['--no-execute'] };
-    for (const shell of Object.keys(SHELLS) as (keyof typeof SHELLS)[]) {
+    for (const shell of Object.keys(SHELLS) as ShellName[]) {
       if (!SHELLS[shell]) continue;
       const file = join(dir, `syntax.${shell}`);
       writeFileSync(file, scripts[shell]!);

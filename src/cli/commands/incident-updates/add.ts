@@ -7,6 +7,7 @@ import { INCIDENT_STATUSES, type IncidentStatus, isoDateTime, messageFileOption,
 import { IncidentIds } from '../../short-ids.js';
 import { INCIDENT_ARG, renderUpdate } from './get.js';
 import { messageText } from '../../input.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export interface AddOptions {
   message?: string;
@@ -38,6 +39,7 @@ export function declare(updates: Noun): void {
       'git log -1 --format=%B | statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message-file - --status monitoring --dry-run',
     ],
   );
+  valueKinds(updates, 'add', { incident: 'incident' });
 }
 
 export async function run(ctx: Context, givenIncident: string, options: AddOptions): Promise<void> {

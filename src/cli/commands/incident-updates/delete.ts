@@ -8,6 +8,7 @@ import { CliError, ExitCode } from '../../exit-codes.js';
 import type { Noun } from '../../globals.js';
 import { IncidentIds, resolveUpdateId } from '../../short-ids.js';
 import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export type DeleteOptions = ConfirmOptions;
 
@@ -32,6 +33,7 @@ export function declare(updates: Noun): void {
       'update=$(statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Posted by mistake" --jq .id) && statusctl incident-updates delete 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd "$update" --yes',
     ],
   );
+  valueKinds(updates, 'delete', { incident: 'incident', update: 'update' });
 }
 
 export async function run(ctx: Context, givenIncident: string, givenUpdate: string, options: DeleteOptions): Promise<void> {

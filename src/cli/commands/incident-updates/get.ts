@@ -7,6 +7,7 @@ import type { Noun } from '../../globals.js';
 import { type Cell, exactTimeCell, renderFields, statusCell, tableFormat } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
 import { IncidentIds, MIN_PREFIX, resolveUpdateId } from '../../short-ids.js';
+import { valueKinds } from '../../value-kinds.js';
 
 /** The help of the arguments naming an incident and one of its updates (add and put take them too). */
 export const INCIDENT_ARG = `incident id, or its first ${MIN_PREFIX} or more characters`;
@@ -25,6 +26,7 @@ export function declare(updates: Noun): void {
       'statusctl incident-updates get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 -o json',
     ],
   );
+  valueKinds(updates, 'get', { incident: 'incident', update: 'update' });
 }
 
 export async function run(ctx: Context, givenIncident: string, givenUpdate: string): Promise<void> {

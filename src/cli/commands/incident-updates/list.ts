@@ -7,6 +7,7 @@ import type { Noun } from '../../globals.js';
 import { idCells, renderTable, statusCell, timeCell } from '../../output/cells.js';
 import { IncidentIds } from '../../short-ids.js';
 import { INCIDENT_ARG } from './get.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export function declare(updates: Noun): void {
   examples(
@@ -24,6 +25,7 @@ export function declare(updates: Noun): void {
       "statusctl incident-updates list 7385595c-e0b7-5ea5-864c-ef529d079682 --jq '.[0].status'   # the latest status",
     ],
   );
+  valueKinds(updates, 'list', { incident: 'incident' });
 }
 
 export async function run(ctx: Context, givenIncident: string): Promise<void> {

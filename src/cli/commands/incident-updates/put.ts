@@ -9,6 +9,7 @@ import { IncidentIds, resolveUpdateId } from '../../short-ids.js';
 import { type AddOptions, refuseFutureDate } from './add.js';
 import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
 import { messageText } from '../../input.js';
+import { valueKinds } from '../../value-kinds.js';
 
 /** The fields of an update, as add takes them; here a field not given keeps the stored one (notify: --notify or --no-notify). */
 export type PutOptions = AddOptions;
@@ -39,6 +40,7 @@ export function declare(updates: Noun): void {
       'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --message-file corrected.txt --dry-run',
     ],
   );
+  valueKinds(updates, 'put', { incident: 'incident', update: 'update' });
 }
 
 export async function run(ctx: Context, givenIncident: string, givenUpdate: string, options: PutOptions): Promise<void> {

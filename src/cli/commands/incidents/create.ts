@@ -7,6 +7,7 @@ import type { Noun } from '../../globals.js';
 import { DEFAULT_FIRST_UPDATE, INCIDENT_STATUSES, incidentName, messageFileOption, nonEmpty, SEVERITIES } from '../../incident-options.js';
 import type { CreateOptions } from './create-flow.js';
 import { runCreate } from './create-flow.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export type { CreateOptions };
 
@@ -65,6 +66,7 @@ export function declare(incidents: Noun): void {
       'statusctl incidents create --template outage --var region=eu-west-1 --service "Public API" --dry-run',
     ],
   );
+  valueKinds(incidents, 'create', { '--service': 'service', '--status-page': 'status-page' });
 }
 
 export async function run(ctx: Context, options: CreateOptions): Promise<void> {

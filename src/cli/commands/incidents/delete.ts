@@ -11,6 +11,7 @@ import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
 import { expandIds } from '../../input.js';
 import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export interface DeleteOptions extends ConfirmOptions {
   concurrency: number;
@@ -46,6 +47,7 @@ export function declare(incidents: Noun): void {
       "statusctl incidents list --status resolved --all --jq '.entries[].id' | statusctl incidents delete - --dry-run -o json",
     ],
   );
+  valueKinds(incidents, 'delete', { id: 'incident' });
 }
 
 /** `Checkout errors (MAJOR, 3 updates)`: what goes with an incident. */

@@ -11,6 +11,7 @@ import { type IncidentServiceRef, loadCatalog, resolveServices } from '../../ser
 import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
 import { closest } from '../../suggest.js';
 import { renderIncident } from './get.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export interface EditOptions {
   name?: string;
@@ -51,6 +52,7 @@ export function declare(incidents: Noun): void {
       'statusctl incidents edit 7385595c-e0b7-5ea5-864c-ef529d079682 --service "Payments API" --service "Payouts" --dry-run',
     ],
   );
+  valueKinds(incidents, 'edit', { id: 'incident', '--service': 'service', '--add-service': 'service', '--remove-service': 'service' });
 }
 
 export async function run(ctx: Context, given: string, options: EditOptions): Promise<void> {

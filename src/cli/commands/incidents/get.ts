@@ -19,6 +19,7 @@ import {
 import { heading } from '../../output/sections.js';
 import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
 import { showIncidentAddress } from './web.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export interface GetOptions {
   web?: boolean;
@@ -39,6 +40,7 @@ export function declare(incidents: Noun): void {
       'statusctl incidents get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --web',
     ],
   );
+  valueKinds(incidents, 'get', { id: 'incident' });
 }
 
 export async function run(ctx: Context, given: string, options: GetOptions = {}): Promise<void> {

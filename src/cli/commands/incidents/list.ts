@@ -9,6 +9,7 @@ import { fetchMatching, fetchPages, type PagingOptions } from '../../paging.js';
 import { timeline } from './get.js';
 import { isWholeId } from '../../short-ids.js';
 import { findPage, loadCatalog, resolveServices } from '../../service-catalog.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export interface ListOptions extends PagingOptions {
   status: StatusFilter;
@@ -51,6 +52,7 @@ export function declare(incidents: Noun): void {
       'statusctl incidents list --limit 50 -o json | jq -r \'.entries[] | "\\(.id) \\(.name)"\'',
     ],
   );
+  valueKinds(incidents, 'list', { '--service': 'service', '--status-page': 'status-page' });
 }
 
 export async function run(ctx: Context, options: ListOptions): Promise<void> {

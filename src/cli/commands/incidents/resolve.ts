@@ -12,6 +12,7 @@ import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
 import { renderUpdate } from '../incident-updates/get.js';
 import { timeline } from './get.js';
 import { expandIds, messageText } from '../../input.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export interface ResolveOptions {
   message: string;
@@ -54,6 +55,7 @@ export function declare(incidents: Noun): void {
       "statusctl incidents list --status open -o json | jq -r '.entries[].id' | statusctl incidents resolve -",
     ],
   );
+  valueKinds(incidents, 'resolve', { id: 'incident' });
 }
 
 export async function run(ctx: Context, args: string[], options: ResolveOptions): Promise<void> {

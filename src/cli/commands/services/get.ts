@@ -10,6 +10,7 @@ import { heading } from '../../output/sections.js';
 import { notFoundAmong } from '../../not-found.js';
 import { isWholeId } from '../../short-ids.js';
 import { fetchPages } from '../../paging.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export function declare(services: Noun): void {
   examples(
@@ -29,6 +30,7 @@ export function declare(services: Noun): void {
       "statusctl services get 'web app' --jq .id",
     ],
   );
+  valueKinds(services, 'get', { service: 'service' });
 }
 
 export async function run(ctx: Context, given: string): Promise<void> {

@@ -7,6 +7,7 @@ import type { Noun } from '../../globals.js';
 import { renderTable, timeCell } from '../../output/cells.js';
 import { fetchMatching, fetchPages, type PagingOptions } from '../../paging.js';
 import { findPage, loadCatalog } from '../../service-catalog.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export interface ListOptions extends PagingOptions {
   statusPage?: string;
@@ -35,6 +36,7 @@ export function declare(services: Noun): void {
       'statusctl services list --all | cut -f2',
     ],
   );
+  valueKinds(services, 'list', { '--status-page': 'status-page' });
 }
 
 export async function run(ctx: Context, options: ListOptions): Promise<void> {

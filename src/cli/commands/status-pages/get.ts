@@ -7,6 +7,7 @@ import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
 import { idCells, isOpen, renderFields, renderTable, tableFormat } from '../../output/cells.js';
 import { findStatusPage, run as runOpen } from './open.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export interface GetOptions {
   web?: boolean;
@@ -32,6 +33,7 @@ export function declare(pages: Noun): void {
       'statusctl status-pages get acme-payments --web',
     ],
   );
+  valueKinds(pages, 'get', { page: 'status-page' });
 }
 
 export async function run(ctx: Context, given: string, options: GetOptions = {}): Promise<void> {

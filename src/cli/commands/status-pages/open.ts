@@ -8,6 +8,7 @@ import { statusPageAddress } from '../../status-page-address.js';
 import { showAddress } from '../../open-in-browser.js';
 import { pageArgument } from '../../service-catalog.js';
 import { MIN_PREFIX } from '../../short-ids.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export function declare(pages: Noun): void {
   examples(
@@ -21,6 +22,7 @@ export function declare(pages: Noun): void {
       .action((page, _options, command) => run(Context.fromCommand(command), page)),
     ['statusctl status-pages open acme-cloud', "statusctl status-pages open 'Acme Payments' | pbcopy"],
   );
+  valueKinds(pages, 'open', { page: 'status-page' });
 }
 
 export async function run(ctx: Context, given: string): Promise<void> {

@@ -10,6 +10,7 @@ import { renderFields, tableFormat } from '../../output/cells.js';
 import { expandIds } from '../../input.js';
 import { nothingToDo } from '../../bulk.js';
 import { PAGE_HELP, resolvePage } from './list.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export interface AddOptions {
   verified?: boolean;
@@ -49,6 +50,7 @@ export function declare(subscriptions: Noun): void {
       'statusctl subscriptions add acme-cloud oncall@example.com --dry-run',
     ],
   );
+  valueKinds(subscriptions, 'add', { page: 'status-page' });
 }
 
 export async function run(ctx: Context, given: string, args: string[], options: AddOptions): Promise<void> {

@@ -8,6 +8,7 @@ import type { Noun } from '../../globals.js';
 import { renderTable, timeCell } from '../../output/cells.js';
 import { pageArgument } from '../../service-catalog.js';
 import { MIN_PREFIX } from '../../short-ids.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export const PAGE_HELP = `id (or its first ${MIN_PREFIX} or more characters), url, custom domain or name of the status page`;
 
@@ -29,6 +30,7 @@ export function declare(subscriptions: Noun): void {
       "statusctl subscriptions list acme-cloud | awk -F'\\t' '$3 == \"VERIFIED\" { print $2 }'",
     ],
   );
+  valueKinds(subscriptions, 'list', { page: 'status-page' });
 }
 
 export async function run(ctx: Context, given: string): Promise<void> {

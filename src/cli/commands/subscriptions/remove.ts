@@ -12,6 +12,7 @@ import type { Noun } from '../../globals.js';
 import { expandIds } from '../../input.js';
 import { isNotFound } from '../../not-found.js';
 import { PAGE_HELP, resolvePage } from './list.js';
+import { valueKinds } from '../../value-kinds.js';
 
 export interface RemoveOptions {
   yes?: boolean;
@@ -46,6 +47,7 @@ export function declare(subscriptions: Noun): void {
       "statusctl subscriptions list 'Acme Payments' | awk -F'\\t' '$3 == \"PENDING\" { print $1 }' | statusctl subscriptions remove 'Acme Payments' - --yes",
     ],
   );
+  valueKinds(subscriptions, 'remove', { page: 'status-page' });
 }
 
 export async function run(ctx: Context, given: string, args: string[], options: RemoveOptions): Promise<void> {

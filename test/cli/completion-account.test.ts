@@ -1,0 +1,253 @@
+// Completion of the account's own values, in bash, zsh and fish run for real: the scripts the
+// built binary prints call `statusctl __complete` (the built binary, first on PATH), which answers
+// from the completion cache at once and refreshes it in a detached process against the reference
+// server on a real port. The expected values are read from the server through the CLI, so the
+// test follows the demo data. The tests wait for the cache file (or its change), never a delay.
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BIN, cleanEnv, parseJson, runCli } from '../support/cli.js';
+import { closedPortUrl, useTestServer } from './helpers.js';
+import { completeIn, SHELLS, type ShellName, sorted } from './completion-shells.js';
+
+const testServer = useTestServer();
+const server = {
+  get env() {
+    return testServer.server.env;
+  },
+  get url() {
+    return testServer.server.url;
+  },
+  get account() {
+    return testServer.server.account;
+  },
+};
+const scripts: Partial<Record<ShellName, string>> = {};
+let dir: string;
+let binDir: string;
+
+interface Expected {
+  open: { id: string; updates: string[] }[];
+  services: string[];
+  pages: string[];
+}
+let expected: Expected;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'statusctl-completion-account-'));
+  // `statusctl` as a person's shell finds it: the built launcher, first on PATH.
+  binDir = join(dir, 'bin');
+  mkdirSync(binDir);
+  symlinkSync(BIN, join(binDir, 'statusctl'));
+  for (const shell of ['bash', 'zsh', 'fish'] as const) {
+    const result = await runCli(['completion', shell]);
+    expect(result.code, result.stderr).toBe(0);
+    scripts[shell] = result.stdout;
+  }
+  const incidentList = parseJson<{ entries: { id: string; incidentUpdates?: { id: string }[] }[] }>(
+    await runCli(['incidents', 'list', '--status', 'open', '--all', '-o', 'json'], { env: server.env }),
+  );
+  const pageList = parseJson<{ entries: { name: string; url: string; cards?: { services?: { name: string }[] }[] }[] }>(
+    await runCli(['status-pages', 'list', '--all', '-o', 'json'], { env: server.env }),
+  );
+  const incidents = incidentList.entries;
+  const pages = pageList.entries;
+  expected = {
+    open: incidents.map((incident) => ({ id: incident.id, updates: (incident.incidentUpdates ?? []).map((update) => update.id) })),
+    services: [
+      ...new Set(pages.flatMap((page) => (page.cards ?? []).flatMap((card) => (card.services ?? []).map((service) => service.name)))),
+    ],
+    pages: [...new Set(pages.flatMap((page) => [page.name, page.url]))],
+  };
+  // So that the tests can fail: the demo data has open incidents with updates, services, pages.
+  expect(expected.open.length).toBeGreaterThan(1);
+  expect(expected.open[0]!.updates.length).toBeGreaterThan(0);
+  expect(expected.services.some((name) => name.includes(' '))).toBe(true);
+  expect(expected.pages.length).toBeGreaterThan(1);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A shell's environment: the server's account (or `account`), a cache directory of its own. */
+function shellEnv(cacheDir: string, account: Record<string, string> = server.env): NodeJS.ProcessEnv {
+  return cleanEnv({ ...account, STATUSCTL_CACHE_DIR: cacheDir, PATH: `${binDir}${delimiter}${process.env.PATH}` });
+}
+
+const cacheFiles = (cacheDir: string) => {
+  const folder = join(cacheDir, 'completion');
+  return existsSync(folder)
+    ? readdirSync(folder)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => join(folder, name))
+    : [];
+};
+
+/** Waits for the background refresh to write a cache file (checked each 50 ms, up to 30 s). */
+async function cacheWritten(cacheDir: string, written: (text: string) => boolean = () => true): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const [file] = cacheFiles(cacheDir);
+      const text = file ? readFileSync(file, 'utf8') : '';
+      if (!file || !written(text)) throw new Error(`no cache written in ${cacheDir}`);
+      return file;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
+}
+
+/** A cache directory whose cache was written by a refresh that a first Tab started. */
+async function warmCache(shell: ShellName): Promise<string> {
+  const cacheDir = mkdtempSync(join(dir, `cache-${shell}-`));
+  completeIn(shell, scripts[shell]!, dir, ['statusctl incidents get '], shellEnv(cacheDir));
+  await cacheWritten(cacheDir);
+  return cacheDir;
+}
+
+describe.each(Object.keys(SHELLS) as ShellName[])('completion of the account in %s', (shell) => {
+  it.runIf(SHELLS[shell])(
+    'with a warm cache: open incident ids, their update ids, service names, page names and urls',
+    async () => {
+      const cacheDir = await warmCache(shell);
+      const [first, second] = expected.open;
+      const cases: [string, string[]][] = [
+        ['statusctl incidents get ', expected.open.map((incident) => incident.id)],
+        ['statusctl incidents resolve a b ', expected.open.map((incident) => incident.id)],
+        [
+          `statusctl incidents get ${first!.id.slice(0, 3)}`,
+          expected.open.filter((incident) => incident.id.startsWith(first!.id.slice(0, 3))).map((incident) => incident.id),
+        ],
+        [`statusctl incident-updates get ${first!.id} `, first!.updates],
+        [`statusctl incident-updates put ${second!.id.slice(0, 8)} `, second!.updates],
+        ['statusctl incidents list --service ', expected.services],
+        ['statusctl -o json incidents create --name x --service ', expected.services],
+        ['statusctl incidents edit x --add-service ', expected.services],
+        ['statusctl status-pages get ', expected.pages],
+        ['statusctl incidents create --status-page ', expected.pages],
+        // An option's fixed values stay as they were.
+        ['statusctl incidents list --status ', ['open', 'resolved', 'all']],
+      ];
+      const offered = completeIn(
+        shell,
+        scripts[shell]!,
+        dir,
+        cases.map(([line]) => line),
+        shellEnv(cacheDir),
+      );
+      expect(offered.map(sorted)).toEqual(cases.map(([, values]) => sorted(values)));
+    },
+    120_000,
+  );
+});
+
+describe('the completion cache', () => {
+  it.runIf(SHELLS.bash)(
+    'with none, a Tab answers with commands and options only, and a refresh fills it',
+    async () => {
+      const cacheDir = mkdtempSync(join(dir, 'cold-'));
+      const env = shellEnv(cacheDir);
+      const [ids, verbs, options] = completeIn(
+        'bash',
+        scripts.bash!,
+        dir,
+        ['statusctl incidents get ', 'statusctl incidents ', 'statusctl incidents get --w'],
+        env,
+      );
+      expect(ids).toEqual([]);
+      expect(verbs).toEqual(expect.arrayContaining(['list', 'get', 'create']));
+      expect(options).toEqual(['--web']);
+      await cacheWritten(cacheDir);
+      const [warm] = completeIn('bash', scripts.bash!, dir, ['statusctl incidents get '], env);
+      expect(sorted(warm!)).toEqual(sorted(expected.open.map((incident) => incident.id)));
+    },
+    60_000,
+  );
+
+  it.runIf(SHELLS.bash)(
+    'holds names and ids, never the key; is readable by the user only',
+    async () => {
+      const cacheDir = await warmCache('bash');
+      const [file] = cacheFiles(cacheDir);
+      const bytes = readFileSync(file!);
+      expect(bytes.includes(Buffer.from(server.account.key))).toBe(false);
+      expect(bytes.includes(Buffer.from(expected.open[0]!.id))).toBe(true);
+      expect(statSync(file!).mode & 0o777).toBe(0o600);
+      expect(statSync(join(cacheDir, 'completion')).mode & 0o777).toBe(0o700);
+      // Nothing else in the folder holds it either (the refresh's marker is gone once it is written).
+      for (const name of readdirSync(join(cacheDir, 'completion'))) {
+        expect(readFileSync(join(cacheDir, 'completion', name)).includes(Buffer.from(server.account.key)), name).toBe(false);
+      }
+    },
+    60_000,
+  );
+
+  it.runIf(SHELLS.bash)(
+    'a stale cache answers at once and is refreshed in the background',
+    async () => {
+      const cacheDir = await warmCache('bash');
+      const [file] = cacheFiles(cacheDir);
+      // Read long ago, and holding an incident that is no longer open.
+      const stale = { ...JSON.parse(readFileSync(file!, 'utf8')), fetchedAt: 0 };
+      stale.incidents.push({ id: '0ff1c1a1-0000-4000-8000-000000000000', name: 'gone', updates: [] });
+      writeFileSync(file!, JSON.stringify(stale));
+      chmodSync(file!, 0o600);
+      const env = shellEnv(cacheDir);
+      const [before] = completeIn('bash', scripts.bash!, dir, ['statusctl incidents get 0ff'], env);
+      expect(before).toEqual(['0ff1c1a1-0000-4000-8000-000000000000']);
+      await cacheWritten(cacheDir, (text) => !text.includes('0ff1c1a1'));
+      const [after] = completeIn('bash', scripts.bash!, dir, ['statusctl incidents get '], env);
+      expect(sorted(after!)).toEqual(sorted(expected.open.map((incident) => incident.id)));
+    },
+    60_000,
+  );
+
+  it.runIf(SHELLS.bash)(
+    'keeps each profile and base URL apart',
+    async () => {
+      const cacheDir = await warmCache('bash');
+      const other = { ...server.env, STATUSCTL_BASE_URL: server.url.replace('127.0.0.1', 'localhost') };
+      const [elsewhere, here] = completeIn('bash', scripts.bash!, dir, ['statusctl incidents get '], shellEnv(cacheDir, other)).concat(
+        completeIn('bash', scripts.bash!, dir, ['statusctl --profile staging incidents get '], shellEnv(cacheDir)),
+      );
+      // Neither the other base URL nor the profile named on the line reads the first account's cache:
+      // each has its own, which their Tabs started refreshing.
+      expect(elsewhere).toEqual([]);
+      expect(here).toEqual([]);
+      const markers = readdirSync(join(cacheDir, 'completion')).filter((name) => name.endsWith('.refresh'));
+      expect(markers).toHaveLength(2);
+      expect(markers.some((name) => name.startsWith('staging-'))).toBe(true);
+    },
+    60_000,
+  );
+
+  it('a server that is down never makes completion fail; nothing is written', async () => {
+    const cacheDir = mkdtempSync(join(dir, 'down-'));
+    const down = { ...server.env, STATUSCTL_BASE_URL: await closedPortUrl() };
+    const env = shellEnv(cacheDir, down);
+    const direct = await runCli(['__complete', 'incident', '', '--', 'incidents', 'get'], { env });
+    expect(direct.code, direct.stderr).toBe(0);
+    expect(direct.stdout).toBe('');
+    for (const shell of (Object.keys(SHELLS) as ShellName[]).filter((name) => SHELLS[name])) {
+      const [ids, verbs] = completeIn(shell, scripts[shell]!, dir, ['statusctl incidents get ', 'statusctl incidents '], env);
+      expect(ids, shell).toEqual([]);
+      expect(verbs, shell).toEqual(expect.arrayContaining(['list', 'get', 'create']));
+    }
+    // The refresh those Tabs start, run to its end here: it fails, and writes nothing.
+    await runCli(['__complete', 'refresh', '', '--', 'incidents', 'get'], { env });
+    expect(cacheFiles(cacheDir)).toEqual([]);
+    expect(readdirSync(join(cacheDir, 'completion')).some((name) => name.endsWith('.refresh'))).toBe(true);
+    const [stillNone] = completeIn('bash', scripts.bash!, dir, ['statusctl incidents get '], env);
+    expect(stillNone).toEqual([]);
+  }, 120_000);
+});
