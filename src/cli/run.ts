@@ -32,7 +32,7 @@ export async function run(given: string[], runtime: Runtime): Promise<ExitCode> 
   (function configure(command: CommandUnknownOpts, path: string) {
     command.configureOutput({
       ...output,
-      outputError: (text, write) => write(fromCommander(text, path, jsonFieldsHint(text, args, path))),
+      outputError: (text, write) => write(fromCommander(namesOverAliases(text, command), path, jsonFieldsHint(text, args, path))),
     });
     for (const sub of command.commands) configure(sub, `${path} ${sub.name()}`);
   })(program, 'statusctl');
@@ -88,6 +88,21 @@ function helpAsOption(args: string[], program: CommandUnknownOpts): string[] {
     path.push(word);
   }
   return [...args.slice(0, at), ...rest, '--help'];
+}
+
+/**
+ * Commander suggests an alias beside its command's name (`lst`: "one of list, ls"): the alias
+ * goes where the name is suggested too, so each command is offered once (`veiw` still gets `view`).
+ */
+function namesOverAliases(text: string, command: CommandUnknownOpts): string {
+  return text.replace(/\(Did you mean (?:one of )?([^?]+)\?\)/, (whole, list: string) => {
+    const words = list.split(', ');
+    const kept = words.filter((word) => {
+      const aliased = command.commands.find((child) => child.aliases().includes(word));
+      return !aliased || !words.includes(aliased.name());
+    });
+    return kept.length === words.length ? whole : `(Did you mean ${kept.length > 1 ? 'one of ' : ''}${kept.join(', ')}?)`;
+  });
 }
 
 /**

@@ -177,6 +177,10 @@ describe('through the built binary', () => {
     const unknown = await runCli(['help', 'incident', 'veiw']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^statusctl: help: unknown command 'incident veiw' \(did you mean view\?\)/);
+    // Outside help too; and a name and its alias are suggested once, by the name.
+    const [typo, nameTypo] = await Promise.all([runCli(['incident', 'veiw']), runCli(['incidents', 'lst'])]);
+    expect(typo).toMatchObject({ code: 2, stderr: "statusctl: unknown command 'veiw' (Did you mean view?)\n" });
+    expect(nameTypo).toMatchObject({ code: 2, stderr: "statusctl: unknown command 'lst' (Did you mean list?)\n" });
   });
 
   it("the README's block of gh's words runs as written", async () => {
