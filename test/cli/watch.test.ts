@@ -184,6 +184,13 @@ describe('incidents watch ID', () => {
       [expect.any(String), incident.id, 'watching', `RESOLVED MAJOR ${incident.name} (2 updates)`],
     ]);
 
+    // --jq runs on each event.
+    const filtered = await runCli(['incidents', 'watch', incident.id, '--exit-status', '--jq', '[.event, .update.status]'], {
+      env: server.env,
+    });
+    expect(filtered.code, filtered.stderr).toBe(0);
+    expect(filtered.stdout).toBe('["watching","RESOLVED"]\n');
+
     const open = await newIncident(api);
     const timedOut = await runCli(['incidents', 'watch', open.id, '--exit-status', '--interval', '1', '--max-time', '1'], {
       env: server.env,

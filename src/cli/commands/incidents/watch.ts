@@ -141,7 +141,7 @@ export async function run(ctx: Context, given: string | undefined, options: Watc
       failures = 0;
       delay = interval;
       first = false;
-      for (const event of outcome.events) print(event);
+      for (const event of outcome.events) await print(event);
       if (outcome.deleted) {
         throw new CliError(ExitCode.notFound, `incident ${outcome.deleted} was deleted; nothing left to watch`);
       }
@@ -306,16 +306,19 @@ export function changes(before: Incident, after: Incident, now: string): WatchEv
  * terminal the same lines with the time as `HH:MM:SS` (UTC), a short id and colors; -o json one
  * compact object per line (--jq applied to each).
  */
-function printer(ctx: Context): (event: WatchEvent) => void {
+function printer(ctx: Context): (event: WatchEvent) => Promise<void> {
   const terminal = tableFormat(ctx) === 'terminal';
-  return (event) => {
+  // Short ids are kept unique among every incident shown so far.
+  const seen = new Set<string>();
+  return async (event) => {
     if (ctx.json) {
       if (ctx.globals.jq === undefined) ctx.out(JSON.stringify(event));
-      else void ctx.printJson(event);
+      else await ctx.printJson(event);
       return;
     }
     const time = terminal ? event.time.slice(11, 19) : event.time;
-    const id = terminal ? shortIds([event.incidentId]).get(event.incidentId)! : event.incidentId;
+    seen.add(event.incidentId);
+    const id = terminal ? shortIds([...seen]).get(event.incidentId)! : event.incidentId;
     const fields = [time, id, event.event, describe(ctx, event, terminal)];
     ctx.out(terminal ? fields.join('  ') : fields.join('\t'));
   };
