@@ -3,25 +3,11 @@
 // incident through the API, and waits for the line announcing the change. Nothing here waits for
 // time to pass or asserts how long anything took.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type Client, createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/cli/api-types.js';
-import {
-  BIN,
-  cleanEnv,
-  KEYS,
-  type PtySession,
-  ROOT,
-  removeTempDirs,
-  runCli,
-  runPty,
-  startTestServer,
-  tempConfigDir,
-  type TestServer,
-} from './helpers.js';
+import { BIN, cleanEnv, KEYS, type PtySession, ROOT, removeTempDirs, runCli, runPty, startTestServer, type TestServer } from './helpers.js';
+import { readmeLines, runShell } from './readme-shell.js';
 import { finalScreen } from './screen.js';
 
 // Each test starts the built CLI and waits on a poll or two at the smallest interval.
@@ -298,24 +284,9 @@ describe('incidents watch on a terminal', () => {
 describe('README', () => {
   it('the block of "Watching an incident" runs as written: the watch ends with exit 0 when the incident resolves', async () => {
     const { server, api } = await serverAndClient();
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const block = /### Watching an incident\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(block, 'README has no block under "Watching an incident"').toBeDefined();
-    const bin = join(tempConfigDir(), 'bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'statusctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, {
-      mode: 0o755,
-    });
-    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', block!], {
-      env: cleanEnv({ ...server.env, PATH: `${bin}:${process.env.PATH}` }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const [code] = (await once(child, 'close')) as [number];
-    expect(code, `${stdout}\n${stderr}`).toBe(0);
+    const result = await runShell(readmeLines('watch').join('\n'), server.env, { exitOnError: true });
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    const stdout = result.stdout;
     // The block's incident: watched from its first state to its resolution.
     const created = (await api.listIncidents({ query: { limit: '100' } })).entries.find((incident) => incident.name === 'Checkout slow');
     expect(created?.lastUpdateStatus).toBe('RESOLVED');
