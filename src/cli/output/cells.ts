@@ -70,16 +70,97 @@ export function utc(time: number): string {
     .replace(/\.\d+Z$/, '');
 }
 
-/** `2025-05-01 10:00:00 UTC (3 hours ago)`: exact for the record, relative for a glance. */
-function exactTime(value: string, now: number): string {
-  const time = Date.parse(value);
-  if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  return `${utc(time)} UTC (${relativeTime(value, now)})`;
+/**
+ * The zone terminal output shows times in: UTC with --utc, else the run's TZ (an IANA name such
+ * as America/New_York, the form Intl takes), else the system's zone. Piped output, Markdown and
+ * JSON keep the API's UTC ISO values whatever this says.
+ */
+export function displayZone(ctx: Pick<Context, 'globals' | 'env'>): string | undefined {
+  if (ctx.globals.utc) return 'UTC';
+  // A leading colon is POSIX's "a zone file named so" (TZ=:America/New_York).
+  const named = ctx.env.TZ?.replace(/^:/, '');
+  return named && zoneFormat(named, 'second') ? named : undefined;
 }
 
-/** A time field of a record: the ISO value piped and in Markdown, exact and relative on a terminal. */
-export function exactTimeCell(value: string | null | undefined, now: number): Cell {
-  return value ? { text: value, short: exactTime(value, now) } : { text: '-' };
+type Precision = 'minute' | 'second';
+// One formatter per zone and precision, made on first use (creating one loads ICU data).
+const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function zoneFormat(zone: string | undefined, precision: Precision): Intl.DateTimeFormat | null {
+  const key = `${zone ?? ''} ${precision}`;
+  let format = zoneFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        ...(precision === 'second' ? { second: '2-digit' } : {}),
+        hourCycle: 'h23',
+        timeZoneName: 'short',
+      });
+    } catch {
+      // Not a zone Intl knows (a POSIX rule such as EST5EDT): the system's zone is used.
+      format = null;
+    }
+    zoneFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A moment in the display zone: the clock time (`2025-05-01 06:00:00`) and the zone's short name (`EDT`). */
+export function zonedTime(zone: string | undefined, time: number, precision: Precision = 'second'): { clock: string; zone: string } {
+  const format = zoneFormat(zone, precision) ?? zoneFormat(undefined, precision)!;
+  const part = Object.fromEntries(format.formatToParts(time).map(({ type, value }) => [type, value]));
+  const seconds = precision === 'second' ? `:${part.second}` : '';
+  return {
+    clock: `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}${seconds}`,
+    zone: part.timeZoneName ?? 'UTC',
+  };
+}
+
+/** `2025-05-01 06:00:00 EDT` in the display zone (`... UTC` with --utc). */
+export function localTime(ctx: Pick<Context, 'globals' | 'env'>, time: number, precision: Precision = 'second'): string {
+  const { clock, zone } = zonedTime(displayZone(ctx), time, precision);
+  return `${clock} ${zone}`;
+}
+
+/**
+ * The header of a column of times shown as clock times without a zone: `time (EDT)` on a
+ * terminal (`time (EST/EDT)` when the rows span a change of offset), `time (UTC)` piped and in
+ * Markdown, where the cells are the API's UTC values.
+ */
+export function timeHeader(ctx: Context, values: readonly (string | null | undefined)[], name = 'time'): string {
+  if (tableFormat(ctx) !== 'terminal') return `${name} (UTC)`;
+  const zone = displayZone(ctx);
+  const names = new Set<string>();
+  for (const value of values) {
+    const time = value ? Date.parse(value) : Number.NaN;
+    if (!Number.isNaN(time)) names.add(zonedTime(zone, time).zone);
+  }
+  return `${name} (${[...names].join('/') || zonedTime(zone, ctx.now()).zone})`;
+}
+
+/** A time as a clock time in the display zone on a terminal (no zone: the header names it), the ISO value otherwise. */
+export function clockTimeCell(ctx: Context, value: string | null | undefined, precision: Precision = 'second'): Cell {
+  if (!value) return { text: '-' };
+  const time = Date.parse(value);
+  return { text: value, short: Number.isNaN(time) ? value : zonedTime(displayZone(ctx), time, precision).clock };
+}
+
+/** `2025-05-01 06:00:00 EDT (3 hours ago)`: exact for the record, in the display zone, relative for a glance. */
+function exactTime(ctx: Context, value: string): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  return `${localTime(ctx, time)} (${relativeTime(value, ctx.now())})`;
+}
+
+/** A time field of a record: the ISO value piped and in Markdown, exact (display zone) and relative on a terminal. */
+export function exactTimeCell(ctx: Context, value: string | null | undefined): Cell {
+  return value ? { text: value, short: exactTime(ctx, value) } : { text: '-' };
 }
 
 /** A severity as a cell, colored on a terminal (the CRITICAL badge without its padding, to stay aligned). */

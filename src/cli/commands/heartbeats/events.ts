@@ -8,7 +8,7 @@ import { examples, positiveInt } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import { usageError } from '../../exit-codes.js';
 import type { Noun } from '../../globals.js';
-import { type Cell, renderFields, renderTable, tableFormat, utc } from '../../output/cells.js';
+import { type Cell, clockTimeCell, exactTimeCell, renderFields, renderTable, tableFormat, timeHeader } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
 import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../time-input.js';
 
@@ -100,13 +100,6 @@ function statePaint(ctx: Context, state: string | undefined) {
   return state === 'LATE' ? s.yellow : s.red;
 }
 
-/** A ping's time: ISO piped and in Markdown, `2025-05-01 10:00:00` (UTC) on a terminal. */
-function timeCell(value: string | undefined): Cell {
-  if (!value) return { text: '-' };
-  const time = Date.parse(value);
-  return { text: value, short: Number.isNaN(time) ? value : utc(time) };
-}
-
 /** `97.60% of 24 events (previous 100.00%)`, or that there were none. */
 function ratio(availability: HeartbeatAvailability | undefined): string {
   if (!availability) return 'no events';
@@ -137,9 +130,17 @@ export async function renderEvents(
   const table = events.length
     ? await renderTable(
         ctx,
-        ['time (UTC)', 'state', { header: 'source', optional: 1 }, { header: 'event id', id: true }],
+        [
+          timeHeader(
+            ctx,
+            events.map((event) => event.timestamp),
+          ),
+          'state',
+          { header: 'source', optional: 1 },
+          { header: 'event id', id: true },
+        ],
         events.map((event) => [
-          timeCell(event.timestamp),
+          clockTimeCell(ctx, event.timestamp),
           { text: event.state ?? '-', paint: statePaint(ctx, event.state) },
           event.source ?? '-',
           event.id,
@@ -175,7 +176,7 @@ export async function renderEvent(ctx: Context, checkId: string, event: Ping | u
     ...(format === 'terminal' ? [] : [['id', { text: event?.id ?? '-', code: true }] as [string, Cell]]),
     ['check', { text: checkId, code: true }],
     ['state', { text: event?.state ?? '-', paint: statePaint(ctx, event?.state) }],
-    ['time', timeCell(event?.timestamp)],
+    ['time', exactTimeCell(ctx, event?.timestamp)],
     ['source', event?.source ?? '-'],
     ['user agent', event?.userAgent ?? '-'],
     ['last 24 hours', ratio(stats?.last24Hours ?? undefined)],

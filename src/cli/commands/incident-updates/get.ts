@@ -47,7 +47,7 @@ export async function renderUpdate(ctx: Context, incidentId: string, update: Inc
     ['incident', { text: incidentId, code: true }],
     ['status', statusCell(ctx, update.status)],
     ['description', update.description],
-    ['time', exactTimeCell(update.publicIncidentUpdateDate, ctx.now())],
+    ['time', exactTimeCell(ctx, update.publicIncidentUpdateDate)],
     ['notify', update.notifySubscribers ? 'yes' : 'no'],
   ]);
   return head ? `${head}\n${fields}` : fields;

@@ -6,6 +6,7 @@ import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
 import {
   type Cell,
+  clockTimeCell,
   exactTimeCell,
   formatDuration,
   idCells,
@@ -13,8 +14,8 @@ import {
   renderTable,
   severityCell,
   statusCell,
+  timeHeader,
   tableFormat,
-  utc,
 } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
 import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
@@ -67,12 +68,6 @@ function started(incident: Incident): string | undefined {
   return timeline(incident)[0]?.publicIncidentUpdateDate;
 }
 
-/** A timeline time: ISO piped and in Markdown, `2025-05-01 10:00` (UTC) on a terminal. */
-function timelineTimeCell(value: string): Cell {
-  const time = Date.parse(value);
-  return { text: value, short: Number.isNaN(time) ? value : utc(time).slice(0, 16) };
-}
-
 /**
  * An incident for people: on a terminal (colors, relative times, a fitted timeline), piped
  * (tab-separated, ISO times) and in Markdown (-o md). Scripts that want the API's own shape use
@@ -88,10 +83,10 @@ export async function renderIncident(ctx: Context, incident: Incident, title = '
     ['status', statusCell(ctx, incident.lastUpdateStatus)],
     ['services', services.map((s) => (format === 'md' ? `${s.name} (\`${s.id}\`)` : `${s.name} (${s.id})`)).join(', ') || '-'],
     // The API dates an incident by day only (created_at); its first update has the time it started.
-    ...(started(incident) ? [['started', exactTimeCell(started(incident), ctx.now())] as [string, Cell]] : []),
-    ['created', exactTimeCell(incident.created_at, ctx.now())],
+    ...(started(incident) ? [['started', exactTimeCell(ctx, started(incident))] as [string, Cell]] : []),
+    ['created', exactTimeCell(ctx, incident.created_at)],
   ];
-  if (incident.updated_at) rows.push(['updated', exactTimeCell(incident.updated_at, ctx.now())]);
+  if (incident.updated_at) rows.push(['updated', exactTimeCell(ctx, incident.updated_at)]);
   if (incident.duration !== undefined && incident.duration !== null) rows.push(['duration', formatDuration(incident.duration)]);
   const updates = timeline(incident);
   const head = format === 'md' ? `### ${title}: ${incident.name}` : heading(ctx, title, incident.id);
@@ -104,13 +99,15 @@ export async function renderIncident(ctx: Context, incident: Incident, title = '
     lines.push(format === 'terminal' ? ctx.style.bold(`Timeline (${count})`) : format === 'md' ? `#### Timeline (${count})` : '--');
     if (format === 'md') lines.push('');
     const updateId = idCells(updates.map((update) => update.id));
+    // ISO piped and in Markdown, `2025-05-01 06:00` on a terminal, in the zone the header names.
+    const times = updates.map((update) => update.publicIncidentUpdateDate);
     lines.push(
       await renderTable(
         ctx,
         // On a narrow terminal the update id is left out (not cut) so the description keeps its room.
-        ['time (UTC)', 'status', 'description', 'notify', { header: 'update id', id: true, optional: 1 }],
+        [timeHeader(ctx, times), 'status', 'description', 'notify', { header: 'update id', id: true, optional: 1 }],
         updates.map((update) => [
-          timelineTimeCell(update.publicIncidentUpdateDate),
+          clockTimeCell(ctx, update.publicIncidentUpdateDate, 'minute'),
           statusCell(ctx, update.status),
           update.description,
           update.notifySubscribers ? 'yes' : 'no',

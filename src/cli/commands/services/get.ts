@@ -67,13 +67,12 @@ async function findService(ctx: Context, given: string): Promise<Service> {
 export async function renderService(ctx: Context, service: Service): Promise<string> {
   const format = tableFormat(ctx);
   const head = format === 'md' ? `### Service: ${service.name}` : heading(ctx, 'Service', service.id);
-  const now = ctx.now();
   const rows: [string, Cell | string][] = [
     ...(format === 'terminal' ? [] : [['id', { text: service.id, code: true }] as [string, Cell]]),
     ['name', service.name],
     ['account', { text: service.accountId, code: true }],
-    ['created', exactTimeCell(service.created_at, now)],
-    ['updated', exactTimeCell(service.updated_at, now)],
+    ['created', exactTimeCell(ctx, service.created_at)],
+    ['updated', exactTimeCell(ctx, service.updated_at)],
   ];
   const fields = await renderFields(ctx, rows);
   return head ? `${head}\n${fields}` : fields;
