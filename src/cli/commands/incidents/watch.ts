@@ -12,6 +12,7 @@ import { CliError, ExitCode, usageError } from '../../exit-codes.js';
 import type { Noun } from '../../globals.js';
 import { isOpen, statusText, tableFormat } from '../../output/cells.js';
 import { IncidentIds, MIN_PREFIX, shortIds } from '../../short-ids.js';
+import { valueKinds } from '../../value-kinds.js';
 import { timeline } from './get.js';
 
 export const DEFAULT_INTERVAL_SECONDS = 10;
@@ -56,6 +57,7 @@ export function declare(incidents: Noun): void {
       "statusctl incidents watch --max-time 4 -o json | jq -c '{event, incidentId}'  # every open incident",
     ],
   );
+  valueKinds(incidents, 'watch', { id: 'incident' });
 }
 
 function atLeast(min: number) {
