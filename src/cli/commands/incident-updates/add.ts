@@ -8,10 +8,12 @@ import { IncidentIds } from '../../short-ids.js';
 import { INCIDENT_ARG, renderUpdate } from './get.js';
 import { messageText } from '../../input.js';
 import { valueKinds } from '../../value-kinds.js';
+import { editorOption } from '../../editor.js';
 
 export interface AddOptions {
   message?: string;
   messageFile?: string;
+  editor?: boolean;
   status?: IncidentStatus;
   notify?: boolean;
   date?: string;
@@ -24,10 +26,11 @@ export function declare(updates: Noun): void {
       .command('add')
       .argument('<incident>', INCIDENT_ARG)
       .description(
-        "Add an update to an incident (its status defaults to the incident's current status).\n\nThe text comes from --message or --message-file (one of them is required).",
+        "Add an update to an incident (its status defaults to the incident's current status).\n\nThe text comes from --message, --message-file or -e/--editor ($VISUAL or $EDITOR; lines starting with # are dropped, an empty text cancels with exit 2). On a terminal, without any of them, the editor opens; elsewhere one of them is required.",
       )
       .option('--message <text>', 'text of the update', nonEmpty)
       .addOption(messageFileOption('the text of the update'))
+      .addOption(editorOption('the text of the update'))
       .addOption(choiceOption('--status <status>', 'status of the update (any case)', INCIDENT_STATUSES))
       .option('--notify', 'notify the status page subscribers')
       .option('--date <iso>', 'public date of the update, ISO 8601 with a zone, not later than now (default now)', isoDateTime)
@@ -43,7 +46,12 @@ export function declare(updates: Noun): void {
 }
 
 export async function run(ctx: Context, givenIncident: string, options: AddOptions): Promise<void> {
-  const description = await messageText(ctx, options);
+  let description = await messageText(ctx, options);
+  // The text has no default: on a terminal the editor asks for it, as -e does.
+  if (options.editor || (description === undefined && ctx.interactive)) {
+    const { editText } = await import('../../editor.js');
+    description = await editText(ctx, { about: [`A new update of incident ${givenIncident}, shown on the status page.`] });
+  }
   if (description === undefined) throw usageError('missing the text of the update: --message TEXT or --message-file FILE|-');
   if (options.date) refuseFutureDate(ctx, options.date);
   const resolved = await new IncidentIds(() => ctx.client()).resolve(givenIncident);

@@ -10,6 +10,7 @@ import { type AddOptions, refuseFutureDate } from './add.js';
 import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
 import { messageText } from '../../input.js';
 import { valueKinds } from '../../value-kinds.js';
+import { editorOption, requireTerminal } from '../../editor.js';
 
 /** The fields of an update, as add takes them; here a field not given keeps the stored one (notify: --notify or --no-notify). */
 export type PutOptions = AddOptions;
@@ -23,10 +24,11 @@ export function declare(updates: Noun): void {
       .description(
         'Change an update. What is not given is kept: the stored update is read and sent whole, with the given ' +
           'text, status, notify flag and date in place of its own (a PUT replaces the update, so the API needs all of it). ' +
-          'At least one of --message, --message-file, --status, --notify/--no-notify, --date.',
+          'At least one of --message, --message-file, -e/--editor (opened on the stored text), --status, --notify/--no-notify, --date.',
       )
       .option('--message <text>', 'new text of the update', nonEmpty)
       .addOption(messageFileOption('the new text'))
+      .addOption(editorOption('the new text (the stored text in it to start with)'))
       .addOption(choiceOption('--status <status>', 'new status of the update (any case)', INCIDENT_STATUSES))
       .option('--notify', 'mark the update as notifying subscribers')
       .option('--no-notify', 'mark it as not notifying them')
@@ -44,8 +46,9 @@ export function declare(updates: Noun): void {
 }
 
 export async function run(ctx: Context, givenIncident: string, givenUpdate: string, options: PutOptions): Promise<void> {
-  const description = await messageText(ctx, options);
-  if (description === undefined && !options.status && options.notify === undefined && !options.date) {
+  let description = await messageText(ctx, options);
+  if (options.editor) requireTerminal(ctx);
+  if (description === undefined && !options.editor && !options.status && options.notify === undefined && !options.date) {
     throw usageError('nothing to change: give --message, --message-file, --status, --notify, --no-notify or --date');
   }
   if (options.date) refuseFutureDate(ctx, options.date);
@@ -54,6 +57,11 @@ export async function run(ctx: Context, givenIncident: string, givenUpdate: stri
   const incidentUpdateId = await resolveUpdateId(client, incidentId, givenUpdate, incident);
   // The stored update fills in what was not given: a PUT replaces the whole update.
   const stored = await client.getIncidentUpdate({ params: { incidentId, incidentUpdateId } });
+  if (options.editor) {
+    const { editText } = await import('../../editor.js');
+    const about = [`Update ${incidentUpdateId} of incident ${incidentId} (${stored.status}), shown on the status page.`];
+    description = await editText(ctx, { initial: stored.description, about });
+  }
   const input = {
     params: { incidentId, incidentUpdateId },
     body: {

@@ -28,6 +28,8 @@ export interface CreateOptions {
   /** A template (src/cli/templates.ts) filling what the options leave out, and its variables. */
   template?: string;
   var?: string[];
+  /** Write the first update in $VISUAL/$EDITOR (src/cli/editor.ts). */
+  editor?: boolean;
 }
 
 interface Answers {
@@ -44,6 +46,11 @@ export async function runCreate(ctx: Context, given: CreateOptions): Promise<voi
   // The YAML library comes with the templates module, only when a template is used.
   const template = options.template || options.var ? await (await import('../../templates.js')).templateForCreate(ctx, options) : undefined;
   if (template) options = { ...options, ...template.fields };
+  if (options.editor) {
+    const { editText } = await import('../../editor.js');
+    const about = [`The first update of the new incident${options.name ? `: ${options.name}` : ''}, shown on the status page.`];
+    options = { ...options, message: await editText(ctx, { initial: options.message ?? DEFAULT_FIRST_UPDATE, about }) };
+  }
   // Questions only on a terminal and never with --yes: what would be asked then has a default
   // (the first update's text, no notification) or is a missing option, known before any request.
   const asks = ctx.interactive && !options.yes;

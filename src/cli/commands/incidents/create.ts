@@ -8,6 +8,7 @@ import { DEFAULT_FIRST_UPDATE, INCIDENT_STATUSES, incidentName, messageFileOptio
 import type { CreateOptions } from './create-flow.js';
 import { runCreate } from './create-flow.js';
 import { valueKinds } from '../../value-kinds.js';
+import { editorOption } from '../../editor.js';
 
 export type { CreateOptions };
 
@@ -30,6 +31,8 @@ export function declare(incidents: Noun): void {
           'the repository (or the current directory), else templates/NAME.md in the config directory (see `statusctl templates`): ' +
           '{{KEY}} is replaced by --var KEY=VALUE and {{service}} by the first service; a variable no --var gives, or a service the ' +
           'status pages do not list, is exit 2 and nothing is sent.\n\n' +
+          "-e/--editor opens $VISUAL or $EDITOR (on a terminal only) on the first update, the template's text or the default " +
+          'in it; lines starting with # are dropped, and an empty text cancels (exit 2, nothing created).\n\n' +
           'Prints the created incident; with -o json the API response, so `-o json | jq -r .id` gives its id.',
       )
       .option('--name <name>', 'incident name, 1 to 255 characters', incidentName)
@@ -42,6 +45,7 @@ export function declare(incidents: Noun): void {
       )
       .option('--message <text>', 'text of the first update (default: a standard "investigating" text)', nonEmpty)
       .addOption(messageFileOption('the text of the first update'))
+      .addOption(editorOption('the text of the first update'))
       .addOption(choiceOption('--status <status>', 'status of the first update (any case; default INVESTIGATING)', INCIDENT_STATUSES))
       .option('--notify', 'notify the status page subscribers of the first update')
       .option(

@@ -13,10 +13,12 @@ import { renderUpdate } from '../incident-updates/get.js';
 import { timeline } from './get.js';
 import { expandIds, messageText } from '../../input.js';
 import { valueKinds } from '../../value-kinds.js';
+import { editorOption } from '../../editor.js';
 
 export interface ResolveOptions {
   message: string;
   messageFile?: string;
+  editor?: boolean;
   notify?: boolean;
   force?: boolean;
   dryRun?: boolean;
@@ -42,6 +44,7 @@ export function declare(incidents: Noun): void {
       )
       .option('--message <text>', 'text of the update', nonEmpty, 'Resolved.')
       .addOption(messageFileOption('the text of the update'))
+      .addOption(editorOption('the text of the update ("Resolved." in it to start with)'))
       .option('--notify', 'notify the status page subscribers')
       .option('--force', 'add a RESOLVED update even when the incident is already resolved')
       .option('--dry-run', 'read the incident and print the request (method, path, JSON body) instead of sending it')
@@ -63,7 +66,12 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
   const { NOTHING_PLANNED, planRequest, plannedOutcome, printPlanned, runPlannedBulk } = await import('../../dry-run.js');
   const single = args.length === 1 && args[0] !== '-';
   if (options.messageFile === '-' && args.includes('-')) throw usageError('--message-file - and - (ids from stdin) cannot both read stdin');
-  const description = (await messageText(ctx, options)) ?? options.message;
+  let description = (await messageText(ctx, options)) ?? options.message;
+  if (options.editor) {
+    const { editText } = await import('../../editor.js');
+    const which = args.includes('-') ? 'the incidents read from stdin' : `incident ${args.join(', ')}`;
+    description = await editText(ctx, { initial: description, about: [`The RESOLVED update of ${which}.`] });
+  }
   const ids = single ? args : await expandIds(ctx, args);
   if (ids.length === 0) return nothingToDo(ctx);
   const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
