@@ -260,7 +260,9 @@ describe('incidents watch on a terminal', () => {
   it('Ctrl-C exits 130 with one line on stderr, no stack, the cursor shown', async () => {
     const { server, api } = await serverAndClient();
     const incident = await newIncident(api);
-    const session = await runPty(['incidents', 'watch', incident.id, '--interval', '1'], { env: server.env });
+    const session = await runPty(['incidents', 'watch', incident.id, '--interval', '1'], {
+      env: { ...server.env, TZ: 'America/New_York' },
+    });
     sessions.push(session);
     await session.waitFor('watching');
     await session.waitFor('Ctrl-C to stop');
@@ -274,9 +276,9 @@ describe('incidents watch on a terminal', () => {
     // A cursor hidden on the way is shown again before the end.
     const raw = session.raw();
     expect(raw.lastIndexOf('\x1b[?25l') <= raw.lastIndexOf('\x1b[?25h')).toBe(true);
-    // The terminal's line: the time of day, the short id, the event, the state.
+    // The terminal's line: the time of day in the local zone, the short id, the event, the state.
     expect(session.screen().split(/\r?\n/)[0]).toMatch(
-      new RegExp(`^\\d\\d:\\d\\d:\\d\\d  ${incident.id.slice(0, 8)}  watching  INVESTIGATING MAJOR `),
+      new RegExp(`^\\d\\d:\\d\\d:\\d\\d E[SD]T  ${incident.id.slice(0, 8)}  watching  INVESTIGATING MAJOR `),
     );
   });
 });

@@ -10,7 +10,7 @@ import { examples } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import { CliError, ExitCode, usageError } from '../../exit-codes.js';
 import type { Noun } from '../../globals.js';
-import { isOpen, statusText, tableFormat } from '../../output/cells.js';
+import { displayZone, isOpen, statusText, tableFormat, zonedTime } from '../../output/cells.js';
 import { IncidentIds, MIN_PREFIX, shortIds } from '../../short-ids.js';
 import { valueKinds } from '../../value-kinds.js';
 import { timeline } from './get.js';
@@ -305,7 +305,7 @@ export function changes(before: Incident, after: Incident, now: string): WatchEv
 
 /**
  * Prints events as they come: piped, tab-separated (time, incident id, event, what); on a
- * terminal the same lines with the time as `HH:MM:SS` (UTC), a short id and colors; -o json one
+ * terminal the same lines with the time of day in the local zone, a short id and colors; -o json one
  * compact object per line (--jq applied to each).
  */
 function printer(ctx: Context): (event: WatchEvent) => Promise<void> {
@@ -318,12 +318,20 @@ function printer(ctx: Context): (event: WatchEvent) => Promise<void> {
       else await ctx.printJson(event);
       return;
     }
-    const time = terminal ? event.time.slice(11, 19) : event.time;
+    const time = terminal ? timeOfDay(ctx, event.time) : event.time;
     seen.add(event.incidentId);
     const id = terminal ? shortIds([...seen]).get(event.incidentId)! : event.incidentId;
     const fields = [time, id, event.event, describe(ctx, event, terminal)];
     ctx.out(terminal ? fields.join('  ') : fields.join('\t'));
   };
+}
+
+/** `10:02:11 EDT`: the time of day in the zone terminal output shows (UTC with --utc). */
+function timeOfDay(ctx: Context, value: string): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return value;
+  const { clock, zone } = zonedTime(displayZone(ctx), time);
+  return `${clock.slice(11)} ${zone}`;
 }
 
 /** Control characters in the data would break a line or move the cursor: shown as spaces. */
