@@ -2,6 +2,9 @@
 import { CliError, ExitCode } from './exit-codes.js';
 import type { Page } from './api-types.js';
 
+/** The API returns at most this many entries a page; a larger --limit is read as several pages. */
+export const MAX_PAGE = 100;
+
 export interface PagingOptions {
   limit?: number;
   nextId?: string;
@@ -10,7 +13,9 @@ export interface PagingOptions {
 
 /**
  * One page, or with `all` every page from the given cursor to the end, combined into one list
- * `{length, entries, nextId: null}` (the shape scripts get with `-o json --all`).
+ * `{length, entries, nextId: null}` (the shape scripts get with `-o json --all`). A `limit`
+ * above what the API gives in a page (100) follows the cursor until that many entries are read
+ * or the list ends; `nextId` then continues after the last entry shown.
  */
 export async function fetchPages<Entry>(
   /** `query` is left out when it would be empty, so a plain page request needs no validation. */
@@ -18,27 +23,29 @@ export async function fetchPages<Entry>(
   options: PagingOptions,
   onPage?: (count: number) => void,
 ): Promise<Page<Entry>> {
-  const query = { ...(options.limit ? { limit: String(options.limit) } : options.all ? { limit: '100' } : {}) };
-  const first = { ...query, ...(options.nextId ? { nextId: options.nextId } : {}) };
+  const wanted = options.all ? Number.POSITIVE_INFINITY : (options.limit ?? 0);
+  const size = (read: number) =>
+    options.limit ? { limit: String(Math.min(options.limit, MAX_PAGE, wanted - read)) } : options.all ? { limit: String(MAX_PAGE) } : {};
+  const first = { ...size(0), ...(options.nextId ? { nextId: options.nextId } : {}) };
   let page = await fetchPage(Object.keys(first).length > 0 ? first : undefined);
-  if (!options.all) return page;
+  if (!options.all && wanted <= MAX_PAGE) return page;
   const entries = [...page.entries];
   const seen = new Set<string>();
   let pages = 1;
-  while (page.nextId) {
+  while (page.nextId && entries.length < wanted) {
     // A server that hands back a cursor it already gave would keep us here for ever.
     if (seen.has(page.nextId)) throw new CliError(ExitCode.failure, `the server repeated the cursor ${page.nextId}; stopped paging`);
     seen.add(page.nextId);
     onPage?.(++pages);
-    page = await fetchPage({ ...query, nextId: page.nextId });
+    page = await fetchPage({ ...size(entries.length), nextId: page.nextId });
     entries.push(...page.entries);
   }
-  return { length: entries.length, entries, nextId: null };
+  return { length: entries.length, entries, nextId: options.all ? null : page.nextId };
 }
 
 /**
  * A filter applied on this side sees every page: follows the cursor (pages of `limit`, default
- * 20) until `limit` entries match or the list ends, so a match beyond the first page is found.
+ * 20, at most 100) until `limit` entries match or the list ends, so a match beyond the first page is found.
  * With `all`, every page is read and every match returned. `nextId` continues after what was
  * shown: the last page's cursor, or, when matches of the last page were left out to keep to the
  * limit, the cursor that fetched that page (those entries show again; none is skipped).
@@ -62,7 +69,7 @@ export async function fetchMatching<Entry>(
   for (;;) {
     if (pages > 0) onPage?.(pages + 1);
     pages++;
-    const page = await fetchPage({ limit: String(limit), ...(cursor ? { nextId: cursor } : {}) });
+    const page = await fetchPage({ limit: String(Math.min(limit, MAX_PAGE)), ...(cursor ? { nextId: cursor } : {}) });
     const found = page.entries.filter(keep);
     if (matches.length + found.length > limit) {
       matches.push(...found.slice(0, limit - matches.length));

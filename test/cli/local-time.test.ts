@@ -4,7 +4,9 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type Client, createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/cli/api-types.js';
-import { type PtySession, removeTempDirs, runCli, runPty, useTestServer } from './helpers.js';
+import { testClock } from '../support/clock.js';
+import { readmeLines, runShell } from './readme-shell.js';
+import { parseJson, type PtySession, removeTempDirs, runCli, runPty, useTestServer } from './helpers.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -33,6 +35,11 @@ async function incidentStartedAt(date: string, name = `Dated incident ${++made}`
       incidentUpdates: [{ description: 'Looking into it.', publicIncidentUpdateDate: date }],
     },
   });
+}
+
+/** The time of an incident's first update. */
+function firstUpdate(incident: Incident): string {
+  return [...incident.incidentUpdates].map((update) => update.publicIncidentUpdateDate).sort()[0]!;
 }
 
 /** The built binary in a pseudo-terminal, to its end: the screen as printed (ANSI removed). */
@@ -95,5 +102,95 @@ describe('times piped', () => {
     expect(piped.stdout).not.toMatch(/\bEST\b/);
     const json = await runCli(['incidents', 'get', incident.id, '-o', 'json'], { env: { ...test.server.env, TZ: 'America/New_York' } });
     expect((JSON.parse(json.stdout) as Incident).incidentUpdates[0]!.publicIncidentUpdateDate).toMatch(/^2025-01-15T15:30:00(\.000)?Z$/);
+  });
+});
+
+describe('incidents list --since', () => {
+  it('keeps the incidents whose first update is within the span, against the run clock', async () => {
+    const clock = testClock();
+    const hour = 3_600_000;
+    const recent = await incidentStartedAt(new Date(clock.now() - 10 * hour).toISOString(), 'Started ten hours ago');
+    const older = await incidentStartedAt(new Date(clock.now() - 30 * hour).toISOString(), 'Started thirty hours ago');
+    const result = await runCli(['incidents', 'list', '--since', '24h', '--all', '-o', 'json'], {
+      env: test.server.env,
+      inProcess: true,
+      now: clock.now,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const listed = parseJson<{ entries: Incident[] }>(result).entries;
+    const ids = listed.map((incident) => incident.id);
+    expect(ids).toContain(recent.id);
+    expect(ids).not.toContain(older.id);
+    for (const incident of listed) expect(Date.parse(firstUpdate(incident))).toBeGreaterThanOrEqual(clock.now() - 24 * hour);
+
+    // A day later on the same clock, the ten-hour-old one is out too.
+    clock.advance(24 * hour);
+    const later = await runCli(['incidents', 'list', '--since', '24h', '--all', '-o', 'json'], {
+      env: test.server.env,
+      inProcess: true,
+      now: clock.now,
+    });
+    expect(parseJson<{ entries: Incident[] }>(later).entries.map((incident) => incident.id)).not.toContain(recent.id);
+  });
+
+  it('takes a date (midnight UTC) through the built binary, piped rows as without it', async () => {
+    const inside = await incidentStartedAt('2024-05-02T08:00:00.000Z', 'On the second of May');
+    const before = await incidentStartedAt('2024-05-01T23:59:00.000Z', 'Just before May the second');
+    const result = await runCli(['incidents', 'list', '--since', '2024-05-02', '--all'], { env: test.server.env });
+    expect(result.code, result.stderr).toBe(0);
+    const ids = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t')[0]);
+    expect(ids).toContain(inside.id);
+    expect(ids).not.toContain(before.id);
+  });
+
+  it('refuses what is not a time: exit 2 naming the option, with a hint, nothing listed', async () => {
+    const result = await runCli(['incidents', 'list', '--since', 'yesterday'], { env: test.server.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^statusctl: option '--since <when>' argument 'yesterday' is invalid: expected a time ago/m);
+    expect(result.stderr).toMatch(/^hint: /m);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('incidents list --limit above 100', () => {
+  it('follows the cursor: --limit 150 shows 150 incidents from two requests, and nextId continues after them', async () => {
+    const client = api();
+    const have = (await client.listIncidents({ query: { limit: '100' } })).length;
+    const [any] = (await client.listIncidents({ query: { limit: '1' } })).entries;
+    const services = any!.services.map(({ id, name, accountId }) => ({ id, name, accountId }));
+    for (let made = have; made < 160; made++) {
+      await client.createIncident({
+        body: { name: `Filler ${made}`, severity: 'MINOR', services, incidentUpdates: [{ description: 'Filler.' }] },
+      });
+    }
+    const every = await runCli(['incidents', 'list', '--all', '-o', 'json'], { env: test.server.env });
+    const all = parseJson<{ entries: Incident[] }>(every).entries.map((incident) => incident.id);
+    expect(all.length).toBeGreaterThan(150);
+
+    const mark = test.server.logs.length;
+    const result = await runCli(['incidents', 'list', '--limit', '150', '-o', 'json'], { env: test.server.env });
+    expect(result.code, result.stderr).toBe(0);
+    const page = parseJson<{ length: number; entries: Incident[]; nextId: string | null }>(result);
+    expect(page.entries.map((incident) => incident.id)).toEqual(all.slice(0, 150));
+    expect(page.length).toBe(150);
+    const requests = test.server.logs.slice(mark).filter((line) => line.startsWith('GET /v1/status-pages/incidents '));
+    expect(requests).toHaveLength(2);
+    expect(page.nextId).toBeTruthy();
+    const rest = await runCli(['incidents', 'list', '--next-id', page.nextId!, '--limit', '150', '-o', 'json'], { env: test.server.env });
+    expect(parseJson<{ entries: Incident[] }>(rest).entries.map((incident) => incident.id)).toEqual(all.slice(150, 300));
+  });
+});
+
+describe('the README', () => {
+  it('its local time block runs as written against the reference server', async () => {
+    const lines = readmeLines('local-time');
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    const result = await runShell(lines.join('\n'), test.server.env, { exitOnError: true });
+    expect(result.code, result.stderr).toBe(0);
+    // The last line prints the length of a --limit 150 page.
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+$/);
   });
 });

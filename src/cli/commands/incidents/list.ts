@@ -8,6 +8,8 @@ import { idCells, isOpen, renderTable, serviceNames, severityCell, statusCell, t
 import { fetchMatching, fetchPages, type PagingOptions } from '../../paging.js';
 import { timeline } from './get.js';
 import { isWholeId } from '../../short-ids.js';
+import { usageError } from '../../exit-codes.js';
+import { absoluteTime, relativeSpan } from '../../time-input.js';
 import { findPage, loadCatalog, resolveServices } from '../../service-catalog.js';
 import { valueKinds } from '../../value-kinds.js';
 
@@ -16,6 +18,7 @@ export interface ListOptions extends PagingOptions {
   severity?: Severity[];
   service?: string[];
   statusPage?: string[];
+  since?: string;
 }
 
 export function declare(incidents: Noun): void {
@@ -29,10 +32,17 @@ export function declare(incidents: Noun): void {
           'Each filter but --status can be repeated (or take a comma-separated list): an incident matches one of its values; ' +
           'different filters all apply. --service takes a service id or name (any case), --status-page a page id, url or name; ' +
           'an incident touches a page when one of its services is on it. ' +
+          '--since 24h|7d|DATE keeps the incidents that started then or later, by the time of their first update ' +
+          '(the API dates an incident by day only); a date is midnight UTC. ' +
+          '--limit above 100 follows the cursor (the API gives at most 100 a page) until that many are shown. ' +
           'With -o json, entries and length are the matches and nextId continues after them. ' +
           'With --all -o json: {length, entries: <every page>, nextId: null}.',
       )
-      .option('--limit <n>', 'incidents to show, 1 to 100 (default 20; with --all, per request, default 100)', positiveInt(1, 100))
+      .option(
+        '--limit <n>',
+        'incidents to show (default 20; above 100, several pages; with --all, per request, at most 100)',
+        positiveInt(1),
+      )
       .option('--next-id <cursor>', "start at this cursor (a previous page's nextId)")
       .option('--all', 'follow the cursor to the last page')
       .addOption(
@@ -43,12 +53,18 @@ export function declare(incidents: Noun): void {
       .addOption(choicesOption('--severity <severity>', 'only these severities (any case; repeatable)', SEVERITIES))
       .option('--service <id-or-name>', 'only incidents on this service, by id or name (repeatable)', collect)
       .option('--status-page <id|url|name>', "only incidents on one of this page's services (repeatable)", collect)
+      .option(
+        '--since <when>',
+        'only incidents whose first update is this recent: a time ago (24h, 7d, 90m, 2w), YYYY-MM-DD or an ISO date-time',
+      )
       .action((options, command) => run(Context.fromCommand(command), options)),
     [
       'statusctl incidents list',
       'statusctl incidents list --status open --all',
       'statusctl incidents list --status open --severity critical --severity major',
       'statusctl incidents list --service "Payments API" --status-page "Acme Cloud" --all',
+      'statusctl incidents list --since 7d',
+      'statusctl incidents list --since 2025-06-01 --limit 150',
       'statusctl incidents list --limit 50 -o json | jq -r \'.entries[] | "\\(.id) \\(.name)"\'',
     ],
   );
@@ -76,6 +92,10 @@ export async function run(ctx: Context, options: ListOptions): Promise<void> {
  */
 async function listFilter(ctx: Context, options: ListOptions): Promise<((incident: Incident) => boolean) | undefined> {
   const tests: ((incident: Incident) => boolean)[] = [];
+  if (options.since !== undefined) {
+    const since = await sinceTime(options.since, ctx.now());
+    tests.push((incident) => startedAt(incident) >= since);
+  }
   if (options.status !== 'all') tests.push((incident) => isOpen(incident) === (options.status === 'open'));
   if (options.severity?.length) {
     const severities = new Set<string>(options.severity);
@@ -98,6 +118,27 @@ async function listFilter(ctx: Context, options: ListOptions): Promise<((inciden
     }
   }
   return tests.length ? (incident) => tests.every((test) => test(incident)) : undefined;
+}
+
+/**
+ * --since as a moment: a time ago against the run's clock, else a date (midnight UTC) or an ISO
+ * date-time, checked by the contract's own schema so a typo is a usage error naming the option.
+ */
+async function sinceTime(value: string, now: number): Promise<number> {
+  const { DateOrDateTime } = await import('../../../contract/schemas.js');
+  if (relativeSpan(value) || DateOrDateTime.safeParse(value.trim()).success) {
+    const time = Date.parse(absoluteTime(value.trim(), now));
+    if (!Number.isNaN(time)) return time;
+  }
+  throw usageError(
+    `option '--since <when>' argument '${value}' is invalid: expected a time ago (24h, 7d, 90m, 2w), a date (YYYY-MM-DD) or an ISO date-time`,
+    'statusctl incidents list --since 7d',
+  );
+}
+
+/** When the incident started: its first update (created_at is a date only), else that date. */
+function startedAt(incident: Incident): number {
+  return Date.parse(timeline(incident)[0]?.publicIncidentUpdateDate ?? incident.created_at);
 }
 
 /** When the incident last changed: its latest update, else the dates the API gives. */
