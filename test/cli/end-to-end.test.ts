@@ -18,10 +18,10 @@ describe('the built binary', () => {
   });
 
   it('exits 2 on an unknown command, with a suggestion on stderr and nothing on stdout', async () => {
-    const result = await runCli(['runtime', 'list']);
+    const result = await runCli(['runtimez', 'list']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain("unknown command 'runtime'");
+    expect(result.stderr).toContain("unknown command 'runtimez'");
     expect(result.stderr).toContain('runtimes');
   });
 
