@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BIN, cleanEnv, parseJson, runCli } from '../support/cli.js';
 import { closedPortUrl, useTestServer } from './helpers.js';
 import { completeIn, SHELLS, type ShellName, sorted } from './completion-shells.js';
+import { readmeLines, runShell } from './readme-shell.js';
 
 const testServer = useTestServer();
 const server = {
@@ -124,6 +125,7 @@ describe.each(Object.keys(SHELLS) as ShellName[])('completion of the account in 
       const cases: [string, string[]][] = [
         ['statusctl incidents get ', expected.open.map((incident) => incident.id)],
         ['statusctl incidents resolve a b ', expected.open.map((incident) => incident.id)],
+        ['statusctl incidents watch ', expected.open.map((incident) => incident.id)],
         [
           `statusctl incidents get ${first!.id.slice(0, 3)}`,
           expected.open.filter((incident) => incident.id.startsWith(first!.id.slice(0, 3))).map((incident) => incident.id),
@@ -250,4 +252,32 @@ describe('the completion cache', () => {
     const [stillNone] = completeIn('bash', scripts.bash!, dir, ['statusctl incidents get '], env);
     expect(stillNone).toEqual([]);
   }, 120_000);
+
+  it.runIf(SHELLS.bash)(
+    "the README's block runs as written, and bash then completes the account's ids",
+    async () => {
+      const lines = readmeLines('completion');
+      expect(lines.join('\n')).toContain('statusctl completion bash');
+      const cacheDir = mkdtempSync(join(dir, 'readme-'));
+      // A completion function runs with errexit off, as in an interactive shell.
+      const tab = `COMP_WORDS=(statusctl incidents get ''); COMP_CWORD=3; _statusctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      const first = await runShell(
+        [...lines, 'complete -p statusctl', 'test -s _statusctl && test -s statusctl.fish'].join('\n'),
+        {
+          ...server.env,
+          STATUSCTL_CACHE_DIR: cacheDir,
+        },
+        { exitOnError: true },
+      );
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toContain('complete -F _statusctl statusctl');
+      const env = { ...server.env, STATUSCTL_CACHE_DIR: cacheDir };
+      // The first Tab finds no cache and starts its refresh; a later one offers the ids.
+      expect((await runShell([lines[0]!, tab].join('\n'), env)).stdout.trim()).toBe('');
+      await cacheWritten(cacheDir);
+      const second = await runShell([lines[0]!, tab].join('\n'), env);
+      expect(sorted(second.stdout.trim().split('\n'))).toEqual(sorted(expected.open.map((incident) => incident.id)));
+    },
+    60_000,
+  );
 });
