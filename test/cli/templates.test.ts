@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BIN, cleanEnv, parseJson, ROOT, runCli, tempConfigDir, useTestServer } from './helpers.js';
+import { BIN, cleanEnv, parseJson, ROOT, runCli, runPty, tempConfigDir, useTestServer } from './helpers.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -206,6 +206,18 @@ describe('templates list|show', () => {
     const md = await run(['templates', 'show', 'outage', '-o', 'md']);
     expect(md.stdout).toContain('### Template: outage');
     expect(md.stdout).toContain('#### First update\n\nCustomers of {{service}}');
+  });
+
+  it('on a terminal, lists them as a table with a header and shows one with its first update under a title', async () => {
+    const env = { ...test.server.env, STATUSCTL_CONFIG_DIR: config, NO_COLOR: '1' };
+    const list = await runPty(['templates', 'list'], { cwd: inside, env, cols: 200 });
+    expect(await list.exited()).toBe(0);
+    expect(list.screen()).toMatch(/TEMPLATE +SOURCE +NAME +SEVERITY +SERVICES +PATH/);
+    expect(list.screen()).toMatch(/outage +repository +\{\{service\}\} outage in \{\{region\}\} +MAJOR +Payments API/);
+    const show = await runPty(['templates', 'show', 'outage'], { cwd: inside, env });
+    expect(await show.exited()).toBe(0);
+    expect(show.screen()).toContain('Template outage');
+    expect(show.screen()).toMatch(/First update\r?\n  Customers of \{\{service\}\} in \{\{region\}\} see failed payments\./);
   });
 
   it('refuses a front matter field it does not know, naming the file', async () => {
