@@ -1,7 +1,8 @@
 // One write per id, for commands that take many ids (`error-groups archive ID... | -`):
 // a few requests at a time, one result line per id on stdout in the order given (each printed
 // as soon as the ones before it are done) under the whole id (a prefix given is replaced by the
-// id it stands for), `--json` an array of {id, ok, status, error}, and the exit code of the worst
+// id it stands for), for one id as for many, `--json` an array of {id, ok, status, error, ...the
+// command's fields}, and the exit code of the worst
 // outcome; no ids at all (an empty stdin) is nothing to do, exit 0. Rate limits are the client's business: the workers share the
 // client's rate-limit state (src/client/rate-limit.ts), so a 429 pauses them all until its
 // Retry-After, fewer requests are in flight for a while, and a 429 is retried until --max-wait:
@@ -44,6 +45,8 @@ interface Line extends BulkResult {
   reason: string;
   exitCode: ExitCode;
   fields?: Record<string, unknown> | undefined;
+  /** What the write threw, when it failed. */
+  cause?: unknown;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -62,7 +65,7 @@ export async function nothingToDo(ctx: Context): Promise<void> {
 /**
  * Runs `write` for each id, at most `concurrency` at once. After an authentication failure no
  * new request is started (each would fail the same way): the ids left are reported `skipped`.
- * Throws a CliError with the worst exit code when any id failed.
+ * Throws a CliError with the worst exit code when any id failed (with one id, what it threw).
  */
 export async function runBulk(
   ctx: Context,
@@ -117,7 +120,16 @@ export async function runBulk(
       if (failure.exitCode === ExitCode.auth) authFailed = true;
       const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : null;
       const outcome = OUTCOME_OF_FAILURE[failure.exitCode] ?? 'failed';
-      return { id, ok: false, status, error: failure.message, outcome, reason: shortReason(failure.message), exitCode: failure.exitCode };
+      return {
+        id,
+        ok: false,
+        status,
+        error: failure.message,
+        outcome,
+        reason: shortReason(failure.message),
+        exitCode: failure.exitCode,
+        cause: error,
+      };
     }
   }
 
@@ -138,6 +150,8 @@ export async function runBulk(
   }
   const failed = results.filter((line) => !line.ok);
   if (failed.length === 0) return;
+  // One id: stderr says what went wrong with it, and how to fix it, as any command that failed does.
+  if (ids.length === 1) throw failed[0]!.cause;
   const worst = failed.reduce(
     (acc, line) => (SEVERITY.indexOf(line.exitCode) > SEVERITY.indexOf(acc) ? line.exitCode : acc),
     ExitCode.ok as ExitCode,

@@ -1,9 +1,9 @@
 // --dry-run, the same for every command that changes something: the write is checked as the
 // client would check it (a request it would refuse is the same usage error), then printed as
 // method, path and body, and not sent. Reads needed to build it are made by the command before.
-// With several ids a dry run checks each id as the real run does (its syntax, whether it exists
-// where a read can tell, whether it is already done) and prints one row per id, as the real run
-// does (src/cli/bulk.ts), with the request it would send.
+// A command that takes ids checks each id in its dry run as the real run does (its syntax, whether
+// it exists where a read can tell, whether it is already done) and prints one row per id, for one
+// id as for many, as the real run does (src/cli/bulk.ts), with the request it would send.
 import { type OperationInput, operations } from '../contract/operations.js';
 import { fillPath, type OperationId, routes } from '../contract/routes.js';
 import { checkRequest } from '../client/validation.js';
@@ -25,7 +25,7 @@ export async function planRequest<Id extends OperationId>(id: Id, input: Operati
 
 /**
  * Prints planned writes: `METHOD PATH` and the pretty JSON body for people; with --json the
- * object `{method, path, body}`, or an array of them when the command takes many ids.
+ * object `{method, path, body}`, or an array of them when the command plans several writes.
  */
 export async function printPlanned(ctx: Context, planned: PlannedRequest | PlannedRequest[]): Promise<void> {
   if (ctx.json) await ctx.printJson(planned);
@@ -41,11 +41,11 @@ export async function printPlanned(ctx: Context, planned: PlannedRequest | Plann
   ctx.info('dry run: nothing was sent');
 }
 
-/** What a dry run with several ids adds to each JSON entry: the request, all null when none would be sent. */
+/** What a dry run of a command that takes ids adds to each JSON entry: the request, all null when none would be sent. */
 export const NOTHING_PLANNED = { method: null, path: null, body: null };
 
 /**
- * One id of a dry run with several ids: the outcome the real run would have (`would-archive`,
+ * One id of a dry run of a command that takes ids: the outcome the real run would have (`would-archive`,
  * `already-resolved`), and the request it would send (none: undefined). `status` is that of the
  * read that decided it, null when no read was needed.
  */
@@ -60,7 +60,7 @@ export function plannedOutcome(outcome: string, planned: PlannedRequest | undefi
 }
 
 /**
- * A dry run with several ids: one row per id under its whole id (`ID<TAB>OUTCOME<TAB>REASON`;
+ * A dry run of a command that takes ids: one row per id under its whole id, for one id as for many (`ID<TAB>OUTCOME<TAB>REASON`;
  * -o json: `{id, ok, status, error, method, path, body}`), the exit code of the worst, as the
  * real run would have, and nothing sent.
  */

@@ -82,14 +82,16 @@ describe('error-groups archive - (built binary)', () => {
     }
   });
 
-  it('--json: an array of {id, ok, status, error}, one per id, exit 0 when all are known (archived ones included)', async () => {
+  it('--json: an array of {id, ok, status, error, group}, one per id, exit 0 when all are known (archived ones included)', async () => {
     const some = known.slice(0, 30);
     const result = await runCli(['error-groups', 'unarchive', '-', '--json', '--concurrency', '8'], {
       env: server.env,
       input: some.join('\n'),
     });
     expect(result.code, result.stderr.slice(-2000)).toBe(0);
-    expect(parseJson(result)).toEqual(some.map((id) => ({ id, ok: true, status: 200, error: null })));
+    expect(parseJson(result)).toEqual(
+      some.map((id) => ({ id, ok: true, status: 200, error: null, group: expect.objectContaining({ id, archivedUntilNextEvent: false }) })),
+    );
   });
 });
 
@@ -166,7 +168,15 @@ describe(`error-groups archive - under a shared rate limit (statusctl server --r
     const results = await Promise.all([run(a), run(b)]);
     for (const [i, result] of results.entries()) {
       expect(result.code, result.stderr.slice(-2000)).toBe(0);
-      expect(parseJson(result)).toEqual([a, b][i]!.map((id) => ({ id, ok: true, status: 200, error: null })));
+      expect(parseJson(result)).toEqual(
+        [a, b][i]!.map((id) => ({
+          id,
+          ok: true,
+          status: 200,
+          error: null,
+          group: expect.objectContaining({ id, archivedUntilNextEvent: true }),
+        })),
+      );
     }
   });
 });

@@ -49,7 +49,7 @@ describe('statusctl demo', () => {
     expect(out).toContain('RESOLVED');
     expect(out).toContain('Root cause');
     expect(out).toContain('still pending');
-    expect(out).toContain('archived for ever');
+    expect(out).toContain('\tarchived\tfor ever\n');
     expect(out).toMatch(/\t91\.67\t100\.00\t-8\.33\t/);
     // The pings behind it: the failing one among the last five, as a piped row.
     expect(out).toMatch(/\tFAILING\t-\t[0-9a-f-]{36}\n/);

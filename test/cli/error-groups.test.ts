@@ -1,4 +1,5 @@
 // error-groups archive / unarchive: the CLI in-process (run(), test/cli/in-process.ts) against the reference server.
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { ErrorGroup } from '../../src/contract/schemas.js';
@@ -36,9 +37,14 @@ describe('error-groups archive', () => {
     const group = await newGroup();
     const result = await runCli(['error-groups', 'archive', group.id], { env: server.env });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(group.id);
-    expect(result.stdout).toMatch(/archived \(until the next matching error\)/);
-    expect(result.stdout).not.toContain('\x1b[');
+    // Piped: the one result row every count prints.
+    expect(result.stdout).toBe(`${group.id}\tarchived\tuntil the next matching error\n`);
+    // On a terminal the row is followed by the group.
+    const shown = await runCli(['error-groups', 'archive', group.id], { env: server.env, terminalColumns: 100 });
+    expect(shown.code, shown.stderr).toBe(0);
+    const lines = stripVTControlCharacters(shown.stdout).split('\n');
+    expect(lines[0]).toBe(`${group.id}\tarchived\tuntil the next matching error`);
+    expect(lines.slice(1).join('\n')).toMatch(/archived \(until the next matching error\)/);
     // The next matching error brings it back.
     expect((await recordAgain(group)).archivedUntilNextEvent).toBe(false);
   });
@@ -47,16 +53,19 @@ describe('error-groups archive', () => {
     const group = await newGroup();
     const result = await runCli(['error-groups', 'archive', group.id, '--forever', '-o', 'json'], { env: server.env });
     expect(result.code, result.stderr).toBe(0);
-    const archived = ErrorGroup.parse(parseJson(result));
+    const [entry] = parseJson(result) as [{ id: string; ok: boolean; group: unknown }];
+    expect(entry).toMatchObject({ id: group.id, ok: true, status: 200, error: null });
+    const archived = ErrorGroup.parse(entry.group);
     expect(archived).toMatchObject({ id: group.id, archivedUntilNextEvent: true });
     expect((await recordAgain(group)).archivedUntilNextEvent).toBe(true);
   });
 
   it('says "archived for ever" for people', async () => {
     const group = await newGroup();
-    const result = await runCli(['error-groups', 'archive', group.id, '--forever'], { env: server.env });
+    const result = await runCli(['error-groups', 'archive', group.id, '--forever'], { env: server.env, terminalColumns: 100 });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('archived for ever');
+    expect(stripVTControlCharacters(result.stdout)).toContain(`${group.id}\tarchived\tfor ever`);
+    expect(stripVTControlCharacters(result.stdout)).toContain('archived for ever (stays archived');
   });
 
   it('exits 4 for an unknown group and 2 without an id', async () => {
@@ -81,9 +90,10 @@ describe('error-groups unarchive', () => {
     await client.updateErrorGroup({ params: { id: group.id }, body: { archiveForEver: true } });
     const text = await runCli(['error-groups', 'unarchive', group.id], { env: server.env });
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toContain('active');
+    expect(text.stdout).toBe(`${group.id}\tunarchived\tactive again\n`);
     const json = await runCli(['error-groups', 'unarchive', group.id, '--json'], { env: server.env });
-    expect(ErrorGroup.parse(parseJson(json)).archivedUntilNextEvent).toBe(false);
+    const [entry] = parseJson(json) as [{ group: unknown }];
+    expect(ErrorGroup.parse(entry.group).archivedUntilNextEvent).toBe(false);
     // No longer archived for ever: the next matching error finds it active.
     expect((await recordAgain(group)).archivedUntilNextEvent).toBe(false);
   });

@@ -532,7 +532,7 @@ describe('incidents get and resolve', () => {
     const incident = await createIncident('To resolve');
     const result = await cli(['incidents', 'resolve', incident.id]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`Resolved incident ${incident.id}`);
+    expect(result.stdout).toBe(`${incident.id}\tresolved\tTo resolve\n`);
     const stored = await api.getIncident({ params: { incidentId: incident.id } });
     expect(stored.lastUpdateStatus).toBe('RESOLVED');
     expect(stored.incidentUpdates.at(-1)).toMatchObject({ description: 'Resolved.', status: 'RESOLVED' });
@@ -543,12 +543,16 @@ describe('incidents get and resolve', () => {
     expect(again.stderr).toMatch(
       /^incident \S+ is already resolved \(since .+\): nothing was sent \(--force adds another RESOLVED update\)\n$/,
     );
-    expect(IncidentUpdate.parse(parseJson(again))).toMatchObject({ description: 'Resolved.', status: 'RESOLVED' });
+    // Its entry carries its last update, the RESOLVED one.
+    const [entry] = parseJson(again) as [{ id: string; update: unknown }];
+    expect(entry.id).toBe(incident.id);
+    expect(IncidentUpdate.parse(entry.update)).toMatchObject({ description: 'Resolved.', status: 'RESOLVED' });
     expect((await api.getIncident({ params: { incidentId: incident.id } })).incidentUpdates).toHaveLength(stored.incidentUpdates.length);
 
-    const forced = IncidentUpdate.parse(
-      parseJson(await cli(['incidents', 'resolve', incident.id, '--message', 'Rolled back', '--force', '-o', 'json'])),
-    );
+    const [forcedEntry] = parseJson(
+      await cli(['incidents', 'resolve', incident.id, '--message', 'Rolled back', '--force', '-o', 'json']),
+    ) as [{ update: unknown }];
+    const forced = IncidentUpdate.parse(forcedEntry.update);
     expect(forced).toMatchObject({ description: 'Rolled back', status: 'RESOLVED' });
     expect((await api.getIncident({ params: { incidentId: incident.id } })).incidentUpdates).toHaveLength(
       stored.incidentUpdates.length + 1,

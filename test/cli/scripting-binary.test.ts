@@ -49,9 +49,12 @@ describe('the built binary, piped', () => {
     const before = await client.getIncident({ params: { incidentId: incident!.id } });
     const resolve = await runCli(['incidents', 'resolve', incident!.id, '--dry-run'], { env: server.env });
     expect(resolve.code, resolve.stderr).toBe(0);
-    const [requestLine, ...body] = resolve.stdout.trimEnd().split('\n');
+    // One row, as for several ids: the id, what the real run would do, the request it would send.
+    const [id, outcome, request, ...rest] = resolve.stdout.trimEnd().split('\t');
+    expect([id, outcome, rest]).toEqual([incident!.id, 'would-resolve', []]);
+    const [requestLine, body] = [request!.slice(0, request!.indexOf(' {')), request!.slice(request!.indexOf(' {') + 1)];
     expect(requestLine).toBe(`POST /v1/status-pages/incidents/${incident!.id}/incident-updates`);
-    expect(JSON.parse(body.join('\n'))).toEqual({ description: 'Resolved.', status: 'RESOLVED' });
+    expect(JSON.parse(body)).toEqual({ description: 'Resolved.', status: 'RESOLVED' });
     expect(resolve.stderr).toContain('dry run: nothing was sent');
     expect(await client.getIncident({ params: { incidentId: incident!.id } })).toEqual(before);
 
@@ -59,7 +62,7 @@ describe('the built binary, piped', () => {
     const [group] = await client.listErrorGroups({ query: {} });
     const archive = await runCli(['error-groups', 'archive', group!.id, '--dry-run'], { env: server.env });
     expect(archive.code, archive.stderr).toBe(0);
-    expect(archive.stdout.split('\n')[0]).toBe(`PATCH /v1/error-groups/${group!.id}`);
+    expect(archive.stdout).toBe(`${group!.id}\twould-archive\tPATCH /v1/error-groups/${group!.id} {"archivedUntilNextEvent":true}\n`);
     const raw = await runCli(['api', '-X', 'POST', '/v1/status-pages/incidents', '-F', 'name=x', '--dry-run'], { env: server.env });
     expect(raw.code, raw.stderr).toBe(0);
     expect(raw.stdout.split('\n')[0]).toBe('POST /v1/status-pages/incidents');

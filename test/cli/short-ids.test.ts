@@ -129,7 +129,9 @@ describe('incident ids', () => {
     expect(JSON.parse(add.stdout).path).toBe(`/v1/status-pages/incidents/${ids.twinA}/incident-updates`);
     const resolve = await runCli(['incidents', 'resolve', ids.twinB.slice(0, 10), '--json'], { env: server.env });
     expect(resolve.code, resolve.stderr).toBe(0);
-    expect(JSON.parse(resolve.stdout).status).toBe('RESOLVED');
+    expect(JSON.parse(resolve.stdout)).toEqual([
+      expect.objectContaining({ id: ids.twinB, ok: true, update: expect.objectContaining({ status: 'RESOLVED' }) }),
+    ]);
     await settled();
     expect(requests.some((line) => line.startsWith(`POST /v1/status-pages/incidents/${ids.twinB}/incident-updates 200`))).toBe(true);
   });

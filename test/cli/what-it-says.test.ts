@@ -63,7 +63,7 @@ describe('the CLI says only what it read back', () => {
     });
     const first = await cli(['incidents', 'resolve', incident.id]);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(new RegExp(`^Resolved incident ${incident.id}\\n`));
+    expect(first.stdout).toBe(`${incident.id}\tresolved\t${incident.name}\n`);
     expect(first.stderr).toContain('dated 2030-01-01T00:00:01.000Z, after it');
     const after = await getIncident(incident.id);
     expect(after.lastUpdateStatus).toBe('RESOLVED');
@@ -87,7 +87,9 @@ describe('the CLI says only what it read back', () => {
     try {
       const result = await runCli(['incidents', 'resolve', incident.id], { env: { ...server.env, STATUSCTL_BASE_URL: relay.url } });
       expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
+      // Its row says it failed; stderr says why, with what to do about it.
+      expect(result.stdout).toMatch(new RegExp(`^${incident.id}\tfailed\tincident ${incident.id} is still MONITORING`));
+      expect(result.stderr).toContain('hint: ');
       expect(result.stderr).toContain(`incident ${incident.id} is still MONITORING after the RESOLVED update`);
       expect(result.stderr).toContain(`its latest update (${ahead.id}, MONITORING, dated 2032-03-01T00:00:00.000Z) decides its status`);
       expect((await getIncident(incident.id)).lastUpdateStatus).toBe('MONITORING');
@@ -104,9 +106,10 @@ describe('the CLI says only what it read back', () => {
     });
     const result = await cli(['incidents', 'resolve', a.id, b.id, '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
+    const resolved = expect.objectContaining({ status: 'RESOLVED' });
     expect(parseJson(result)).toEqual([
-      { id: a.id, ok: true, status: 200, error: null },
-      { id: b.id, ok: true, status: 200, error: null },
+      { id: a.id, ok: true, status: 200, error: null, update: resolved },
+      { id: b.id, ok: true, status: 200, error: null, update: resolved },
     ]);
     for (const id of [a.id, b.id]) expect((await getIncident(id)).lastUpdateStatus).toBe('RESOLVED');
   });
@@ -231,7 +234,80 @@ describe('dry runs check what the real run checks', () => {
     // One id already resolved: JSON still answers, with nothing that would be sent.
     const single = await cli(['incidents', 'resolve', done.id, '--dry-run', '-o', 'json']);
     expect(single.code, single.stderr).toBe(0);
-    expect(parseJson(single)).toEqual({ method: null, path: null, body: null });
+    expect(parseJson(single)).toEqual([{ id: done.id, ok: true, status: 200, error: null, method: null, path: null, body: null }]);
+  });
+});
+
+describe('resolve, archive and unarchive: one shape whatever the number of ids', () => {
+  /** What a JSON value is, down to the keys of its objects: two answers of one type have the same. */
+  const kind = (value: unknown): unknown =>
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? ['array', ...new Set(value.map((item) => JSON.stringify(kind(item))))]
+        : typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value as Record<string, unknown>)
+                .sort(([a], [b]) => a.localeCompare(b))
+                .map(([key, item]) => [key, typeof item === 'object' && item !== null && !Array.isArray(item) ? 'object' : kind(item)]),
+            )
+          : typeof value;
+
+  let groupCount = 0;
+  const newGroup = async () => {
+    groupCount++;
+    return api.recordErrorEvent({
+      body: { checkId: `check-one-shape-${groupCount}`, rawErrorMessage: `Error: one shape ${'s'.repeat(groupCount)} failed` },
+    });
+  };
+
+  /** Each command with fresh targets for every run: a resolved incident would be another outcome. */
+  const commands: [string, string[], () => Promise<string>][] = [
+    ['incidents resolve', ['incidents', 'resolve'], async () => (await newIncident()).id],
+    ['incidents resolve --dry-run', ['incidents', 'resolve', '--dry-run'], async () => (await newIncident()).id],
+    ['error-groups archive', ['error-groups', 'archive'], async () => (await newGroup()).id],
+    ['error-groups archive --dry-run', ['error-groups', 'archive', '--dry-run'], async () => (await newGroup()).id],
+    ['error-groups unarchive', ['error-groups', 'unarchive'], async () => (await newGroup()).id],
+    ['error-groups unarchive --dry-run', ['error-groups', 'unarchive', '--dry-run'], async () => (await newGroup()).id],
+  ];
+
+  it.each(commands)('%s: one id gives the JSON array and the piped rows of two', async (_name, command, target) => {
+    const ids = async (count: number) => Promise.all(Array.from({ length: count }, target));
+    const json = async (count: number) => {
+      const given = await ids(count);
+      const result = await cli([...command, ...given, '-o', 'json']);
+      expect(result.code, result.stderr).toBe(0);
+      const entries = parseJson<{ id: string; ok: boolean }[]>(result);
+      expect(Array.isArray(entries)).toBe(true);
+      expect(entries.map((entry) => [entry.id, entry.ok])).toEqual(given.map((id) => [id, true]));
+      return kind(entries);
+    };
+    expect(await json(1)).toEqual(await json(2));
+
+    const piped = async (count: number) => {
+      const given = await ids(count);
+      const result = await cli([...command, ...given]);
+      expect(result.code, result.stderr).toBe(0);
+      const rows = result.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t'));
+      expect(rows.map((row) => row[0])).toEqual(given);
+      // The columns: the whole id, the outcome, the reason; the outcome is per id, not per count.
+      return rows.map((row) => [row.length, row[1]]);
+    };
+    const [one, two] = [await piped(1), await piped(2)];
+    expect(one).toHaveLength(1);
+    expect(two).toEqual([one[0], one[0]]);
+    expect(one[0]![0]).toBe(3);
+
+    // An id that fails is still an entry of the same keys, its fields null.
+    const failed = await cli([...command, '00000000-0000-4000-8000-00000000beef', '-o', 'json']);
+    expect(failed.code).toBe(4);
+    const [entry] = parseJson<Record<string, unknown>[]>(failed);
+    const [good] = parseJson<Record<string, unknown>[]>(await cli([...command, await target(), '-o', 'json']));
+    expect(Object.keys(entry!).sort()).toEqual(Object.keys(good!).sort());
+    expect(entry).toMatchObject({ id: '00000000-0000-4000-8000-00000000beef', ok: false, status: 404 });
   });
 });
 

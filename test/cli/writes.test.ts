@@ -79,7 +79,7 @@ describe('incidents resolve: safe to repeat', () => {
 
     const again = await cli(['incidents', 'resolve', incident.id]);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toBe('');
+    expect(again.stdout).toBe(`${incident.id}\talready-resolved\tnothing sent\n`);
     expect(again.stderr).toContain(`incident ${incident.id} is already resolved`);
     expect(writes()).toEqual([]);
     expect(await getIncident(incident.id)).toEqual(resolved);
@@ -95,18 +95,24 @@ describe('incidents resolve: safe to repeat', () => {
     const before = await getIncident(incident.id);
     const result = await cli(['incidents', 'resolve', incident.id, '--message', 'Fixed', '--notify', '--dry-run', '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
-    expect(parseJson(result)).toEqual({
-      method: 'POST',
-      path: `/v1/status-pages/incidents/${incident.id}/incident-updates`,
-      body: { description: 'Fixed', status: 'RESOLVED', notifySubscribers: true },
-    });
+    expect(parseJson(result)).toEqual([
+      {
+        id: incident.id,
+        ok: true,
+        status: 200,
+        error: null,
+        method: 'POST',
+        path: `/v1/status-pages/incidents/${incident.id}/incident-updates`,
+        body: { description: 'Fixed', status: 'RESOLVED', notifySubscribers: true },
+      },
+    ]);
     expect(result.stderr).toBe('dry run: nothing was sent\n');
     expect(sent()).toEqual([`GET /v1/status-pages/incidents/${incident.id}`]);
     expect(await getIncident(incident.id)).toEqual(before);
 
     const text = await cli(['incidents', 'resolve', incident.id, '--dry-run']);
     expect(text.stdout).toBe(
-      `POST /v1/status-pages/incidents/${incident.id}/incident-updates\n${JSON.stringify({ description: 'Resolved.', status: 'RESOLVED' }, null, 2)}\n`,
+      `${incident.id}\twould-resolve\tPOST /v1/status-pages/incidents/${incident.id}/incident-updates ${JSON.stringify({ description: 'Resolved.', status: 'RESOLVED' })}\n`,
     );
   });
 
@@ -210,7 +216,8 @@ describe('--message-file FILE|-', () => {
     const put = await cli(['incident-updates', 'put', incident.id, first!.id, '--message-file', '-', '--json'], 'Corrected text\n');
     expect(IncidentUpdate.parse(parseJson(put)).description).toBe('Corrected text');
     const resolve = await cli(['incidents', 'resolve', incident.id, '--message-file', textFile('All good now\n'), '--json']);
-    expect(IncidentUpdate.parse(parseJson(resolve))).toMatchObject({ description: 'All good now', status: 'RESOLVED' });
+    const [resolved] = parseJson(resolve) as [{ update: unknown }];
+    expect(IncidentUpdate.parse(resolved.update)).toMatchObject({ description: 'All good now', status: 'RESOLVED' });
     const create = await cli(
       [
         'incidents',
@@ -311,29 +318,33 @@ describe('error-groups archive / unarchive with many ids', () => {
     }
   });
 
-  it('--json gives an array of {id, ok, status, error}; archiving an archived group again is success', async () => {
+  it('--json gives an array of {id, ok, status, error, group}; archiving an archived group again is success', async () => {
     const [a, b] = [await newGroup(), await newGroup()];
     await api.updateErrorGroup({ params: { id: a.id }, body: { archiveForEver: true } });
     const result = await cli(['error-groups', 'archive', a.id, b.id, '--forever', '--json']);
     expect(result.code, result.stderr).toBe(0);
+    const archived = (id: string) => expect.objectContaining({ id, archivedUntilNextEvent: true });
     expect(parseJson(result)).toEqual([
-      { id: a.id, ok: true, status: 200, error: null },
-      { id: b.id, ok: true, status: 200, error: null },
+      { id: a.id, ok: true, status: 200, error: null, group: archived(a.id) },
+      { id: b.id, ok: true, status: 200, error: null, group: archived(b.id) },
     ]);
-    // One id, archived again: the group, exit 0.
+    // One id, archived again: the same entry, exit 0.
     const single = await cli(['error-groups', 'archive', a.id, '--forever', '--json']);
     expect(single.code, single.stderr).toBe(0);
-    expect(ErrorGroup.parse(parseJson(single))).toMatchObject({ id: a.id, archivedUntilNextEvent: true });
+    const [entry] = parseJson(single) as [{ group: unknown }];
+    expect(parseJson(single)).toEqual([{ id: a.id, ok: true, status: 200, error: null, group: archived(a.id) }]);
+    expect(ErrorGroup.parse(entry.group)).toMatchObject({ id: a.id, archivedUntilNextEvent: true });
 
     const failing = await cli(['error-groups', 'unarchive', a.id, UNKNOWN, '--json']);
     expect(failing.code).toBe(4);
     expect(parseJson(failing)).toEqual([
-      { id: a.id, ok: true, status: 200, error: null },
+      { id: a.id, ok: true, status: 200, error: null, group: expect.objectContaining({ id: a.id, archivedUntilNextEvent: false }) },
       {
         id: UNKNOWN,
         ok: false,
         status: 404,
         error: expect.stringMatching(/^404 Not Found: error group .+ not found \(PATCH \/v1\/error-groups\/.+\)$/),
+        group: null,
       },
     ]);
   });
@@ -355,7 +366,7 @@ describe('error-groups archive / unarchive with many ids', () => {
     );
     const single = await cli(['error-groups', 'unarchive', a.id, '--dry-run']);
     expect(single.stdout).toBe(
-      `PATCH /v1/error-groups/${a.id}\n${JSON.stringify({ archivedUntilNextEvent: false, archiveForEver: false }, null, 2)}\n`,
+      `${a.id}\twould-unarchive\tPATCH /v1/error-groups/${a.id} ${JSON.stringify({ archivedUntilNextEvent: false, archiveForEver: false })}\n`,
     );
     // Reads only: each group is read, as the real run would find it.
     expect(writes()).toEqual([]);

@@ -84,12 +84,12 @@ function env(url: string): Record<string, string> {
 
 /**
  * One line on stderr, `statusctl: ...` (and at most a `hint:` line after it), no stack trace,
- * nothing on stdout, no key anywhere.
+ * nothing on stdout (but the failed row of a command that prints one per id), no key anywhere.
  */
-function expectOneLineFailure(result: RunResult, code: number, pattern: RegExp): void {
+function expectOneLineFailure(result: RunResult, code: number, pattern: RegExp, stdout: unknown = ''): void {
   const context = `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`;
   expect(result.code, context).toBe(code);
-  expect(result.stdout, context).toBe('');
+  expect(result.stdout, context).toEqual(stdout);
   expect(result.stderr.endsWith('\n'), context).toBe(true);
   const [first, ...rest] = result.stderr.trimEnd().split('\n');
   expect(first, context).toMatch(/^statusctl: /);
@@ -143,6 +143,7 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
       await runCli(['error-groups', 'archive', '00000000-0000-4000-8000-000000000429', '--max-wait', '2'], { env: env(url) }),
       1,
       /429 Too Many Requests: rate limit exceeded.*\d+ attempts/,
+      expect.stringMatching(/^00000000-0000-4000-8000-000000000429\tfailed\t429 Too Many Requests: .+ \(\d+ attempts\)\n$/),
     );
     // Backoff from 250 ms, doubling, within 2 s: more than one attempt, never a storm.
     expect(requests()).toBeGreaterThan(1);

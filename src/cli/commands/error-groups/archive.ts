@@ -1,6 +1,6 @@
 // `error-groups archive`: the PATCH of an error group, for CI jobs that silence a known failure.
-// One id prints the group; many ids (or `-`, ids from stdin) print one result line per id
-// (src/cli/bulk.ts). The PATCH states the wanted state, so a group already archived, archived
+// One result line per id, for one id as for many (`-`: ids from stdin), each JSON entry carrying
+// the group as the API answered it (src/cli/bulk.ts). The PATCH states the wanted state, so a group already archived, archived
 // again, is a success like any other. `unarchive` shares the request flow below.
 import type { ErrorGroup } from '../../../contract/schemas.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../bulk.js';
@@ -26,9 +26,11 @@ export interface ArchiveOptions extends WriteOptions {
 }
 
 export const IDS_HELP =
-  'With one id, prints the group (-o json: the API response). With several ids, or - to read them from stdin ' +
-  '(one per line; blank lines and # comments skipped), sends a few at a time and prints one line per id, in the ' +
-  'order given: ID, outcome, reason, tab-separated; -o json gives an array of {id, ok, status, error}. ' +
+  'Prints one line per id, in the order given, for one id as for several: ID, outcome, reason, tab-separated ' +
+  '(on a terminal, one group also shows its state after its line); -o json gives an array of {id, ok, status, error, group}, ' +
+  'group being the group as the API answered (null when the id failed). --dry-run prints the same lines with the outcome ' +
+  'it would have and the request; -o json {id, ok, status, error, method, path, body}. Ids may come from stdin with - ' +
+  '(one per line; blank lines and # comments skipped); several are sent a few at a time. ' +
   'The exit code is that of the worst outcome (4 when some ids are unknown). Under a rate limit the requests pace ' +
   'themselves: a 429 pauses them all until its Retry-After, fewer are sent at once for a while, and a 429 is retried ' +
   'until --max-wait has passed.';
@@ -73,35 +75,40 @@ export async function patchGroups(
   options: WriteOptions,
   archived: string | undefined,
 ): Promise<void> {
-  const single = args.length === 1 && args[0] !== '-';
-  const ids = single ? args : await expandIds(ctx, args);
+  const ids = await expandIds(ctx, args);
   if (ids.length === 0) return nothingToDo(ctx);
 
   if (options.dryRun) {
-    const { planRequest, plannedOutcome, printPlanned, runPlannedBulk } = await import('../../dry-run.js');
+    const { planRequest, plannedOutcome, runPlannedBulk } = await import('../../dry-run.js');
     const reader = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
     // Checked as the real run would find it: the id's form, then that the group exists (a read).
-    const plan = async (id: string) => {
+    return runPlannedBulk(ctx, ids, options.concurrency, async (id) => {
       const planned = await planRequest('updateErrorGroup', { params: { id: groupId(id) }, body });
       await reader.getErrorGroup({ params: { id: groupId(id) } });
-      return planned;
-    };
-    if (single) return printPlanned(ctx, await plan(ids[0]!));
-    return runPlannedBulk(ctx, ids, options.concurrency, async (id) =>
-      plannedOutcome(archived ? 'would-archive' : 'would-unarchive', await plan(id), 200),
-    );
+      return plannedOutcome(archived ? 'would-archive' : 'would-unarchive', planned, 200);
+    });
   }
 
   const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
-  if (single) {
-    const group: ErrorGroup = await client.updateErrorGroup({ params: { id: groupId(ids[0]!) }, body });
-    if (ctx.json) return ctx.printJson(group);
-    return ctx.out(render(ctx, group, body.archiveForEver === true));
-  }
-  await runBulk(ctx, ids, options.concurrency, async (id) => {
-    const { status } = await client.call('updateErrorGroup', { params: { id: groupId(id) }, body });
-    return archived ? { outcome: 'archived', status, reason: archived } : { outcome: 'unarchived', status, reason: 'active again' };
-  });
+  // One row per id whatever their number, so a script reads one shape; a person at a terminal
+  // who changed one group also sees it after its row.
+  const showDetail = ids.length === 1 && !ctx.json && Boolean(ctx.io.stdout.isTTY);
+  let detail: string | undefined;
+  await runBulk(
+    ctx,
+    ids,
+    options.concurrency,
+    async (id) => {
+      const { status, body: group } = await client.call('updateErrorGroup', { params: { id: groupId(id) }, body });
+      if (showDetail) detail = render(ctx, group, body.archiveForEver === true);
+      const fields = { group };
+      return archived
+        ? { outcome: 'archived', status, reason: archived, fields }
+        : { outcome: 'unarchived', status, reason: 'active again', fields };
+    },
+    { group: null },
+  );
+  if (detail) ctx.out(detail);
 }
 
 /**

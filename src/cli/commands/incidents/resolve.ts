@@ -1,6 +1,7 @@
 // `incidents resolve`: a RESOLVED update for each incident that is not resolved yet, so a
-// retried script step does not notify subscribers twice. One id prints the update; many ids (or
-// `-`, ids from stdin) print one result line per id (src/cli/bulk.ts).
+// retried script step does not notify subscribers twice. One result line per id, for one id as
+// for many (`-`: ids from stdin), each JSON entry carrying the update (src/cli/bulk.ts), so a
+// script reads the same shape whatever it passed.
 import type { Incident } from '../../api-types.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../bulk.js';
 import { examples, positiveInt } from '../../command-kit.js';
@@ -34,11 +35,14 @@ export function declare(incidents: Noun): void {
       .description(
         'Add a RESOLVED update to incidents.\n\n' +
           'An incident already resolved is left alone: nothing is sent, stderr says so and the exit code is 0 ' +
-          '(-o json prints its last update), so a retried script step does not notify subscribers twice. ' +
+          '(its entry carries its last update), so a retried script step does not notify subscribers twice. ' +
           '--force adds another RESOLVED update anyway.\n\n' +
-          'With several ids, or - to read them from stdin (one per line; blank lines and # comments skipped), ' +
-          'prints one line per id in the order given: ID, outcome (resolved, already-resolved, not-found, ...), ' +
-          'reason, tab-separated; -o json gives an array of {id, ok, status, error}; the exit code is that of the worst outcome. ' +
+          'Prints one line per id in the order given, for one id as for several: ID, outcome (resolved, already-resolved, ' +
+          'not-found, ...), reason, tab-separated (on a terminal, one incident resolved also shows its update); ' +
+          '-o json gives an array of {id, ok, status, error, update}, update being the RESOLVED update (null when the id failed); ' +
+          '--dry-run prints the same lines with the outcome it would have (would-resolve, ...) and the request, ' +
+          '-o json {id, ok, status, error, method, path, body}. Ids may come from stdin with - (one per line; blank lines and ' +
+          '# comments skipped). The exit code is that of the worst outcome. ' +
           'Under a rate limit the requests pace themselves: a 429 pauses them all until its Retry-After, fewer are sent at ' +
           'once for a while, and a 429 is retried until --max-wait has passed.',
       )
@@ -63,8 +67,7 @@ export function declare(incidents: Noun): void {
 
 export async function run(ctx: Context, args: string[], options: ResolveOptions): Promise<void> {
   // The dry run checks the request as the client would: it brings the contract's schemas.
-  const { NOTHING_PLANNED, planRequest, plannedOutcome, printPlanned, runPlannedBulk } = await import('../../dry-run.js');
-  const single = args.length === 1 && args[0] !== '-';
+  const { planRequest, plannedOutcome, runPlannedBulk } = await import('../../dry-run.js');
   if (options.messageFile === '-' && args.includes('-')) throw usageError('--message-file - and - (ids from stdin) cannot both read stdin');
   let description = (await messageText(ctx, options)) ?? options.message;
   if (options.editor) {
@@ -72,7 +75,7 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
     const which = args.includes('-') ? 'the incidents read from stdin' : `incident ${args.join(', ')}`;
     description = await editText(ctx, { initial: description, about: [`The RESOLVED update of ${which}.`] });
   }
-  const ids = single ? args : await expandIds(ctx, args);
+  const ids = await expandIds(ctx, args);
   if (ids.length === 0) return nothingToDo(ctx);
   const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
   const incidentIds = new IncidentIds(() => ctx.client());
@@ -123,45 +126,40 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
     return { update, status: answer.status };
   }
 
-  if (options.dryRun && single) {
-    const { id, incident, send } = await check(ids[0]!);
-    if (!send) {
-      ctx.info(alreadyNote(id, incident));
-      // Stdout still answers a script: nothing would be sent.
-      if (ctx.json) await ctx.printJson(NOTHING_PLANNED);
-      return;
-    }
-    return printPlanned(ctx, await planRequest('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) }));
-  }
   if (options.dryRun) {
     // Each id checked as the real run checks it: its syntax, that it exists, whether it is resolved.
     return runPlannedBulk(ctx, ids, options.concurrency, async (given, found) => {
       const { id, incident, send } = await check(given, found);
-      if (!send) return plannedOutcome('already-resolved', undefined, 200, 'nothing would be sent');
+      if (!send) {
+        if (ids.length === 1) ctx.info(alreadyNote(id, incident));
+        return plannedOutcome('already-resolved', undefined, 200, 'nothing would be sent');
+      }
       const planned = await planRequest('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) });
       return plannedOutcome('would-resolve', planned, 200);
     });
   }
 
-  if (single) {
-    const { id, incident, send } = await check(ids[0]!);
-    if (!send) {
-      ctx.info(alreadyNote(id, incident));
-      const last = timeline(incident).at(-1);
-      if (ctx.json && last) await ctx.printJson(last);
-      return;
-    }
-    const { update } = await resolveOne(id, incident);
-    if (ctx.json) await ctx.printJson(update);
-    else ctx.out(`${ctx.style.green('Resolved')} incident ${id}\n${await renderUpdate(ctx, id, update)}`);
-    return;
-  }
-  await runBulk(ctx, ids, options.concurrency, async (given, found) => {
-    const { id, incident, send } = await check(given, found);
-    if (!send) return { outcome: 'already-resolved', status: 200, reason: 'nothing sent' };
-    const { status } = await resolveOne(id, incident);
-    return { outcome: 'resolved', status, reason: incident.name };
-  });
+  // One row per id whatever their number, so a script reads one shape; a person at a terminal
+  // who resolved one incident also sees the update after its row.
+  const showDetail = ids.length === 1 && !ctx.json && Boolean(ctx.io.stdout.isTTY);
+  let detail: string | undefined;
+  await runBulk(
+    ctx,
+    ids,
+    options.concurrency,
+    async (given, found) => {
+      const { id, incident, send } = await check(given, found);
+      if (!send) {
+        if (ids.length === 1) ctx.info(alreadyNote(id, incident));
+        return { outcome: 'already-resolved', status: 200, reason: 'nothing sent', fields: { update: timeline(incident).at(-1) ?? null } };
+      }
+      const { update, status } = await resolveOne(id, incident);
+      if (showDetail) detail = await renderUpdate(ctx, id, update);
+      return { outcome: 'resolved', status, reason: incident.name, fields: { update } };
+    },
+    { update: null },
+  );
+  if (detail) ctx.out(detail);
 }
 
 /** How much later than the latest update a RESOLVED update is dated when that one lies in the future. */
