@@ -9,6 +9,7 @@ import type { Incident } from '../../src/cli/api-types.js';
 import { BIN, cleanEnv, KEYS, type PtySession, ROOT, removeTempDirs, runCli, runPty, startTestServer, type TestServer } from './helpers.js';
 import { readmeLines, runShell } from './readme-shell.js';
 import { finalScreen } from './screen.js';
+import { startFaultRelay } from '../support/fault-relay.js';
 
 // Each test starts the built CLI and waits on a poll or two at the smallest interval.
 vi.setConfig({ testTimeout: 120_000 });
@@ -253,6 +254,29 @@ describe('incidents watch under a rate limit', () => {
     await run.line(/\tupdate\tRESOLVED Fixed\.$/);
     expect(await run.exited()).toBe(0);
     expect(run.lines().map((line) => fields(line)[2])).toEqual(['watching', 'update', 'update', 'update']);
+  });
+});
+
+describe('incidents watch through failures', () => {
+  it('a read that fails (503) is a warning and is tried again, backing off; the change made meanwhile is printed once', async () => {
+    const { server, api } = await serverAndClient();
+    const relay = await startFaultRelay(server.url);
+    try {
+      const incident = await newIncident(api);
+      const run = watch([incident.id, '--interval', '1', '--exit-status'], { ...server.env, STATUSCTL_BASE_URL: relay.url });
+      await run.line(/\twatching\t/);
+      relay.decide = () => 'unavailable';
+      await vi.waitFor(() => expect(run.stderr()).toMatch(/^warning: .*503.*; trying again in 2 s$/m), { timeout: 60_000, interval: 50 });
+      await addUpdate(api, incident.id, 'MONITORING', 'Rolled back while the link was down.');
+      relay.decide = () => 'pass';
+      await run.line(/\tupdate\tMONITORING Rolled back while the link was down\.$/);
+      expect(run.stderr()).toMatch(/^reading again$/m);
+      await addUpdate(api, incident.id, 'RESOLVED', 'Fixed.');
+      expect(await run.exited()).toBe(0);
+      expect(run.lines().map((line) => fields(line)[2])).toEqual(['watching', 'update', 'update']);
+    } finally {
+      await relay.close();
+    }
   });
 });
 
