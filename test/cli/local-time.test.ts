@@ -4,9 +4,10 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type Client, createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/cli/api-types.js';
+import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { testClock } from '../support/clock.js';
 import { readmeLines, runShell } from './readme-shell.js';
-import { parseJson, type PtySession, removeTempDirs, runCli, runPty, useTestServer } from './helpers.js';
+import { parseJson, type PtySession, removeTempDirs, runCli, runPty, startTestServer, useTestServer } from './helpers.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -192,5 +193,56 @@ describe('the README', () => {
     expect(result.code, result.stderr).toBe(0);
     // The last line prints the length of a --limit 150 page.
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+$/);
+  });
+});
+
+describe('incidents create names the status pages that now show the incident', () => {
+  /** A status page and one of its services, as the API lists them. */
+  async function pageWithService() {
+    const { entries } = await api().listStatusPages({ query: { limit: '100' } });
+    const page = entries.find((candidate) => candidate.cards.some((card) => card.services.length > 0))!;
+    const service = page.cards.flatMap((card) => card.services)[0]!;
+    const holding = entries.filter((candidate) => candidate.cards.some((card) => card.services.some((s) => s.id === service.id)));
+    return { page, service, holding };
+  }
+
+  it('on a terminal: each page holding one of its services, with its address and the incident anchor', async () => {
+    const { service, holding } = await pageWithService();
+    const screen = await onTerminal(
+      ['incidents', 'create', '--name', 'Shown on the pages', '--severity', 'minor', '--service', service.id, '--yes'],
+      {},
+    );
+    const [incident] = (await api().listIncidents({ query: { limit: '1' } })).entries;
+    expect(incident!.name).toBe('Shown on the pages');
+    expect(screen).toContain(holding.length === 1 ? 'Now on the status page:' : `Now on ${holding.length} status pages:`);
+    for (const page of holding) {
+      const address = `${test.server.url}/status/${test.server.account.id}/${page.url}#incident-${incident!.id}`;
+      expect(screen).toMatch(new RegExp(`${page.name}\\s+${address.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+    }
+  });
+
+  it('piped: only with --verbose, on stderr; stdout stays the incident', async () => {
+    const { service, holding } = await pageWithService();
+    const args = ['incidents', 'create', '--name', 'Piped create', '--severity', 'minor', '--service', service.id, '-o', 'json'];
+    const quiet = await runCli(args, { env: test.server.env });
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stderr).not.toContain('/status/');
+    const verbose = await runCli([...args, '--verbose'], { env: test.server.env });
+    expect(verbose.code, verbose.stderr).toBe(0);
+    const incident = parseJson<Incident>(verbose);
+    for (const page of holding) {
+      expect(verbose.stderr).toContain(`${test.server.url}/status/${test.server.account.id}/${page.url}#incident-${incident.id}`);
+    }
+    expect(verbose.stdout).not.toContain('/status/');
+  });
+});
+
+describe('the README on create', () => {
+  it('its block naming the pages after create runs as written against the demo account', async () => {
+    const lines = readmeLines('create-pages');
+    const demo = await startTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: 'sk_readme_create_pages_0123' }] });
+    const result = await runShell(lines.join('\n'), demo.env, { exitOnError: true });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^  \\S.*\\s${demo.url}/status/${DEMO_ACCOUNT_ID}/\\S+#incident-[0-9a-f-]{36}$`, 'm'));
   });
 });

@@ -3,6 +3,7 @@
 // a missing required option is a usage error, so a script never hangs on a question. Both ways
 // end in the same body, built once below: each service as `{id, name, accountId}` from the
 // status pages, and exactly one first update, as the hosted API requires.
+import type { Incident } from '../../api-types.js';
 import type { CreateIncidentInput } from '../../../contract/schemas.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, usageError } from '../../exit-codes.js';
@@ -40,7 +41,13 @@ interface Answers {
   notify: boolean;
 }
 
-export async function runCreate(ctx: Context, given: CreateOptions): Promise<void> {
+/** What a real run created, with the status pages it read (the dry run creates nothing). */
+export interface Created {
+  incident: Incident;
+  catalog: CatalogPage[];
+}
+
+export async function runCreate(ctx: Context, given: CreateOptions): Promise<Created | undefined> {
   const message = await messageText(ctx, given);
   let options: CreateOptions = { ...given, ...(message !== undefined ? { message } : {}) };
   // The YAML library comes with the templates module, only when a template is used.
@@ -77,7 +84,8 @@ export async function runCreate(ctx: Context, given: CreateOptions): Promise<voi
 
   if (options.dryRun) {
     const { printPlanned } = await import('../../dry-run.js');
-    return printPlanned(ctx, { method: operations.createIncident.method, path: operations.createIncident.path, body });
+    await printPlanned(ctx, { method: operations.createIncident.method, path: operations.createIncident.path, body });
+    return undefined;
   }
 
   if (ctx.interactive && !options.yes) {
@@ -92,6 +100,7 @@ export async function runCreate(ctx: Context, given: CreateOptions): Promise<voi
   const incident = await client.createIncident({ body });
   if (ctx.json) await ctx.printJson(incident);
   else ctx.out(await renderIncident(ctx, incident, 'Created incident'));
+  return { incident, catalog };
 }
 
 /** The request body; its type is the contract's input type, so a field upstream lacks is a compile error. */

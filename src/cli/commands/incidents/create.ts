@@ -5,7 +5,8 @@ import { choiceOption, collect, examples } from '../../command-kit.js';
 import { Context } from '../../context.js';
 import type { Noun } from '../../globals.js';
 import { DEFAULT_FIRST_UPDATE, INCIDENT_STATUSES, incidentName, messageFileOption, nonEmpty, SEVERITIES } from '../../incident-options.js';
-import type { CreateOptions } from './create-flow.js';
+import type { CreateOptions, Created } from './create-flow.js';
+import { statusPageAddress } from '../../status-page-address.js';
 import { runCreate } from './create-flow.js';
 import { valueKinds } from '../../value-kinds.js';
 import { editorOption } from '../../editor.js';
@@ -33,7 +34,9 @@ export function declare(incidents: Noun): void {
           'status pages do not list, is exit 2 and nothing is sent.\n\n' +
           "-e/--editor opens $VISUAL or $EDITOR (on a terminal only) on the first update, the template's text or the default " +
           'in it; lines starting with # are dropped, and an empty text cancels (exit 2, nothing created).\n\n' +
-          'Prints the created incident; with -o json the API response, so `-o json | jq -r .id` gives its id.',
+          'Prints the created incident; with -o json the API response, so `-o json | jq -r .id` gives its id. ' +
+          'Then, on stderr when it is a terminal or with --verbose, the addresses of the status pages that now show it ' +
+          '(those holding one of its services).',
       )
       .option('--name <name>', 'incident name, 1 to 255 characters', incidentName)
       .addOption(choiceOption('--severity <severity>', 'severity (any case)', SEVERITIES))
@@ -74,5 +77,27 @@ export function declare(incidents: Noun): void {
 }
 
 export async function run(ctx: Context, options: CreateOptions): Promise<void> {
-  await runCreate(ctx, options);
+  const created = await runCreate(ctx, options);
+  // Where the incident now shows, for the person who declared it (a terminal) or who asked for detail.
+  if (created && (ctx.io.stderr.isTTY || ctx.globals.verbose)) await printPageAddresses(ctx, created);
+}
+
+/**
+ * The addresses of the status pages that now show the incident (those holding one of its
+ * services), each with the incident's anchor, on stderr: stdout stays the incident.
+ */
+async function printPageAddresses(ctx: Context, { incident, catalog }: Created): Promise<void> {
+  const services = new Set(incident.services.map((service) => service.id));
+  const pages = catalog.filter((page) => page.services.some((service) => services.has(service.id)));
+  if (pages.length === 0) {
+    ctx.info('Not on any status page: none of its services is on a page.');
+    return;
+  }
+  const client = await ctx.client();
+  const { baseUrl, accountId } = await ctx.settings();
+  const account = incident.services[0]?.accountId ?? accountId ?? '';
+  const anchor = `#incident-${encodeURIComponent(incident.id)}`;
+  const addresses = await Promise.all(pages.map((page) => statusPageAddress(client, baseUrl, { ...page, accountId: account })));
+  ctx.info(`Now on ${pages.length === 1 ? 'the status page' : `${pages.length} status pages`}:`);
+  for (const [at, page] of pages.entries()) ctx.info(`  ${page.name}  ${addresses[at]}${anchor}`);
 }
