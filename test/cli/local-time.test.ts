@@ -153,6 +153,10 @@ describe('incidents list --since', () => {
     expect(result.stderr).toMatch(/^statusctl: option '--since <when>' argument 'yesterday' is invalid: expected a time ago/m);
     expect(result.stderr).toMatch(/^hint: /m);
     expect(result.stdout).toBe('');
+    // A span of nothing is refused the same way, not silently.
+    const zero = await runCli(['incidents', 'list', '--since', '0d'], { env: test.server.env });
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toMatch(/^statusctl: option '--since <when>' argument '0d' is invalid/m);
   });
 });
 

@@ -126,7 +126,15 @@ async function listFilter(ctx: Context, options: ListOptions): Promise<((inciden
  */
 async function sinceTime(value: string, now: number): Promise<number> {
   const { DateOrDateTime } = await import('../../../contract/schemas.js');
-  if (relativeSpan(value) || DateOrDateTime.safeParse(value.trim()).success) {
+  // A span of nothing (`0d`) is refused by span() with commander's error, which only the parser prints.
+  const spans = () => {
+    try {
+      return relativeSpan(value) !== undefined;
+    } catch {
+      return false;
+    }
+  };
+  if (spans() || DateOrDateTime.safeParse(value.trim()).success) {
     const time = Date.parse(absoluteTime(value.trim(), now));
     if (!Number.isNaN(time)) return time;
   }
