@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { Incident, IncidentList, IncidentUpdate, type StatusPage } from '../../src/contract/schemas.js';
@@ -533,6 +534,13 @@ describe('incidents get and resolve', () => {
     const result = await cli(['incidents', 'resolve', incident.id]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(`${incident.id}\tresolved\tTo resolve\n`);
+    // On a terminal the one row is followed by the update.
+    const shown = await cli(['incidents', 'resolve', (await createIncident('To resolve on a terminal')).id], {}, 100);
+    expect(shown.code, shown.stderr).toBe(0);
+    const [row, ...detail] = stripVTControlCharacters(shown.stdout).trimEnd().split('\n');
+    expect(row).toMatch(/^\S+\tresolved\tTo resolve on a terminal$/);
+    expect(detail.join('\n')).toMatch(/status\s+RESOLVED/);
+    expect(detail.join('\n')).toContain('Resolved.');
     const stored = await api.getIncident({ params: { incidentId: incident.id } });
     expect(stored.lastUpdateStatus).toBe('RESOLVED');
     expect(stored.incidentUpdates.at(-1)).toMatchObject({ description: 'Resolved.', status: 'RESOLVED' });
