@@ -106,6 +106,8 @@ export async function run(ctx: Context, given: string | undefined, options: Watc
     interrupt(new CliError(ExitCode.interrupted, `interrupted: stopped watching ${what}`));
   };
   process.once('SIGINT', onSigint);
+  // The wait between reads, cleared when the watch ends so that it never holds the process open.
+  let timer: NodeJS.Timeout | undefined;
   try {
     const watcher = given === undefined ? new AllOpen(client) : await OneIncident.start(ctx, client, given);
     let delay = interval;
@@ -114,7 +116,7 @@ export async function run(ctx: Context, given: string | undefined, options: Watc
     for (;;) {
       if (!first) {
         const wait = deadline === undefined ? delay : Math.min(delay, Math.max(0, deadline - ctx.now()));
-        await Promise.race([sleep(wait), interrupted]);
+        await Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, wait))), interrupted]);
         if (deadline !== undefined && ctx.now() >= deadline) {
           if (options.exitStatus) {
             throw new CliError(
@@ -156,11 +158,10 @@ export async function run(ctx: Context, given: string | undefined, options: Watc
       }
     }
   } finally {
+    clearTimeout(timer);
     process.removeListener('SIGINT', onSigint);
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * How long to wait before reading again after a failed read, or undefined when trying again
