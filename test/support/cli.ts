@@ -47,6 +47,9 @@ export function cleanEnv(env: Record<string, string | undefined> = {}): NodeJS.P
   }
   const merged: NodeJS.ProcessEnv = {
     ...base,
+    // Terminal output shows times in the local zone: runs are in UTC unless a test names a zone,
+    // so expectations hold on a developer's machine in any zone.
+    TZ: 'UTC',
     STATUSCTL_CONFIG_DIR: tempConfigDir(),
     STATUSCTL_CACHE_DIR: process.env.STATUSCTL_CACHE_DIR,
     XDG_RUNTIME_DIR: tempConfigDir(),
