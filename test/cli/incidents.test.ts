@@ -500,7 +500,7 @@ describe('incidents list', () => {
     expect(everything.stderr).not.toContain('more:');
   });
 
-  it.each([['0'], ['101'], ['x']])('--limit %s is exit 2', async (limit) => {
+  it.each([['0'], ['1.5'], ['x']])('--limit %s is exit 2', async (limit) => {
     expect((await cli(['incidents', 'list', '--limit', limit])).code).toBe(2);
   });
 });
