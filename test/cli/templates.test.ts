@@ -217,7 +217,7 @@ describe('templates list|show', () => {
     const show = await runPty(['templates', 'show', 'outage'], { cwd: inside, env });
     expect(await show.exited()).toBe(0);
     expect(show.screen()).toContain('Template outage');
-    expect(show.screen()).toMatch(/First update\r?\n  Customers of \{\{service\}\} in \{\{region\}\} see failed payments\./);
+    expect(show.screen()).toMatch(/First update\r?\n {2}Customers of \{\{service\}\} in \{\{region\}\} see failed payments\./);
   });
 
   it('refuses a front matter field it does not know, naming the file', async () => {
