@@ -5,15 +5,21 @@
 // no failure. These runs wait on a real limiter, so they are few; the pacing logic itself is
 // tested on a clock of its own (test/client/rate-limit.test.ts), and the time against the
 // ideal is measured in bench/rate-limit.bench.mjs.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { seededId } from '../../src/server/fixtures/ids.js';
-import { BIN, TEST_ACCOUNT, parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import {
+  TEST_ACCOUNT,
+  parseJson,
+  removeTempDirs,
+  runCli,
+  startLimitedServerProcess,
+  startTestServer,
+  tempConfigDir,
+  type TestServer,
+} from './helpers.js';
 
 // The rate-limited runs wait out the limit's pauses; longer on a loaded machine.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 60_000 });
@@ -96,42 +102,17 @@ describe('error-groups archive - (built binary)', () => {
 });
 
 /** `statusctl server --rate-limit N` from the built binary, serving `groups` error groups. */
-async function startLimitedServer(perSecond: number, groups: number): Promise<{ url: string; ids: string[]; child: ChildProcess }> {
-  const fixtures = join(tempConfigDir(), 'limited-groups.json');
+async function startLimitedServer(perSecond: number, groups: number) {
   const keys = Array.from({ length: groups }, (_, i) => `paced-${i}`);
-  writeFileSync(
-    fixtures,
-    JSON.stringify({
-      errorGroups: keys.map((id, i) => ({
-        id,
-        checkId: `paced-check-${i}`,
-        rawErrorMessage: `Error: paced failure ${i}`,
-        timestamps: ['-1h'],
-      })),
-    }),
-  );
-  const child = spawn(
-    process.execPath,
-    [
-      BIN,
-      'server',
-      '--port',
-      '0',
-      '--rate-limit',
-      String(perSecond),
-      '--fixtures',
-      fixtures,
-      '--account',
-      `${TEST_ACCOUNT.id}:${TEST_ACCOUNT.key}`,
-      '--quiet',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines = createInterface({ input: child.stdout! });
-  const [first] = (await once(lines, 'line')) as [string];
-  const url = /listening on (\S+)/.exec(first)?.[1];
-  if (!url) throw new Error(`unexpected first line: ${first}`);
-  return { url, ids: keys.map((key) => seededId(TEST_ACCOUNT.id, 'error-group', key)), child };
+  const server = await startLimitedServerProcess(perSecond, {
+    errorGroups: keys.map((id, i) => ({
+      id,
+      checkId: `paced-check-${i}`,
+      rawErrorMessage: `Error: paced failure ${i}`,
+      timestamps: ['-1h'],
+    })),
+  });
+  return { ...server, ids: keys.map((key) => seededId(TEST_ACCOUNT.id, 'error-group', key)) };
 }
 
 describe(`error-groups archive - under a shared rate limit (statusctl server --rate-limit ${RATE_LIMIT})`, () => {

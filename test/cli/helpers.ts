@@ -1,10 +1,15 @@
 // Shared helpers for the CLI tests: the server starter and CLI runner of test/support/, and
 // runPty, which runs the BUILT binary (bin/statusctl, built by test/global-setup.ts) in a real
 // pseudo-terminal. Other CLI test files import these; keep the API stable.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll } from 'vitest';
 import type { ServerOptions } from '../../src/server/index.js';
-import { BIN, cleanEnv, removeTempDirs, ROOT } from '../support/cli.js';
-import { useTestServer as useSupportServer, type TestServer } from '../support/server.js';
+import { BIN, cleanEnv, removeTempDirs, ROOT, tempConfigDir } from '../support/cli.js';
+import { TEST_ACCOUNT, useTestServer as useSupportServer, type TestServer } from '../support/server.js';
 
 // The one server starter (test/support/server.ts) and the one CLI runner (test/support/cli.ts),
 // re-exported for the CLI tests.
@@ -29,6 +34,27 @@ export {
 export function useTestServer(options: ServerOptions = {}): { readonly server: TestServer } {
   afterAll(removeTempDirs);
   return useSupportServer(options);
+}
+
+/**
+ * `statusctl server --rate-limit N` from the built binary, in a process of its own (so its
+ * limiter is the one a CI job meets), serving `fixtures` (the fixture file's format) to
+ * TEST_ACCOUNT. The caller kills `child` when done.
+ */
+export async function startLimitedServerProcess(
+  perSecond: number,
+  fixtures: object,
+): Promise<{ url: string; env: Record<string, string>; child: ChildProcess }> {
+  const file = join(tempConfigDir(), 'limited-fixtures.json');
+  writeFileSync(file, JSON.stringify(fixtures));
+  const account = `${TEST_ACCOUNT.id}:${TEST_ACCOUNT.key}`;
+  const args = [BIN, 'server', '--port', '0', '--rate-limit', String(perSecond), '--fixtures', file, '--account', account, '--quiet'];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const [first] = (await once(lines, 'line')) as [string];
+  const url = /listening on (\S+)/.exec(first)?.[1];
+  if (!url) throw new Error(`unexpected first line: ${first}`);
+  return { url, env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: TEST_ACCOUNT.key, STATUSCTL_ACCOUNT_ID: TEST_ACCOUNT.id }, child };
 }
 
 // ---- a real pseudo-terminal ----------------------------------------------------------------

@@ -3,11 +3,10 @@
 // can tell what went over the wire (the whole PUT body, checked against the hosted API's request
 // schema) and that nothing did (a refused edit, a delete without --yes). The questions of a
 // delete are answered in a real pseudo-terminal.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, createClient, type Client } from '../../src/client/index.js';
 import type { Incident } from '../../src/cli/api-types.js';
@@ -23,6 +22,7 @@ import {
   ROOT,
   runCli,
   runPty,
+  startLimitedServerProcess,
   startTestServer,
   TEST_ACCOUNT,
   tempConfigDir,
@@ -488,44 +488,19 @@ describe('notifications list', () => {
 });
 
 /** `statusctl server --rate-limit N` from the built binary, serving `count` incidents. */
-async function startLimitedServer(perSecond: number, count: number): Promise<{ url: string; ids: string[]; child: ChildProcess }> {
-  const fixtures = join(tempConfigDir(), 'limited-incidents.json');
+async function startLimitedServer(perSecond: number, count: number) {
   const keys = Array.from({ length: count }, (_, i) => `paced-${i}`);
-  writeFileSync(
-    fixtures,
-    JSON.stringify({
-      services: [{ id: 'paced-service', name: 'Paced service' }],
-      incidents: keys.map((id, i) => ({
-        id,
-        name: `Paced incident ${i}`,
-        severity: 'MINOR',
-        services: ['paced-service'],
-        incidentUpdates: [{ description: 'Investigating.', publicIncidentUpdateDate: '-1h' }],
-      })),
-    }),
-  );
-  const child = spawn(
-    process.execPath,
-    [
-      BIN,
-      'server',
-      '--port',
-      '0',
-      '--rate-limit',
-      String(perSecond),
-      '--fixtures',
-      fixtures,
-      '--account',
-      `${TEST_ACCOUNT.id}:${TEST_ACCOUNT.key}`,
-      '--quiet',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines = createInterface({ input: child.stdout! });
-  const [first] = (await once(lines, 'line')) as [string];
-  const url = /listening on (\S+)/.exec(first)?.[1];
-  if (!url) throw new Error(`unexpected first line: ${first}`);
-  return { url, ids: keys.map((key) => seededId(TEST_ACCOUNT.id, 'incident', key)), child };
+  const server = await startLimitedServerProcess(perSecond, {
+    services: [{ id: 'paced-service', name: 'Paced service' }],
+    incidents: keys.map((id, i) => ({
+      id,
+      name: `Paced incident ${i}`,
+      severity: 'MINOR',
+      services: ['paced-service'],
+      incidentUpdates: [{ description: 'Investigating.', publicIncidentUpdateDate: '-1h' }],
+    })),
+  });
+  return { ...server, ids: keys.map((key) => seededId(TEST_ACCOUNT.id, 'incident', key)) };
 }
 
 describe('incidents delete - under a rate limit (statusctl server --rate-limit 20)', () => {
