@@ -1,11 +1,4 @@
-// gh's words: `view` and `ls` wherever `get` and `list` are, and the singular of each plural
-// noun (`incident`, `status-page`...). They come from a rule applied to the command tree once
-// every command is declared (src/cli/program.ts), so the checks here walk the tree the CLI
-// parses with: a verb or noun added later is checked with no line of its own. Run through the
-// built binary (an alias answers exactly as the name does, `help` included) and in bash, zsh and
-// fish (completion follows an alias and never offers one).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
@@ -14,6 +7,7 @@ import { addGhWords, buildProgram } from '../../src/cli/program.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { parseJson, runCli, startTestServer, useTestServer } from './helpers.js';
 import { runCli as runInProcess } from './in-process.js';
+import { completeIn, SHELLS, type ShellName, sorted } from './completion-shells.js';
 import { readmeLines, runShell } from './readme-shell.js';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -210,8 +204,6 @@ describe('through the built binary', () => {
 
 // ---- completion -------------------------------------------------------------------------------
 
-const hasShell = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
-const SHELLS = { bash: hasShell('bash'), zsh: hasShell('zsh'), fish: hasShell('fish') };
 const scripts: Record<string, string> = {};
 let dir: string;
 
@@ -226,51 +218,9 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What each shell offers at the end of each line, as test/cli/completion.test.ts asks them. */
-function complete(shell: keyof typeof SHELLS, lines: string[]): string[][] {
-  let output: string;
-  if (shell === 'bash') {
-    const file = join(dir, 'statusctl.bash');
-    writeFileSync(file, scripts.bash!);
-    const script = `source '${file}'
-      for line in "$@"; do
-        read -ra COMP_WORDS <<<"$line"
-        [[ $line == *' ' ]] && COMP_WORDS+=('')
-        COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)) COMP_LINE=$line
-        _statusctl
-        printf '%s\\n' "\${COMPREPLY[@]}" --
-      done`;
-    const run = spawnSync('bash', ['--norc', '--noprofile', '-c', script, 'bash', ...lines], { encoding: 'utf8', timeout: 60_000 });
-    expect(run.status, run.stderr).toBe(0);
-    output = run.stdout;
-  } else if (shell === 'zsh') {
-    const file = join(dir, '_statusctl');
-    const out = join(dir, 'zsh-matches');
-    writeFileSync(file, scripts.zsh!);
-    const run = spawnSync('zsh', ['-f', join(import.meta.dirname, 'zsh-complete.zsh'), file, out, ...lines], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(run.status, `${run.stderr}${run.error ?? ''}`).toBe(0);
-    output = readFileSync(out, 'utf8');
-  } else {
-    const file = join(dir, 'statusctl.fish');
-    writeFileSync(file, scripts.fish!);
-    const script = `source '${file}'; for line in $argv; complete -C $line; printf '%s\\n' --; end`;
-    const run = spawnSync('fish', ['--no-config', '-c', script, ...lines], { encoding: 'utf8', timeout: 60_000 });
-    expect(run.status, run.stderr).toBe(0);
-    output = run.stdout;
-  }
-  const lists: string[][] = [[]];
-  for (const line of output.split('\n')) {
-    if (line === '--') lists.push([]);
-    else if (line !== '') lists.at(-1)!.push(line.split('\t')[0]!);
-  }
-  return lists.slice(0, -1);
-}
+const complete = (shell: ShellName, lines: string[]) => completeIn(shell, scripts[shell]!, dir, lines);
 
-const sorted = (values: string[]) => [...values].sort();
-
-describe.each(Object.keys(SHELLS) as (keyof typeof SHELLS)[])('completion in %s', (shell) => {
+describe.each(Object.keys(SHELLS) as ShellName[])('completion in %s', (shell) => {
   it.runIf(SHELLS[shell])(
     'after an alias, what the command it names has; aliases never offered beside the names',
     () => {
