@@ -35,7 +35,6 @@ const SKIPPED: Record<string, string> = {
   'statusctl incidents create': 'needs a terminal: asks for each missing option',
   'git log -1 --format=%B | statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message-file - --status monitoring --dry-run':
     'needs a git checkout with a commit',
-  "statusctl status-pages open 'Acme Payments' | pbcopy": "needs macOS's pbcopy",
 };
 
 const file = useTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: DEMO_KEY }], rcaDelayMs: 50 });

@@ -20,7 +20,10 @@ export function declare(pages: Noun): void {
       )
       .argument('<page>', `id (or its first ${MIN_PREFIX} or more characters), url, custom domain or name of the status page`)
       .action((page, _options, command) => run(Context.fromCommand(command), page)),
-    ['statusctl status-pages open acme-cloud', "statusctl status-pages open 'Acme Payments' | pbcopy"],
+    [
+      'statusctl status-pages open acme-cloud',
+      "statusctl status-pages open 'Acme Payments' | tee page-url.txt   # piped: prints the address, opens nothing (| pbcopy on macOS)",
+    ],
   );
   valueKinds(pages, 'open', { page: 'status-page' });
 }
