@@ -1,6 +1,6 @@
-// The CLI baseline: a bare Node process doing one node:http GET and printing the JSON, as
-// `statusctl ... -o json` does. Usage: node bench/bare-get.mjs URL (key and account from the
-// same variables statusctl reads).
+// bare-get.cjs as an ES module, printing the answer as `-o json` does: not the floor, only the
+// line that shows what the ES module loader costs a bare GET on each Node line.
+// Usage: node bench/bare-get.mjs URL (key and account from the variables statusctl reads).
 import http from 'node:http';
 
 const headers = { authorization: `Bearer ${process.env.STATUSCTL_API_KEY}`, 'x-service-account': process.env.STATUSCTL_ACCOUNT_ID };
@@ -9,8 +9,11 @@ http.get(process.argv[2], { headers }, (res) => {
   res.setEncoding('utf8');
   res.on('data', (chunk) => (text += chunk));
   res.on('end', () => {
-    const body = JSON.parse(text);
-    process.stdout.write(`${JSON.stringify(body.entries ?? body, null, 2)}\n`);
-    process.exitCode = res.statusCode === 200 ? 0 : 1;
+    if (res.statusCode !== 200) {
+      process.stderr.write(`GET ${process.argv[2]}: ${res.statusCode} ${text}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    process.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
   });
 });
