@@ -52,9 +52,9 @@ export function report(name, { ours, baseline, unit, ratio, target, higherIsBett
 }
 
 /** Starts `node bin/statusctl server --port 0 --account ID:KEY` and waits for its URL line. */
-export function startReferenceServer(args = []) {
+export function startReferenceServer(args = [], options = {}) {
   // One log line per request goes to stderr: discarded, as a script would.
-  return startListening([BIN, 'server', '--port', '0', '--account', `${ACCOUNT.id}:${ACCOUNT.key}`, ...args]);
+  return startListening([BIN, 'server', '--port', '0', '--account', `${ACCOUNT.id}:${ACCOUNT.key}`, ...args], options);
 }
 
 export function stopChild(child) {
@@ -149,8 +149,10 @@ export function runLoad(runs) {
  * Starts a process that prints "listening on URL" first, like statusctl server. Its stderr is
  * discarded, as a script would, or kept (`keepStderr`) for the caller to read.
  */
-export async function startListening(args, { keepStderr = false } = {}) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: benchEnv(), stdio: ['ignore', 'pipe', keepStderr ? 'pipe' : 'ignore'] });
+export async function startListening(args, { keepStderr = false, cpu } = {}) {
+  // `cpu`: pinned to that core with taskset (which execs node: the pid stays the server's).
+  const [command, commandArgs] = cpu === undefined ? [process.execPath, args] : ['taskset', ['-c', String(cpu), process.execPath, ...args]];
+  const child = spawn(command, commandArgs, { cwd: ROOT, env: benchEnv(), stdio: ['ignore', 'pipe', keepStderr ? 'pipe' : 'ignore'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
   const url = await new Promise((resolve, reject) => {

@@ -1,13 +1,16 @@
 // Server throughput: requests per second of the reference server (started as users start it)
 // beside a bare node:http server answering the same bytes (bench/bare-server.mjs), on a page of
-// 20 incidents and on the static /v1/runtimes. The load comes from wrk (C, one thread), which
-// leaves the second core to the server; autocannon, a Node process, competes with the server for
-// the two cores here and under-reports it, so it is used only where wrk cannot be had (the
-// output says which tool made each figure). After a warm-up of each, short runs alternate
-// (bare, ours, bare, ours, ...); every figure is the median run.
+// 20 incidents and on the static /v1/runtimes, with the access log off (--quiet) and on (the
+// default). The load comes from wrk (C, one thread); autocannon, a Node process, competes with
+// the server for the cores and under-reports it, so it is used only where wrk cannot be had (the
+// output says which tool made each figure). With two cores or more and taskset at hand, wrk runs
+// on core 0 and every server on core 1, so the load generator and the server never share a core.
+// After a warm-up of each, short runs go in rounds (bare, quiet, logged, then the reverse order);
+// each round gives its own ratios, printed as the median with the lowest and highest: a ratio
+// taken within one round moves less than a ratio of two medians when the machine is busy.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   AUTH_HEADERS,
@@ -16,17 +19,21 @@ import {
   httpRequest,
   incidentBody,
   median,
-  report,
   runLoad,
   demoServices,
   startListening,
   startReferenceServer,
 } from './lib.mjs';
 
-const RUNS = Number(process.env.BENCH_SERVER_RUNS) || (QUICK ? 5 : 9);
+const ROUNDS = Number(process.env.BENCH_SERVER_RUNS) || (QUICK ? 3 : 7);
 const SECONDS = QUICK ? 1 : 2;
 const CONNECTIONS = 16;
-const TARGET = 0.6;
+const TARGET = 0.85;
+
+/** Core 0 for wrk, core 1 for the servers, when there are two and taskset can pin. */
+const PINNED = availableParallelism() >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const WRK_CPU = PINNED ? 0 : undefined;
+const SERVER_CPU = PINNED ? 1 : undefined;
 
 /** wrk, installed from the Debian packages when missing and this process may (root with apt-get). */
 function findWrk() {
@@ -46,44 +53,78 @@ function findWrk() {
   return has();
 }
 
-/** Requests per second of one wrk run (one thread, so the other core is the server's). */
+/** Requests per second and requests answered in one wrk run (one thread, so the other core is the server's). */
 function wrkRun(url, seconds) {
   const headers = Object.entries(AUTH_HEADERS).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, ...headers, url], { encoding: 'utf8' });
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, ...headers, url];
+  const out =
+    WRK_CPU === undefined
+      ? execFileSync('wrk', args, { encoding: 'utf8' })
+      : execFileSync('taskset', ['-c', String(WRK_CPU), 'wrk', ...args], { encoding: 'utf8' });
   if (/Non-2xx|Socket errors/.test(out)) throw new Error(`wrk run had failures:\n${out}`);
-  return Number(/Requests\/sec:\s+([\d.]+)/.exec(out)[1]);
+  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)[1]), requests: Number(/(\d+) requests in/.exec(out)[1]) };
 }
 
-/** Medians of alternating runs, bare first; after a longer warm-up of each. */
-async function alternate(tool, bareUrl, ourUrl) {
-  if (tool === 'wrk') {
-    wrkRun(bareUrl, SECONDS * 2);
-    wrkRun(ourUrl, SECONDS * 2);
-    const baseline = [];
-    const measured = [];
-    for (let i = 0; i < RUNS; i++) {
-      baseline.push(wrkRun(bareUrl, SECONDS));
-      measured.push(wrkRun(ourUrl, SECONDS));
-    }
-    return { baseline: median(baseline), ours: median(measured) };
-  }
-  const options = (url) => ({ url, connections: CONNECTIONS, pipelining: 1, duration: SECONDS, headers: AUTH_HEADERS });
-  const runs = [
-    { ...options(bareUrl), duration: SECONDS * 2 },
-    { ...options(ourUrl), duration: SECONDS * 2 },
-  ];
-  for (let i = 0; i < RUNS; i++) runs.push(options(bareUrl), options(ourUrl));
-  const results = (await runLoad(runs)).slice(2);
-  return {
-    baseline: median(results.filter((_, i) => i % 2 === 0).map((result) => result.rps)),
-    ours: median(results.filter((_, i) => i % 2 === 1).map((result) => result.rps)),
-  };
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU time (user and system) a process has used so far, in seconds (Linux). */
+function cpuSeconds(pid) {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
+
+/**
+ * Requests per second of each server at `path`, in rounds after a longer warm-up of each: one
+ * array per server, index i being round i. Odd rounds run the servers in the reverse order, so
+ * none is always measured first or last. With wrk, also the server's CPU time per request in
+ * each run, which a busy machine disturbs less than the rate.
+ */
+async function rounds(tool, servers, path) {
+  const urls = servers.map((server) => `${server.url}${path}`);
+  const order = (round) => (round % 2 ? [...urls.keys()].reverse() : [...urls.keys()]);
+  const results = urls.map(() => []);
+  const cpu = urls.map(() => []);
+  if (tool === 'wrk') {
+    for (const url of urls) wrkRun(url, SECONDS * 2);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const i of order(round)) {
+        const before = cpuSeconds(servers[i].pid);
+        const { rps, requests } = wrkRun(urls[i], SECONDS);
+        cpu[i].push((cpuSeconds(servers[i].pid) - before) / requests);
+        results[i].push(rps);
+      }
+    }
+    return { rps: results, cpu };
+  }
+  const options = (url, duration = SECONDS) => ({ url, connections: CONNECTIONS, pipelining: 1, duration, headers: AUTH_HEADERS });
+  const runs = urls.map((url) => options(url, SECONDS * 2));
+  const which = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const i of order(round)) {
+      runs.push(options(urls[i]));
+      which.push(i);
+    }
+  }
+  (await runLoad(runs)).slice(urls.length).forEach((result, n) => {
+    results[which[n]].push(result.rps);
+  });
+  return { rps: results, cpu: undefined };
+}
+
+/** Median, lowest and highest of the per-round ratios a[i] / b[i]. */
+function ratios(a, b) {
+  const values = a.map((value, i) => value / b[i]);
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+const spread = ({ median: m, min, max }) => `${fmt(m, 2)}x (min ${fmt(min, 2)}, max ${fmt(max, 2)})`;
 
 const tool = findWrk() ? 'wrk' : 'autocannon';
-// --quiet: no access log, as people run it under load; the log's own cost is measured below.
-const ours = await startReferenceServer(['--quiet']);
-const logged = await startReferenceServer();
+const pin = { cpu: SERVER_CPU };
+const ours = await startReferenceServer(['--quiet'], pin);
+// The access log as it is by default, in text to stderr (discarded here, as a script would).
+const logged = await startReferenceServer([], pin);
 const dir = mkdtempSync(join(tmpdir(), 'statusctl-bench-'));
 let bare;
 try {
@@ -108,30 +149,37 @@ try {
   }
   const routesFile = join(dir, 'routes.json');
   writeFileSync(routesFile, JSON.stringify(routes));
-  bare = await startListening(['bench/bare-server.mjs', routesFile]);
+  bare = await startListening(['bench/bare-server.mjs', routesFile], pin);
 
   console.log(
     `server: requests/s by ${tool}${tool === 'wrk' ? ' (1 thread)' : ' (wrk not available: a Node load generator, which under-reports the server)'}, ` +
-      `${CONNECTIONS} connections, median of ${RUNS} alternating ${SECONDS} s runs after a warm-up`,
+      `${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s runs after a warm-up; ` +
+      (PINNED ? `wrk on core ${WRK_CPU}, each server on core ${SERVER_CPU} (taskset)` : 'not pinned (taskset or a second core missing)'),
   );
-  for (const [name, path, bytes] of [
-    ['GET /v1/status-pages/incidents?limit=20', listPath, routes[0].body.length],
-    ['GET /v1/runtimes', runtimesPath, routes[1].body.length],
-  ]) {
-    const { baseline, ours: o } = await alternate(tool, `${bare.url}${path}`, `${ours.url}${path}`);
-    report(`${name} (${fmt(bytes / 1024)} KiB, ${tool})`, {
-      ours: `${fmt(o, 0)} req/s`,
-      baseline: `${fmt(baseline, 0)} req/s (bare node:http)`,
-      ratio: o / baseline,
-      target: TARGET,
-      higherIsBetter: true,
-    });
+  console.log('ratios: per round against bare node:http answering the same bytes; the median, then the lowest and highest round');
+  for (const route of routes) {
+    const { rps, cpu } = await rounds(tool, [bare, ours, logged], route.path);
+    const [b, q, l] = rps;
+    console.log(`GET ${route.path} (${fmt(route.body.length / 1024)} KiB): bare node:http ${fmt(median(b), 0)} req/s`);
+    for (const [name, measured] of [
+      ['access log off (--quiet)', q],
+      ['access log on (default)', l],
+    ]) {
+      const ratio = ratios(measured, b);
+      console.log(
+        `  ${name.padEnd(26)} ${fmt(median(measured), 0).padStart(7)} req/s  ratio ${spread(ratio)}  target >= ${TARGET}x  ${ratio.median >= TARGET ? 'ok' : 'MISSED'}`,
+      );
+    }
+    // Not a target: what the log costs, the logged server against the quiet one in the same rounds.
+    console.log(`  ${'the access log costs'.padEnd(26)} logged / quiet ${spread(ratios(l, q))}`);
+    if (cpu) {
+      const [bareCpu, quietCpu, loggedCpu] = cpu.map((values) => median(values) * 1e6);
+      console.log(
+        `  ${'server CPU per request'.padEnd(26)} bare ${fmt(bareCpu)} µs, quiet ${fmt(quietCpu)} µs, logged ${fmt(loggedCpu)} µs ` +
+          `(medians, user and system; bare / ours ${fmt(bareCpu / quietCpu, 2)}x quiet, ${fmt(bareCpu / loggedCpu, 2)}x logged)`,
+      );
+    }
   }
-  // Not a target: what the default access log (one buffered line per request) costs.
-  const { baseline: quiet, ours: withLog } = await alternate(tool, `${ours.url}${listPath}`, `${logged.url}${listPath}`);
-  console.log(
-    `${'same page with the access log on (default)'.padEnd(44)} ${fmt(withLog, 0)} req/s against ${fmt(quiet, 0)} with --quiet  ratio ${fmt(withLog / quiet, 2)}x`,
-  );
 } finally {
   await Promise.all([ours.stop(), logged.stop(), bare?.stop()]);
   rmSync(dir, { recursive: true, force: true });
