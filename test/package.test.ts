@@ -37,34 +37,55 @@ function pack() {
   return tarball;
 }
 
-const projects = new Map<string, Promise<string>>();
 /**
- * A project (an ES module package) with the tarball installed, as a user's would be: made once
- * for the file and shared, since its tests only read it (each run has a config directory of its
- * own). `omitOptional` leaves out every optional dependency, the credential store library's
- * platform binaries among them.
+ * A project (an ES module package) with the tarball installed, as a user's would be, shared by
+ * the tests that only read it (each run has a config directory of its own). `omitOptional`
+ * leaves out every optional dependency, the credential store library's platform binaries among
+ * them.
  */
-function installedProject({ omitOptional = false } = {}): Promise<string> {
-  const name = omitOptional ? 'project-without-optional' : 'project';
-  let installed = projects.get(name);
-  if (!installed) {
-    installed = (async () => {
-      const { filename } = await pack();
-      const project = join(temp, name);
-      mkdirSync(project);
-      writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
-      const flags = ['install', '--prefer-offline', '--no-audit', '--no-fund', ...(omitOptional ? ['--omit=optional'] : [])];
-      await run(npm, [...flags, join(temp, filename)], { cwd: project, env });
-      return project;
-    })();
-    projects.set(name, installed);
-  }
-  return installed;
+async function installProject(name: string, { omitOptional = false } = {}): Promise<string> {
+  const { filename } = await pack();
+  const project = join(temp, name);
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  const flags = ['install', '--prefer-offline', '--no-audit', '--no-fund', ...(omitOptional ? ['--omit=optional'] : [])];
+  await run(npm, [...flags, join(temp, filename)], { cwd: project, env });
+  return project;
 }
 
-describe('npm pack', () => {
+/** `npm install --global` of the tarball into a prefix of its own; resolves with that prefix. */
+async function installGlobally(): Promise<string> {
+  const { filename } = await pack();
+  const prefix = join(temp, 'global');
+  await run(npm, ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(temp, filename)], {
+    cwd: temp,
+    env,
+  });
+  return prefix;
+}
+
+// The three installs start together, once the tarball is packed, and the tests below run
+// concurrently, each waiting only for the install it reads: an install or the compile mostly
+// waits on the disk and on npm, so one need not wait for another.
+let installs: { global: Promise<string>; project: Promise<string>; withoutOptional: Promise<string> };
+// The server the credential-store tests log in to, started here, before any test runs, so that
+// it stays up until the file's tests are all done.
+let server: TestServer;
+beforeAll(async () => {
+  installs = {
+    global: installGlobally(),
+    project: installProject('project'),
+    withoutOptional: installProject('project-without-optional', { omitOptional: true }),
+  };
+  // Each test awaits its own; an install no test reached must not be an unhandled rejection.
+  for (const installed of Object.values(installs)) installed.catch(() => undefined);
+  server = await startTestServer();
+});
+afterAll(removeTempDirs);
+
+describe.concurrent('npm pack', () => {
   it('installs globally from the tarball (and its two dependencies) and runs statusctl --help and --version', async () => {
-    const { filename, files } = await pack();
+    const { files } = await pack();
     const paths = files.map((file) => file.path);
     expect(paths).toEqual(
       expect.arrayContaining([
@@ -90,11 +111,7 @@ describe('npm pack', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@napi-rs/keyring', 'undici', 'zod']);
 
-    const prefix = join(temp, 'global');
-    await run(npm, ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(temp, filename)], {
-      cwd: temp,
-      env,
-    });
+    const prefix = await installs.global;
     const bin = join(prefix, 'bin', 'statusctl');
 
     const help = await run(bin, ['--help'], { cwd: temp, env });
@@ -118,7 +135,7 @@ describe('npm pack', () => {
   }, 120_000);
 
   it('ships type declarations: the upstream create shape compiles, the old one does not', async () => {
-    const consumer = await installedProject();
+    const consumer = await installs.project;
     // Node's types (undici's declarations refer to them), as a TypeScript program for Node has them;
     // zod and undici come with the package, as its dependencies.
     mkdirSync(join(consumer, 'node_modules', '@types'), { recursive: true });
@@ -162,10 +179,10 @@ export const status: 'INVESTIGATING' | 'IDENTIFIED' | 'MONITORING' | 'RESOLVED' 
   }, 180_000);
 });
 
-describe('the installed package and the credential store', () => {
+describe.concurrent('the installed package and the credential store', () => {
   /** statusctl as installed into a project; `omitOptional` leaves out the library's platform binaries. */
   async function installedBin({ omitOptional = false } = {}): Promise<string> {
-    return join(await installedProject({ omitOptional }), 'node_modules', '.bin', 'statusctl');
+    return join(await (omitOptional ? installs.withoutOptional : installs.project), 'node_modules', '.bin', 'statusctl');
   }
 
   /** login, then a call, through the installed binary; the result of both and the config file. */
@@ -180,15 +197,6 @@ describe('the installed package and the credential store', () => {
     const list = await run(bin, ['incidents', 'list', '--json'], { cwd: temp, env: runEnv });
     return { login, list, config: readFileSync(join(configDir, 'config.json'), 'utf8') };
   }
-
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-    removeTempDirs();
-  });
 
   it.skipIf(missingTools.length > 0)(
     'with a Secret Service: the key goes to the keyring and the call reads it there',
