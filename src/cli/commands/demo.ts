@@ -32,6 +32,8 @@ export async function run(ctx: Context, options: DemoOptions): Promise<void> {
   const { createClient } = await import('../../client/index.js');
   const { DemoRunner, DemoStepError } = await import('./demo/runner.js');
   const { tour } = await import('./demo/tour.js');
+  // An error group made through the client is shown as `error-groups archive` prints one.
+  const { render: renderErrorGroup } = await import('./error-groups/archive.js');
 
   const server = await startServer({ port: 0, rcaDelayMs: options.rcaDelay, log: (line) => ctx.verbose(line) });
   const configDir = await mkdtemp(join(tmpdir(), 'statusctl-demo-'));
@@ -65,7 +67,7 @@ export async function run(ctx: Context, options: DemoOptions): Promise<void> {
     // Its own server on this machine: never through a proxy of the environment.
     const client = createClient({ baseUrl: server.url, apiKey: account.key, accountId: account.id, http: 'node', proxy: false });
     try {
-      await tour(ctx, new DemoRunner(ctx, env), client);
+      await tour(ctx, new DemoRunner(ctx, env), client, { renderErrorGroup });
     } catch (error) {
       if (error instanceof DemoStepError) throw new CliError(ExitCode.failure, `demo stopped: ${error.message}`);
       throw error;

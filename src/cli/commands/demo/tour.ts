@@ -3,13 +3,18 @@
 // not depend on how a command formats its output.
 import { randomUUID } from 'node:crypto';
 import type { Client } from '../../../client/index.js';
+import type { ErrorGroup } from '../../../contract/schemas.js';
 import type { Context } from '../../context.js';
 import type { DemoRunner } from './runner.js';
-import { render as renderErrorGroup } from '../error-groups/archive.js';
 
 const HOUR_MS = 3_600_000;
 
-export async function tour(ctx: Context, demo: DemoRunner, client: Client): Promise<void> {
+/** How the tour shows what it made through the client: as the command that shows it prints it. */
+export interface TourRenderers {
+  renderErrorGroup: (ctx: Context, group: ErrorGroup) => string;
+}
+
+export async function tour(ctx: Context, demo: DemoRunner, client: Client, { renderErrorGroup }: TourRenderers): Promise<void> {
   demo.say(
     'Log in. Not on a terminal, login takes the base URL, key and account from STATUSCTL_* variables. ' +
       "A key is normally saved in the OS keyring; the demo's throw-away key goes to its temporary config file",

@@ -10,7 +10,6 @@ import { CliError, ExitCode, usageError } from '../../exit-codes.js';
 import { checkIncidentName, DEFAULT_FIRST_UPDATE, SEVERITIES, type IncidentStatus, type Severity } from '../../incident-options.js';
 import type { ChoiceGroup } from '../../prompts/index.js';
 import { type CatalogPage, findPage, type IncidentServiceRef, loadCatalog, pageServices, resolveServices } from '../../service-catalog.js';
-import { renderIncident } from './get.js';
 import { messageText } from '../../input.js';
 
 /** The options of `incidents create` (the verb module declares them). */
@@ -41,7 +40,7 @@ interface Answers {
   notify: boolean;
 }
 
-/** What a real run created, with the status pages it read (the dry run creates nothing). */
+/** What a real run created, with the status pages it read (the dry run creates nothing); the verb prints it. */
 export interface Created {
   incident: Incident;
   catalog: CatalogPage[];
@@ -98,8 +97,6 @@ export async function runCreate(ctx: Context, given: CreateOptions): Promise<Cre
 
   const client = await ctx.client();
   const incident = await client.createIncident({ body });
-  if (ctx.json) await ctx.printJson(incident);
-  else ctx.out(await renderIncident(ctx, incident, 'Created incident'));
   return { incident, catalog };
 }
 

@@ -8,6 +8,7 @@ import { DEFAULT_FIRST_UPDATE, INCIDENT_STATUSES, incidentName, messageFileOptio
 import type { CreateOptions, Created } from './create-flow.js';
 import { statusPageAddress } from '../../status-page-address.js';
 import { runCreate } from './create-flow.js';
+import { renderIncident } from './get.js';
 import { valueKinds } from '../../value-kinds.js';
 import { editorOption } from '../../editor.js';
 
@@ -78,8 +79,11 @@ export function declare(incidents: Noun): void {
 
 export async function run(ctx: Context, options: CreateOptions): Promise<void> {
   const created = await runCreate(ctx, options);
+  if (!created) return;
+  if (ctx.json) await ctx.printJson(created.incident);
+  else ctx.out(await renderIncident(ctx, created.incident, 'Created incident'));
   // Where the incident now shows, for the person who declared it (a terminal) or who asked for detail.
-  if (created && (ctx.io.stderr.isTTY || ctx.globals.verbose)) await printPageAddresses(ctx, created);
+  if (ctx.io.stderr.isTTY || ctx.globals.verbose) await printPageAddresses(ctx, created);
 }
 
 /**
