@@ -75,7 +75,7 @@ const script = {
 await Promise.all([
   build({
     ...script,
-    entryPoints: { cli: 'src/cli/main.ts' },
+    entryPoints: { cli: 'src/cli/runtime/main.ts' },
     plugins: [...common.plugins, vendorImports(undefined)],
   }),
   ...vendorChunkBuilds().map(({ chunk, stdin }) =>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addGhWords, buildProgram } from '../../src/cli/program.js';
+import { addGhWords, buildProgram } from '../../src/cli/runtime/program.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { parseJson, runCli, startTestServer, useTestServer } from './helpers.js';
 import { runCli as runInProcess } from './in-process.js';

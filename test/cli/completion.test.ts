@@ -12,7 +12,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { completeIn, SHELLS, type ShellName, sorted } from './completion-shells.js';
-import { buildProgram } from '../../src/cli/program.js';
+import { buildProgram } from '../../src/cli/runtime/program.js';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../src/contract/enums.js';
 
 for (const [shell, there] of Object.entries(SHELLS)) {

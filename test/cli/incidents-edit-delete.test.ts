@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, createClient, type Client } from '../../src/client/index.js';
-import type { Incident } from '../../src/cli/api-types.js';
+import type { Incident } from '../../src/cli/api/types.js';
 import { seededId } from '../../src/server/fixtures/ids.js';
 import { type Fault, type RelayedRequest, startFaultRelay } from '../support/fault-relay.js';
 import { upstreamComponentValidator } from '../support/upstream-spec.js';

@@ -5,7 +5,10 @@
 // - a noun's modules import each other and the shared pieces of src/cli; of another command
 //   they import only renderers (`render...`): a resource is rendered by the verb that shows it,
 //   and a command that prints the same resource uses that renderer;
-// - output helpers live in src/cli/output/, and nothing else renders for several commands.
+// - output helpers live in src/cli/output/, and nothing else renders for several commands;
+// - src/cli itself holds folders only, each named for what it holds (runtime/, settings/,
+//   input/, api/, errors/, output/, prompts/, completion/, demo/), none with more than a dozen
+//   files: a module that is not a verb goes to one of them, never into commands/.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,13 +32,37 @@ function verbsOf(noun: string): string[] {
     .map((path) => path.slice(`./${noun}/`.length).replace(/\.js$/, '.ts'));
 }
 
+/** The folders of src/cli besides commands/, each holding what its name says (docs/architecture.md). */
+const ROLE_FOLDERS = ['api', 'completion', 'demo', 'errors', 'input', 'output', 'prompts', 'runtime', 'settings'];
+const MAX_FILES_IN_FOLDER = 12;
+
 describe('src/cli layout', () => {
+  it('holds folders by role and no loose module; no folder holds more than a dozen files', () => {
+    const entries = readdirSync(CLI, { withFileTypes: true });
+    expect(entries.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);
+    expect(entries.map((entry) => entry.name).sort()).toEqual(['commands', ...ROLE_FOLDERS].sort());
+    for (const folder of ROLE_FOLDERS) {
+      const names = readdirSync(join(CLI, folder));
+      expect(names.length, `src/cli/${folder}: ${names.join(', ')}`).toBeLessThanOrEqual(MAX_FILES_IN_FOLDER);
+      expect(
+        names.filter((name) => statSync(join(CLI, folder, name)).isDirectory()),
+        `src/cli/${folder}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('a noun folder holds only the verbs its noun file wires', () => {
+    for (const noun of nounFolders) {
+      const files = readdirSync(join(COMMANDS, noun)).sort();
+      expect(files, `commands/${noun}/`).toEqual([...verbsOf(noun)].sort());
+    }
+  });
+
   it('each noun folder has its wiring file, which declares no option or action of its own', () => {
     expect(nounFolders.length).toBeGreaterThan(0);
     for (const noun of nounFolders) {
       const wiring = join(COMMANDS, `${noun}.ts`);
       expect(existsSync(wiring), `commands/${noun}.ts`).toBe(true);
-      if (noun === 'demo') continue; // a command without verbs, whose tour lives beside it
       const source = readFileSync(wiring, 'utf8');
       expect(source, `commands/${noun}.ts declares an option`).not.toMatch(/\.(option|addOption|argument)\(/);
       expect(source, `commands/${noun}.ts declares an action`).not.toMatch(/\.action\(/);
@@ -44,7 +71,7 @@ describe('src/cli layout', () => {
   });
 
   it('each verb module exports its declaration and its run function', () => {
-    for (const noun of nounFolders.filter((name) => name !== 'demo')) {
+    for (const noun of nounFolders) {
       for (const verb of verbsOf(noun)) {
         const source = readFileSync(join(COMMANDS, noun, verb), 'utf8');
         expect(source, `commands/${noun}/${verb}`).toMatch(/export function declare\(/);

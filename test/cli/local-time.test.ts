@@ -3,7 +3,7 @@
 // pseudo-terminal against the reference server.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type Client, createClient } from '../../src/client/index.js';
-import type { Incident } from '../../src/cli/api-types.js';
+import type { Incident } from '../../src/cli/api/types.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { testClock } from '../support/clock.js';
 import { readmeLines, runShell } from './readme-shell.js';

@@ -3,8 +3,8 @@
 // take a value of another type. tsc checks these lines (npm run check); the runtime asserts
 // check that the parsed values are what the types say.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { choiceOption } from '../../src/cli/command-kit.js';
-import { declareProgram, type GlobalOptions } from '../../src/cli/globals.js';
+import { choiceOption } from '../../src/cli/runtime/command-kit.js';
+import { declareProgram, type GlobalOptions } from '../../src/cli/runtime/globals.js';
 
 describe('typed options', () => {
   it('a choice option is typed as the union of its values, parsed in any case', () => {

@@ -5,7 +5,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type Client, createClient } from '../../src/client/index.js';
-import type { Incident } from '../../src/cli/api-types.js';
+import type { Incident } from '../../src/cli/api/types.js';
 import { BIN, cleanEnv, KEYS, type PtySession, ROOT, removeTempDirs, runCli, runPty, startTestServer, type TestServer } from './helpers.js';
 import { readmeLines, runShell } from './readme-shell.js';
 import { finalScreen } from './screen.js';

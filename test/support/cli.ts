@@ -1,7 +1,7 @@
 // The one CLI runner. runCli runs `statusctl ...args` one of two ways, with the same options and
 // the same result: by default the BUILT binary (bin/statusctl, built by test/global-setup.ts)
 // as a child process with pipes (so never a terminal); with `inProcess`, through the CLI's
-// seam, run(args, { io, env, now }) in src/cli/run.ts: the same commands, parsing and exit
+// seam, run(args, { io, env, now }) in src/cli/runtime/run.ts: the same commands, parsing and exit
 // codes, without starting Node for each call (what only a process shows, the launcher,
 // signals, pipes, stays with the binary). Either way: a config directory of its own, compile
 // caches in the test run's directory, and a time limit that fails a hang instead of stalling.
@@ -70,7 +70,7 @@ export interface RunOptions {
   input?: string;
   /** Kills the process (or gives up on the run) after this many ms: a hang fails the test instead of stalling it. */
   timeoutMs?: number;
-  /** Through src/cli/run.ts in this process instead of the built binary. */
+  /** Through src/cli/runtime/run.ts in this process instead of the built binary. */
   inProcess?: boolean;
   /** The binary only: the directory it runs in (default: the project root). */
   cwd?: string;
@@ -143,7 +143,7 @@ function buffer(): { stream: Writable; text: () => string } {
 
 async function runInProcess(args: string[], options: RunOptions): Promise<RunResult> {
   // Loaded on first use: the CLI's modules stay out of test files that only run the binary.
-  const { run } = await import('../../src/cli/run.js');
+  const { run } = await import('../../src/cli/runtime/run.js');
   const stdout = buffer();
   const stderr = buffer();
   const limit = options.timeoutMs ?? 60_000;

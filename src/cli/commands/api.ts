@@ -1,13 +1,13 @@
 // `statusctl api <path>`: a raw request with the profile's credentials, in the manner of `gh api`,
 // for a route that has no command (or to see exactly what the API answers). The exit codes are
-// the CLI's, from the HTTP status (src/cli/failure.ts).
-import { examples } from '../command-kit.js';
-import { Context } from '../context.js';
-import { usageError } from '../exit-codes.js';
-import type { Field } from '../api-fields.js';
-import type { Program } from '../globals.js';
-import { buildBody, withQuery } from '../api-fields.js';
-import { readAll } from '../input.js';
+// the CLI's, from the HTTP status (src/cli/errors/failure.ts).
+import { examples } from '../runtime/command-kit.js';
+import { Context } from '../runtime/context.js';
+import { usageError } from '../errors/exit-codes.js';
+import type { Field } from '../input/api-fields.js';
+import type { Program } from '../runtime/globals.js';
+import { buildBody, withQuery } from '../input/api-fields.js';
+import { readAll } from '../input/read.js';
 import { readFile } from 'node:fs/promises';
 import { reasonPhrase } from '../../contract/reason-phrase.js';
 
@@ -91,7 +91,7 @@ export async function run(ctx: Context, rawPath: string, options: ApiOptions, fi
   if (options.paginate && method !== 'GET') throw usageError(`--paginate follows the pages of a GET; this request is a ${method}`);
 
   if (options.dryRun && method !== 'GET') {
-    const { printPlanned } = await import('../dry-run.js');
+    const { printPlanned } = await import('../api/dry-run.js');
     return printPlanned(ctx, { method, path: target, body: body ?? null });
   }
 

@@ -1,8 +1,8 @@
 // `auth`: the profiles and their credentials, in gh's words (login, logout, status, switch,
 // token). Wiring only: each verb is a module in auth/. `login` and `logout` are also declared at
 // the top, where statusctl has always had them: the same modules, so the two never differ.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as login from './auth/login.js';
 import * as logout from './auth/logout.js';
 import * as status from './auth/status.js';

@@ -1,13 +1,13 @@
 // statusctl completion bash|zsh|fish: prints a script generated from the program's own command
-// tree (see ../completion-script.ts). The scripts call the hidden `statusctl __complete KIND`
+// tree (see src/cli/completion/script.ts). The scripts call the hidden `statusctl __complete KIND`
 // for the account's own values (service and page names, open incident and update ids), which
-// answers from the completion cache and refreshes it in the background (../completion-cache.ts).
+// answers from the completion cache and refreshes it in the background (src/cli/completion/cache.ts).
 import { Argument, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { examples } from '../command-kit.js';
-import { completionScript, SHELLS, type Shell } from '../completion-script.js';
-import { Context } from '../context.js';
-import type { GlobalOptions, Program } from '../globals.js';
-import { VALUE_KINDS, type ValueKind } from '../value-kinds.js';
+import { examples } from '../runtime/command-kit.js';
+import { completionScript, SHELLS, type Shell } from '../completion/script.js';
+import { Context } from '../runtime/context.js';
+import type { GlobalOptions, Program } from '../runtime/globals.js';
+import { VALUE_KINDS, type ValueKind } from '../completion/value-kinds.js';
 
 export function register(program: Program): void {
   examples(
@@ -72,7 +72,7 @@ function typedGlobals(words: readonly string[]): Partial<GlobalOptions> {
 /** Never fails and never waits on the network: whatever goes wrong, the shell gets no values. */
 async function complete(base: Context, kind: string, current: string, words: string[]): Promise<void> {
   const ctx = new Context({ ...base.globals, ...typedGlobals(words), timeout: 15 }, base.runtime);
-  const cache = await import('../completion-cache.js');
+  const cache = await import('../completion/cache.js');
   if (kind === 'refresh') return cache.refresh(ctx);
   if (!(VALUE_KINDS as readonly string[]).includes(kind)) return;
   try {

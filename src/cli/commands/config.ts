@@ -1,8 +1,8 @@
 // `config`: the noun and its verbs (list, get, set, unset, path), the settings of a profile.
 // Wiring only: each verb is a module in config/. The API key is a password: every verb shows it
 // masked (`****` and its last 4 characters), `config get` included.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as get from './config/get.js';
 import * as list from './config/list.js';
 import * as path from './config/path.js';

@@ -1,11 +1,11 @@
 // statusctl demo: a tour of every command against the reference server, started in-process on
 // a free port. Each step runs the real binary with a throw-away config directory, so the
 // user's own config and credentials are never read or touched.
-import { examples, positiveInt } from '../command-kit.js';
-import { Context } from '../context.js';
-import { CliError, ExitCode } from '../exit-codes.js';
-import type { Program } from '../globals.js';
-import { maskKey } from '../mask.js';
+import { examples, positiveInt } from '../runtime/command-kit.js';
+import { Context } from '../runtime/context.js';
+import { CliError, ExitCode } from '../errors/exit-codes.js';
+import type { Program } from '../runtime/globals.js';
+import { maskKey } from '../settings/mask.js';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,8 +30,8 @@ export async function run(ctx: Context, options: DemoOptions): Promise<void> {
   // The server, the client and the tour (with node:crypto) load only for the demo.
   const { startServer } = await import('../../server/index.js');
   const { createClient } = await import('../../client/index.js');
-  const { DemoRunner, DemoStepError } = await import('./demo/runner.js');
-  const { tour } = await import('./demo/tour.js');
+  const { DemoRunner, DemoStepError } = await import('../demo/runner.js');
+  const { tour } = await import('../demo/tour.js');
   // An error group made through the client is shown as `error-groups archive` prints one.
   const { render: renderErrorGroup } = await import('./error-groups/archive.js');
 

@@ -1,7 +1,7 @@
 // `error-groups`: the noun and its verbs. Wiring only: each verb (its options, run function and
 // renderer) is a module in error-groups/.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as archive from './error-groups/archive.js';
 import * as get from './error-groups/get.js';
 import * as list from './error-groups/list.js';

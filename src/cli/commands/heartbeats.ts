@@ -1,7 +1,7 @@
 // `heartbeats`: heartbeat checks. Wiring only: each verb (its options, run function and renderer)
 // is a module in heartbeats/.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as availability from './heartbeats/availability.js';
 import * as events from './heartbeats/events.js';
 

@@ -1,7 +1,7 @@
 // `incident-updates`: the noun and its verbs (the timeline entries of an incident). Wiring only:
 // each verb (its options, run function and renderer) is a module in incident-updates/.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as add from './incident-updates/add.js';
 import * as del from './incident-updates/delete.js';
 import * as get from './incident-updates/get.js';

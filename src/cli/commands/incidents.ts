@@ -1,7 +1,7 @@
 // `incidents`: the noun and its verbs. Wiring only: each verb (its options, run function and
 // renderer) is a module in incidents/.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as create from './incidents/create.js';
 import * as del from './incidents/delete.js';
 import * as edit from './incidents/edit.js';

@@ -1,9 +1,9 @@
 // statusctl mcp: the API as tools for AI agents (Model Context Protocol, over stdio). The MCP
 // SDK and the tool definitions are imported only when this command runs, so no other command
 // pays for loading them. Settings resolve as for every command (option, environment, profile).
-import { examples } from '../command-kit.js';
-import { Context } from '../context.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import { Context } from '../runtime/context.js';
+import type { Program } from '../runtime/globals.js';
 
 export function register(program: Program): void {
   examples(

@@ -1,7 +1,7 @@
 // `notifications`: the noun and its verb. Wiring only: the verb (its options, run function and
 // renderer) is a module in notifications/.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as list from './notifications/list.js';
 
 export function register(program: Program): void {

@@ -1,7 +1,7 @@
 // `rca`: ask for a root cause analysis of an error group and wait for it. Wiring only: each verb
 // (its options, run function and renderer) is a module in rca/.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as get from './rca/get.js';
 import * as request from './rca/request.js';
 

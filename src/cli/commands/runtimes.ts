@@ -1,7 +1,7 @@
 // `runtimes`: the runtimes checks can use. Wiring only: each verb (its options, run function and
 // renderer) is a module in runtimes/.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as get from './runtimes/get.js';
 import * as list from './runtimes/list.js';
 

@@ -1,9 +1,9 @@
 // statusctl server: the bundled reference server (docs/api-rules.md#starting-the-reference-server). The server code is
 // imported only when this command runs, so no other command pays for loading it.
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../contract/rules.js';
-import { choiceOption, durationMs, examples, positiveInt } from '../command-kit.js';
-import { CliError, ExitCode, usageError } from '../exit-codes.js';
-import type { Program } from '../globals.js';
+import { choiceOption, durationMs, examples, positiveInt } from '../runtime/command-kit.js';
+import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
+import type { Program } from '../runtime/globals.js';
 
 const LOG_FORMATS = ['text', 'json'] as const;
 

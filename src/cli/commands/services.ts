@@ -1,8 +1,8 @@
 // `services`: the services the account's status pages show on their cards, what incidents are
 // declared on. Wiring only: each verb (its options, run function and renderer) is a module in
 // services/.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as get from './services/get.js';
 import * as list from './services/list.js';
 

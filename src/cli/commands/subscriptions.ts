@@ -1,7 +1,7 @@
 // `subscriptions`: who a status page notifies when an update is posted with --notify. Wiring
 // only: each verb (its options, run function and renderer) is a module in subscriptions/.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as add from './subscriptions/add.js';
 import * as list from './subscriptions/list.js';
 import * as remove from './subscriptions/remove.js';

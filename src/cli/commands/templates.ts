@@ -1,7 +1,7 @@
 // `templates`: the incident templates `incidents create --template NAME` fills an incident from.
 // Wiring only: each verb (its options, run function and renderer) is a module in templates/.
-import { examples } from '../command-kit.js';
-import type { Program } from '../globals.js';
+import { examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 import * as list from './templates/list.js';
 import * as show from './templates/show.js';
 

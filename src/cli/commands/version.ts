@@ -1,9 +1,9 @@
 // statusctl version: what to paste into a bug report, as `gh version` prints it: the CLI's
 // version, then the Node.js it runs on and the platform.
-import { examples } from '../command-kit.js';
-import { Context } from '../context.js';
-import type { Program } from '../globals.js';
-import { VERSION } from '../version.js';
+import { examples } from '../runtime/command-kit.js';
+import { Context } from '../runtime/context.js';
+import type { Program } from '../runtime/globals.js';
+import { VERSION } from '../runtime/version.js';
 
 export interface VersionInfo {
   version: string;

@@ -1,10 +1,16 @@
 // `statusctl whoami` (also `auth status`, which prints with this renderer): which credentials a
 // command would use, where each came from, and whether the server takes them (one request;
-// src/cli/credentials-in-use.ts builds the report). The key is shown masked.
-import { examples } from '../command-kit.js';
-import { Context } from '../context.js';
-import { CREDENTIALS_IN_USE_HELP, type Inspection, inspectCredentials, type ProxyInUse, type Shown } from '../credentials-in-use.js';
-import type { Program } from '../globals.js';
+// src/cli/settings/credentials-in-use.ts builds the report). The key is shown masked.
+import { examples } from '../runtime/command-kit.js';
+import { Context } from '../runtime/context.js';
+import {
+  CREDENTIALS_IN_USE_HELP,
+  type Inspection,
+  inspectCredentials,
+  type ProxyInUse,
+  type Shown,
+} from '../settings/credentials-in-use.js';
+import type { Program } from '../runtime/globals.js';
 import { renderFields } from '../output/cells.js';
 
 export function register(program: Program): void {

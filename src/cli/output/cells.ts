@@ -1,9 +1,9 @@
 // Shared renderers for people: tables, colored severity/status, relative times. The table
 // code (table.ts) is loaded only when a table is actually printed.
-import type { Incident, Service } from '../api-types.js';
-import type { Context } from '../context.js';
+import type { Incident, Service } from '../api/types.js';
+import type { Context } from '../runtime/context.js';
 import type { Cell, CellValue, ColumnSpec, Paint, TableFormat } from './table.js';
-import { shortIds } from '../short-ids.js';
+import { shortIds } from '../api/short-ids.js';
 import { formatTable, formatFields } from './table.js';
 
 export type { Cell, CellValue, ColumnSpec, TableFormat };

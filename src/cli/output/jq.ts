@@ -3,7 +3,7 @@
 // prints as JSON. Loaded only when --jq is given, and started as soon as the command starts, so
 // compiling the WebAssembly overlaps the request instead of following it.
 import { type Jq, loadJq } from 'jq-wasm';
-import { CliError, ExitCode, usageError } from '../exit-codes.js';
+import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
 
 export function loadJqEngine(): Promise<Jq> {
   return loadJq();

@@ -3,7 +3,7 @@
 // most every few seconds, so logs show the wait without being flooded.
 import { WriteStream } from 'node:tty';
 import yoctoSpinner from 'yocto-spinner';
-import type { Context } from '../context.js';
+import type { Context } from '../runtime/context.js';
 
 export interface Progress {
   update(text: string): void;

@@ -1,6 +1,6 @@
 // A record printed for people as text rather than a table: a heading, fields with their labels
 // dimmed and aligned, sections indented under a title (analyses, error groups).
-import type { Context } from '../context.js';
+import type { Context } from '../runtime/context.js';
 import { tableFormat } from './cells.js';
 
 /**

@@ -2,14 +2,14 @@
 // shown that the server accepts them. The key goes to the OS credential store when there is one,
 // else to the config file with a warning (key-storage.ts). `logout` removes it (logout.ts). The
 // profile is the one in use: --profile, STATUSCTL_PROFILE, the default `auth switch` chose, or `default`.
-import { examples } from '../../command-kit.js';
-import { checkBaseUrl, checkHeaderValue } from '../../config.js';
-import { Context } from '../../context.js';
-import { CliError, ExitCode, usageError } from '../../exit-codes.js';
-import type { Noun, Program } from '../../globals.js';
-import { maskKey } from '../../mask.js';
-import { saveProfileWithKey } from '../../key-storage.js';
-import { readAll } from '../../input.js';
+import { examples } from '../../runtime/command-kit.js';
+import { checkBaseUrl, checkHeaderValue } from '../../settings/config.js';
+import { Context } from '../../runtime/context.js';
+import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
+import type { Noun, Program } from '../../runtime/globals.js';
+import { maskKey } from '../../settings/mask.js';
+import { saveProfileWithKey } from '../../settings/key-storage.js';
+import { readAll } from '../../input/read.js';
 import { ApiError } from '../../../client/errors.js';
 
 export interface LoginOptions {

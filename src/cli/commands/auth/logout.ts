@@ -1,10 +1,10 @@
 // `auth logout` (and `logout`, the same command at the top): removes the API key of a profile from the credential store and the config file; the
 // base URL and account id stay.
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun, Program } from '../../globals.js';
-import { maskKey } from '../../mask.js';
-import { removeKey } from '../../key-storage.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun, Program } from '../../runtime/globals.js';
+import { maskKey } from '../../settings/mask.js';
+import { removeKey } from '../../settings/key-storage.js';
 
 /** Declares `logout` on `auth`, and on the program as the top-level alias gh users know. */
 export function declare(parent: Noun | Program): void {

@@ -1,13 +1,13 @@
 // `auth status`: every profile of the config file, the one in use marked, each with what
-// `whoami` reports for it (src/cli/credentials-in-use.ts): base URL, account id, key (masked)
+// `whoami` reports for it (src/cli/settings/credentials-in-use.ts): base URL, account id, key (masked)
 // and where it lives, and whether its server accepts them (one request per profile, made side
 // by side). The profile in use is shown with the settings a command would use (an option or a
 // variable wins over what it saved), the others as saved. `whoami` stays the report of the
 // profile in use alone.
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { type CredentialsInUse, type Inspection, inspectCredentials } from '../../credentials-in-use.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { type CredentialsInUse, type Inspection, inspectCredentials } from '../../settings/credentials-in-use.js';
+import type { Noun } from '../../runtime/globals.js';
 import { type Cell, type CellValue, renderTable } from '../../output/cells.js';
 
 /** One row of `auth status -o json`: whoami's report of the profile, and whether it is the one in use. */

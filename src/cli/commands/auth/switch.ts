@@ -2,12 +2,12 @@
 // --profile nor STATUSCTL_PROFILE names one. The choice is kept in the config file
 // (`defaultProfile`). A name the file does not hold is a usage error (exit 2), as `--profile`
 // naming one is.
-import { examples } from '../../command-kit.js';
-import { DEFAULT_PROFILE } from '../../config.js';
-import { Context } from '../../context.js';
-import { usageError } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
-import { closest } from '../../suggest.js';
+import { examples } from '../../runtime/command-kit.js';
+import { DEFAULT_PROFILE } from '../../settings/config.js';
+import { Context } from '../../runtime/context.js';
+import { usageError } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
+import { closest } from '../../errors/suggest.js';
 
 export function declare(auth: Noun): void {
   examples(

@@ -2,10 +2,10 @@
 // store), as `gh auth token` does. The key is a password: on a terminal it is printed only with
 // --show (someone may be looking at the screen, or recording it); piped, it is printed alone on
 // one line. Nothing else is written anywhere, with --verbose too: no request is made.
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { CliError, ExitCode, usageError } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
 
 export interface TokenOptions {
   show?: boolean;

@@ -1,10 +1,10 @@
 // `config get <key>`: the value in effect for one setting, the API key masked. The `<key>`
 // argument is declared here for get, set and unset.
 import { Argument, InvalidArgumentError } from '@commander-js/extra-typings';
-import { examples } from '../../command-kit.js';
-import { isSettingName, type SettingName } from '../../config.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { isSettingName, type SettingName } from '../../settings/config.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { effective, NAMES } from './list.js';
 
 /** `<key>`: one of the setting names, listed as commander choices for help and completion. */

@@ -1,11 +1,11 @@
 // `config list`: every setting with its value in effect and where it comes from. What may be
 // shown of a value (`shown`) and the values in effect (`effective`) serve get and set too.
 import { maskProxyUrl, parseProxyUrl } from '../../../client/proxy.js';
-import { examples } from '../../command-kit.js';
-import { SETTINGS, isSettingName, type SettingName } from '../../config.js';
-import { Context, type SettingSource } from '../../context.js';
-import type { Noun } from '../../globals.js';
-import { maskKey } from '../../mask.js';
+import { examples } from '../../runtime/command-kit.js';
+import { SETTINGS, isSettingName, type SettingName } from '../../settings/config.js';
+import { Context, type SettingSource } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
+import { maskKey } from '../../settings/mask.js';
 import { renderTable } from '../../output/cells.js';
 
 export const NAMES = Object.keys(SETTINGS).filter(isSettingName);

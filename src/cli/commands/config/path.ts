@@ -1,7 +1,7 @@
 // `config path`: where the config file is, for scripts (`cat "$(statusctl config path)"`).
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 
 export function declare(config: Noun): void {
   examples(

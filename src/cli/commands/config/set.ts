@@ -1,14 +1,14 @@
 // `config set <key> <value>`: saves a setting to the profile, after checking the value. The API
 // key goes to the credential store when there is one (key-storage.ts).
 import { parseProxyUrl } from '../../../client/proxy.js';
-import { examples } from '../../command-kit.js';
-import { SETTINGS, checkBaseUrl, checkHeaderValue, checkSwitch, type SettingName } from '../../config.js';
-import { Context, type SettingSource } from '../../context.js';
-import { usageError } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { SETTINGS, checkBaseUrl, checkHeaderValue, checkSwitch, type SettingName } from '../../settings/config.js';
+import { Context, type SettingSource } from '../../runtime/context.js';
+import { usageError } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
 import { keyArgument } from './get.js';
 import { shown } from './list.js';
-import { saveProfileWithKey, saveBaseUrl } from '../../key-storage.js';
+import { saveProfileWithKey, saveBaseUrl } from '../../settings/key-storage.js';
 
 export function declare(config: Noun): void {
   examples(

@@ -1,11 +1,11 @@
 // `config unset <key>`: removes a setting from the profile; the API key from the credential store
 // and the file both.
-import { examples } from '../../command-kit.js';
-import { SETTINGS, type SettingName } from '../../config.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { SETTINGS, type SettingName } from '../../settings/config.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { keyArgument } from './get.js';
-import { removeKey, saveBaseUrl } from '../../key-storage.js';
+import { removeKey, saveBaseUrl } from '../../settings/key-storage.js';
 
 export function declare(config: Noun): void {
   examples(

@@ -1,16 +1,16 @@
 // `error-groups archive`: the PATCH of an error group, for CI jobs that silence a known failure.
 // One result line per id, for one id as for many (`-`: ids from stdin), each JSON entry carrying
-// the group as the API answered it (src/cli/bulk.ts). The PATCH states the wanted state, so a group already archived, archived
+// the group as the API answered it (src/cli/api/bulk.ts). The PATCH states the wanted state, so a group already archived, archived
 // again, is a success like any other. `unarchive` shares the request flow below.
 import type { ErrorGroup } from '../../../contract/schemas.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../bulk.js';
-import { examples, positiveInt } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
-import { CliError, ExitCode } from '../../exit-codes.js';
-import { isWholeId } from '../../short-ids.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../api/bulk.js';
+import { examples, positiveInt } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
+import { CliError, ExitCode } from '../../errors/exit-codes.js';
+import { isWholeId } from '../../api/short-ids.js';
 import { field } from '../../output/sections.js';
-import { expandIds } from '../../input.js';
+import { expandIds } from '../../input/read.js';
 
 export type ArchiveBody = { archivedUntilNextEvent?: boolean; archiveForEver?: boolean };
 
@@ -79,7 +79,7 @@ export async function patchGroups(
   if (ids.length === 0) return nothingToDo(ctx);
 
   if (options.dryRun) {
-    const { planRequest, plannedOutcome, runPlannedBulk } = await import('../../dry-run.js');
+    const { planRequest, plannedOutcome, runPlannedBulk } = await import('../../api/dry-run.js');
     const reader = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
     // Checked as the real run would find it: the id's form, then that the group exists (a read).
     return runPlannedBulk(ctx, ids, options.concurrency, async (id) => {

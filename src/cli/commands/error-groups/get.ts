@@ -1,9 +1,9 @@
 // `error-groups get`: one error group: its state, check, error (cleaned and as recorded), when it
 // was first and last seen, and its analyses.
 import type { ErrorGroup } from '../../../contract/schemas.js';
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { type Cell, renderFields, tableFormat } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
 

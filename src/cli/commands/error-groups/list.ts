@@ -4,10 +4,10 @@
 // `--jq '.[].id'` feeds `error-groups archive -` and `rca request -`.
 import { Option } from '@commander-js/extra-typings';
 import type { ErrorGroup } from '../../../contract/schemas.js';
-import { examples, positiveInt } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { CliError, ExitCode } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
+import { examples, positiveInt } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { CliError, ExitCode } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
 import { renderTable, tableFormat } from '../../output/cells.js';
 
 /** The hosted API's page size when none is sent. */

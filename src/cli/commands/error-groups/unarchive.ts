@@ -1,8 +1,8 @@
 // `error-groups unarchive`: the group is active again, whichever way it was archived. The request
 // flow, options and renderer are archive's.
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { declareWrite, IDS_HELP, patchGroups, type WriteOptions } from './archive.js';
 
 export type UnarchiveOptions = WriteOptions;

@@ -4,15 +4,15 @@
 // width allows; tab-separated figures piped; Markdown with -o md), -o json an array of
 // {checkId, availability, error}; a check that cannot be read is a row with its error.
 import type { HeartbeatAvailability } from '../../../contract/schemas.js';
-import { examples, percentage } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { CliError, ExitCode } from '../../exit-codes.js';
-import { describeFailure } from '../../failure.js';
-import { shortReason } from '../../bulk.js';
-import type { Noun } from '../../globals.js';
+import { examples, percentage } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { CliError, ExitCode } from '../../errors/exit-codes.js';
+import { describeFailure } from '../../errors/failure.js';
+import { shortReason } from '../../api/bulk.js';
+import type { Noun } from '../../runtime/globals.js';
 import { bar } from '../../output/bar-chart.js';
 import { type Cell, type ColumnSpec, renderTable, tableFormat, terminalWidth } from '../../output/cells.js';
-import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../time-input.js';
+import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../input/time.js';
 
 /** Check ids for the examples (the noun's help shows them too). */
 export const CHECK = '676ca3e3-a836-5d4b-adc0-e52fb2a005d6';

@@ -1,16 +1,16 @@
 // `heartbeats events`: the pings behind a success ratio, newest first: when each came and in what
 // state, with the check's availability over the last 24 hours and 7 days that the answer carries.
 // With an event id, that one ping. The window is the one `heartbeats availability` takes
-// (src/cli/time-input.ts); the API gives at most 10 events a request and no cursor.
+// (src/cli/input/time.ts); the API gives at most 10 events a request and no cursor.
 import { SUCCESS_HEARTBEAT_STATES } from '../../../contract/enums.js';
 import type { HeartbeatAvailability } from '../../../contract/schemas.js';
-import { examples, positiveInt } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { usageError } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
+import { examples, positiveInt } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { usageError } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
 import { type Cell, clockTimeCell, exactTimeCell, renderFields, renderTable, tableFormat, timeHeader } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
-import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../time-input.js';
+import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../input/time.js';
 
 const MAX_LIMIT = 10;
 const CHECK = '676ca3e3-a836-5d4b-adc0-e52fb2a005d6';

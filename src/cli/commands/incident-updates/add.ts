@@ -1,14 +1,14 @@
 // `incident-updates add`: a new entry on an incident's timeline.
-import { choiceOption, examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { usageError } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
-import { INCIDENT_STATUSES, type IncidentStatus, isoDateTime, messageFileOption, nonEmpty } from '../../incident-options.js';
-import { IncidentIds } from '../../short-ids.js';
+import { choiceOption, examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { usageError } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
+import { INCIDENT_STATUSES, type IncidentStatus, isoDateTime, messageFileOption, nonEmpty } from '../../input/incident-options.js';
+import { IncidentIds } from '../../api/short-ids.js';
 import { INCIDENT_ARG, renderUpdate } from './get.js';
-import { messageText } from '../../input.js';
-import { valueKinds } from '../../value-kinds.js';
-import { editorOption } from '../../editor.js';
+import { messageText } from '../../input/read.js';
+import { valueKinds } from '../../completion/value-kinds.js';
+import { editorOption } from '../../input/editor.js';
 
 export interface AddOptions {
   message?: string;
@@ -49,7 +49,7 @@ export async function run(ctx: Context, givenIncident: string, options: AddOptio
   let description = await messageText(ctx, options);
   // The text has no default: on a terminal the editor asks for it, as -e does.
   if (options.editor || (description === undefined && ctx.interactive)) {
-    const { editText } = await import('../../editor.js');
+    const { editText } = await import('../../input/editor.js');
     description = await editText(ctx, { about: [`A new update of incident ${givenIncident}, shown on the status page.`] });
   }
   if (description === undefined) throw usageError('missing the text of the update: --message TEXT or --message-file FILE|-');
@@ -66,7 +66,7 @@ export async function run(ctx: Context, givenIncident: string, options: AddOptio
     },
   };
   if (options.dryRun) {
-    const { planRequest, printPlanned } = await import('../../dry-run.js');
+    const { planRequest, printPlanned } = await import('../../api/dry-run.js');
     const planned = await planRequest('createIncidentUpdate', input);
     // As the real run would find it: an incident that does not exist is exit 4 (a prefix was found in the list already).
     if (!resolved.incident) await (await ctx.client()).getIncident({ params: { incidentId } });

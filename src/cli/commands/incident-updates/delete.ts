@@ -1,14 +1,14 @@
 // `incident-updates delete`: removes one update, for an update posted to the wrong incident. The
 // update is read first, so what goes is shown (and asked about on a terminal); the incident's
 // status is then what its remaining updates say. Prints the update that was removed.
-import { examples } from '../../command-kit.js';
-import { type ConfirmOptions, confirmDelete, requireYes, yesOption } from '../../confirm.js';
-import { Context } from '../../context.js';
-import { CliError, ExitCode } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
-import { IncidentIds, resolveUpdateId } from '../../short-ids.js';
+import { examples } from '../../runtime/command-kit.js';
+import { type ConfirmOptions, confirmDelete, requireYes, yesOption } from '../../prompts/confirm.js';
+import { Context } from '../../runtime/context.js';
+import { CliError, ExitCode } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
+import { IncidentIds, resolveUpdateId } from '../../api/short-ids.js';
 import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
-import { valueKinds } from '../../value-kinds.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export type DeleteOptions = ConfirmOptions;
 
@@ -53,7 +53,7 @@ export async function run(ctx: Context, givenIncident: string, givenUpdate: stri
   }
   const input = { params: { incidentId: incident.id, incidentUpdateId } };
   if (options.dryRun) {
-    const { planRequest, printPlanned } = await import('../../dry-run.js');
+    const { planRequest, printPlanned } = await import('../../api/dry-run.js');
     ctx.info(`would delete update ${update.id} of incident ${incident.id} (${incident.name}): ${update.status}: ${update.description}`);
     return printPlanned(ctx, await planRequest('deleteIncidentUpdate', input));
   }

@@ -1,13 +1,13 @@
 // `incident-updates get`: one update of an incident. Its renderer shows an update wherever
 // another command prints one (`add`, `put`, `incidents resolve`).
-import type { IncidentUpdate } from '../../api-types.js';
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import type { IncidentUpdate } from '../../api/types.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { type Cell, exactTimeCell, renderFields, statusCell, tableFormat } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
-import { IncidentIds, MIN_PREFIX, resolveUpdateId } from '../../short-ids.js';
-import { valueKinds } from '../../value-kinds.js';
+import { IncidentIds, MIN_PREFIX, resolveUpdateId } from '../../api/short-ids.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 /** The help of the arguments naming an incident and one of its updates (add and put take them too). */
 export const INCIDENT_ARG = `incident id, or its first ${MIN_PREFIX} or more characters`;

@@ -1,13 +1,13 @@
 // `incident-updates list`: the updates of one incident, newest first, as a list of their own
 // (`incidents get` shows them as the incident's timeline, oldest first).
-import type { IncidentUpdate } from '../../api-types.js';
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import type { IncidentUpdate } from '../../api/types.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { idCells, renderTable, statusCell, timeCell } from '../../output/cells.js';
-import { IncidentIds } from '../../short-ids.js';
+import { IncidentIds } from '../../api/short-ids.js';
 import { INCIDENT_ARG } from './get.js';
-import { valueKinds } from '../../value-kinds.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export function declare(updates: Noun): void {
   examples(

@@ -1,16 +1,16 @@
 // `incident-updates put`: changes an update. A PUT replaces the whole update, so what is not
 // given is taken from the stored one.
-import { choiceOption, examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { usageError } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
-import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty } from '../../incident-options.js';
-import { IncidentIds, resolveUpdateId } from '../../short-ids.js';
+import { choiceOption, examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { usageError } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
+import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty } from '../../input/incident-options.js';
+import { IncidentIds, resolveUpdateId } from '../../api/short-ids.js';
 import { type AddOptions, refuseFutureDate } from './add.js';
 import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
-import { messageText } from '../../input.js';
-import { valueKinds } from '../../value-kinds.js';
-import { editorOption, requireTerminal } from '../../editor.js';
+import { messageText } from '../../input/read.js';
+import { valueKinds } from '../../completion/value-kinds.js';
+import { editorOption, requireTerminal } from '../../input/editor.js';
 
 /** The fields of an update, as add takes them; here a field not given keeps the stored one (notify: --notify or --no-notify). */
 export type PutOptions = AddOptions;
@@ -58,7 +58,7 @@ export async function run(ctx: Context, givenIncident: string, givenUpdate: stri
   // The stored update fills in what was not given: a PUT replaces the whole update.
   const stored = await client.getIncidentUpdate({ params: { incidentId, incidentUpdateId } });
   if (options.editor) {
-    const { editText } = await import('../../editor.js');
+    const { editText } = await import('../../input/editor.js');
     const about = [`Update ${incidentUpdateId} of incident ${incidentId} (${stored.status}), shown on the status page.`];
     description = await editText(ctx, { initial: stored.description, about });
   }
@@ -72,7 +72,7 @@ export async function run(ctx: Context, givenIncident: string, givenUpdate: stri
     },
   };
   if (options.dryRun) {
-    const { planRequest, printPlanned } = await import('../../dry-run.js');
+    const { planRequest, printPlanned } = await import('../../api/dry-run.js');
     return printPlanned(ctx, await planRequest('updateIncidentUpdate', input));
   }
   const update = await client.updateIncidentUpdate(input);

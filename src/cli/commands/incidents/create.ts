@@ -1,16 +1,23 @@
 // `incidents create`: declares an incident. The flow (prompts on a terminal, the services
-// resolved from the status pages, the dry run) and the options it takes are in create-flow.ts,
-// loaded when the command runs.
-import { choiceOption, collect, examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
-import { DEFAULT_FIRST_UPDATE, INCIDENT_STATUSES, incidentName, messageFileOption, nonEmpty, SEVERITIES } from '../../incident-options.js';
-import type { CreateOptions, Created } from './create-flow.js';
-import { statusPageAddress } from '../../status-page-address.js';
-import { runCreate } from './create-flow.js';
+// resolved from the status pages, the dry run) and the options it takes are in
+// src/cli/api/create-incident.ts; this module declares the command and prints what it created.
+import { choiceOption, collect, examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
+import {
+  DEFAULT_FIRST_UPDATE,
+  INCIDENT_STATUSES,
+  incidentName,
+  messageFileOption,
+  nonEmpty,
+  SEVERITIES,
+} from '../../input/incident-options.js';
+import type { CreateOptions, Created } from '../../api/create-incident.js';
+import { statusPageAddress } from '../../api/status-page-address.js';
+import { runCreate } from '../../api/create-incident.js';
 import { renderIncident } from './get.js';
-import { valueKinds } from '../../value-kinds.js';
-import { editorOption } from '../../editor.js';
+import { valueKinds } from '../../completion/value-kinds.js';
+import { editorOption } from '../../input/editor.js';
 
 export type { CreateOptions };
 

@@ -1,17 +1,17 @@
 // `incidents delete`: removes incidents with their updates, for a test incident declared by
 // mistake. Each id is read first, so what goes is shown (and asked about on a terminal) by name,
 // severity and number of updates. One result line per id, for one id as for many
-// (src/cli/bulk.ts), so a script reads the same shape whatever it passed. A DELETE repeated
+// (src/cli/api/bulk.ts), so a script reads the same shape whatever it passed. A DELETE repeated
 // after a lost answer finds nothing left; the client counts that as done.
-import type { Incident } from '../../api-types.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../bulk.js';
-import { examples, positiveInt } from '../../command-kit.js';
-import { type ConfirmOptions, confirmDelete, requireYes, yesOption } from '../../confirm.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
-import { expandIds } from '../../input.js';
-import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
-import { valueKinds } from '../../value-kinds.js';
+import type { Incident } from '../../api/types.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../api/bulk.js';
+import { examples, positiveInt } from '../../runtime/command-kit.js';
+import { type ConfirmOptions, confirmDelete, requireYes, yesOption } from '../../prompts/confirm.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
+import { expandIds } from '../../input/read.js';
+import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export interface DeleteOptions extends ConfirmOptions {
   concurrency: number;
@@ -73,7 +73,7 @@ export async function run(ctx: Context, args: string[], options: DeleteOptions):
 
   if (options.dryRun) {
     // Each id read as the real run reads it: an unknown one fails here as it would there.
-    const { planRequest, plannedOutcome, runPlannedBulk } = await import('../../dry-run.js');
+    const { planRequest, plannedOutcome, runPlannedBulk } = await import('../../api/dry-run.js');
     return runPlannedBulk(ctx, ids, options.concurrency, async (given, found) => {
       const incident = await read(given, found);
       const planned = await planRequest('deleteIncident', { params: { incidentId: incident.id } });

@@ -1,17 +1,17 @@
 // `incidents edit`: changes an incident's name, severity or services. The API's PUT replaces the
 // incident's fields, so the stored incident is read and sent whole (name, severity, services as
 // on create), with only what was given changed. Its updates are not part of the body: they stay.
-import type { Incident } from '../../api-types.js';
-import { choiceOption, collect, examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { usageError } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
-import { incidentName, SEVERITIES, type Severity } from '../../incident-options.js';
-import { type IncidentServiceRef, loadCatalog, resolveServices } from '../../service-catalog.js';
-import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
-import { closest } from '../../suggest.js';
+import type { Incident } from '../../api/types.js';
+import { choiceOption, collect, examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { usageError } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
+import { incidentName, SEVERITIES, type Severity } from '../../input/incident-options.js';
+import { type IncidentServiceRef, loadCatalog, resolveServices } from '../../api/service-catalog.js';
+import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
+import { closest } from '../../errors/suggest.js';
 import { renderIncident } from './get.js';
-import { valueKinds } from '../../value-kinds.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export interface EditOptions {
   name?: string;
@@ -79,7 +79,7 @@ export async function run(ctx: Context, given: string, options: EditOptions): Pr
     },
   };
   if (options.dryRun) {
-    const { planRequest, printPlanned } = await import('../../dry-run.js');
+    const { planRequest, printPlanned } = await import('../../api/dry-run.js');
     return printPlanned(ctx, await planRequest('updateIncident', input));
   }
   const incident = await client.updateIncident(input);

@@ -1,9 +1,9 @@
 // `incidents get`: one incident with its timeline. Its renderer shows the incident wherever
 // another command prints one (`incidents create`); `--web` is in web.ts, loaded when asked for.
-import type { Incident, IncidentUpdate } from '../../api-types.js';
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import type { Incident, IncidentUpdate } from '../../api/types.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import {
   type Cell,
   clockTimeCell,
@@ -18,9 +18,9 @@ import {
   tableFormat,
 } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
-import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
-import { showIncidentAddress } from './web.js';
-import { valueKinds } from '../../value-kinds.js';
+import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
+import { showIncidentAddress } from '../../api/incident-address.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export interface GetOptions {
   web?: boolean;

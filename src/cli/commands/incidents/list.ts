@@ -1,17 +1,17 @@
 // `incidents list`: incidents newest first, with the filters the API lacks applied by the CLI.
-import type { Incident } from '../../api-types.js';
-import { choiceOption, choicesOption, collect, examples, positiveInt } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
-import { SEVERITIES, STATUS_FILTERS, type Severity, type StatusFilter } from '../../incident-options.js';
+import type { Incident } from '../../api/types.js';
+import { choiceOption, choicesOption, collect, examples, positiveInt } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
+import { SEVERITIES, STATUS_FILTERS, type Severity, type StatusFilter } from '../../input/incident-options.js';
 import { idCells, isOpen, renderTable, serviceNames, severityCell, statusCell, timeCell } from '../../output/cells.js';
-import { fetchMatching, fetchPages, type PagingOptions } from '../../paging.js';
+import { fetchMatching, fetchPages, type PagingOptions } from '../../api/paging.js';
 import { timeline } from './get.js';
-import { isWholeId } from '../../short-ids.js';
-import { usageError } from '../../exit-codes.js';
-import { absoluteTime, relativeSpan } from '../../time-input.js';
-import { findPage, loadCatalog, resolveServices } from '../../service-catalog.js';
-import { valueKinds } from '../../value-kinds.js';
+import { isWholeId } from '../../api/short-ids.js';
+import { usageError } from '../../errors/exit-codes.js';
+import { absoluteTime, relativeSpan } from '../../input/time.js';
+import { findPage, loadCatalog, resolveServices } from '../../api/service-catalog.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export interface ListOptions extends PagingOptions {
   status: StatusFilter;

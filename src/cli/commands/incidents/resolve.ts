@@ -1,20 +1,20 @@
 // `incidents resolve`: a RESOLVED update for each incident that is not resolved yet, so a
 // retried script step does not notify subscribers twice. One result line per id, for one id as
-// for many (`-`: ids from stdin), each JSON entry carrying the update (src/cli/bulk.ts), so a
+// for many (`-`: ids from stdin), each JSON entry carrying the update (src/cli/api/bulk.ts), so a
 // script reads the same shape whatever it passed.
-import type { Incident } from '../../api-types.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../bulk.js';
-import { examples, positiveInt } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { CliError, ExitCode, usageError } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
-import { messageFileOption, nonEmpty } from '../../incident-options.js';
-import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
+import type { Incident } from '../../api/types.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../api/bulk.js';
+import { examples, positiveInt } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
+import { messageFileOption, nonEmpty } from '../../input/incident-options.js';
+import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
 import { renderUpdate } from '../incident-updates/get.js';
 import { timeline } from './get.js';
-import { expandIds, messageText } from '../../input.js';
-import { valueKinds } from '../../value-kinds.js';
-import { editorOption } from '../../editor.js';
+import { expandIds, messageText } from '../../input/read.js';
+import { valueKinds } from '../../completion/value-kinds.js';
+import { editorOption } from '../../input/editor.js';
 
 export interface ResolveOptions {
   message: string;
@@ -67,11 +67,11 @@ export function declare(incidents: Noun): void {
 
 export async function run(ctx: Context, args: string[], options: ResolveOptions): Promise<void> {
   // The dry run checks the request as the client would: it brings the contract's schemas.
-  const { planRequest, plannedOutcome, runPlannedBulk } = await import('../../dry-run.js');
+  const { planRequest, plannedOutcome, runPlannedBulk } = await import('../../api/dry-run.js');
   if (options.messageFile === '-' && args.includes('-')) throw usageError('--message-file - and - (ids from stdin) cannot both read stdin');
   let description = (await messageText(ctx, options)) ?? options.message;
   if (options.editor) {
-    const { editText } = await import('../../editor.js');
+    const { editText } = await import('../../input/editor.js');
     const which = args.includes('-') ? 'the incidents read from stdin' : `incident ${args.join(', ')}`;
     description = await editText(ctx, { initial: description, about: [`The RESOLVED update of ${which}.`] });
   }

@@ -5,14 +5,14 @@
 // event is printed once however often it is read again.
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import type { Client } from '../../../client/index.js';
-import type { Incident, IncidentUpdate } from '../../api-types.js';
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { CliError, ExitCode, usageError } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
+import type { Incident, IncidentUpdate } from '../../api/types.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
 import { displayZone, isOpen, statusText, tableFormat, zonedTime } from '../../output/cells.js';
-import { IncidentIds, MIN_PREFIX, shortIds } from '../../short-ids.js';
-import { valueKinds } from '../../value-kinds.js';
+import { IncidentIds, MIN_PREFIX, shortIds } from '../../api/short-ids.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 import { timeline } from './get.js';
 
 export const DEFAULT_INTERVAL_SECONDS = 10;

@@ -2,11 +2,11 @@
 // notice per verified subscriber of each page showing the incident, for every update sent with
 // --notify. Newest first. The hosted API has no such route: it sends the mail.
 import type { Client } from '../../../client/index.js';
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { idCells, renderTable, statusCell, timeCell } from '../../output/cells.js';
-import { IncidentIds, MIN_PREFIX } from '../../short-ids.js';
+import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
 
 /** A notice as the server lists it. */
 type Notification = Awaited<ReturnType<Client['listNotifications']>>[number];

@@ -3,13 +3,13 @@
 // renderer of an analysis is here too; JSON output is the API's own body, printed as received.
 import type { Client } from '../../../client/index.js';
 import type { RootCauseAnalysis } from '../../../contract/schemas.js';
-import { examples, positiveNumber } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { CliError, ExitCode } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
+import { examples, positiveNumber } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { CliError, ExitCode } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
 import { tableFormat } from '../../output/cells.js';
 import { field, section } from '../../output/sections.js';
-import { analysisNotFound } from '../../short-ids.js';
+import { analysisNotFound } from '../../api/short-ids.js';
 import { startProgress } from '../../output/progress.js';
 
 export const DEFAULT_WAIT_SECONDS = 120;

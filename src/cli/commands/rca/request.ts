@@ -1,5 +1,5 @@
 // `rca request`: ask for a root cause analysis of error groups. One line per group, whatever
-// their number (src/cli/bulk.ts): the group, `requested`, the analysis id; -o json an array of
+// their number (src/cli/api/bulk.ts): the group, `requested`, the analysis id; -o json an array of
 // {id, ok, status, error, analysisId}. With --wait (one group) it polls for the analysis as
 // `rca get --wait` does and prints it with get's renderer.
 //
@@ -10,14 +10,14 @@
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { WriteMayBeAppliedError } from '../../../client/errors.js';
 import type { Client } from '../../../client/index.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../bulk.js';
-import { examples, positiveInt, positiveNumber } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { usageError } from '../../exit-codes.js';
-import { describeFailure } from '../../failure.js';
-import type { Noun } from '../../globals.js';
-import { expandIds } from '../../input.js';
-import { isNotFound } from '../../not-found.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../api/bulk.js';
+import { examples, positiveInt, positiveNumber } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { usageError } from '../../errors/exit-codes.js';
+import { describeFailure } from '../../errors/failure.js';
+import type { Noun } from '../../runtime/globals.js';
+import { expandIds } from '../../input/read.js';
+import { isNotFound } from '../../errors/not-found.js';
 import { DEFAULT_WAIT_SECONDS, printAnalysis, waitForAnalysis } from './get.js';
 
 const MAX_CONTEXT = 256;
@@ -103,7 +103,7 @@ export async function run(ctx: Context, args: string[], options: RequestOptions)
   const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
   if (options.dryRun) {
     // The read that picks the route is made; the POST is printed, not sent.
-    const { planRequest, printPlanned } = await import('../../dry-run.js');
+    const { planRequest, printPlanned } = await import('../../api/dry-run.js');
     const planned = await Promise.all(
       ids.map(async (id) => {
         const plan = await planFor(client, id, options);

@@ -1,12 +1,12 @@
 // `runtimes get`: one runtime by name, with the packages it includes (its dependencies) and their
 // versions, to check what a check may import before moving it to that runtime.
 import type { Runtime } from '../../../contract/schemas.js';
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { renderFields, renderTable, tableFormat } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
-import { isNotFound, notFoundAmong } from '../../not-found.js';
+import { isNotFound, notFoundAmong } from '../../errors/not-found.js';
 import { isoDate } from './list.js';
 
 export function declare(runtimes: Noun): void {

@@ -1,9 +1,9 @@
 // `runtimes list`: which runtimes checks can use, newest first, and when each goes away.
 import { RUNTIME_STAGES } from '../../../contract/enums.js';
 import type { Runtime } from '../../../contract/schemas.js';
-import { choicesOption, examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import { choicesOption, examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { renderTable } from '../../output/cells.js';
 
 export interface ListOptions {

@@ -1,16 +1,16 @@
 // `services get`: one service, by id (one request) or by name (any case, looked for in the
 // whole list). A name that is not there is exit 4 with the closest names.
-import type { Service } from '../../api-types.js';
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { usageError } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
+import type { Service } from '../../api/types.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { usageError } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
 import { type Cell, exactTimeCell, renderFields, tableFormat } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
-import { notFoundAmong } from '../../not-found.js';
-import { isWholeId } from '../../short-ids.js';
-import { fetchPages } from '../../paging.js';
-import { valueKinds } from '../../value-kinds.js';
+import { notFoundAmong } from '../../errors/not-found.js';
+import { isWholeId } from '../../api/short-ids.js';
+import { fetchPages } from '../../api/paging.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export function declare(services: Noun): void {
   examples(

@@ -1,13 +1,13 @@
 // `services list`: the account's services, newest first, by cursor like the other lists; with
 // --status-page, those on that page's cards (the list is read on until --limit of them are found).
-import type { Service } from '../../api-types.js';
-import { examples, positiveInt } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import type { Service } from '../../api/types.js';
+import { examples, positiveInt } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { renderTable, timeCell } from '../../output/cells.js';
-import { fetchMatching, fetchPages, type PagingOptions } from '../../paging.js';
-import { findPage, loadCatalog } from '../../service-catalog.js';
-import { valueKinds } from '../../value-kinds.js';
+import { fetchMatching, fetchPages, type PagingOptions } from '../../api/paging.js';
+import { findPage, loadCatalog } from '../../api/service-catalog.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export interface ListOptions extends PagingOptions {
   statusPage?: string;

@@ -1,13 +1,13 @@
 // `status-pages get`: one status page in full, its fields, cards with their services (name and id),
 // open incidents and access keys (masked); with -o md, a section to paste into a ticket, which
 // `list -o md` prints for each page. `--web` is `open`.
-import type { StatusPage } from '../../api-types.js';
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import type { StatusPage } from '../../api/types.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { idCells, isOpen, renderFields, renderTable, tableFormat } from '../../output/cells.js';
 import { findStatusPage, run as runOpen } from './open.js';
-import { valueKinds } from '../../value-kinds.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export interface GetOptions {
   web?: boolean;

@@ -1,12 +1,12 @@
 // `status-pages list`: one row per page (id, name, services, open incidents, url) on a terminal
 // and piped; with -o md, `get`'s section for each page, with its cards, services (with ids) and
 // the incidents still open on it, to paste into a ticket.
-import type { StatusPage } from '../../api-types.js';
-import { examples, positiveInt } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import type { StatusPage } from '../../api/types.js';
+import { examples, positiveInt } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { idCells, isOpen, renderTable, serviceNames, tableFormat } from '../../output/cells.js';
-import { fetchPages, type PagingOptions } from '../../paging.js';
+import { fetchPages, type PagingOptions } from '../../api/paging.js';
 import { renderStatusPageMarkdown } from './get.js';
 
 export interface ListOptions extends PagingOptions {

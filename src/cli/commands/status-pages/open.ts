@@ -1,14 +1,14 @@
 // `status-pages open`: the status page as visitors see it. Prints its address and opens it in the
 // browser on a desktop terminal; `get --web` does the same. Reading the page PAGE names is here,
 // for `get` too.
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
-import { statusPageAddress } from '../../status-page-address.js';
-import { showAddress } from '../../open-in-browser.js';
-import { pageArgument } from '../../service-catalog.js';
-import { MIN_PREFIX } from '../../short-ids.js';
-import { valueKinds } from '../../value-kinds.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
+import { statusPageAddress } from '../../api/status-page-address.js';
+import { showAddress } from '../../output/open-in-browser.js';
+import { pageArgument } from '../../api/service-catalog.js';
+import { MIN_PREFIX } from '../../api/short-ids.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export function declare(pages: Noun): void {
   examples(
@@ -33,7 +33,7 @@ export async function run(ctx: Context, given: string): Promise<void> {
   await showAddress(ctx, await statusPageAddress(await ctx.client(), (await ctx.settings()).baseUrl, page));
 }
 
-/** The page PAGE names (see pageArgument in src/cli/service-catalog.ts), read in full. */
+/** The page PAGE names (see pageArgument in src/cli/api/service-catalog.ts), read in full. */
 export async function findStatusPage(ctx: Context, given: string) {
   const client = await ctx.client();
   const { id } = await pageArgument(ctx, given);

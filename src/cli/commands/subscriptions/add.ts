@@ -2,15 +2,15 @@
 // most 100 addresses a request, so a longer list is sent in batches, one after the other. An
 // address already subscribed is skipped by the API and counted; the counts of every batch are
 // summed into one answer of the API's shape ({created, skipped, status}).
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import { usageError } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import { usageError } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
 import { renderFields, tableFormat } from '../../output/cells.js';
-import { expandIds } from '../../input.js';
-import { nothingToDo } from '../../bulk.js';
+import { expandIds } from '../../input/read.js';
+import { nothingToDo } from '../../api/bulk.js';
 import { PAGE_HELP, resolvePage } from './list.js';
-import { valueKinds } from '../../value-kinds.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export interface AddOptions {
   verified?: boolean;
@@ -70,7 +70,7 @@ export async function run(ctx: Context, given: string, args: string[], options: 
   });
 
   if (options.dryRun) {
-    const { planRequest, printPlanned } = await import('../../dry-run.js');
+    const { planRequest, printPlanned } = await import('../../api/dry-run.js');
     // One entry per batch, an array for any number of them.
     return printPlanned(ctx, await Promise.all(batches.map((batch) => planRequest('createSubscriptions', requestFor(batch)))));
   }

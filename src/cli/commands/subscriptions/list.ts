@@ -2,13 +2,13 @@
 // is posted with --notify (VERIFIED ones; PENDING ones have not confirmed their address yet).
 // Finding the page (id, url, domain or name) is here, for add and remove too.
 import type { Subscription } from '../../../contract/schemas.js';
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { renderTable, timeCell } from '../../output/cells.js';
-import { pageArgument } from '../../service-catalog.js';
-import { MIN_PREFIX } from '../../short-ids.js';
-import { valueKinds } from '../../value-kinds.js';
+import { pageArgument } from '../../api/service-catalog.js';
+import { MIN_PREFIX } from '../../api/short-ids.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export const PAGE_HELP = `id (or its first ${MIN_PREFIX} or more characters), url, custom domain or name of the status page`;
 

@@ -1,18 +1,18 @@
 // `subscriptions remove`: unsubscribe from a status page, by subscription id or by address. The
 // page's subscriptions are read once to find each one; on a terminal the command shows who goes
-// and asks, off a terminal it needs --yes (src/cli/confirm.ts). One line per subscriber given,
-// whatever their number (src/cli/bulk.ts): the subscription id, `removed`, the address.
+// and asks, off a terminal it needs --yes (src/cli/prompts/confirm.ts). One line per subscriber given,
+// whatever their number (src/cli/api/bulk.ts): the subscription id, `removed`, the address.
 import type { Subscription } from '../../../contract/schemas.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../bulk.js';
-import { examples, positiveInt } from '../../command-kit.js';
-import { confirmDelete, requireYes, yesOption } from '../../confirm.js';
-import { Context } from '../../context.js';
-import { CliError, ExitCode } from '../../exit-codes.js';
-import type { Noun } from '../../globals.js';
-import { expandIds } from '../../input.js';
-import { isNotFound } from '../../not-found.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../api/bulk.js';
+import { examples, positiveInt } from '../../runtime/command-kit.js';
+import { confirmDelete, requireYes, yesOption } from '../../prompts/confirm.js';
+import { Context } from '../../runtime/context.js';
+import { CliError, ExitCode } from '../../errors/exit-codes.js';
+import type { Noun } from '../../runtime/globals.js';
+import { expandIds } from '../../input/read.js';
+import { isNotFound } from '../../errors/not-found.js';
 import { PAGE_HELP, resolvePage } from './list.js';
-import { valueKinds } from '../../value-kinds.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 
 export interface RemoveOptions {
   yes?: boolean;
@@ -61,7 +61,7 @@ export async function run(ctx: Context, given: string, args: string[], options: 
   const known = [...found.values()].filter((subscription): subscription is Subscription => subscription !== undefined);
 
   if (options.dryRun) {
-    const { planRequest, printPlanned } = await import('../../dry-run.js');
+    const { planRequest, printPlanned } = await import('../../api/dry-run.js');
     const planned = await Promise.all(
       known.map((subscription) =>
         planRequest('deleteSubscription', { params: { statusPageId: page.id, subscriptionId: subscription.id } }),

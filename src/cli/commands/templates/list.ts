@@ -1,10 +1,10 @@
 // `templates list`: every template `incidents create --template` can use, from the repository
-// the command runs in and from the config directory (src/cli/templates.ts finds them).
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+// the command runs in and from the config directory (src/cli/input/templates.ts finds them).
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { renderTable } from '../../output/cells.js';
-import type { Template } from '../../templates.js';
+import type { Template } from '../../input/templates.js';
 
 export function declare(templates: Noun): void {
   examples(
@@ -23,7 +23,7 @@ export function declare(templates: Noun): void {
 }
 
 export async function run(ctx: Context): Promise<void> {
-  const { listTemplates, templateDirs } = await import('../../templates.js');
+  const { listTemplates, templateDirs } = await import('../../input/templates.js');
   const templates = await listTemplates(ctx);
   if (ctx.json) return ctx.printJson(templates);
   if (templates.length === 0) {

@@ -1,10 +1,10 @@
 // `templates show NAME`: one template, its fields and the first update it gives.
-import { examples } from '../../command-kit.js';
-import { Context } from '../../context.js';
-import type { Noun } from '../../globals.js';
+import { examples } from '../../runtime/command-kit.js';
+import { Context } from '../../runtime/context.js';
+import type { Noun } from '../../runtime/globals.js';
 import { renderFields, tableFormat } from '../../output/cells.js';
 import { heading, section } from '../../output/sections.js';
-import type { Template } from '../../templates.js';
+import type { Template } from '../../input/templates.js';
 
 export function declare(templates: Noun): void {
   examples(
@@ -23,7 +23,7 @@ export function declare(templates: Noun): void {
 }
 
 export async function run(ctx: Context, name: string): Promise<void> {
-  const { findTemplate } = await import('../../templates.js');
+  const { findTemplate } = await import('../../input/templates.js');
   const template = await findTemplate(ctx, name);
   if (ctx.json) return ctx.printJson(template);
   ctx.out(await renderTemplate(ctx, template));

@@ -1,0 +1,180 @@
+// One write per id, for commands that take many ids (`error-groups archive ID... | -`):
+// a few requests at a time, one result line per id on stdout in the order given (each printed
+// as soon as the ones before it are done) under the whole id (a prefix given is replaced by the
+// id it stands for), for one id as for many, `--json` an array of {id, ok, status, error, ...the
+// command's fields}, and the exit code of the worst
+// outcome; no ids at all (an empty stdin) is nothing to do, exit 0. Rate limits are the client's business: the workers share the
+// client's rate-limit state (src/client/rate-limit.ts), so a 429 pauses them all until its
+// Retry-After, fewer requests are in flight for a while, and a 429 is retried until --max-wait:
+// a long list finishes under a limit, and so do two jobs sharing one key.
+import type { Context } from '../runtime/context.js';
+import { CliError, ExitCode } from '../errors/exit-codes.js';
+import { describeFailure } from '../errors/failure.js';
+
+/** What one id's write came to when it succeeded. */
+export interface Done {
+  /** One word: `archived`, `unarchived`, `resolved`, `already-resolved`. */
+  outcome: string;
+  /** HTTP status of the request that decided it; null when none was sent (a dry run that needs no read). */
+  status: number | null;
+  reason?: string;
+  /** More fields of this id's JSON entry, such as the analysis id `rca request` was given. */
+  fields?: Record<string, unknown>;
+}
+
+export interface BulkResult {
+  id: string;
+  ok: boolean;
+  /** HTTP status; null when no answer came (network failure, not sent). */
+  status: number | null;
+  /** Why it failed; null when it did not. */
+  error: string | null;
+}
+
+/** Worst last: a bad key or permission spoils every id, a missing id only its own line. */
+const SEVERITY: readonly ExitCode[] = [ExitCode.ok, ExitCode.notFound, ExitCode.failure, ExitCode.usage, ExitCode.auth];
+
+const OUTCOME_OF_FAILURE: Partial<Record<ExitCode, string>> = {
+  [ExitCode.notFound]: 'not-found',
+  [ExitCode.auth]: 'denied',
+  [ExitCode.usage]: 'invalid',
+};
+
+interface Line extends BulkResult {
+  outcome: string;
+  reason: string;
+  exitCode: ExitCode;
+  fields?: Record<string, unknown> | undefined;
+  /** What the write threw, when it failed. */
+  cause?: unknown;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+/** How long a bulk command waits out 429s for one id before it fails (--max-wait). */
+export const DEFAULT_MAX_WAIT_S = 300;
+
+/**
+ * No ids at all (an empty stdin: a query that found nothing, piped in) is not a mistake, so a CI
+ * step goes on: exit 0, "nothing to do" on stderr, an empty array with -o json.
+ */
+export async function nothingToDo(ctx: Context): Promise<void> {
+  ctx.info('nothing to do: no ids were given');
+  if (ctx.json) await ctx.printJson([]);
+}
+
+/**
+ * Runs `write` for each id, at most `concurrency` at once. After an authentication failure no
+ * new request is started (each would fail the same way): the ids left are reported `skipped`.
+ * Throws a CliError with the worst exit code when any id failed (with one id, what it threw).
+ */
+export async function runBulk(
+  ctx: Context,
+  ids: readonly string[],
+  concurrency: number,
+  write: (id: string, found: (wholeId: string) => void) => Promise<Done>,
+  /** The extra JSON fields of an id that failed (the same keys as `Done.fields`, null), so every entry has one type. */
+  failedFields: Record<string, null> = {},
+): Promise<void> {
+  if (ids.length === 0) return nothingToDo(ctx);
+  const lines: (Line | undefined)[] = new Array(ids.length);
+  let next = 0;
+  let printed = 0;
+  let authFailed = false;
+
+  const flush = () => {
+    if (ctx.json) return;
+    while (printed < ids.length && lines[printed]) ctx.out(format(ctx, lines[printed++]!));
+  };
+
+  async function one(index: number): Promise<Line> {
+    // The row carries the whole id as soon as a prefix is found, whatever happens after.
+    let id = ids[index]!;
+    const found = (wholeId: string) => {
+      id = wholeId;
+    };
+    if (authFailed) {
+      return {
+        id,
+        ok: false,
+        status: null,
+        error: 'not sent after an authentication failure',
+        outcome: 'skipped',
+        reason: 'not sent after an authentication failure',
+        exitCode: ExitCode.auth,
+      };
+    }
+    try {
+      const done = await write(id, found);
+      return {
+        id,
+        ok: true,
+        status: done.status,
+        error: null,
+        outcome: done.outcome,
+        reason: done.reason ?? '',
+        exitCode: ExitCode.ok,
+        fields: done.fields,
+      };
+    } catch (error) {
+      const failure = describeFailure(error);
+      if (failure.exitCode === ExitCode.auth) authFailed = true;
+      const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : null;
+      const outcome = OUTCOME_OF_FAILURE[failure.exitCode] ?? 'failed';
+      return {
+        id,
+        ok: false,
+        status,
+        error: failure.message,
+        outcome,
+        reason: shortReason(failure.message),
+        exitCode: failure.exitCode,
+        cause: error,
+      };
+    }
+  }
+
+  async function worker(): Promise<void> {
+    while (next < ids.length) {
+      const index = next++;
+      lines[index] = await one(index);
+      flush();
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+
+  const results = lines as Line[];
+  if (ctx.json) {
+    await ctx.printJson(
+      results.map(({ id, ok, status, error, fields }): BulkResult => ({ id, ok, status, error, ...(fields ?? failedFields) })),
+    );
+  }
+  const failed = results.filter((line) => !line.ok);
+  if (failed.length === 0) return;
+  // One id: stderr says what went wrong with it, and how to fix it, as any command that failed does.
+  if (ids.length === 1) throw failed[0]!.cause;
+  const worst = failed.reduce(
+    (acc, line) => (SEVERITY.indexOf(line.exitCode) > SEVERITY.indexOf(acc) ? line.exitCode : acc),
+    ExitCode.ok as ExitCode,
+  );
+  const counts = new Map<string, number>();
+  for (const line of failed) counts.set(line.outcome, (counts.get(line.outcome) ?? 0) + 1);
+  const summary = [...counts].map(([outcome, count]) => `${count} ${outcome}`).join(', ');
+  throw new CliError(worst, `${failed.length} of ${ids.length} failed (${summary})`);
+}
+
+/** `ID<TAB>OUTCOME<TAB>REASON`: three columns always, so `cut -f2` works; colored on a terminal. */
+function format(ctx: Context, line: Line): string {
+  const outcome = line.ok ? ctx.style.green(line.outcome) : ctx.style.red(line.outcome);
+  return `${line.id}\t${outcome}\t${line.reason}`;
+}
+
+/**
+ * A client message without its closing "(PATCH /v1/error-groups/ID)": the line already names the
+ * id. How many attempts were made is kept (the client counts none refused by a 429 unless the
+ * 429 is the failure).
+ */
+export function shortReason(message: string): string {
+  return message.replace(/ \([A-Z]+ \/[^ ,)]*(?:, (\d+ attempts))?\)$/, (_, attempts: string | undefined) =>
+    attempts ? ` (${attempts})` : '',
+  );
+}

@@ -1,0 +1,165 @@
+// Short ids, as people paste them from a terminal table: a unique prefix of an incident or
+// incident update id (at least MIN_PREFIX characters) stands for the whole id. A whole UUID costs
+// no read at all; an incident prefix is looked for in the incident list (pages of 100, the
+// fewest requests the API allows) and an update prefix in its incident's timeline. The API
+// has no list of root cause analyses, so analysis ids are taken whole only.
+import type { Client } from '../../client/index.js';
+import type { Incident, IncidentUpdate } from './types.js';
+import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
+import { fetchPages } from './paging.js';
+import { didYouMean } from '../errors/suggest.js';
+
+export const MIN_PREFIX = 6;
+/** What terminal tables show of an id: enough to paste back (made longer where two shown ids share it). */
+export const SHORT_ID_LENGTH = 8;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isWholeId(value: string): boolean {
+  return UUID.test(value.trim());
+}
+
+/**
+ * What a table shows of each id: its first `SHORT_ID_LENGTH` characters, or one more than it
+ * shares with any other of `ids`, so each shown id is a prefix of its own id only.
+ */
+export function shortIds(ids: readonly string[]): Map<string, string> {
+  const sorted = [...new Set(ids)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+  const common = (a = '', b = '') => {
+    let n = 0;
+    while (n < a.length && n < b.length && a[n]!.toLowerCase() === b[n]!.toLowerCase()) n++;
+    return n;
+  };
+  // Sorted, the id sharing the longest start with each one is a neighbour.
+  return new Map(
+    sorted.map((id, i) => {
+      const length = Math.max(SHORT_ID_LENGTH, common(id, sorted[i - 1]) + 1, common(id, sorted[i + 1]) + 1);
+      return [id, id.slice(0, length)];
+    }),
+  );
+}
+
+function checkPrefix(given: string, what: string): string {
+  const value = given.trim();
+  if (value.length < MIN_PREFIX) {
+    throw usageError(
+      `${what} "${given}" is too short: give the whole id or at least its first ${MIN_PREFIX} characters`,
+      what === 'incident id' ? "'statusctl incidents list' shows the ids" : "'statusctl incidents get INCIDENT' shows the update ids",
+    );
+  }
+  return value;
+}
+
+/**
+ * ` (did you mean 7385595c?)`: the ids whose start is closest to a prefix that matches none (a
+ * typo), shown as long as the prefix given; nothing when none is close.
+ */
+function nearPrefixes(prefix: string, items: readonly { id: string }[]): string {
+  return didYouMean(
+    prefix,
+    items.map((item) => item.id.slice(0, prefix.length)),
+  );
+}
+
+function ambiguous(what: string, given: string, lines: string[]): CliError {
+  return usageError(
+    [`${what} "${given}" is the start of ${lines.length} ids; give more of it:`, ...lines.map((line) => `  ${line}`)].join('\n'),
+  );
+}
+
+/** An incident found by a prefix, with the incident itself when the lookup already read it. */
+export interface ResolvedIncident {
+  id: string;
+  incident?: Incident;
+}
+
+/**
+ * Resolves incident ids and prefixes for one command. The incident list is read at most once
+ * (all its pages), however many prefixes the command was given.
+ */
+export class IncidentIds {
+  private listing?: Promise<Incident[]>;
+
+  /** The client is asked for only when a prefix needs the list: a whole id needs no credentials. */
+  constructor(private readonly client: () => Promise<Client>) {}
+
+  async resolve(given: string): Promise<ResolvedIncident> {
+    if (isWholeId(given)) return { id: given.trim() };
+    const value = checkPrefix(given, 'incident id');
+    const lower = value.toLowerCase();
+    const incidents = await this.all();
+    const exact = incidents.find((incident) => incident.id.toLowerCase() === lower);
+    if (exact) return { id: exact.id, incident: exact };
+    const matches = incidents.filter((incident) => incident.id.toLowerCase().startsWith(lower));
+    if (matches.length === 1) return { id: matches[0]!.id, incident: matches[0]! };
+    if (matches.length > 1) {
+      throw ambiguous(
+        'incident id',
+        given,
+        matches.map((incident) => `${incident.id}  ${incident.name} (${incident.severity}, ${incident.lastUpdateStatus})`),
+      );
+    }
+    throw new CliError(
+      ExitCode.notFound,
+      `no incident id starts with "${given}"${nearPrefixes(value, incidents)} (${incidents.length} incident${incidents.length === 1 ? '' : 's'} of the account looked at)`,
+      undefined,
+      "'statusctl incidents list --all' shows the ids",
+    );
+  }
+
+  async resolveId(given: string): Promise<string> {
+    return (await this.resolve(given)).id;
+  }
+
+  private all(): Promise<Incident[]> {
+    this.listing ??= (async () => {
+      const client = await this.client();
+      const list = await fetchPages((query) => client.listIncidents({ query }), { all: true });
+      return list.entries;
+    })();
+    return this.listing;
+  }
+}
+
+/**
+ * An update id or prefix of `incidentId`'s timeline. A whole id costs no read; a prefix reads the
+ * incident (or uses `incident` when the caller has it already).
+ */
+export async function resolveUpdateId(client: Client, incidentId: string, given: string, incident?: Incident): Promise<string> {
+  if (isWholeId(given)) return given.trim();
+  const value = checkPrefix(given, 'update id');
+  const lower = value.toLowerCase();
+  const updates: IncidentUpdate[] = (incident ?? (await client.getIncident({ params: { incidentId } }))).incidentUpdates ?? [];
+  const exact = updates.find((update) => update.id.toLowerCase() === lower);
+  if (exact) return exact.id;
+  const matches = updates.filter((update) => update.id.toLowerCase().startsWith(lower));
+  if (matches.length === 1) return matches[0]!.id;
+  if (matches.length > 1) {
+    throw ambiguous(
+      'update id',
+      given,
+      matches.map((update) => `${update.id}  ${update.publicIncidentUpdateDate} ${update.status}: ${update.description}`),
+    );
+  }
+  throw new CliError(
+    ExitCode.notFound,
+    `incident ${incidentId} has no update whose id starts with "${given}"${nearPrefixes(value, updates)} (${updates.length} update${updates.length === 1 ? '' : 's'})`,
+    undefined,
+    `'statusctl incidents get ${incidentId}' shows its updates`,
+  );
+}
+
+/**
+ * Analysis ids are taken whole: the API lists no analyses to find a prefix in. A 404 for a value
+ * shorter than an id says so, instead of a bare "not found".
+ */
+export function analysisNotFound(error: unknown, given: string): unknown {
+  const status = (error as { status?: number } | null)?.status;
+  if (status !== 404 || isWholeId(given)) return error;
+  return new CliError(
+    ExitCode.notFound,
+    `no analysis has the id "${given}"; analysis ids are taken whole: the API has no list of analyses to find a short id in`,
+    undefined,
+    "'statusctl rca request' prints the whole id; short ids work for incidents and their updates",
+  );
+}

@@ -1,0 +1,79 @@
+// What a command reads besides its options: ids from stdin (`error-groups archive -`) and long
+// text from a file or stdin (`--message-file FILE|-`). Bad input is a usage error naming the
+// option, raised before any request.
+import { readFile } from 'node:fs/promises';
+import type { Context, InputStream } from '../runtime/context.js';
+import { usageError } from '../errors/exit-codes.js';
+
+/** The whole of a stream as UTF-8 text (chunks joined as bytes, so a character split between chunks survives). */
+export async function readAll(stream: InputStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** One id per line; blank lines and lines starting with `#` are skipped, spaces around an id dropped. */
+export function idsFromText(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/**
+ * The ids a command was given, `-` replaced (once, where it stands) by the ids read from stdin.
+ * An empty stdin gives no ids: the command says there is nothing to do.
+ */
+export async function expandIds(ctx: Context, args: readonly string[]): Promise<string[]> {
+  let fromStdin: string[] | undefined;
+  const ids: string[] = [];
+  for (const arg of args) {
+    if (arg !== '-') {
+      ids.push(arg);
+      continue;
+    }
+    if (fromStdin) continue;
+    if (ctx.io.stdin.isTTY) ctx.info('reading ids from stdin, one per line (Ctrl-D to end)');
+    fromStdin = idsFromText(await readAll(ctx.io.stdin));
+    ids.push(...fromStdin);
+  }
+  // An empty stdin (a query that found nothing) is an empty list: the command has nothing to do.
+  if (ids.length === 0 && !fromStdin) throw usageError('no ids given');
+  return ids;
+}
+
+/**
+ * The text of `--message`, or of `--message-file FILE|-` (read whole, trailing line breaks and
+ * spaces dropped). Undefined when neither was given; commander has refused both at once.
+ */
+export async function messageText(
+  ctx: Context,
+  options: { message?: string | undefined; messageFile?: string | undefined },
+): Promise<string | undefined> {
+  if (options.messageFile === undefined) return options.message;
+  const file = options.messageFile;
+  let text: string;
+  if (file === '-') {
+    // On a terminal nothing would show that the command waits for typed text.
+    if (ctx.io.stdin.isTTY) ctx.info('reading the message from stdin… Ctrl-D to end');
+    text = await readAll(ctx.io.stdin);
+  } else {
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : code === 'EACCES'
+              ? 'permission denied'
+              : String(code ?? error);
+      throw usageError(`--message-file: cannot read ${file}: ${why}`);
+    }
+  }
+  text = text.replace(/\s+$/, '');
+  if (text.trim() === '') throw usageError(`--message-file: ${file === '-' ? 'stdin' : file} holds no text (a message must not be empty)`);
+  return text;
+}
