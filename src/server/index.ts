@@ -22,6 +22,7 @@ import { handlers } from './handlers/index.js';
 import type { AccountScope, AppContext } from './handlers/types.js';
 import { connectionLimits, httpServerOptions, limitConnections } from './connections.js';
 import { answerClientError, answerRaw, createRequestHandler } from './http.js';
+import { inProcessClient, type InProcessRequest } from './in-process.js';
 import type { CompactionOptions } from './persistence/compaction.js';
 import { createStatusPages, PageEvents, withPageEvents } from './pages/index.js';
 import { withIncidentChangeEvents } from './pages/incident-changes.js';
@@ -98,6 +99,12 @@ export interface RunningServer {
   url: string;
   port: number;
   accounts: Account[];
+  /**
+   * Sends a request straight to the server, with no socket or port (src/server/in-process.ts):
+   * `await server.request('/v1/incidents', { headers })` answers a fetch Response, as hono's
+   * `app.request()` does.
+   */
+  request: InProcessRequest;
   /** Stops taking connections, finishes those in flight. */
   close(): Promise<void>;
 }
@@ -111,6 +118,7 @@ export { FixtureError } from './fixtures/load.js';
 export { DataFileError } from './persistence/data-file.js';
 export { DataFileLockedError } from './persistence/lock.js';
 export type { AnalysisProvider, AnalysisInput } from './analysis/provider.js';
+export type { InProcessRequest } from './in-process.js';
 
 /**
  * The account served when none is given: DEMO_ACCOUNT_ID (so the demo ids in the CLI's help are
@@ -322,11 +330,13 @@ async function start(
   const urlHost = address.family === 'IPv6' || host.includes(':') ? `[${address.address}]` : host;
   baseUrl = `http://${urlHost}:${address.port}`;
 
+  const inProcess = inProcessClient(server, () => baseUrl);
   let closing: Promise<void> | undefined;
   return {
     url: baseUrl,
     port: address.port,
     accounts,
+    request: inProcess.request,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         for (const timer of timers) clearTimeout(timer);
@@ -339,9 +349,12 @@ async function start(
         const closeIdle = setInterval(() => server.closeIdleConnections(), 25);
         closeIdle.unref();
         server.close((error) => {
-          clearInterval(closeIdle);
-          accessLog?.flush();
-          const closed = data ? data.close() : Promise.resolve();
+          // In-memory connections are not the listener's: server.close() does not wait for them.
+          const closed = inProcess.close().then(() => {
+            clearInterval(closeIdle);
+            accessLog?.flush();
+            return data?.close();
+          });
           closed.then(() => (error ? reject(error) : resolve()), reject);
         });
         server.closeIdleConnections();
