@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addGhWords, buildProgram } from '../../src/cli/runtime/program.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { parseJson, runCli, startTestServer, useTestServer } from './helpers.js';
-import { runCli as runInProcess } from './in-process.js';
 import { completeIn, SHELLS, type ShellName, sorted } from './completion-shells.js';
 import { readmeLines, runShell } from './readme-shell.js';
 
@@ -195,7 +194,10 @@ describe('through the built binary', () => {
     expect(aliasPaths.length).toBeGreaterThan(10);
     const wrong: string[] = [];
     for (const [words, node] of aliasPaths) {
-      const [viaAlias, viaName] = await Promise.all([runInProcess(['help', ...words]), runInProcess([...node.path, '--help'])]);
+      const [viaAlias, viaName] = await Promise.all([
+        runCli(['help', ...words], { inProcess: true }),
+        runCli([...node.path, '--help'], { inProcess: true }),
+      ]);
       if (viaAlias.code !== 0 || viaAlias.stdout !== viaName.stdout) wrong.push(words.join(' '));
     }
     expect(wrong).toEqual([]);

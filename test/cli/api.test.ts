@@ -5,16 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { demoIds } from '../../src/server/index.js';
-import {
-  runCli as runBuiltCli,
-  parseJson,
-  removeTempDirs,
-  startTestServer,
-  TEST_ACCOUNT,
-  tempConfigDir,
-  type TestServer,
-} from './helpers.js';
-import { runCli } from './in-process.js';
+import { runCli, parseJson, removeTempDirs, startTestServer, TEST_ACCOUNT, tempConfigDir, type TestServer } from './helpers.js';
 
 let server: TestServer;
 let client: Client;
@@ -32,7 +23,8 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-const api = (args: string[], input?: string) => runCli(['api', ...args], { env: server.env, ...(input !== undefined ? { input } : {}) });
+const api = (args: string[], input?: string) =>
+  runCli(['api', ...args], { env: server.env, ...(input !== undefined ? { input } : {}), inProcess: true });
 
 describe('statusctl api', () => {
   it('GET prints the body as received when piped; -i puts the status line and headers first', async () => {
@@ -128,7 +120,10 @@ describe('statusctl api', () => {
 
   it('exit codes follow the status; bad input is exit 2 before any request', async () => {
     expect((await api(['/v1/status-pages/incidents/00000000-0000-4000-8000-000000000000'])).code).toBe(4);
-    const denied = await runCli(['api', '/v1/runtimes'], { env: { ...server.env, STATUSCTL_API_KEY: 'sk_wrong_0000000000' } });
+    const denied = await runCli(['api', '/v1/runtimes'], {
+      env: { ...server.env, STATUSCTL_API_KEY: 'sk_wrong_0000000000' },
+      inProcess: true,
+    });
     expect(denied.code).toBe(3);
     expect((await api(['/v1/runtimes', '-H', 'Authorization: Bearer x'])).code).toBe(2);
     expect((await api(['/v1/runtimes', '-H', 'no colon'])).code).toBe(2);
@@ -137,7 +132,7 @@ describe('statusctl api', () => {
   });
 
   it('runs as a process: the built binary prints the same answer', async () => {
-    const result = await runBuiltCli(['api', '/v1/runtimes'], { env: server.env });
+    const result = await runCli(['api', '/v1/runtimes'], { env: server.env });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(await client.listRuntimes({}));
   });

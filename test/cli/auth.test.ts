@@ -5,17 +5,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { missingSecretServiceTools, startSecretService } from '../support/secret-service.mjs';
-import {
-  closedPortUrl,
-  parseJson,
-  removeTempDirs,
-  runCli as runBinary,
-  runPty,
-  startTestServer,
-  tempConfigDir,
-  type TestServer,
-} from './helpers.js';
-import { runCli } from './in-process.js';
+import { closedPortUrl, parseJson, removeTempDirs, runCli, runPty, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
 import { readmeLines, runShell } from './readme-shell.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
@@ -47,6 +37,7 @@ describe('login (not on a terminal)', () => {
     const dir = tempConfigDir();
     const result = await runCli(['login', '--base-url', server.url, '--account-id', 'a0700000-0000-4000-8000-000000000001'], {
       env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: 'sk_auth_key_0000_abcd' },
+      inProcess: true,
     });
     expect(result.code, result.stderr).toBe(0);
     const path = join(dir, 'config.json');
@@ -69,7 +60,7 @@ describe('login (not on a terminal)', () => {
     });
 
     // The saved profile is enough for the next command.
-    const list = await runCli(['incidents', 'list', '--json'], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    const list = await runCli(['incidents', 'list', '--json'], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(list.code, list.stderr).toBe(0);
   });
 
@@ -88,7 +79,7 @@ describe('login (not on a terminal)', () => {
         '--account-id',
         'a0700000-0000-4000-8000-000000000001',
       ],
-      { env: { STATUSCTL_CONFIG_DIR: dir } },
+      { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true },
     );
     expect(result.code, result.stderr).toBe(0);
     expect(parseJson(result)).toEqual({
@@ -105,13 +96,14 @@ describe('login (not on a terminal)', () => {
 
   it('fails with exit 2 naming what is missing', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(['login', '--base-url', server.url], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    const result = await runCli(['login', '--base-url', server.url], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^statusctl: .*--api-key.*--account-id/);
     expect(savedProfile(dir)).toBeUndefined();
 
     const onlyKey = await runCli(['login', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd'], {
       env: { STATUSCTL_CONFIG_DIR: dir },
+      inProcess: true,
     });
     expect(onlyKey.code).toBe(2);
     expect(onlyKey.stderr).toContain('--account-id');
@@ -122,9 +114,7 @@ describe('login (not on a terminal)', () => {
     const dir = tempConfigDir();
     const result = await runCli(
       ['login', '--base-url', server.url, '--api-key', 'sk_wrong_key_9999_zzzz', '--account-id', 'a0700000-0000-4000-8000-000000000001'],
-      {
-        env: { STATUSCTL_CONFIG_DIR: dir },
-      },
+      { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true },
     );
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^statusctl: .*nothing was saved\n$/);
@@ -136,9 +126,7 @@ describe('login (not on a terminal)', () => {
     const dir = tempConfigDir();
     const result = await runCli(
       ['login', '--base-url', server.url, '--api-key', 'sk_other_key_1111_efgh', '--account-id', 'a0700000-0000-4000-8000-000000000001'],
-      {
-        env: { STATUSCTL_CONFIG_DIR: dir },
-      },
+      { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true },
     );
     expect(result.code).toBe(3);
     expect(savedProfile(dir)).toBeUndefined();
@@ -156,9 +144,7 @@ describe('login (not on a terminal)', () => {
         '--account-id',
         'a0700000-0000-4000-8000-000000000001',
       ],
-      {
-        env: { STATUSCTL_CONFIG_DIR: dir },
-      },
+      { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true },
     );
     expect(result.code).toBe(1);
     // The error, and the hint naming the address that did not answer.
@@ -169,16 +155,19 @@ describe('login (not on a terminal)', () => {
   });
 
   it('--verbose shows the request with the key masked', async () => {
-    const result = await runCli([
-      'login',
-      '--verbose',
-      '--base-url',
-      server.url,
-      '--api-key',
-      'sk_auth_key_0000_abcd',
-      '--account-id',
-      'a0700000-0000-4000-8000-000000000001',
-    ]);
+    const result = await runCli(
+      [
+        'login',
+        '--verbose',
+        '--base-url',
+        server.url,
+        '--api-key',
+        'sk_auth_key_0000_abcd',
+        '--account-id',
+        'a0700000-0000-4000-8000-000000000001',
+      ],
+      { inProcess: true },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('/v1/status-pages');
     expect(result.stderr).toContain('****abcd');
@@ -191,7 +180,7 @@ describe('login --insecure-storage', () => {
     const dir = tempConfigDir();
     const result = await runCli(
       ['login', '--insecure-storage', '--json', '--base-url', server.url, '--account-id', 'a0700000-0000-4000-8000-000000000001'],
-      { env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: 'sk_auth_key_0000_abcd' } },
+      { env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: 'sk_auth_key_0000_abcd' }, inProcess: true },
     );
     expect(result.code, result.stderr).toBe(0);
     expect(parseJson(result)).toMatchObject({ apiKey: '****abcd', keyStorage: 'file' });
@@ -207,20 +196,20 @@ describe('logout', () => {
     const env = { STATUSCTL_CONFIG_DIR: dir };
     await runCli(
       ['login', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'a0700000-0000-4000-8000-000000000001'],
-      { env },
+      { env, inProcess: true },
     );
-    const result = await runCli(['logout'], { env });
+    const result = await runCli(['logout'], { env, inProcess: true });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('****abcd');
     expect(result.stderr).not.toContain('sk_auth_key_0000_abcd');
     expect(savedProfile(dir)).toEqual({ baseUrl: server.url, accountId: 'a0700000-0000-4000-8000-000000000001' });
 
     // Without a key, commands that call the API fail with exit 3.
-    const list = await runCli(['incidents', 'list'], { env });
+    const list = await runCli(['incidents', 'list'], { env, inProcess: true });
     expect(list.code).toBe(3);
     expect(list.stderr).toMatch(/^statusctl: no API key/);
 
-    const again = await runCli(['logout'], { env });
+    const again = await runCli(['logout'], { env, inProcess: true });
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('nothing to remove');
   });
@@ -235,30 +224,32 @@ describe('login --with-token', () => {
     const result = await runCli(['login', '--with-token', '--account-id', ACCOUNT, '--base-url', server.url], {
       env: { STATUSCTL_CONFIG_DIR: dir },
       input: `${KEY}\n`,
+      inProcess: true,
     });
     expect(result.code, result.stderr).toBe(0);
     expect(savedProfile(dir)).toEqual({ baseUrl: server.url, apiKey: KEY, accountId: ACCOUNT });
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
     expect(result.stdout + result.stderr).not.toContain(KEY);
     // The account id may come from the profile the next time.
-    const again = await runCli(['login', '--with-token'], { env: { STATUSCTL_CONFIG_DIR: dir }, input: KEY });
+    const again = await runCli(['login', '--with-token'], { env: { STATUSCTL_CONFIG_DIR: dir }, input: KEY, inProcess: true });
     expect(again.code, again.stderr).toBe(0);
   });
 
   it('a key the server refuses is exit 3 and nothing is saved; no key or two words is exit 2', async () => {
     const dir = tempConfigDir();
     const env = { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_BASE_URL: server.url, STATUSCTL_ACCOUNT_ID: ACCOUNT };
-    const refused = await runCli(['login', '--with-token'], { env, input: 'sk_not_a_key_0000\n' });
+    const refused = await runCli(['login', '--with-token'], { env, input: 'sk_not_a_key_0000\n', inProcess: true });
     expect(refused.code).toBe(3);
     expect(savedProfile(dir)).toBeUndefined();
-    const empty = await runCli(['login', '--with-token'], { env, input: '\n' });
+    const empty = await runCli(['login', '--with-token'], { env, input: '\n', inProcess: true });
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/^statusctl: --with-token: no API key on stdin\nhint: /);
-    const twoWords = await runCli(['login', '--with-token'], { env, input: 'two words\n' });
+    const twoWords = await runCli(['login', '--with-token'], { env, input: 'two words\n', inProcess: true });
     expect(twoWords.code).toBe(2);
     const noAccount = await runCli(['login', '--with-token'], {
       env: { STATUSCTL_CONFIG_DIR: tempConfigDir(), STATUSCTL_BASE_URL: server.url },
       input: KEY,
+      inProcess: true,
     });
     expect(noAccount.code).toBe(2);
     expect(noAccount.stderr).toContain('no account id');
@@ -277,9 +268,9 @@ describe('auth: profiles', () => {
   async function twoProfiles(extraEnv: Record<string, string | undefined> = {}) {
     const dir = tempConfigDir();
     const env = { STATUSCTL_CONFIG_DIR: dir, ...extraEnv };
-    const first = await runBinary(['login', '--base-url', server.url, '--api-key', MAIN.key, '--account-id', MAIN.id], { env });
+    const first = await runCli(['login', '--base-url', server.url, '--api-key', MAIN.key, '--account-id', MAIN.id], { env });
     expect(first.code, first.stderr).toBe(0);
-    const second = await runBinary(
+    const second = await runCli(
       ['auth', 'login', '--profile', 'staging', '--base-url', server.url, '--account-id', OTHER.id, '--with-token'],
       { env, input: `${OTHER.key}\n` },
     );
@@ -297,7 +288,7 @@ describe('auth: profiles', () => {
 
   it('auth status lists every profile with the one in use marked; auth switch changes the default in the config file', async () => {
     const { dir, env } = await twoProfiles();
-    const status = await runBinary(['auth', 'status', '--json'], { env });
+    const status = await runCli(['auth', 'status', '--json'], { env });
     expect(status.code, status.stderr).toBe(0);
     expect(
       parseJson<Row[]>(status).map((row) => [row.profile.value, row.active, row.accountId.value, row.apiKey, row.server.accepted]),
@@ -306,7 +297,7 @@ describe('auth: profiles', () => {
       ['staging', false, OTHER.id, { value: '****efgh', source: 'file' }, true],
     ]);
     // Piped: one tab-separated row a profile, `yes` in the first column for the one in use.
-    const piped = await runBinary(['auth', 'status'], { env });
+    const piped = await runCli(['auth', 'status'], { env });
     expect(
       piped.stdout
         .split('\n')
@@ -317,26 +308,26 @@ describe('auth: profiles', () => {
       ['no', 'staging'],
     ]);
 
-    const switched = await runBinary(['auth', 'switch', 'staging'], { env });
+    const switched = await runCli(['auth', 'switch', 'staging'], { env });
     expect(switched.code, switched.stderr).toBe(0);
     expect(switched.stderr).toContain("Switched the default profile to 'staging'");
     expect(configOf(dir).defaultProfile).toBe('staging');
     // Every command now uses staging: whoami says it, and where the name came from.
-    const who = parseJson<{ profile: unknown; accountId: { value: string } }>(await runBinary(['whoami', '--json'], { env }));
+    const who = parseJson<{ profile: unknown; accountId: { value: string } }>(await runCli(['whoami', '--json'], { env }));
     expect(who).toMatchObject({ profile: { value: 'staging', source: 'file' }, accountId: { value: OTHER.id } });
-    expect(parseJson<Row[]>(await runBinary(['auth', 'status', '--json'], { env })).map((row) => [row.profile.value, row.active])).toEqual([
+    expect(parseJson<Row[]>(await runCli(['auth', 'status', '--json'], { env })).map((row) => [row.profile.value, row.active])).toEqual([
       ['default', false],
       ['staging', true],
     ]);
 
     // Precedence stays: the option, then STATUSCTL_PROFILE, then the file's default.
-    const byEnv = await runBinary(['whoami', '--json'], { env: { ...env, STATUSCTL_PROFILE: 'default' } });
+    const byEnv = await runCli(['whoami', '--json'], { env: { ...env, STATUSCTL_PROFILE: 'default' } });
     expect(parseJson(byEnv)).toMatchObject({ profile: { value: 'default', source: 'environment' }, accountId: { value: MAIN.id } });
-    const byOption = await runBinary(['whoami', '--json', '--profile', 'default'], { env: { ...env, STATUSCTL_PROFILE: 'staging' } });
+    const byOption = await runCli(['whoami', '--json', '--profile', 'default'], { env: { ...env, STATUSCTL_PROFILE: 'staging' } });
     expect(parseJson(byOption)).toMatchObject({ profile: { value: 'default', source: 'option' } });
 
     // Back, with the JSON summary.
-    const back = await runBinary(['auth', 'switch', 'default', '--json'], { env });
+    const back = await runCli(['auth', 'switch', 'default', '--json'], { env });
     expect(parseJson(back)).toEqual({ profile: 'default', previous: 'staging', path: join(dir, 'config.json') });
     expect(configOf(dir).defaultProfile).toBe('default');
   });
@@ -344,7 +335,7 @@ describe('auth: profiles', () => {
   it('auth switch to a profile the file does not hold is exit 2 with the closest names, and changes nothing', async () => {
     const { dir, env } = await twoProfiles();
     const before = readFileSync(join(dir, 'config.json'), 'utf8');
-    const result = await runBinary(['auth', 'switch', 'stagign'], { env });
+    const result = await runCli(['auth', 'switch', 'stagign'], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `statusctl: auth switch: no profile 'stagign' in ${join(dir, 'config.json')} (did you mean staging?)\n` +
@@ -357,25 +348,25 @@ describe('auth: profiles', () => {
     const { dir, env } = await twoProfiles();
     const path = join(dir, 'config.json');
     writeFileSync(path, JSON.stringify({ ...configOf(dir), defaultProfile: 'stagingg' }));
-    const result = await runBinary(['incidents', 'list'], { env });
+    const result = await runCli(['incidents', 'list'], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `statusctl: the config file ${path} makes 'stagingg' the default profile, which it does not hold (did you mean staging?)\n` +
         'hint: pick one of staging, default: statusctl auth switch staging\n',
     );
     // A profile named by the option still works.
-    expect((await runBinary(['incidents', 'list', '--profile', 'default'], { env })).code).toBe(0);
+    expect((await runCli(['incidents', 'list', '--profile', 'default'], { env })).code).toBe(0);
   });
 
   it('auth logout removes the key of the profile in use; auth status then exits 3, the other profile still listed', async () => {
     const { dir, env } = await twoProfiles();
-    expect((await runBinary(['auth', 'switch', 'staging'], { env })).code).toBe(0);
-    const out = await runBinary(['auth', 'logout'], { env });
+    expect((await runCli(['auth', 'switch', 'staging'], { env })).code).toBe(0);
+    const out = await runCli(['auth', 'logout'], { env });
     expect(out.code, out.stderr).toBe(0);
     expect(out.stderr).toContain("Removed the API key ****efgh of profile 'staging'");
     expect(configOf(dir).profiles.staging).toEqual({ baseUrl: server.url, accountId: OTHER.id });
     expect(configOf(dir).profiles.default.apiKey).toBe(MAIN.key);
-    const status = await runBinary(['auth', 'status', '--json'], { env });
+    const status = await runCli(['auth', 'status', '--json'], { env });
     expect(status.code).toBe(3);
     expect(parseJson<Row[]>(status).map((row) => [row.profile.value, row.active, row.apiKey.value, row.server.accepted])).toEqual([
       ['default', false, '****abcd', true],
@@ -385,19 +376,17 @@ describe('auth: profiles', () => {
 
   it('auth token prints the key in use alone on a line when piped, and nothing else, --verbose too', async () => {
     const { env } = await twoProfiles();
-    const token = await runBinary(['auth', 'token', '--verbose'], { env });
+    const token = await runCli(['auth', 'token', '--verbose'], { env });
     expect(token).toMatchObject({ code: 0, stdout: `${MAIN.key}\n`, stderr: '' });
-    expect((await runBinary(['auth', 'token', '--profile', 'staging'], { env })).stdout).toBe(`${OTHER.key}\n`);
+    expect((await runCli(['auth', 'token', '--profile', 'staging'], { env })).stdout).toBe(`${OTHER.key}\n`);
     // The key a command would use: the environment's before the profile's.
-    expect((await runBinary(['auth', 'token'], { env: { ...env, STATUSCTL_API_KEY: 'sk_from_env_2222' } })).stdout).toBe(
-      'sk_from_env_2222\n',
-    );
+    expect((await runCli(['auth', 'token'], { env: { ...env, STATUSCTL_API_KEY: 'sk_from_env_2222' } })).stdout).toBe('sk_from_env_2222\n');
     // It works with curl: the key and account id are all the API asks for.
     const fetched = await fetch(`${server.url}/v1/status-pages`, {
       headers: { authorization: `Bearer ${token.stdout.trim()}`, 'x-service-account': MAIN.id },
     });
     expect(fetched.status).toBe(200);
-    const none = await runBinary(['auth', 'token'], { env: { STATUSCTL_CONFIG_DIR: tempConfigDir() } });
+    const none = await runCli(['auth', 'token'], { env: { STATUSCTL_CONFIG_DIR: tempConfigDir() } });
     expect(none.code).toBe(3);
     expect(none.stdout).toBe('');
     expect(none.stderr).toMatch(/^statusctl: no API key \(profile 'default'\)\nhint: /);
@@ -405,7 +394,7 @@ describe('auth: profiles', () => {
 
   it('auth status on a terminal marks the one in use with *, and keeps account ids whole', async () => {
     const { env } = await twoProfiles();
-    expect((await runBinary(['auth', 'switch', 'staging'], { env })).code).toBe(0);
+    expect((await runCli(['auth', 'switch', 'staging'], { env })).code).toBe(0);
     const session = await runPty(['auth', 'status'], { env, cols: 160 });
     expect(await session.exited()).toBe(0);
     const lines = session.screen().split(/\r?\n/).filter(Boolean);
@@ -453,19 +442,16 @@ describe.skipIf((await missingSecretServiceTools()).length > 0)('auth: profiles 
         ['default', 'a0700000-0000-4000-8000-000000000001', 'sk_auth_key_0000_abcd'],
         ['staging', '0e000000-0000-4000-8000-0000000000e2', 'sk_other_key_1111_efgh'],
       ] as const) {
-        const login = await runBinary(
-          ['auth', 'login', '--profile', profile, '--with-token', '--base-url', server.url, '--account-id', id],
-          {
-            env,
-            input: key,
-          },
-        );
+        const login = await runCli(['auth', 'login', '--profile', profile, '--with-token', '--base-url', server.url, '--account-id', id], {
+          env,
+          input: key,
+        });
         expect(login.code, login.stderr).toBe(0);
         expect(login.stderr).toContain('(the key in the credential store)');
       }
       expect(readFileSync(join(dir, 'config.json'), 'utf8')).not.toContain('sk_');
-      expect((await runBinary(['auth', 'switch', 'staging'], { env })).code).toBe(0);
-      const status = await runBinary(['auth', 'status', '--json'], { env });
+      expect((await runCli(['auth', 'switch', 'staging'], { env })).code).toBe(0);
+      const status = await runCli(['auth', 'status', '--json'], { env });
       expect(status.code, status.stderr).toBe(0);
       expect(
         parseJson<{ active: boolean; profile: { value: string }; apiKey: unknown; server: { accepted: boolean } }[]>(status).map((row) => [
@@ -478,8 +464,8 @@ describe.skipIf((await missingSecretServiceTools()).length > 0)('auth: profiles 
         ['default', false, { value: '****abcd', source: 'keyring' }, true],
         ['staging', true, { value: '****efgh', source: 'keyring' }, true],
       ]);
-      expect((await runBinary(['auth', 'token'], { env })).stdout).toBe('sk_other_key_1111_efgh\n');
-      expect((await runBinary(['auth', 'logout'], { env })).code).toBe(0);
+      expect((await runCli(['auth', 'token'], { env })).stdout).toBe('sk_other_key_1111_efgh\n');
+      expect((await runCli(['auth', 'logout'], { env })).code).toBe(0);
       expect(await service.secretTool(['lookup', 'service', `statusctl:${server.url}`, 'username', 'staging'])).toBeNull();
       expect(await service.secretTool(['lookup', 'service', `statusctl:${server.url}`, 'username', 'default'])).toBe(
         'sk_auth_key_0000_abcd',

@@ -3,16 +3,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  closedPortUrl,
-  parseJson,
-  removeTempDirs,
-  runCli as runBinary,
-  startTestServer,
-  tempConfigDir,
-  type TestServer,
-} from './helpers.js';
-import { runCli } from './in-process.js';
+import { closedPortUrl, parseJson, removeTempDirs, runCli, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
@@ -30,7 +21,7 @@ afterAll(removeTempDirs);
 describe('config path, set, get, unset', () => {
   it('prints the config file path inside STATUSCTL_CONFIG_DIR', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(['config', 'path'], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    const result = await runCli(['config', 'path'], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toBe(join(dir, 'config.json'));
   });
@@ -38,22 +29,22 @@ describe('config path, set, get, unset', () => {
   it('creates the file with mode 0600 and reads back what it set', async () => {
     const dir = tempConfigDir();
     const env = { STATUSCTL_CONFIG_DIR: dir };
-    const set = await runCli(['config', 'set', 'base-url', 'https://status.example.com'], { env });
+    const set = await runCli(['config', 'set', 'base-url', 'https://status.example.com'], { env, inProcess: true });
     expect(set.code).toBe(0);
     expect(set.stderr).toContain("Set base-url to https://status.example.com in profile 'default'");
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
-    const get = await runCli(['config', 'get', 'base-url'], { env });
+    const get = await runCli(['config', 'get', 'base-url'], { env, inProcess: true });
     expect(get).toMatchObject({ code: 0, stdout: 'https://status.example.com\n' });
   });
 
   it('never shows the full key: set, get, list and their JSON forms', async () => {
     const env = { STATUSCTL_CONFIG_DIR: tempConfigDir() };
     const results = [
-      await runCli(['config', 'set', 'api-key', KEY], { env }),
-      await runCli(['config', 'get', 'api-key'], { env }),
-      await runCli(['config', 'get', 'api-key', '--json'], { env }),
-      await runCli(['config', 'list'], { env }),
-      await runCli(['config', 'list', '-o', 'json'], { env }),
+      await runCli(['config', 'set', 'api-key', KEY], { env, inProcess: true }),
+      await runCli(['config', 'get', 'api-key'], { env, inProcess: true }),
+      await runCli(['config', 'get', 'api-key', '--json'], { env, inProcess: true }),
+      await runCli(['config', 'list'], { env, inProcess: true }),
+      await runCli(['config', 'list', '-o', 'json'], { env, inProcess: true }),
     ];
     for (const result of results) {
       expect(result.code).toBe(0);
@@ -69,26 +60,32 @@ describe('config path, set, get, unset', () => {
 
   it('unset removes a setting from the profile', async () => {
     const env = { STATUSCTL_CONFIG_DIR: tempConfigDir() };
-    await runCli(['config', 'set', 'account-id', 'acct-9'], { env });
-    const unset = await runCli(['config', 'unset', 'account-id'], { env });
+    await runCli(['config', 'set', 'account-id', 'acct-9'], { env, inProcess: true });
+    const unset = await runCli(['config', 'unset', 'account-id'], { env, inProcess: true });
     expect(unset.code).toBe(0);
-    const get = await runCli(['config', 'get', 'account-id', '--json'], { env });
+    const get = await runCli(['config', 'get', 'account-id', '--json'], { env, inProcess: true });
     expect(parseJson(get)).toEqual({ key: 'account-id', value: null, source: 'unset' });
   });
 
   it('keeps profiles apart (--profile, STATUSCTL_PROFILE)', async () => {
     const dir = tempConfigDir();
-    await runCli(['config', 'set', 'account-id', 'acct-staging', '--profile', 'staging'], { env: { STATUSCTL_CONFIG_DIR: dir } });
-    const other = await runCli(['config', 'get', 'account-id', '--json'], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    await runCli(['config', 'set', 'account-id', 'acct-staging', '--profile', 'staging'], {
+      env: { STATUSCTL_CONFIG_DIR: dir },
+      inProcess: true,
+    });
+    const other = await runCli(['config', 'get', 'account-id', '--json'], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(parseJson(other)).toMatchObject({ value: null });
-    const viaEnv = await runCli(['config', 'get', 'account-id'], { env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_PROFILE: 'staging' } });
+    const viaEnv = await runCli(['config', 'get', 'account-id'], {
+      env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_PROFILE: 'staging' },
+      inProcess: true,
+    });
     expect(viaEnv.stdout).toBe('acct-staging\n');
   });
 
   it.each([[['config', 'get', 'token']], [['config', 'set', 'apikey', 'x']], [['config', 'unset', 'url']]])(
     'an unknown key is a usage error naming the valid keys: %j',
     async (args) => {
-      const result = await runCli(args);
+      const result = await runCli(args, { inProcess: true });
       expect(result.code).toBe(2);
       // commander's own argument check (the key is declared with its choices), in its words.
       expect(result.stderr).toMatch(
@@ -99,13 +96,13 @@ describe('config path, set, get, unset', () => {
   );
 
   it('refuses a base URL that is not http(s) (exit 2)', async () => {
-    const result = await runCli(['config', 'set', 'base-url', 'ftp://example.com']);
+    const result = await runCli(['config', 'set', 'base-url', 'ftp://example.com'], { inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('base-url');
   });
 
   it('an unknown verb is a usage error', async () => {
-    const result = await runCli(['config', 'show']);
+    const result = await runCli(['config', 'show'], { inProcess: true });
     expect(result.code).toBe(2);
   });
 });
@@ -113,13 +110,14 @@ describe('config path, set, get, unset', () => {
 describe('precedence: option > environment > profile > default', () => {
   it('config list --json names the source of each setting', async () => {
     const env = { STATUSCTL_CONFIG_DIR: tempConfigDir() };
-    await runCli(['config', 'set', 'base-url', 'http://profile.example'], { env });
-    await runCli(['config', 'set', 'api-key', KEY], { env });
-    await runCli(['config', 'set', 'account-id', 'acct-profile'], { env });
+    await runCli(['config', 'set', 'base-url', 'http://profile.example'], { env, inProcess: true });
+    await runCli(['config', 'set', 'api-key', KEY], { env, inProcess: true });
+    await runCli(['config', 'set', 'account-id', 'acct-profile'], { env, inProcess: true });
 
     const layered = parseJson<Listed>(
       await runCli(['config', 'list', '--json', '--base-url', 'http://option.example'], {
         env: { ...env, STATUSCTL_BASE_URL: 'http://env.example', STATUSCTL_ACCOUNT_ID: 'acct-env' },
+        inProcess: true,
       }),
     );
     expect(layered.settings).toEqual({
@@ -132,7 +130,7 @@ describe('precedence: option > environment > profile > default', () => {
     });
     expect(layered.path).toBe(join(env.STATUSCTL_CONFIG_DIR, 'config.json'));
 
-    const fresh = parseJson<Listed>(await runCli(['config', 'list', '--json']));
+    const fresh = parseJson<Listed>(await runCli(['config', 'list', '--json'], { inProcess: true }));
     expect(fresh.settings['base-url'].source).toBe('default');
     expect(fresh.settings['api-key']).toEqual({ value: null, source: 'unset' });
   });
@@ -148,7 +146,7 @@ describe('precedence: option > environment > profile > default', () => {
 
     function profileEnv(baseUrl: string) {
       const dir = tempConfigDir();
-      return runCli(['config', 'set', 'base-url', baseUrl], { env: { STATUSCTL_CONFIG_DIR: dir } }).then(() => ({
+      return runCli(['config', 'set', 'base-url', baseUrl], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true }).then(() => ({
         STATUSCTL_CONFIG_DIR: dir,
         STATUSCTL_API_KEY: server.account.key,
       }));
@@ -156,22 +154,22 @@ describe('precedence: option > environment > profile > default', () => {
 
     it('the option beats the environment and the profile', async () => {
       const env = { ...(await profileEnv(deadUrl)), STATUSCTL_BASE_URL: deadUrl };
-      const result = await runCli(['--base-url', server.url, 'incidents', 'list', '--json'], { env });
+      const result = await runCli(['--base-url', server.url, 'incidents', 'list', '--json'], { env, inProcess: true });
       expect(result.code, result.stderr).toBe(0);
       expect(parseJson<{ entries: unknown[] }>(result).entries).toBeInstanceOf(Array);
     });
 
     it('the environment beats the profile', async () => {
       const good = { ...(await profileEnv(deadUrl)), STATUSCTL_BASE_URL: server.url };
-      expect((await runCli(['incidents', 'list', '--json'], { env: good })).code).toBe(0);
+      expect((await runCli(['incidents', 'list', '--json'], { env: good, inProcess: true })).code).toBe(0);
       const bad = { ...(await profileEnv(server.url)), STATUSCTL_BASE_URL: deadUrl };
-      const result = await runCli(['incidents', 'list'], { env: bad });
+      const result = await runCli(['incidents', 'list'], { env: bad, inProcess: true });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^statusctl: /);
     });
 
     it('the profile is used when nothing else is given', async () => {
-      const result = await runCli(['incidents', 'list', '--json'], { env: await profileEnv(server.url) });
+      const result = await runCli(['incidents', 'list', '--json'], { env: await profileEnv(server.url), inProcess: true });
       expect(result.code, result.stderr).toBe(0);
     });
   });
@@ -204,21 +202,21 @@ describe('a config file that cannot be used (the built binary)', () => {
 
   it('is not needed when options or variables give base URL, key and account id: the command runs and warns', async () => {
     const { path, ...env } = brokenDir(MISSING_COMMA);
-    const fromEnv = await runBinary(['runtimes', 'list', '--json'], { env: { ...env, ...server.env } });
+    const fromEnv = await runCli(['runtimes', 'list', '--json'], { env: { ...env, ...server.env } });
     expect(fromEnv.code, fromEnv.stderr).toBe(0);
     expect(parseJson<unknown[]>(fromEnv).length).toBeGreaterThan(0);
     expect(fromEnv.stderr).toBe(
       `warning: config file ${path} is not valid JSON: line 5, column 7: expected ',' or '}' after property value; not read, as options and variables give the base URL, API key and account id\n`,
     );
     const options = ['--base-url', server.url, '--api-key', server.account.key, '--account-id', server.account.id];
-    const fromOptions = await runBinary([...options, 'incidents', 'list', '--json'], { env });
+    const fromOptions = await runCli([...options, 'incidents', 'list', '--json'], { env });
     expect(fromOptions.code, fromOptions.stderr).toBe(0);
     expect(readFileSync(path, 'utf8')).toBe(MISSING_COMMA.join('\n'));
   });
 
   it('a command that needs it names the file, the line and column, and how to fix or move it; never the key', async () => {
     const { path, ...env } = brokenDir(MISSING_COMMA);
-    const partly = await runBinary(['runtimes', 'list'], { env: { ...env, STATUSCTL_API_KEY: server.account.key } });
+    const partly = await runCli(['runtimes', 'list'], { env: { ...env, STATUSCTL_API_KEY: server.account.key } });
     expect(partly.code).toBe(1);
     expect(partly.stderr).toBe(
       `statusctl: config file ${path} is not valid JSON: line 5, column 7: expected ',' or '}' after property value (the file was left untouched)\n` +
@@ -232,19 +230,19 @@ describe('a config file that cannot be used (the built binary)', () => {
       ['login', '--base-url', server.url, '--api-key', KEY, '--account-id', server.account.id],
       ['incidents', 'list', '--verbose'],
     ]) {
-      const result = await runBinary(args, { env: { STATUSCTL_CONFIG_DIR: token.STATUSCTL_CONFIG_DIR } });
+      const result = await runCli(args, { env: { STATUSCTL_CONFIG_DIR: token.STATUSCTL_CONFIG_DIR } });
       expect(result.code, args.join(' ')).toBe(1);
       expect(result.stderr).toContain(`statusctl: config file ${token.path} is not valid JSON: line 3, column 16: unexpected "h"`);
       expect(result.stderr).toContain('hint: fix line 3, or move the file away');
       expect(result.stderr + result.stdout).not.toContain(KEY);
     }
     // Where the file is can always be asked.
-    expect(await runBinary(['config', 'path'], { env })).toMatchObject({ code: 0, stdout: `${path}\n` });
+    expect(await runCli(['config', 'path'], { env })).toMatchObject({ code: 0, stdout: `${path}\n` });
   });
 
   it('JSON of another shape is named by its field', async () => {
     const { path, ...env } = brokenDir(['{"profiles": {"default": {"baseUrl": 3}}}']);
-    const result = await runBinary(['runtimes', 'list'], { env });
+    const result = await runCli(['runtimes', 'list'], { env });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       new RegExp(
@@ -263,7 +261,7 @@ describe('colors: --no-color, then NO_COLOR, then FORCE_COLOR, then the terminal
 
   const ESCAPE = /\x1b\[/;
   const strip = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
-  const run = (args: string[], env: Record<string, string> = {}) => runBinary(args, { env: { ...server.env, ...env } });
+  const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { env: { ...server.env, ...env } });
 
   it('FORCE_COLOR colors piped output in the same layout; NO_COLOR, --no-color and FORCE_COLOR=0 keep it plain', async () => {
     const [plain, forced, forced256, noColor, option, zero, json] = await Promise.all([

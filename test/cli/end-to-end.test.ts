@@ -1,7 +1,7 @@
 // The built binary (bin/statusctl and dist/cli.cjs) as a user runs it: a few calls of each
 // command against the reference server on a real port, checking what only a whole process
 // shows: the launcher, stdout and stderr as pipes, the documented exit codes. The other command
-// tests run the same program in-process (in-process.ts); the prompts run in a pty
+// tests run the same program in process (runCli with inProcess); the prompts run in a pty
 // (interactive.test.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,10 +1,9 @@
-// error-groups archive / unarchive: the CLI in-process (run(), test/cli/in-process.ts) against the reference server.
+// error-groups archive / unarchive: the CLI in-process (run(), runCli with inProcess) against the reference server.
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { ErrorGroup } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, startTestServer, type TestServer } from './helpers.js';
-import { runCli } from './in-process.js';
+import { parseJson, removeTempDirs, startTestServer, type TestServer, runCli } from './helpers.js';
 
 let server: TestServer;
 let client: Client;
@@ -35,12 +34,12 @@ afterAll(async () => {
 describe('error-groups archive', () => {
   it('archives until the next matching error, and says so', async () => {
     const group = await newGroup();
-    const result = await runCli(['error-groups', 'archive', group.id], { env: server.env });
+    const result = await runCli(['error-groups', 'archive', group.id], { env: server.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     // Piped: the one result row every count prints.
     expect(result.stdout).toBe(`${group.id}\tarchived\tuntil the next matching error\n`);
     // On a terminal the row is followed by the group.
-    const shown = await runCli(['error-groups', 'archive', group.id], { env: server.env, terminalColumns: 100 });
+    const shown = await runCli(['error-groups', 'archive', group.id], { env: server.env, terminalColumns: 100, inProcess: true });
     expect(shown.code, shown.stderr).toBe(0);
     const lines = stripVTControlCharacters(shown.stdout).split('\n');
     expect(lines[0]).toBe(`${group.id}\tarchived\tuntil the next matching error`);
@@ -51,7 +50,7 @@ describe('error-groups archive', () => {
 
   it('--forever keeps it archived when the error comes back; JSON is the API shape', async () => {
     const group = await newGroup();
-    const result = await runCli(['error-groups', 'archive', group.id, '--forever', '-o', 'json'], { env: server.env });
+    const result = await runCli(['error-groups', 'archive', group.id, '--forever', '-o', 'json'], { env: server.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     const [entry] = parseJson(result) as [{ id: string; ok: boolean; group: unknown }];
     expect(entry).toMatchObject({ id: group.id, ok: true, status: 200, error: null });
@@ -62,22 +61,27 @@ describe('error-groups archive', () => {
 
   it('says "archived for ever" for people', async () => {
     const group = await newGroup();
-    const result = await runCli(['error-groups', 'archive', group.id, '--forever'], { env: server.env, terminalColumns: 100 });
+    const result = await runCli(['error-groups', 'archive', group.id, '--forever'], {
+      env: server.env,
+      terminalColumns: 100,
+      inProcess: true,
+    });
     expect(result.code).toBe(0);
     expect(stripVTControlCharacters(result.stdout)).toContain(`${group.id}\tarchived\tfor ever`);
     expect(stripVTControlCharacters(result.stdout)).toContain('archived for ever (stays archived');
   });
 
   it('exits 4 for an unknown group and 2 without an id', async () => {
-    const unknown = await runCli(['error-groups', 'archive', '00000000-0000-4000-8000-000000000000'], { env: server.env });
+    const unknown = await runCli(['error-groups', 'archive', '00000000-0000-4000-8000-000000000000'], { env: server.env, inProcess: true });
     expect(unknown.code).toBe(4);
     expect(unknown.stderr).toMatch(/^statusctl: .+\n$/);
-    expect((await runCli(['error-groups', 'archive'], { env: server.env })).code).toBe(2);
+    expect((await runCli(['error-groups', 'archive'], { env: server.env, inProcess: true })).code).toBe(2);
   });
 
   it('exits 3 with a key of no account', async () => {
     const result = await runCli(['error-groups', 'archive', '00000000-0000-4000-8000-000000000000'], {
       env: { ...server.env, STATUSCTL_API_KEY: 'sk_unknown_1234567890' },
+      inProcess: true,
     });
     expect(result.code).toBe(3);
     expect(result.stderr).not.toContain('sk_unknown_1234567890');
@@ -88,10 +92,10 @@ describe('error-groups unarchive', () => {
   it('unarchives a group archived for ever', async () => {
     const group = await newGroup();
     await client.updateErrorGroup({ params: { id: group.id }, body: { archiveForEver: true } });
-    const text = await runCli(['error-groups', 'unarchive', group.id], { env: server.env });
+    const text = await runCli(['error-groups', 'unarchive', group.id], { env: server.env, inProcess: true });
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toBe(`${group.id}\tunarchived\tactive again\n`);
-    const json = await runCli(['error-groups', 'unarchive', group.id, '--json'], { env: server.env });
+    const json = await runCli(['error-groups', 'unarchive', group.id, '--json'], { env: server.env, inProcess: true });
     const [entry] = parseJson(json) as [{ group: unknown }];
     expect(ErrorGroup.parse(entry.group).archivedUntilNextEvent).toBe(false);
     // No longer archived for ever: the next matching error finds it active.
@@ -99,7 +103,7 @@ describe('error-groups unarchive', () => {
   });
 
   it('exits 4 for an unknown group', async () => {
-    const result = await runCli(['error-groups', 'unarchive', 'no-such-group'], { env: server.env });
+    const result = await runCli(['error-groups', 'unarchive', 'no-such-group'], { env: server.env, inProcess: true });
     expect(result.code).toBe(4);
   });
 });

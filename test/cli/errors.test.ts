@@ -1,11 +1,10 @@
 // Errors that guide (docs/cli.md): every error, commander's usage errors included, is one line
 // on stderr starting `statusctl:`, continuation lines indented as one block, then at most one
 // `hint:` line where it helps. Bad settings, dates and percentages are exit 2 before any request
-// (the reference server's access log shows none). In-process (test/cli/in-process.ts).
+// (the reference server's access log shows none). In-process (runCli with inProcess).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoIds } from '../../src/server/index.js';
-import { removeTempDirs, startTestServer, TEST_ACCOUNT, tempConfigDir, type TestServer } from './helpers.js';
-import { runCli } from './in-process.js';
+import { removeTempDirs, startTestServer, TEST_ACCOUNT, tempConfigDir, type TestServer, runCli } from './helpers.js';
 
 let server: TestServer;
 const requests: string[] = [];
@@ -33,7 +32,7 @@ function errorLines(stderr: string): { first: string; block: string[]; hint: str
 
 describe('usage errors from commander take the same form', () => {
   it('a missing argument: one line and a hint naming the command help; exit 2', async () => {
-    const result = await runCli(['incidents', 'get'], { env: server.env });
+    const result = await runCli(['incidents', 'get'], { env: server.env, inProcess: true });
     expect(result.code).toBe(2);
     const { first, block, hint } = errorLines(result.stderr);
     expect(first).toBe("statusctl: missing required argument 'id'");
@@ -43,7 +42,7 @@ describe('usage errors from commander take the same form', () => {
   });
 
   it('an invalid choice already says what is expected: one line, no hint', async () => {
-    const result = await runCli(['incidents', 'list', '--status', 'bogus'], { env: server.env });
+    const result = await runCli(['incidents', 'list', '--status', 'bogus'], { env: server.env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       /^statusctl: option '--status <filter>' argument 'bogus' is invalid\. expected one of open, resolved, all\n$/,
@@ -51,7 +50,7 @@ describe('usage errors from commander take the same form', () => {
   });
 
   it('an unknown command keeps the suggestion on its one line', async () => {
-    const result = await runCli(['incidents', 'lst'], { env: server.env });
+    const result = await runCli(['incidents', 'lst'], { env: server.env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("statusctl: unknown command 'lst' (Did you mean list?)\n");
   });
@@ -63,7 +62,7 @@ describe('bad settings are exit 2 before any request', () => {
       [['--base-url', 'notaurl'], {}, '--base-url'],
       [[], { STATUSCTL_BASE_URL: 'ftp://example.com' }, 'STATUSCTL_BASE_URL'],
     ] as const) {
-      const result = await runCli(['runtimes', 'list', ...args], { env: { ...server.env, ...env } });
+      const result = await runCli(['runtimes', 'list', ...args], { env: { ...server.env, ...env }, inProcess: true });
       expect(result.code, result.stderr).toBe(2);
       const { first, hint } = errorLines(result.stderr);
       expect(first).toContain(`(from ${from}) is not usable`);
@@ -75,26 +74,29 @@ describe('bad settings are exit 2 before any request', () => {
   it('an unknown --profile names the known ones; login creates a new one', async () => {
     const dir = tempConfigDir();
     const env = { STATUSCTL_CONFIG_DIR: dir };
-    expect((await runCli(['config', 'set', 'base-url', server.url, '--profile', 'staging'], { env })).code).toBe(0);
-    const result = await runCli(['runtimes', 'list', '--profile', 'stagin'], { env });
+    expect((await runCli(['config', 'set', 'base-url', server.url, '--profile', 'staging'], { env, inProcess: true })).code).toBe(0);
+    const result = await runCli(['runtimes', 'list', '--profile', 'stagin'], { env, inProcess: true });
     expect(result.code).toBe(2);
     const { first, hint } = errorLines(result.stderr);
     expect(first).toMatch(/^statusctl: --profile names the profile 'stagin', which is not in .*config\.json \(did you mean staging\?\)$/);
     expect(hint).toBe('hint: known profiles: staging (or create it: statusctl login --profile stagin)');
-    const viaEnv = await runCli(['runtimes', 'list'], { env: { ...env, STATUSCTL_PROFILE: 'nope' } });
+    const viaEnv = await runCli(['runtimes', 'list'], { env: { ...env, STATUSCTL_PROFILE: 'nope' }, inProcess: true });
     expect(viaEnv.code).toBe(2);
     expect(viaEnv.stderr).toContain('STATUSCTL_PROFILE names the profile');
 
     const login = await runCli(
       ['login', '--profile', 'ci', '--base-url', server.url, '--api-key', server.account.key, '--account-id', server.account.id],
-      { env },
+      { env, inProcess: true },
     );
     expect(login.code, login.stderr).toBe(0);
-    expect((await runCli(['runtimes', 'list', '--profile', 'ci'], { env })).code).toBe(0);
+    expect((await runCli(['runtimes', 'list', '--profile', 'ci'], { env, inProcess: true })).code).toBe(0);
   });
 
   it('a key the server refuses: exit 3 with a hint to log in', async () => {
-    const result = await runCli(['runtimes', 'list'], { env: { ...server.env, STATUSCTL_API_KEY: 'sk_wrong_0123456789' } });
+    const result = await runCli(['runtimes', 'list'], {
+      env: { ...server.env, STATUSCTL_API_KEY: 'sk_wrong_0123456789' },
+      inProcess: true,
+    });
     expect(result.code).toBe(3);
     const { first, hint } = errorLines(result.stderr);
     expect(first).toMatch(/^statusctl: 401 /);
@@ -102,7 +104,10 @@ describe('bad settings are exit 2 before any request', () => {
   });
 
   it('no key at all: exit 3, the ways to give one as the hint', async () => {
-    const result = await runCli(['runtimes', 'list'], { env: { STATUSCTL_BASE_URL: server.url, STATUSCTL_CONFIG_DIR: tempConfigDir() } });
+    const result = await runCli(['runtimes', 'list'], {
+      env: { STATUSCTL_BASE_URL: server.url, STATUSCTL_CONFIG_DIR: tempConfigDir() },
+      inProcess: true,
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).toBe(
       "statusctl: no API key (profile 'default')\nhint: run 'statusctl login', or pass --api-key, or set STATUSCTL_API_KEY\n",
@@ -115,12 +120,12 @@ describe('dates and percentages', () => {
 
   it('--fail-under takes 99.5 and 99.5%; anything else is exit 2 naming the form', async () => {
     for (const value of ['99.5', '99.5%']) {
-      const result = await runCli(['heartbeats', 'availability', CHECK, '--fail-under', value], { env: server.env });
+      const result = await runCli(['heartbeats', 'availability', CHECK, '--fail-under', value], { env: server.env, inProcess: true });
       // Passed (0) or under the threshold (5): either way the value was taken and the request made.
       expect([0, 5], result.stderr).toContain(result.code);
     }
     for (const value of ['99.5%%', 'abc', '101%']) {
-      const result = await runCli(['heartbeats', 'availability', CHECK, '--fail-under', value], { env: server.env });
+      const result = await runCli(['heartbeats', 'availability', CHECK, '--fail-under', value], { env: server.env, inProcess: true });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('expected a percentage from 0 to 100, such as 99.5 or 99.5%');
     }
@@ -129,13 +134,14 @@ describe('dates and percentages', () => {
   it('--from after the end of the window is refused before any request, with or without --to', async () => {
     requests.length = 0;
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    const alone = await runCli(['heartbeats', 'availability', CHECK, '--from', future], { env: server.env });
+    const alone = await runCli(['heartbeats', 'availability', CHECK, '--from', future], { env: server.env, inProcess: true });
     expect(alone.code).toBe(2);
     const { first, hint } = errorLines(alone.stderr);
     expect(first).toContain(`option '--from' (${future}) is in the future`);
     expect(hint).toMatch(/^hint: the window is \[--from, --to\)/);
     const reversed = await runCli(['heartbeats', 'availability', CHECK, '--from', '2025-06-07', '--to', '2025-06-01'], {
       env: server.env,
+      inProcess: true,
     });
     expect(reversed.code).toBe(2);
     expect(reversed.stderr).toContain("must be before '--to'");
@@ -147,6 +153,7 @@ describe('multi-line messages', () => {
   it('are indented as one block under the statusctl: line', async () => {
     const result = await runCli(['incidents', 'create', '--name', 'X', '--severity', 'minor', '--service', 'No Such Service'], {
       env: server.env,
+      inProcess: true,
     });
     expect(result.code).toBe(2);
     const { first, block } = errorLines(result.stderr);

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { closedPortUrl, runCli, runPty, tempConfigDir, useTestServer } from './helpers.js';
-import { runCli as runInProcess } from './in-process.js';
 
 const requests: string[] = [];
 const test = useTestServer({ log: (line) => requests.push(line) });
@@ -27,8 +26,9 @@ function listed(stderr: string): string[] {
 
 describe('did you mean', () => {
   it('an unknown service: the closest names first, then every service; exit 2, nothing sent', async () => {
-    const result = await runInProcess(['incidents', 'create', '--name', 'x', '--severity', 'major', '--service', 'Payment API', '--yes'], {
+    const result = await runCli(['incidents', 'create', '--name', 'x', '--severity', 'major', '--service', 'Payment API', '--yes'], {
       env: test.server.env,
+      inProcess: true,
     });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(
@@ -44,9 +44,9 @@ describe('did you mean', () => {
   });
 
   it('an unknown status page: the close one first, then all of them', async () => {
-    const result = await runInProcess(
+    const result = await runCli(
       ['incidents', 'create', '--name', 'x', '--severity', 'major', '--status-page', 'Acme Paymnts', '--dry-run'],
-      { env: test.server.env },
+      { env: test.server.env, inProcess: true },
     );
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('no such status page (did you mean "Acme Payments"?); the status pages of the account, closest first:');
@@ -56,8 +56,9 @@ describe('did you mean', () => {
   });
 
   it('a name far from every service gets the full list only', async () => {
-    const result = await runInProcess(['incidents', 'create', '--name', 'x', '--severity', 'major', '--service', 'zzzzzzzz', '--yes'], {
+    const result = await runCli(['incidents', 'create', '--name', 'x', '--severity', 'major', '--service', 'zzzzzzzz', '--yes'], {
       env: test.server.env,
+      inProcess: true,
     });
     expect(result.code).toBe(2);
     expect(result.stderr).not.toContain('did you mean');
@@ -65,13 +66,13 @@ describe('did you mean', () => {
   });
 
   it('an enum value and an output format: the value meant', async () => {
-    const severity = await runInProcess(['incidents', 'create', '--severity', 'majr'], { env: test.server.env });
+    const severity = await runCli(['incidents', 'create', '--severity', 'majr'], { env: test.server.env, inProcess: true });
     expect(severity.code).toBe(2);
     expect(severity.stderr).toContain('expected one of CRITICAL, MAJOR, MEDIUM, MINOR (did you mean MAJOR?)');
-    const output = await runInProcess(['incidents', 'list', '-o', 'jsno'], { env: test.server.env });
+    const output = await runCli(['incidents', 'list', '-o', 'jsno'], { env: test.server.env, inProcess: true });
     expect(output.code).toBe(2);
     expect(output.stderr).toContain('(did you mean json?)');
-    const status = await runInProcess(['incidents', 'list', '--status', 'opne'], { env: test.server.env });
+    const status = await runCli(['incidents', 'list', '--status', 'opne'], { env: test.server.env, inProcess: true });
     expect(status.stderr).toContain('(did you mean open?)');
   });
 
@@ -80,7 +81,7 @@ describe('did you mean', () => {
     mkdirSync(dir, { recursive: true });
     const profile = { baseUrl: test.server.url, apiKey: test.server.account.key };
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { staging: profile, production: profile } }));
-    const result = await runInProcess(['--profile', 'stagin', 'incidents', 'list'], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    const result = await runCli(['--profile', 'stagin', 'incidents', 'list'], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--profile names the profile 'stagin'");
     expect(result.stderr).toContain('(did you mean staging?)');
@@ -91,7 +92,7 @@ describe('did you mean', () => {
 describe('errors that name the fix', () => {
   it('connection refused: the hint names the base URL and the option it came from', async () => {
     const url = await closedPortUrl();
-    const result = await runInProcess(['--base-url', url, 'runtimes', 'list'], { env: { STATUSCTL_API_KEY: 'sk_test_x' } });
+    const result = await runCli(['--base-url', url, 'runtimes', 'list'], { env: { STATUSCTL_API_KEY: 'sk_test_x' }, inProcess: true });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('connection refused');
     expect(result.stderr).toContain(`hint: nothing listens at ${url} (from --base-url)`);
@@ -99,7 +100,10 @@ describe('errors that name the fix', () => {
 
   it('connection refused with the base URL from the environment: the hint names the variable', async () => {
     const url = await closedPortUrl();
-    const result = await runInProcess(['runtimes', 'list'], { env: { STATUSCTL_API_KEY: 'sk_test_x', STATUSCTL_BASE_URL: url } });
+    const result = await runCli(['runtimes', 'list'], {
+      env: { STATUSCTL_API_KEY: 'sk_test_x', STATUSCTL_BASE_URL: url },
+      inProcess: true,
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`hint: nothing listens at ${url} (from STATUSCTL_BASE_URL)`);
   });
@@ -112,7 +116,7 @@ describe('errors that name the fix', () => {
       probe.listen(4010, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
     if (!free) context.skip('port 4010 is in use here, so the default base URL is not refused');
-    const result = await runInProcess(['runtimes', 'list'], { env: { STATUSCTL_API_KEY: 'sk_test_x' } });
+    const result = await runCli(['runtimes', 'list'], { env: { STATUSCTL_API_KEY: 'sk_test_x' }, inProcess: true });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       "hint: nothing listens at http://127.0.0.1:4010 (from the default): start the reference server with 'statusctl server'",
@@ -120,8 +124,9 @@ describe('errors that name the fix', () => {
   });
 
   it('a host DNS does not know: the hint names the base URL', async () => {
-    const result = await runInProcess(['--base-url', 'http://statusctl-test.invalid', 'runtimes', 'list'], {
+    const result = await runCli(['--base-url', 'http://statusctl-test.invalid', 'runtimes', 'list'], {
       env: { STATUSCTL_API_KEY: 'sk_test_x' },
+      inProcess: true,
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('hint: the host of http://statusctl-test.invalid (from --base-url) is not known to DNS');
@@ -129,18 +134,24 @@ describe('errors that name the fix', () => {
 
   it('a base URL ending in /v1 is a usage error before any request, with the URL to use', async () => {
     const withV1 = `${test.server.url}/v1/`;
-    const option = await runInProcess(['--base-url', withV1, 'runtimes', 'list'], { env: { STATUSCTL_API_KEY: test.server.account.key } });
+    const option = await runCli(['--base-url', withV1, 'runtimes', 'list'], {
+      env: { STATUSCTL_API_KEY: test.server.account.key },
+      inProcess: true,
+    });
     expect(option.code).toBe(2);
     expect(option.stderr).toContain('ends in /v1');
     expect(option.stderr).toContain(`hint: --base-url ${test.server.url}\n`);
-    const env = await runInProcess(['runtimes', 'list'], { env: { ...test.server.env, STATUSCTL_BASE_URL: `${test.server.url}/v1` } });
+    const env = await runCli(['runtimes', 'list'], {
+      env: { ...test.server.env, STATUSCTL_BASE_URL: `${test.server.url}/v1` },
+      inProcess: true,
+    });
     expect(env.code).toBe(2);
     expect(env.stderr).toContain(`hint: export STATUSCTL_BASE_URL=${test.server.url}\n`);
     expect(requests).toEqual([]);
   });
 
   it('config set base-url refuses a /v1 address', async () => {
-    const result = await runInProcess(['config', 'set', 'base-url', 'https://api.example.com/v1']);
+    const result = await runCli(['config', 'set', 'base-url', 'https://api.example.com/v1'], { inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('use https://api.example.com');
   });
@@ -151,23 +162,26 @@ describe('errors that name the fix', () => {
       ['-o', 'md', '--jq', '.'],
       ['-o', 'table', '--json'],
     ]) {
-      const result = await runInProcess(['runtimes', 'list', ...args], { env: test.server.env });
+      const result = await runCli(['runtimes', 'list', ...args], { env: test.server.env, inProcess: true });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/^statusctl: -o (md|table) and --(json|jq) ask for different outputs\nhint: /);
     }
     expect(requests).toEqual([]);
-    const agreeing = await runInProcess(['runtimes', 'list', '--json', '-o', 'json', '--jq', '.[0].name'], { env: test.server.env });
+    const agreeing = await runCli(['runtimes', 'list', '--json', '-o', 'json', '--jq', '.[0].name'], {
+      env: test.server.env,
+      inProcess: true,
+    });
     expect(agreeing.code, agreeing.stderr).toBe(0);
     expect(agreeing.stdout).toMatch(/^\d{4}\.\d{2}\n$/);
   });
 
   it("gh's --json FIELDS habit: a hint with the --jq that picks those fields", async () => {
-    const result = await runInProcess(['incidents', 'list', '--json', 'id,name'], { env: test.server.env });
+    const result = await runCli(['incidents', 'list', '--json', 'id,name'], { env: test.server.env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
       "hint: --json takes no field list here; pick fields with --jq, e.g. statusctl incidents list --jq '.entries[] | {id, name}'",
     );
-    const suggested = await runInProcess(['incidents', 'list', '--jq', '.entries[] | {id, name}'], { env: test.server.env });
+    const suggested = await runCli(['incidents', 'list', '--jq', '.entries[] | {id, name}'], { env: test.server.env, inProcess: true });
     expect(suggested.code).toBe(0);
     expect(Object.keys(JSON.parse(suggested.stdout.split('\n')[0]!))).toEqual(['id', 'name']);
   });

@@ -1,11 +1,10 @@
-// heartbeats availability: the CLI in-process (run(), test/cli/in-process.ts) against the reference server, with pings recorded
+// heartbeats availability: the CLI in-process (run(), runCli with inProcess) against the reference server, with pings recorded
 // through the reference-only ingest route.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { HeartbeatAvailability } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, startTestServer, type TestServer } from './helpers.js';
-import { runCli } from './in-process.js';
+import { parseJson, removeTempDirs, startTestServer, type TestServer, runCli } from './helpers.js';
 
 const HOUR = 3_600_000;
 let server: TestServer;
@@ -40,10 +39,14 @@ afterAll(async () => {
 describe('heartbeats availability', () => {
   /** On a terminal this wide (in-process: stdout says it is a TTY of that width). */
   const onTerminal = (args: string[], env: Record<string, string> = {}) =>
-    runCli(['heartbeats', 'availability', ...args, '--no-pager'], { env: { ...server.env, ...env }, terminalColumns: 120 });
+    runCli(['heartbeats', 'availability', ...args, '--no-pager'], {
+      env: { ...server.env, ...env },
+      terminalColumns: 120,
+      inProcess: true,
+    });
 
   it('piped: one row of plain figures (current, previous, change in points, events, error), no bar, no color', async () => {
-    const result = await runCli(['heartbeats', 'availability', mixed], { env: server.env });
+    const result = await runCli(['heartbeats', 'availability', mixed], { env: server.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(`${mixed}\t75.00\t100.00\t-25.00\t8\t\n`);
   });
@@ -66,7 +69,7 @@ describe('heartbeats availability', () => {
   });
 
   it('-o json: an array of {checkId, availability, error} for one check as for several', async () => {
-    const result = await runCli(['heartbeats', 'availability', mixed, '-o', 'json'], { env: server.env });
+    const result = await runCli(['heartbeats', 'availability', mixed, '-o', 'json'], { env: server.env, inProcess: true });
     expect(result.code).toBe(0);
     const [entry, ...rest] = parseJson<{ checkId: string; availability: unknown; error: unknown }[]>(result);
     expect(rest).toEqual([]);
@@ -79,7 +82,7 @@ describe('heartbeats availability', () => {
   });
 
   it('says "no events" for a period without a ratio (an empty field piped)', async () => {
-    const result = await runCli(['heartbeats', 'availability', quietNow], { env: server.env });
+    const result = await runCli(['heartbeats', 'availability', quietNow], { env: server.env, inProcess: true });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${quietNow}\t\t100.00\t\t0\t\n`);
     expect((await onTerminal([quietNow])).stdout).toMatch(new RegExp(`${quietNow}\\s+no events\\s+100\\.00%\\s+-\\s+0`));
@@ -87,19 +90,19 @@ describe('heartbeats availability', () => {
 
   it('handles a null body (no events in either window), in text and JSON', async () => {
     const window = ['--from', '2020-01-01', '--to', '2020-01-02'];
-    const text = await runCli(['heartbeats', 'availability', mixed, ...window], { env: server.env });
+    const text = await runCli(['heartbeats', 'availability', mixed, ...window], { env: server.env, inProcess: true });
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toBe(`${mixed}\t\t\t\t0\t\n`);
     const terminal = await onTerminal([mixed, ...window]);
     expect(terminal.stdout.match(/no events/g)).toHaveLength(2);
     expect(terminal.stdout).toContain('2020-01-01 to the end of 2020-01-02');
-    const json = await runCli(['heartbeats', 'availability', mixed, ...window, '--json'], { env: server.env });
+    const json = await runCli(['heartbeats', 'availability', mixed, ...window, '--json'], { env: server.env, inProcess: true });
     expect(parseJson(json)).toEqual([{ checkId: mixed, availability: null, error: null }]);
   });
 
   it('accepts ISO date-times for the window', async () => {
     const from = new Date(Date.now() - 10 * HOUR).toISOString();
-    const result = await runCli(['heartbeats', 'availability', mixed, '--from', from, '--json'], { env: server.env });
+    const result = await runCli(['heartbeats', 'availability', mixed, '--from', from, '--json'], { env: server.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(HeartbeatAvailability.parse(parseJson<{ availability: unknown }[]>(result)[0]!.availability)?.totalEntitiesCurrentPeriod).toBe(
       8,
@@ -108,34 +111,38 @@ describe('heartbeats availability', () => {
 
   describe('--fail-under', () => {
     it('passes (exit 0) when the current ratio reaches it', async () => {
-      const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '75'], { env: server.env });
+      const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '75'], { env: server.env, inProcess: true });
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
     });
 
     it('fails with exit 5 and the reason on stderr when the ratio is below it; the result is still printed', async () => {
-      const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '99.5'], { env: server.env });
+      const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '99.5'], { env: server.env, inProcess: true });
       expect(result.code).toBe(5);
       expect(result.stderr).toContain('75.00% is below --fail-under 99.5%');
       expect(result.stdout).toContain('75.00');
-      const json = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '99.5', '--json'], { env: server.env });
+      const json = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '99.5', '--json'], {
+        env: server.env,
+        inProcess: true,
+      });
       expect(json.code).toBe(5);
       expect(HeartbeatAvailability.parse(parseJson<{ availability: unknown }[]>(json)[0]!.availability)).not.toBeNull();
     });
 
     it('fails with exit 5 when the current period has no events at all', async () => {
-      const quiet = await runCli(['heartbeats', 'availability', quietNow, '--fail-under', '1'], { env: server.env });
+      const quiet = await runCli(['heartbeats', 'availability', quietNow, '--fail-under', '1'], { env: server.env, inProcess: true });
       expect(quiet.code).toBe(5);
       expect(quiet.stderr).toContain('no heartbeat events in the current period');
       const empty = await runCli(['heartbeats', 'availability', mixed, '--from', '2020-01-01', '--to', '2020-01-02', '--fail-under', '1'], {
         env: server.env,
+        inProcess: true,
       });
       expect(empty.code).toBe(5);
     });
 
     it('exits 2 for a value that is not a percentage', async () => {
       for (const value of ['150', '-1', 'high']) {
-        const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', value], { env: server.env });
+        const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', value], { env: server.env, inProcess: true });
         expect(result.code, value).toBe(2);
         expect(result.stderr).toContain('--fail-under');
       }
@@ -150,14 +157,16 @@ describe('heartbeats availability', () => {
       [['--from', '2025-01-03', '--to', '2025-01-02'], '--from'],
     ];
     for (const [args, option] of cases) {
-      const result = await runCli(['heartbeats', 'availability', mixed, ...args], { env: server.env });
+      const result = await runCli(['heartbeats', 'availability', mixed, ...args], { env: server.env, inProcess: true });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(option);
     }
   });
 
   it('exits 4 for an unknown check, 3 without a key', async () => {
-    expect((await runCli(['heartbeats', 'availability', randomUUID()], { env: server.env })).code).toBe(4);
-    expect((await runCli(['heartbeats', 'availability', mixed], { env: { STATUSCTL_BASE_URL: server.url } })).code).toBe(3);
+    expect((await runCli(['heartbeats', 'availability', randomUUID()], { env: server.env, inProcess: true })).code).toBe(4);
+    expect((await runCli(['heartbeats', 'availability', mixed], { env: { STATUSCTL_BASE_URL: server.url }, inProcess: true })).code).toBe(
+      3,
+    );
   });
 });

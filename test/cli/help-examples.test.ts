@@ -25,7 +25,6 @@ import { DEMO_IDS } from '../../src/server/fixtures/demo.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { BIN, cleanEnv, ROOT, runCli, tempConfigDir, useTestServer } from './helpers.js';
 import { examplesIn, helpTree } from './help-tree.js';
-import { runCli as runInProcess } from './in-process.js';
 
 const DEMO_KEY = 'sc_local_0123456789abcdef';
 const ERROR_GROUP = DEMO_IDS.errorGroups[Object.keys(DEMO_IDS.errorGroups)[0] as keyof typeof DEMO_IDS.errorGroups];
@@ -72,8 +71,9 @@ async function sandbox(url: string): Promise<{ cwd: string; env: NodeJS.ProcessE
     '---\nname: "{{service}} outage in {{region}}"\nseverity: major\nservices: [Payments API]\n---\nCustomers of {{service}} in {{region}} see errors.\n',
   );
   copyFileSync(join(ROOT, 'src', 'server', 'fixtures', 'example.json'), join(cwd, 'fixtures.json'));
-  const service = (await runInProcess(['status-pages', 'get', 'acme-payments', '--jq', '.cards[0].services[0]'], { env: envFor(url) }))
-    .stdout;
+  const service = (
+    await runCli(['status-pages', 'get', 'acme-payments', '--jq', '.cards[0].services[0]'], { env: envFor(url), inProcess: true })
+  ).stdout;
   writeFileSync(
     join(cwd, 'incident.json'),
     JSON.stringify({
@@ -187,7 +187,7 @@ describe('help examples', () => {
   it('every example of every command runs against the reference server', async () => {
     const { server } = file;
     const tree = await helpTree(async (path) => {
-      const result = await runInProcess([...path, '--help']);
+      const result = await runCli([...path, '--help'], { inProcess: true });
       expect(result.code, `${path.join(' ')} --help: ${result.stderr}`).toBe(0);
       return result.stdout;
     });

@@ -2,11 +2,10 @@
 // output, so a command added later is checked without touching this file.
 import { describe, expect, it } from 'vitest';
 import { helpTree } from './help-tree.js';
-import { runCli } from './in-process.js';
-import { runCli as runBinary } from '../support/cli.js';
+import { runCli as runBinary, runCli } from '../support/cli.js';
 
 async function helpOf(path: string[]): Promise<string> {
-  const result = await runCli([...path, '--help']);
+  const result = await runCli([...path, '--help'], { inProcess: true });
   expect(result.code, `${path.join(' ')} --help: ${result.stderr}`).toBe(0);
   return result.stdout;
 }
@@ -38,15 +37,15 @@ describe('help', () => {
   });
 
   it('an unknown command exits 2 with a one-line reason on stderr', async () => {
-    const result = await runCli(['nosuchcommand']);
+    const result = await runCli(['nosuchcommand'], { inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('nosuchcommand');
     expect(result.stdout).toBe('');
   });
 
   it('an unknown verb or option exits 2', async () => {
-    expect((await runCli(['rca', 'nosuchverb'])).code).toBe(2);
-    expect((await runCli(['runtimes', 'list', '--nosuchoption'])).code).toBe(2);
+    expect((await runCli(['rca', 'nosuchverb'], { inProcess: true })).code).toBe(2);
+    expect((await runCli(['runtimes', 'list', '--nosuchoption'], { inProcess: true })).code).toBe(2);
   });
 
   it('help with a word that names no command exits 2 with the closest names and the list (the built binary)', async () => {

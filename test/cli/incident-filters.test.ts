@@ -2,8 +2,7 @@
 // time of incidents get, through the CLI in the test process (output piped) against the
 // reference server's demo data.
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from './helpers.js';
-import { runCli } from './in-process.js';
+import { useTestServer, runCli } from './helpers.js';
 
 interface Incident {
   id: string;
@@ -21,7 +20,7 @@ interface StatusPage {
 const test = useTestServer();
 
 async function json<T>(args: string[]): Promise<T> {
-  const result = await runCli([...args, '--json'], { env: test.server.env });
+  const result = await runCli([...args, '--json'], { env: test.server.env, inProcess: true });
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as T;
 }
@@ -42,7 +41,7 @@ describe('incidents list filters', () => {
     const payments = all.flatMap((incident) => incident.services).find((service) => service.name === 'Payments API')!;
     const wanted = all.filter((incident) => incident.services.some((service) => service.id === payments.id)).map((incident) => incident.id);
     expect(wanted.length).toBeGreaterThan(0);
-    const byName = await runCli(['incidents', 'list', '--all', '--service', 'payments api'], { env: test.server.env });
+    const byName = await runCli(['incidents', 'list', '--all', '--service', 'payments api'], { env: test.server.env, inProcess: true });
     expect(byName.code, byName.stderr).toBe(0);
     expect(
       byName.stdout
@@ -85,14 +84,17 @@ describe('incidents list filters', () => {
   });
 
   it('an unknown service is exit 2 with the closest names first', async () => {
-    const result = await runCli(['incidents', 'list', '--service', 'Payment API'], { env: test.server.env });
+    const result = await runCli(['incidents', 'list', '--service', 'Payment API'], { env: test.server.env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--service "Payment API": no such service (did you mean "Payments API"?)');
     expect(result.stderr).not.toContain('nothing was sent');
   });
 
   it('no match: says so on stderr, stdout empty', async () => {
-    const result = await runCli(['incidents', 'list', '--severity', 'critical', '--service', 'CI Runners'], { env: test.server.env });
+    const result = await runCli(['incidents', 'list', '--severity', 'critical', '--service', 'CI Runners'], {
+      env: test.server.env,
+      inProcess: true,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('No incidents match.');
@@ -105,9 +107,9 @@ describe('incidents get: when it started', () => {
     const first = [...incident!.incidentUpdates].sort(
       (a, b) => Date.parse(a.publicIncidentUpdateDate) - Date.parse(b.publicIncidentUpdateDate),
     )[0]!;
-    const piped = await runCli(['incidents', 'get', incident!.id], { env: test.server.env });
+    const piped = await runCli(['incidents', 'get', incident!.id], { env: test.server.env, inProcess: true });
     expect(piped.stdout).toContain(`started\t${first.publicIncidentUpdateDate}\n`);
-    const md = await runCli(['incidents', 'get', incident!.id, '-o', 'md'], { env: test.server.env });
+    const md = await runCli(['incidents', 'get', incident!.id, '-o', 'md'], { env: test.server.env, inProcess: true });
     expect(md.stdout).toContain(`- **started:** ${first.publicIncidentUpdateDate}\n`);
   });
 });

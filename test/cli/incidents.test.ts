@@ -15,14 +15,13 @@ import {
   closedPortUrl,
   parseJson,
   removeTempDirs,
-  runCli as runBuiltCli,
+  runCli,
   startTestServer,
   TEST_ACCOUNT,
   tempConfigDir,
   type RunResult,
   type TestServer,
 } from './helpers.js';
-import { runCli } from './in-process.js';
 import { startRecordingProxy, upstreamCreateIncidentErrors, type RecordingProxy } from './upstream-request.js';
 
 // Some tests spawn the built CLI; on a loaded machine that is slow, never hung.
@@ -62,7 +61,7 @@ afterAll(async () => {
 
 /** Runs against the test server (through the proxy) as its account, plain output unless told otherwise. */
 function cli(args: string[], env: Record<string, string | undefined> = {}, terminalColumns?: number): Promise<RunResult> {
-  return runCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: proxy.url, ...env }, terminalColumns });
+  return runCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: proxy.url, ...env }, terminalColumns, inProcess: true });
 }
 
 /**
@@ -72,7 +71,7 @@ function cli(args: string[], env: Record<string, string | undefined> = {}, termi
  * service lookup and request, without starting Node for each.
  */
 function builtCli(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
-  return runBuiltCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: proxy.url, ...env } });
+  return runCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: proxy.url, ...env } });
 }
 
 /** The body of the last create the CLI sent, which must be the only one since `before`. */
@@ -752,7 +751,7 @@ describe('incidents list --status (the on-call case)', () => {
       }
       const firstPage = await client.listIncidents({});
       expect(firstPage.entries.every((incident) => incident.lastUpdateStatus === 'RESOLVED')).toBe(true);
-      const run = (args: string[]) => runCli(args, { env: own.env });
+      const run = (args: string[]) => runCli(args, { env: own.env, inProcess: true });
 
       const one = await run(['incidents', 'list', '--status', 'open', '--limit', '1', '-o', 'json']);
       expect(one.code, one.stderr).toBe(0);

@@ -5,8 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
-import { ROOT, runCli as runBuiltCli, type TestServer, useTestServer } from './helpers.js';
-import { runCli } from './in-process.js';
+import { ROOT, runCli, type TestServer, useTestServer } from './helpers.js';
 
 const file = useTestServer();
 let server: TestServer;
@@ -19,22 +18,22 @@ beforeAll(() => {
 describe('--jq', () => {
   it('filters a list command: strings raw, one per line; other values as compact JSON when piped', async () => {
     const runtimes = await client.listRuntimes({});
-    const names = await runCli(['runtimes', 'list', '--jq', '.[].name'], { env: server.env });
+    const names = await runCli(['runtimes', 'list', '--jq', '.[].name'], { env: server.env, inProcess: true });
     expect(names.code, names.stderr).toBe(0);
     expect(names.stdout).toBe(`${runtimes.map((runtime) => runtime.name).join('\n')}\n`);
-    const objects = await runCli(['runtimes', 'list', '--jq', '.[0] | {name, stage}'], { env: server.env });
+    const objects = await runCli(['runtimes', 'list', '--jq', '.[0] | {name, stage}'], { env: server.env, inProcess: true });
     expect(objects.stdout).toBe(`${JSON.stringify({ name: runtimes[0]!.name, stage: runtimes[0]!.stage })}\n`);
-    const count = await runCli(['incidents', 'list', '--all', '--jq', '.entries | length'], { env: server.env });
+    const count = await runCli(['incidents', 'list', '--all', '--jq', '.entries | length'], { env: server.env, inProcess: true });
     expect(Number(count.stdout)).toBe((await client.listIncidents({ query: { limit: '100' } })).entries.length);
   });
 
   it('is JSON on a terminal too, indented there', async () => {
-    const result = await runCli(['runtimes', 'list', '--jq', '.[0] | {name}'], { env: server.env, terminalColumns: 100 });
+    const result = await runCli(['runtimes', 'list', '--jq', '.[0] | {name}'], { env: server.env, terminalColumns: 100, inProcess: true });
     expect(result.stdout).toMatch(/^\{\n {2}"name": /);
   });
 
   it("a bad filter is exit 2 with jq's own message", async () => {
-    const result = await runCli(['runtimes', 'list', '--jq', '.[0'], { env: server.env });
+    const result = await runCli(['runtimes', 'list', '--jq', '.[0'], { env: server.env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^statusctl: --jq "\.\[0": syntax error/);
     expect(result.stderr).toMatch(/\nhint: the filter is jq syntax/);
@@ -44,6 +43,7 @@ describe('--jq', () => {
     const all = await client.listIncidents({ query: { limit: '100' } });
     const result = await runCli(['api', '/v1/status-pages/incidents', '--paginate', '-f', 'limit=2', '--jq', '.entries[].id'], {
       env: server.env,
+      inProcess: true,
     });
     expect(result.code, result.stderr).toBe(0);
     const ids = result.stdout.trim().split('\n');
@@ -53,7 +53,7 @@ describe('--jq', () => {
   });
 
   it('works in the built binary (jq from its vendor chunk and dist/build/jq.wasm)', async () => {
-    const result = await runBuiltCli(['api', '/v1/status-pages/incidents', '--paginate', '--jq', '.entries[].name'], { env: server.env });
+    const result = await runCli(['api', '/v1/status-pages/incidents', '--paginate', '--jq', '.entries[].name'], { env: server.env });
     expect(result.code, result.stderr).toBe(0);
     const all = await client.listIncidents({ query: { limit: '100' } });
     expect(result.stdout.trim().split('\n')).toEqual(all.entries.map((incident) => incident.name));

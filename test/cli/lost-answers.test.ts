@@ -15,7 +15,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultOncePerBody, startFaultRelay, type Fault, type FaultRelay, type RelayedRequest } from '../support/fault-relay.js';
 import { BIN, cleanEnv, parseJson, ROOT, runCli, useTestServer, type RunResult } from './helpers.js';
-import { runCli as runInProcess } from './in-process.js';
 
 const RUNS = 10;
 /** CLI runs at a time: enough to overlap, not so many that a shared machine starves them. */
@@ -94,7 +93,7 @@ function cli(args: string[]): Promise<RunResult> {
 
 /** The same in this process. */
 function cliInProcess(args: string[]): Promise<RunResult> {
-  return runInProcess(args, { env: { ...test.server.env, STATUSCTL_BASE_URL: relay.url } });
+  return runCli(args, { env: { ...test.server.env, STATUSCTL_BASE_URL: relay.url }, inProcess: true });
 }
 
 /** `incidents create` of an incident named `name` on the first service, severity minor, then `extra`. */

@@ -13,7 +13,6 @@ import { createClient } from '../../src/client/index.js';
 import { toolName } from '../../src/mcp/tools.js';
 import { proxyEnv, type SeenByProxy, startProxy, type TestProxy, useTlsServer } from '../support/network.js';
 import { BIN, cleanEnv, closedPortUrl, parseJson, removeTempDirs, ROOT, runCli, tempConfigDir } from './helpers.js';
-import { runCli as runInProcess } from './in-process.js';
 
 const tls = useTlsServer();
 let proxy: TestProxy;
@@ -43,8 +42,9 @@ afterAll(async () => {
 
 /** The server over TLS, its CA trusted with --ca-file, and the proxy variables given: the CLI in this process. */
 function through(args: string[], variables: Record<string, string>) {
-  return runInProcess(['--ca-file', tls.certs.caFile, ...args], {
+  return runCli(['--ca-file', tls.certs.caFile, ...args], {
     env: { ...tls.server.env, STATUSCTL_BASE_URL: tls.baseUrl, ...proxyEnv(variables) },
+    inProcess: true,
   });
 }
 
@@ -154,7 +154,7 @@ describe('through an HTTP proxy (HTTPS via CONNECT)', () => {
     expect(seen()).toHaveLength(1);
 
     const dir = tempConfigDir();
-    const set = await runInProcess(['config', 'set', 'proxy', proxy.url], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    const set = await runCli(['config', 'set', 'proxy', proxy.url], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(set.code, set.stderr).toBe(0);
     const fromProfile = await through(['runtimes', 'list', '-o', 'json'], { STATUSCTL_CONFIG_DIR: dir });
     expect(fromProfile.code, fromProfile.stderr).toBe(0);
@@ -225,9 +225,9 @@ describe('proxy authentication', () => {
   it('config list and get show the proxy password masked', async () => {
     const dir = tempConfigDir();
     const url = `http://${USER}:${PASSWORD}@127.0.0.1:${guarded.port}`;
-    expect((await runInProcess(['config', 'set', 'proxy', url], { env: { STATUSCTL_CONFIG_DIR: dir } })).code).toBe(0);
+    expect((await runCli(['config', 'set', 'proxy', url], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true })).code).toBe(0);
     for (const args of [['config', 'list'], ['config', 'get', 'proxy'], ['whoami']]) {
-      const result = await runInProcess(args, { env: { ...tls.server.env, STATUSCTL_CONFIG_DIR: dir, ...proxyEnv() } });
+      const result = await runCli(args, { env: { ...tls.server.env, STATUSCTL_CONFIG_DIR: dir, ...proxyEnv() }, inProcess: true });
       expect(`${result.stdout}${result.stderr}`, args.join(' ')).toContain(`${USER}:****@127.0.0.1`);
       expect(`${result.stdout}${result.stderr}`, args.join(' ')).not.toContain(PASSWORD);
     }
@@ -251,7 +251,7 @@ describe('proxy failures and bad values', () => {
     const option = await through(['--proxy', 'http://proxy.example.com:3128/path', 'runtimes', 'list'], {});
     expect(option.code).toBe(2);
     expect(option.stderr).toContain('the proxy from --proxy is not usable');
-    const set = await runInProcess(['config', 'set', 'proxy', 'gopher://x'], { env: proxyEnv() });
+    const set = await runCli(['config', 'set', 'proxy', 'gopher://x'], { env: proxyEnv(), inProcess: true });
     expect(set.code).toBe(2);
     expect(set.stderr).toContain('proxy: gopher proxies are not supported');
   });

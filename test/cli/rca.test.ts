@@ -1,9 +1,8 @@
-// rca request / rca get: the CLI in-process (run(), test/cli/in-process.ts) against the reference server.
+// rca request / rca get: the CLI in-process (run(), runCli with inProcess) against the reference server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { RootCauseAnalysis, RootCauseAnalysisPending } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, runPty, startTestServer, type TestServer } from './helpers.js';
-import { runCli } from './in-process.js';
+import { parseJson, removeTempDirs, runPty, startTestServer, type TestServer, runCli } from './helpers.js';
 
 let quick: TestServer;
 /** Keeps every analysis pending far longer than any test runs. */
@@ -30,7 +29,7 @@ afterAll(async () => {
 describe('rca request', () => {
   it('prints one line for the group: the group, requested, the analysis id; how to follow it on stderr', async () => {
     const group = await errorGroup(quick);
-    const result = await runCli(['rca', 'request', group], { env: quick.env });
+    const result = await runCli(['rca', 'request', group], { env: quick.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     const [id, outcome, analysis] = result.stdout.trimEnd().split('\t');
     expect([id, outcome]).toEqual([group, 'requested']);
@@ -42,7 +41,7 @@ describe('rca request', () => {
 
   it('-o json is one entry per group, the same for one as for many, with the analysis id', async () => {
     const [first, second] = [await errorGroup(slow, 'Error: one'), await errorGroup(slow, 'Error: two')];
-    const one = await runCli(['rca', 'request', first, '-o', 'json'], { env: slow.env });
+    const one = await runCli(['rca', 'request', first, '-o', 'json'], { env: slow.env, inProcess: true });
     expect(one.code, one.stderr).toBe(0);
     const [entry] = parseJson<{ id: string; ok: boolean; status: number; error: null; analysisId: string }[]>(one);
     expect(entry).toEqual({ id: first, ok: true, status: 202, error: null, analysisId: expect.any(String) });
@@ -50,7 +49,11 @@ describe('rca request', () => {
       'PENDING',
     );
     const unknown = '00000000-0000-4000-8000-00000000beef';
-    const many = await runCli(['rca', 'request', '-', '-o', 'json'], { env: slow.env, input: `${second}\n# a comment\n${unknown}\n` });
+    const many = await runCli(['rca', 'request', '-', '-o', 'json'], {
+      env: slow.env,
+      input: `${second}\n# a comment\n${unknown}\n`,
+      inProcess: true,
+    });
     expect(many.code).toBe(4);
     const entries = parseJson<{ id: string; ok: boolean; analysisId: string | null }[]>(many);
     expect(entries.map(({ id, ok }) => [id, ok])).toEqual([
@@ -63,7 +66,7 @@ describe('rca request', () => {
 
   it('--wait takes one group: several are a usage error naming --wait, and nothing is sent', async () => {
     const [first, second] = [await errorGroup(quick, 'Error: w1'), await errorGroup(quick, 'Error: w2')];
-    const result = await runCli(['rca', 'request', first, second, '--wait'], { env: quick.env });
+    const result = await runCli(['rca', 'request', first, second, '--wait'], { env: quick.env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--wait takes one error group/);
     expect(result.stdout).toBe('');
@@ -71,7 +74,10 @@ describe('rca request', () => {
 
   it('waits for the analysis and prints it for people, without colors off a terminal', async () => {
     const group = await errorGroup(quick, 'Error: Timeout of 30000ms exceeded waiting for https://example.com/api');
-    const result = await runCli(['rca', 'request', group, '--context', 'after the 14:00 deploy', '--wait'], { env: quick.env });
+    const result = await runCli(['rca', 'request', group, '--context', 'after the 14:00 deploy', '--wait'], {
+      env: quick.env,
+      inProcess: true,
+    });
     expect(result.code, result.stderr).toBe(0);
     for (const heading of ['Root cause analysis', 'Classification', 'Root cause', 'User impact']) {
       expect(result.stdout).toContain(heading);
@@ -84,7 +90,7 @@ describe('rca request', () => {
 
   it('waits and prints the API body with -o json, matching the contract', async () => {
     const group = await errorGroup(quick);
-    const result = await runCli(['rca', 'request', group, '--wait', '--json'], { env: quick.env });
+    const result = await runCli(['rca', 'request', group, '--wait', '--json'], { env: quick.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     const analysis = RootCauseAnalysis.parse(parseJson(result));
     expect(analysis.status).toBe('COMPLETED');
@@ -93,7 +99,7 @@ describe('rca request', () => {
 
   it('gives up after --wait-timeout with exit 1, naming the analysis and how to continue', async () => {
     const group = await errorGroup(slow);
-    const result = await runCli(['rca', 'request', group, '--wait', '--wait-timeout', '1'], { env: slow.env });
+    const result = await runCli(['rca', 'request', group, '--wait', '--wait-timeout', '1'], { env: slow.env, inProcess: true });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const id = /Analysis (\S+) requested/.exec(result.stderr)?.[1];
@@ -103,64 +109,67 @@ describe('rca request', () => {
   });
 
   it('refuses a --context over 256 characters with exit 2', async () => {
-    const result = await runCli(['rca', 'request', 'any-group', '--context', 'x'.repeat(257)], { env: quick.env });
+    const result = await runCli(['rca', 'request', 'any-group', '--context', 'x'.repeat(257)], { env: quick.env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--context');
   });
 
   it('accepts a --context of exactly 256 characters', async () => {
     const group = await errorGroup(quick);
-    const result = await runCli(['rca', 'request', group, '--context', 'x'.repeat(256)], { env: quick.env });
+    const result = await runCli(['rca', 'request', group, '--context', 'x'.repeat(256)], { env: quick.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
   });
 
   it('exits 4 for an unknown error group', async () => {
-    const result = await runCli(['rca', 'request', '00000000-0000-4000-8000-000000000000'], { env: quick.env });
+    const result = await runCli(['rca', 'request', '00000000-0000-4000-8000-000000000000'], { env: quick.env, inProcess: true });
     expect(result.code).toBe(4);
     expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
   });
 
   it('exits 3 without credentials and with a wrong key', async () => {
-    const none = await runCli(['rca', 'request', 'g'], { env: { STATUSCTL_BASE_URL: quick.url } });
+    const none = await runCli(['rca', 'request', 'g'], { env: { STATUSCTL_BASE_URL: quick.url }, inProcess: true });
     expect(none.code).toBe(3);
-    const wrong = await runCli(['rca', 'request', 'g'], { env: { ...quick.env, STATUSCTL_API_KEY: 'sk_wrong_key_000000' } });
+    const wrong = await runCli(['rca', 'request', 'g'], {
+      env: { ...quick.env, STATUSCTL_API_KEY: 'sk_wrong_key_000000' },
+      inProcess: true,
+    });
     expect(wrong.code).toBe(3);
   });
 
   it('exits 2 without the error group argument or with a bad --wait-timeout', async () => {
-    expect((await runCli(['rca', 'request'], { env: quick.env })).code).toBe(2);
-    expect((await runCli(['rca', 'request', 'g', '--wait', '--wait-timeout', 'soon'], { env: quick.env })).code).toBe(2);
+    expect((await runCli(['rca', 'request'], { env: quick.env, inProcess: true })).code).toBe(2);
+    expect((await runCli(['rca', 'request', 'g', '--wait', '--wait-timeout', 'soon'], { env: quick.env, inProcess: true })).code).toBe(2);
   });
 });
 
 describe('rca get', () => {
   it('says a pending analysis is pending, exit 0; -o json prints the pending body', async () => {
     const pending = await clientFor(slow).requestRootCauseAnalysis({ params: { testSessionErrorGroupId: await errorGroup(slow) } });
-    const text = await runCli(['rca', 'get', pending.id], { env: slow.env });
+    const text = await runCli(['rca', 'get', pending.id], { env: slow.env, inProcess: true });
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('still pending');
     expect(text.stdout).toContain(`statusctl rca get ${pending.id} --wait`);
-    const json = await runCli(['rca', 'get', pending.id, '-o', 'json'], { env: slow.env });
+    const json = await runCli(['rca', 'get', pending.id, '-o', 'json'], { env: slow.env, inProcess: true });
     expect(json.code).toBe(0);
     expect(RootCauseAnalysisPending.parse(parseJson(json))).toEqual({ id: pending.id, status: 'PENDING' });
   });
 
   it('--wait prints the completed analysis', async () => {
     const pending = await clientFor(quick).requestRootCauseAnalysis({ params: { testSessionErrorGroupId: await errorGroup(quick) } });
-    const result = await runCli(['rca', 'get', pending.id, '--wait', '-o', 'json'], { env: quick.env });
+    const result = await runCli(['rca', 'get', pending.id, '--wait', '-o', 'json'], { env: quick.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(RootCauseAnalysis.parse(parseJson(result)).id).toBe(pending.id);
   });
 
   it('--wait gives up with exit 1 after --wait-timeout', async () => {
     const pending = await clientFor(slow).requestRootCauseAnalysis({ params: { testSessionErrorGroupId: await errorGroup(slow) } });
-    const result = await runCli(['rca', 'get', pending.id, '--wait', '--wait-timeout', '0.5'], { env: slow.env });
+    const result = await runCli(['rca', 'get', pending.id, '--wait', '--wait-timeout', '0.5'], { env: slow.env, inProcess: true });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(pending.id);
   });
 
   it('exits 4 for an unknown analysis', async () => {
-    const result = await runCli(['rca', 'get', '00000000-0000-4000-8000-000000000000'], { env: quick.env });
+    const result = await runCli(['rca', 'get', '00000000-0000-4000-8000-000000000000'], { env: quick.env, inProcess: true });
     expect(result.code).toBe(4);
   });
 });

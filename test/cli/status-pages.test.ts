@@ -1,9 +1,8 @@
-// `statusctl status-pages list` in-process (run(), test/cli/in-process.ts) against the reference server.
+// `statusctl status-pages list` in-process (run(), runCli with inProcess) against the reference server.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { StatusPageList } from '../../src/contract/schemas.js';
-import { closedPortUrl, parseJson, removeTempDirs, startTestServer, type RunResult, type TestServer } from './helpers.js';
-import { runCli } from './in-process.js';
+import { closedPortUrl, parseJson, removeTempDirs, startTestServer, type RunResult, type TestServer, runCli } from './helpers.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
@@ -21,7 +20,7 @@ afterAll(async () => {
 });
 
 function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
-  return runCli(['status-pages', 'list', ...args], { env: { ...server.env, ...env } });
+  return runCli(['status-pages', 'list', ...args], { env: { ...server.env, ...env }, inProcess: true });
 }
 
 describe('status-pages list', () => {
@@ -111,10 +110,18 @@ describe('status-pages list: service ids', () => {
     const service = pages.entries[0]!.cards[0]!.services[0]!;
     const piped = await cli([]);
     expect(piped.stdout).toContain(`${service.name} (${service.id})`);
-    const terminal = await runCli(['status-pages', 'list'], { env: { ...server.env, COLUMNS: '400' }, terminalColumns: 400 });
+    const terminal = await runCli(['status-pages', 'list'], {
+      env: { ...server.env, COLUMNS: '400' },
+      terminalColumns: 400,
+      inProcess: true,
+    });
     expect(terminal.stdout).toContain(service.name);
     expect(terminal.stdout).not.toContain(service.id);
-    const wide = await runCli(['status-pages', 'list', '--wide'], { env: { ...server.env, COLUMNS: '400' }, terminalColumns: 400 });
+    const wide = await runCli(['status-pages', 'list', '--wide'], {
+      env: { ...server.env, COLUMNS: '400' },
+      terminalColumns: 400,
+      inProcess: true,
+    });
     expect(wide.stdout).toContain(`${service.name} (${service.id})`);
   });
 });
@@ -125,25 +132,25 @@ describe('status-pages get', () => {
     const page = pages.entries.find((entry) => entry.customDomain && entry.keys.length > 0)!;
     const full = await api.getStatusPage({ params: { statusPageId: page.id } });
     for (const ref of [page.id, page.url, page.customDomain!, `https://${page.customDomain}/`, page.name.toUpperCase()]) {
-      const result = await runCli(['status-pages', 'get', ref, '-o', 'json'], { env: server.env });
+      const result = await runCli(['status-pages', 'get', ref, '-o', 'json'], { env: server.env, inProcess: true });
       expect(result.code, `${ref}: ${result.stderr}`).toBe(0);
       expect(parseJson(result)).toEqual(full);
     }
-    const shown = await runCli(['status-pages', 'get', page.name], { env: server.env });
+    const shown = await runCli(['status-pages', 'get', page.name], { env: server.env, inProcess: true });
     expect(shown.code, shown.stderr).toBe(0);
     for (const card of full.cards) for (const service of card.services) expect(shown.stdout).toContain(`${service.name}\t${service.id}`);
     for (const key of full.keys) expect(shown.stdout).toContain(key.maskedKey);
     expect(shown.stdout).toMatch(/^Open incidents \(\d+\)$/m);
-    const md = await runCli(['status-pages', 'get', page.id, '-o', 'md'], { env: server.env });
+    const md = await runCli(['status-pages', 'get', page.id, '-o', 'md'], { env: server.env, inProcess: true });
     expect(md.stdout).toContain(`### ${full.name}`);
     expect(md.stdout).toContain(`\`${full.keys[0]!.maskedKey}\``);
   });
 
   it('an unknown page or id is exit 4, listing the pages', async () => {
-    const unknown = await runCli(['status-pages', 'get', 'No Such Page'], { env: server.env });
+    const unknown = await runCli(['status-pages', 'get', 'No Such Page'], { env: server.env, inProcess: true });
     expect(unknown.code).toBe(4);
     expect(unknown.stderr).toMatch(/^statusctl: status page "No Such Page": no such status page; the status pages of the account:\n {2}\S/);
-    const missing = await runCli(['status-pages', 'get', '00000000-0000-4000-8000-000000000000'], { env: server.env });
+    const missing = await runCli(['status-pages', 'get', '00000000-0000-4000-8000-000000000000'], { env: server.env, inProcess: true });
     expect(missing.code).toBe(4);
   });
 });

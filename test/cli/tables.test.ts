@@ -11,8 +11,7 @@ import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import type { Incident, StatusPage } from '../../src/contract/schemas.js';
-import { parseJson, ROOT, removeTempDirs, runPty, startTestServer, stripAnsi, type TestServer } from './helpers.js';
-import { runCli } from './in-process.js';
+import { parseJson, ROOT, removeTempDirs, runPty, startTestServer, stripAnsi, type TestServer, runCli } from './helpers.js';
 
 let server: TestServer;
 let api: Client;
@@ -44,7 +43,7 @@ afterAll(async () => {
 });
 
 function cli(args: string[], options: { columns?: number; env?: Record<string, string | undefined> } = {}) {
-  return runCli(args, { env: { ...server.env, ...options.env }, terminalColumns: options.columns });
+  return runCli(args, { env: { ...server.env, ...options.env }, terminalColumns: options.columns, inProcess: true });
 }
 
 /** Lines of a terminal table, colors removed, with their display widths checked against `columns`. */

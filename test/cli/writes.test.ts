@@ -2,7 +2,7 @@
 // (the write printed, not sent: a recording proxy sees only reads, and the server's state is
 // unchanged), writes that are safe to repeat (resolve an incident twice, archive a group twice),
 // partial edits of an update, text from --message-file, and many ids at once. In-process
-// (test/cli/in-process.ts) against the reference server; the rate-limited run of 200 ids goes
+// (runCli with inProcess) against the reference server; the rate-limited run of 200 ids goes
 // through the built binary in bulk.test.ts.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { ErrorGroup, type Incident, IncidentUpdate } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, startTestServer, tempConfigDir, type RunResult, type TestServer } from './helpers.js';
-import { runCli } from './in-process.js';
+import { parseJson, removeTempDirs, startTestServer, tempConfigDir, type RunResult, type TestServer, runCli } from './helpers.js';
 import { startRecordingProxy, type RecordingProxy } from './upstream-request.js';
 
 let server: TestServer;
@@ -38,7 +37,11 @@ afterAll(async () => {
 
 /** The CLI in-process, through the recording proxy, as the test server's account. */
 function cli(args: string[], input?: string): Promise<RunResult> {
-  return runCli(args, { env: { ...server.env, STATUSCTL_BASE_URL: proxy.url }, ...(input !== undefined ? { input } : {}) });
+  return runCli(args, {
+    env: { ...server.env, STATUSCTL_BASE_URL: proxy.url },
+    ...(input !== undefined ? { input } : {}),
+    inProcess: true,
+  });
 }
 
 /** What went over the wire since the test started, as `METHOD /path`. */
@@ -379,6 +382,7 @@ describe('error-groups archive / unarchive with many ids', () => {
     const ids = Array.from({ length: 6 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);
     const result = await runCli(['error-groups', 'archive', ...ids, '--concurrency', '1'], {
       env: { ...server.env, STATUSCTL_BASE_URL: proxy.url, STATUSCTL_API_KEY: 'sk_wrong_0123456789' },
+      inProcess: true,
     });
     expect(result.code).toBe(3);
     expect(

@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closedPortUrl, removeTempDirs, startTestServer, tempConfigDir, type RunResult, type TestServer } from '../cli/helpers.js';
-import { runCli } from '../cli/in-process.js';
 import { containsKey } from './support.js';
+import { runCli } from '../support/cli.js';
 
 /** Distinctive: a leak of it is easy to find. */
 const KEY = 'sk_live_CANARYcli0a1b2c3d4e5f6g7h8i9';
@@ -106,7 +106,7 @@ function expectNoKey(result: RunResult, key = KEY): void {
 
 /** The same command with --verbose: more lines are fine, a stack trace or the key are not. */
 async function expectVerboseClean(args: string[], url: string, code: number): Promise<void> {
-  const result = await runCli(['--verbose', ...args], { env: env(url) });
+  const result = await runCli(['--verbose', ...args], { env: env(url), inProcess: true });
   const context = `exit ${result.code}\nstderr: ${result.stderr}`;
   expect(result.code, context).toBe(code);
   expect(result.stderr, context).toMatch(/key \*\*\*\*[\w-]{4}|statusctl: /);
@@ -116,7 +116,7 @@ async function expectVerboseClean(args: string[], url: string, code: number): Pr
 describe('CLI against misbehaving servers: one line, documented exit code, no key', () => {
   it('connection refused: exit 1', async () => {
     const url = await closedPortUrl();
-    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url) }), 1, /connection refused/);
+    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url), inProcess: true }), 1, /connection refused/);
     await expectVerboseClean(['runtimes', 'list'], url, 1);
   });
 
@@ -124,13 +124,17 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
     const { url, requests } = await fakeHttp(() => {
       // Never answers; the socket is destroyed when the test ends.
     });
-    expectOneLineFailure(await runCli(['--timeout', '1', 'runtimes', 'list'], { env: env(url) }), 1, /no response within 1000 ms/);
+    expectOneLineFailure(
+      await runCli(['--timeout', '1', 'runtimes', 'list'], { env: env(url), inProcess: true }),
+      1,
+      /no response within 1000 ms/,
+    );
     expect(requests()).toBeGreaterThan(0);
   });
 
   it('a connection reset by the server: exit 1 (after the retries of a GET)', async () => {
     const { url, requests } = await fakeTcp((socket) => socket.resetAndDestroy());
-    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url) }), 1, /connection (reset|closed)/);
+    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url), inProcess: true }), 1, /connection (reset|closed)/);
     expect(requests()).toBe(3);
     await expectVerboseClean(['runtimes', 'list'], url, 1);
   });
@@ -140,7 +144,10 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
       json(res, 429, { statusCode: 429, error: 'Too Many Requests', message: 'rate limit exceeded' }, { 'retry-after': '0' }),
     );
     expectOneLineFailure(
-      await runCli(['error-groups', 'archive', '00000000-0000-4000-8000-000000000429', '--max-wait', '2'], { env: env(url) }),
+      await runCli(['error-groups', 'archive', '00000000-0000-4000-8000-000000000429', '--max-wait', '2'], {
+        env: env(url),
+        inProcess: true,
+      }),
       1,
       /429 Too Many Requests: rate limit exceeded.*\d+ attempts/,
       expect.stringMatching(/^00000000-0000-4000-8000-000000000429\tfailed\t429 Too Many Requests: .+ \(\d+ attempts\)\n$/),
@@ -153,7 +160,7 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
   it('500 with the documented body (echoing the key): exit 1, the server message shown, the key scrubbed', async () => {
     const { url } = await fakeHttp(echoingError(500, 'Internal Server Error'));
     expectOneLineFailure(
-      await runCli(['runtimes', 'list'], { env: env(url) }),
+      await runCli(['runtimes', 'list'], { env: env(url), inProcess: true }),
       1,
       /500 Internal Server Error: rejected Bearer \[redacted\]/,
     );
@@ -165,7 +172,7 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('[{"name": "2025.04", "multiStep');
     });
-    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url) }), 1, /200 OK but the body is not JSON/);
+    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url), inProcess: true }), 1, /200 OK but the body is not JSON/);
   });
 
   it('an HTML error page from a proxy (title echoing the key): exit 1 after the retries', async () => {
@@ -175,7 +182,7 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
         `<!DOCTYPE html>\n<html><head><title>502 Bad Gateway ${req.headers.authorization}</title></head>\n<body><h1>Bad Gateway</h1>\n<pre>upstream\n  at proxy.c:12</pre></body></html>`,
       );
     });
-    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url) }), 1, /502 Bad Gateway: HTML error page/);
+    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url), inProcess: true }), 1, /502 Bad Gateway: HTML error page/);
     expect(requests()).toBe(3);
   });
 
@@ -185,7 +192,7 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
         socket.destroy(),
       );
     });
-    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url) }), 1, /cut short|not JSON|connection/);
+    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url), inProcess: true }), 1, /cut short|not JSON|connection/);
   });
 
   it('401 and 403 with the documented body: exit 3; 404: exit 4', async () => {
@@ -195,7 +202,7 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
       [404, 'Not Found', 4],
     ] as const) {
       const { url } = await fakeHttp(echoingError(status, error));
-      expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url) }), code, new RegExp(`${status} ${error}`));
+      expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url), inProcess: true }), code, new RegExp(`${status} ${error}`));
       await expectVerboseClean(['runtimes', 'list'], url, code);
     }
   });
@@ -211,26 +218,32 @@ describe('CLI against the reference server: no key in any output, on success and
   });
 
   it('success, 404 and 401, with --verbose and with the key as an option', async () => {
-    const ok = await runCli(['--verbose', '--api-key', KEY, 'runtimes', 'list'], { env: { STATUSCTL_BASE_URL: server.url } });
+    const ok = await runCli(['--verbose', '--api-key', KEY, 'runtimes', 'list'], {
+      env: { STATUSCTL_BASE_URL: server.url },
+      inProcess: true,
+    });
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stderr).toMatch(/GET .*\/v1\/runtimes -> 200 .*key \*\*\*\*\w{4}/);
     expectNoKey(ok);
 
-    const json = await runCli(['--verbose', '--json', 'incidents', 'list'], { env: server.env });
+    const json = await runCli(['--verbose', '--json', 'incidents', 'list'], { env: server.env, inProcess: true });
     expect(json.code, json.stderr).toBe(0);
     expectNoKey(json);
 
-    const missing = await runCli(['incidents', 'get', '00000000-0000-4000-8000-00000000dead'], { env: server.env });
+    const missing = await runCli(['incidents', 'get', '00000000-0000-4000-8000-00000000dead'], { env: server.env, inProcess: true });
     expectOneLineFailure(missing, 4, /404 Not Found/);
     await expectVerboseClean(['incidents', 'get', '00000000-0000-4000-8000-00000000dead'], server.url, 4);
 
     const otherKey = 'sk_live_CANARYwrong9z8y7x6w5v4u3t2s1';
-    const unknown = await runCli(['--verbose', 'runtimes', 'list'], { env: { ...server.env, STATUSCTL_API_KEY: otherKey } });
+    const unknown = await runCli(['--verbose', 'runtimes', 'list'], {
+      env: { ...server.env, STATUSCTL_API_KEY: otherKey },
+      inProcess: true,
+    });
     expect(unknown.code, unknown.stderr).toBe(3);
     expect(unknown.stderr).toMatch(/401 Unauthorized/);
     expectNoKey(unknown, otherKey);
 
-    const config = await runCli(['config', 'list'], { env: server.env });
+    const config = await runCli(['config', 'list'], { env: server.env, inProcess: true });
     expect(config.code, config.stderr).toBe(0);
     expectNoKey(config);
   });
@@ -255,7 +268,7 @@ describe('a corrupt config file', () => {
     ['a command that needs the profile', ['runtimes', 'list']],
   ])('%s: reported with its path, non-zero exit, the file untouched', async (_, args) => {
     const { dir, file } = corruptDir();
-    const result = await runCli(args, { env: { STATUSCTL_CONFIG_DIR: dir } });
+    const result = await runCli(args, { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(result.code, result.stderr).not.toBe(0);
     expect(result.stderr).toContain(file);
     expect(result.stderr, result.stderr).toMatch(/^statusctl: [^\n]+\nhint: [^\n]+\n$/);
@@ -279,7 +292,7 @@ describe('a corrupt config file', () => {
       const dir = tempConfigDir();
       const file = join(dir, 'config.json');
       writeFileSync(file, content, { mode: 0o600 });
-      const result = await runCli(args, { env: { STATUSCTL_CONFIG_DIR: dir } });
+      const result = await runCli(args, { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(1);
       expect(result.stderr).toContain(file);
       expect(result.stderr, result.stderr).toMatch(/^statusctl: [^\n]+\nhint: [^\n]+\n$/);
@@ -293,6 +306,7 @@ describe('a corrupt config file', () => {
     const { dir, file } = corruptDir();
     const result = await runCli(['login', '--base-url', server.url, '--account-id', ACCOUNT], {
       env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: KEY },
+      inProcess: true,
     });
     expect(result.code, result.stderr).not.toBe(0);
     expect(result.stderr).toContain(file);
