@@ -15,6 +15,8 @@ export function maskKey(key: string): string {
 
 export class KeyRing {
   private readonly entries: { accountId: string; hash: Buffer }[] = [];
+  /** Per connection, the last Authorization header whose key was found, and that key's account. */
+  private readonly verified = new WeakMap<object, { header: Buffer; accountId: string }>();
 
   add(accountId: string, key: string): void {
     this.entries.push({ accountId, hash: digest(key) });
@@ -29,6 +31,29 @@ export class KeyRing {
     }
     return match;
   }
+
+  /**
+   * accountOf(key) for a request on `connection` whose Authorization header is `header`. A
+   * kept-alive client sends the same header with every request: once its key was found, the
+   * header is remembered for that connection alone and the next requests on it compare with it
+   * instead of hashing the key again. Only a key that was found is remembered, one per
+   * connection, replaced by the next found there; any other header is looked up in full, so no
+   * key passes unchecked. The comparison takes the same time whatever is presented (a proxy
+   * may carry several clients' requests on one connection).
+   */
+  accountOfOn(connection: object, header: string, key: string): string | undefined {
+    const known = this.verified.get(connection);
+    if (known) {
+      const presented = Buffer.from(header, 'utf8');
+      const sameLength = presented.length === known.header.length;
+      // One comparison the length of the remembered header, whatever the length presented.
+      const equal = timingSafeEqual(sameLength ? presented : known.header, known.header);
+      if (sameLength && equal) return known.accountId;
+    }
+    const accountId = this.accountOf(key);
+    if (accountId !== undefined) this.verified.set(connection, { header: Buffer.from(header, 'utf8'), accountId });
+    return accountId;
+  }
 }
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
@@ -36,13 +61,19 @@ const BEARER = /^Bearer +([^\s]+) *$/i;
 /**
  * The key names the account; `x-service-account`, when present, must agree
  * (docs/api-rules.md#authentication-and-accounts).
- * Returns the account id or throws 401/403.
+ * Returns the account id or throws 401/403. With the request's `connection` (its socket), a key
+ * already found on it is not hashed again (KeyRing.accountOfOn).
  */
-export function authenticate(keys: KeyRing, authorization: string | undefined, serviceAccount: string | string[] | undefined): string {
+export function authenticate(
+  keys: KeyRing,
+  authorization: string | undefined,
+  serviceAccount: string | string[] | undefined,
+  connection?: object,
+): string {
   if (!authorization) throw new HttpError(401, 'missing Authorization header: expected "Bearer <API key>"');
   const match = BEARER.exec(authorization);
   if (!match) throw new HttpError(401, 'malformed Authorization header: expected "Bearer <API key>"');
-  const accountId = keys.accountOf(match[1]!);
+  const accountId = connection ? keys.accountOfOn(connection, authorization, match[1]!) : keys.accountOf(match[1]!);
   if (accountId === undefined) throw new HttpError(401, 'unknown API key');
   if (serviceAccount !== undefined) {
     const claimed = Array.isArray(serviceAccount) ? serviceAccount.join(',') : serviceAccount;

@@ -14,7 +14,7 @@ import type { Handlers, AccountScope, AppContext } from './handlers/types.js';
 import { HttpError } from './http-error.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
-import { parseJsonBody, parseOr400, readQuery } from './validation.js';
+import { parseJsonBody, parseOr400, QueryCache } from './validation.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -135,8 +135,9 @@ function declaresBody(req: IncomingMessage): boolean {
 /**
  * The request target as a URL. An origin-form target (`/path?query`) is a path, even when it
  * starts with `//` (no authority). Undefined when it cannot be parsed: a 404, never a 500.
+ * Parsed once per request, by the server's entry, for the status pages and the API alike.
  */
-function requestUrl(target = '/'): URL | undefined {
+export function requestUrl(target = '/'): URL | undefined {
   try {
     return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost');
   } catch {
@@ -145,14 +146,13 @@ function requestUrl(target = '/'): URL | undefined {
 }
 
 export function createRequestHandler(deps: PipelineDeps) {
-  return async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const queries = new QueryCache();
+  /** `url`: the request target as requestUrl parsed it (undefined when it is no URL at all). */
+  return async function handleRequest(req: IncomingMessage, res: ServerResponse, url = requestUrl(req.url)): Promise<void> {
     const started = performance.now();
     const method = req.method ?? 'GET';
-    let pathname = '/';
-    let url: URL | undefined;
-    url = requestUrl(req.url);
-    // Left as '/' when the request line is no URL at all: answered as not found (after auth).
-    if (url) pathname = url.pathname;
+    // '/' when the request line is no URL at all: answered as not found (after auth).
+    const pathname = url ? url.pathname : '/';
     const { accessLog } = deps;
     let recorded = false;
     const record = () => {
@@ -162,7 +162,7 @@ export function createRequestHandler(deps: PipelineDeps) {
     };
     if (accessLog) res.on('finish', record);
     try {
-      const result = await route(deps, req, method, url);
+      const result = await route(deps, queries, req, method, url);
       send(res, result.status, result.body, result.headers, result.json);
     } catch (error) {
       if (error instanceof HttpError) {
@@ -186,13 +186,11 @@ export function createRequestHandler(deps: PipelineDeps) {
 
 async function route(
   deps: PipelineDeps,
+  queries: QueryCache,
   req: IncomingMessage,
   method: string,
-  parsed: URL | undefined,
+  url: URL | undefined,
 ): Promise<{ status: number; body: unknown; headers?: Record<string, string>; json?: Buffer }> {
-  // Parsed once by the caller; undefined when the request target is no URL at all.
-  const url = parsed;
-
   // The published contract needs no key: it is what a client reads before it has one.
   if (url?.pathname === '/openapi.json') {
     if (method !== 'GET') throw new HttpError(405, `${method} is not allowed on /openapi.json`, undefined, { allow: 'GET' });
@@ -201,7 +199,7 @@ async function route(
 
   let accountId: string;
   try {
-    accountId = authenticate(deps.keys, req.headers.authorization, req.headers['x-service-account']);
+    accountId = authenticate(deps.keys, req.headers.authorization, req.headers['x-service-account'], req.socket);
   } catch (error) {
     const retryAfter = error instanceof HttpError && error.statusCode === 401 ? failedAuthentication(deps.authFailures, req) : 0;
     if (retryAfter > 0) {
@@ -246,7 +244,7 @@ async function route(
   }
   // Bodies of operations that take none (GET) are ignored; node discards them.
 
-  const query = op.query ? parseOr400(op.query, readQuery(url.searchParams), 'query') : undefined;
+  const query = op.query ? queries.parse(op.query, url) : undefined;
 
   return dispatch(deps.handlers, compiled.id, { params, query, body, account, app: deps.app });
 }

@@ -21,7 +21,7 @@ import type { Fixtures } from './fixtures/schema.js';
 import { handlers } from './handlers/index.js';
 import type { AccountScope, AppContext } from './handlers/types.js';
 import { connectionLimits, httpServerOptions, limitConnections } from './connections.js';
-import { answerClientError, answerRaw, createRequestHandler } from './http.js';
+import { answerClientError, answerRaw, createRequestHandler, requestUrl } from './http.js';
 import { inProcessClient, type InProcessRequest } from './in-process.js';
 import type { CompactionOptions } from './persistence/compaction.js';
 import { createStatusPages, PageEvents, withPageEvents } from './pages/index.js';
@@ -304,7 +304,9 @@ async function start(
   const server = createServer(httpServerOptions(limits), (req, res) => {
     // Every answer, JSON, HTML or event stream: a browser must not guess another type.
     res.setHeader('x-content-type-options', 'nosniff');
-    if (!statusPages(req, res)) void api(req, res);
+    const url = requestUrl(req.url);
+    // No status page has an address under /v1/: the API's routes go straight to the API.
+    if (url?.pathname.startsWith('/v1/') || !statusPages(req, res, url)) void api(req, res, url);
   });
   server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log, limits));
   limitConnections(

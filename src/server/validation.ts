@@ -34,6 +34,34 @@ export function readQuery(search: URLSearchParams): Record<string, string> {
   return query;
 }
 
+/** Query strings kept per schema at most (the oldest goes first), and the longest kept. */
+const QUERY_CACHE_ENTRIES = 256;
+const QUERY_CACHE_MAX_LENGTH = 512;
+
+/**
+ * Validated queries by their query string, per schema: clients paging, polling or repeating a
+ * list send the same few strings again and again, and each is read and validated once. The
+ * query schemas only read the string (no clock, no account), so the result is the same for
+ * every request that sends it; it is frozen, as those requests share it. A query that fails is
+ * never kept: it is refused in full every time.
+ */
+export class QueryCache {
+  private readonly bySchema = new Map<z.ZodType, Map<string, unknown>>();
+
+  parse<S extends z.ZodType>(schema: S, url: URL): Readonly<z.output<S>> {
+    const search = url.search;
+    let known = this.bySchema.get(schema);
+    if (known?.has(search)) return known.get(search) as Readonly<z.output<S>>;
+    const query = Object.freeze(parseOr400(schema, readQuery(url.searchParams), 'query'));
+    if (search.length <= QUERY_CACHE_MAX_LENGTH) {
+      if (!known) this.bySchema.set(schema, (known = new Map()));
+      if (known.size >= QUERY_CACHE_ENTRIES) known.delete(known.keys().next().value!);
+      known.set(search, query);
+    }
+    return query;
+  }
+}
+
 /** JSON is UTF-8 (RFC 8259 §8.1): a charset parameter may say so, and nothing else. */
 const UTF8_NAMES = new Set(['utf-8', 'utf8']);
 

@@ -69,7 +69,11 @@ interface Answer {
   headers?: Record<string, string>;
 }
 
-export function createStatusPages(deps: StatusPagesDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+/**
+ * The status pages' entry: answers a request for a page's address and says true, or leaves it
+ * (false). `url` is the request target as the server's entry parsed it (undefined: no URL).
+ */
+export function createStatusPages(deps: StatusPagesDeps): (req: IncomingMessage, res: ServerResponse, url: URL | undefined) => boolean {
   const isDomain = domainIndex(deps.accounts);
   // A page's theme is worked out (and an override logged) once per stored page.
   const themes = new WeakMap<StoredStatusPage, PageTheme>();
@@ -85,14 +89,10 @@ export function createStatusPages(deps: StatusPagesDeps): (req: IncomingMessage,
     return theme;
   };
 
-  return function serveStatusPage(req, res) {
-    let pathname: string;
-    try {
-      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    } catch {
-      return false;
-    }
-    if (!req.url?.startsWith('/')) return false;
+  return function serveStatusPage(req, res, url) {
+    // A page is asked for by its path (origin form), never by an absolute URL.
+    if (!url || !req.url?.startsWith('/')) return false;
+    const pathname = url.pathname;
     const address = parseAddress(pathname, req.headers.host, deps.accounts, isDomain);
     if (!address) return false;
 
