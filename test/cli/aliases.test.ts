@@ -177,7 +177,7 @@ describe('through the built binary', () => {
   });
 
   it("the README's block of gh's words runs as written", async () => {
-    const lines = readmeLines('gh-words');
+    const lines = readmeLines('gh-words', 'docs/commands.md');
     expect(lines.length).toBeGreaterThanOrEqual(4);
     // The demo account: the README's ids are its ids.
     const demo = await startTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: 'sk_readme_gh_words_0123456789' }] });

@@ -407,7 +407,7 @@ describe('auth: profiles', () => {
 
   it("the README's Profiles block runs as written", async () => {
     const dir = tempConfigDir();
-    const lines = readmeLines('profiles');
+    const lines = readmeLines('profiles', 'docs/configuration.md');
     expect(lines.join('\n')).toMatch(/auth switch staging/);
     const script = lines.join('\n').replaceAll('http://127.0.0.1:4010', server.url);
     const result = await runShell(script, { KEY: MAIN.key, ACCOUNT: MAIN.id, STATUSCTL_CONFIG_DIR: dir }, { exitOnError: true });

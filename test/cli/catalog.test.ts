@@ -183,7 +183,7 @@ describe('heartbeats events', () => {
 
 describe('the README', () => {
   it('its lines of heartbeats events, runtimes get and rca request | cut -f3 run as written, with the variables of their block', async () => {
-    const blocks = readmeShellBlocks();
+    const blocks = readmeShellBlocks('docs/commands.md');
     const mine =
       /statusctl (heartbeats events|runtimes get)|statusctl rca request "\$GROUP" \| cut -f3|statusctl rca get "\$ANALYSIS" --wait/;
     const scripts = blocks

@@ -256,7 +256,7 @@ describe('the completion cache', () => {
   it.runIf(SHELLS.bash)(
     "the README's block runs as written, and bash then completes the account's ids",
     async () => {
-      const lines = readmeLines('completion');
+      const lines = readmeLines('completion', 'docs/commands.md');
       expect(lines.join('\n')).toContain('statusctl completion bash');
       const cacheDir = mkdtempSync(join(dir, 'readme-'));
       // A completion function runs with errexit off, as in an interactive shell.

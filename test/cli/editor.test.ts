@@ -190,7 +190,7 @@ describe('-e/--editor', () => {
 
 describe('README', () => {
   it('the block of "Writing in your editor" runs as written in a terminal, each text coming from the editor', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'docs/commands.md'), 'utf8');
     const block = /### Writing in your editor\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block, 'README has no block under "Writing in your editor"').toBeDefined();
     const bin = join(tempConfigDir(), 'bin');

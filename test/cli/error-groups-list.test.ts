@@ -190,7 +190,7 @@ const rowsOf = (stdout: string) =>
 
 describe('the README pipelines', () => {
   it('run as written: the ids of a check go into rca request - and error-groups archive -, one result per id', async () => {
-    const lines = readmeLines('error-group-pipelines');
+    const lines = readmeLines('error-group-pipelines', 'docs/commands.md');
     const assignments = lines.filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.replace(/\s+#.*$/, ''));
     const check = DEMO_IDS.checks.checkoutBrowser;
     expect(assignments).toContain(`CHECK=${check}`);

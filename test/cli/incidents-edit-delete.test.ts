@@ -526,7 +526,7 @@ describe('incidents delete - under a rate limit (statusctl server --rate-limit 2
 
 describe('README', () => {
   it('the block of "Changing and deleting incidents" runs as written, each line exiting 0', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'docs/commands.md'), 'utf8');
     const block = /### Changing and deleting incidents\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block, 'README has no block under "Changing and deleting incidents"').toBeDefined();
     const bin = join(tempConfigDir(), 'bin');

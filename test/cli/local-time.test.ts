@@ -191,7 +191,7 @@ describe('incidents list --limit above 100', () => {
 
 describe('the README', () => {
   it('its local time block runs as written against the reference server', async () => {
-    const lines = readmeLines('local-time');
+    const lines = readmeLines('local-time', 'docs/commands.md');
     expect(lines.length).toBeGreaterThanOrEqual(5);
     const result = await runShell(lines.join('\n'), test.server.env, { exitOnError: true });
     expect(result.code, result.stderr).toBe(0);
@@ -243,7 +243,7 @@ describe('incidents create names the status pages that now show the incident', (
 
 describe('the README on create', () => {
   it('its block naming the pages after create runs as written against the demo account', async () => {
-    const lines = readmeLines('create-pages');
+    const lines = readmeLines('create-pages', 'docs/commands.md');
     const demo = await startTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: 'sk_readme_create_pages_0123' }] });
     const result = await runShell(lines.join('\n'), demo.env, { exitOnError: true });
     expect(result.code, result.stderr).toBe(0);

@@ -345,10 +345,10 @@ describe('statusctl mcp without credentials', () => {
 });
 
 describe('README', () => {
-  // The table is made from the tool definitions: STATUSCTL_WRITE_README=1 writes it into the
-  // README, so a new operation needs no hand-written row.
+  // The table is made from the tool definitions: STATUSCTL_WRITE_README=1 writes it into
+  // docs/mcp.md, so a new operation needs no hand-written row.
   it('lists every tool with its title, as defined from the contract', () => {
-    const path = join(ROOT, 'README.md');
+    const path = join(ROOT, 'docs/mcp.md');
     let readme = readFileSync(path, 'utf8');
     const start = readme.indexOf('<!-- mcp-tools:start -->');
     const end = readme.indexOf('<!-- mcp-tools:end -->');

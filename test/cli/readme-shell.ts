@@ -12,20 +12,20 @@ export interface ShellResult {
   stderr: string;
 }
 
-/** The README's ```sh block between `<!-- name:start -->` and `<!-- name:end -->`, as its lines. */
-export function readmeLines(name: string): string[] {
-  const match = new RegExp(`<!-- ${name}:start -->\\n\`\`\`sh\\n([\\s\\S]*?)\\n\`\`\`\\n<!-- ${name}:end -->`).exec(readme());
-  if (!match) throw new Error(`README has no block ${name}`);
+/** The ```sh block between `<!-- name:start -->` and `<!-- name:end -->` of `page` (the README or a docs page), as its lines. */
+export function readmeLines(name: string, page = 'README.md'): string[] {
+  const match = new RegExp(`<!-- ${name}:start -->\\n\`\`\`sh\\n([\\s\\S]*?)\\n\`\`\`\\n<!-- ${name}:end -->`).exec(readme(page));
+  if (!match) throw new Error(`${page} has no block ${name}`);
   return match[1]!.split('\n');
 }
 
-/** Every ```sh block of the README, each as its lines. */
-export function readmeShellBlocks(): string[][] {
-  return [...readme().matchAll(/```sh\n([\s\S]*?)\n```/g)].map((match) => match[1]!.split('\n'));
+/** Every ```sh block of `page` (the README or a docs page), each as its lines. */
+export function readmeShellBlocks(page = 'README.md'): string[][] {
+  return [...readme(page).matchAll(/```sh\n([\s\S]*?)\n```/g)].map((match) => match[1]!.split('\n'));
 }
 
-function readme(): string {
-  return readFileSync(join(ROOT, 'README.md'), 'utf8');
+function readme(page: string): string {
+  return readFileSync(join(ROOT, page), 'utf8');
 }
 
 let binDir: string | undefined;

@@ -151,7 +151,7 @@ describe('subscriptions remove', () => {
 
 describe('the README', () => {
   it('its services and subscribers lines run as written, each exit 0, and do what they say', async () => {
-    for (const line of readmeLines('services-subscriptions')) {
+    for (const line of readmeLines('services-subscriptions', 'docs/commands.md')) {
       const result = await runShell(line, env());
       expect(result.code, `${line}\n${result.stderr}`).toBe(0);
     }

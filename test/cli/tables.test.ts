@@ -296,7 +296,7 @@ describe('-o md', () => {
 describe('README', () => {
   /** The fenced block between `<!-- name:start -->` and `<!-- name:end -->`. */
   function readmeBlock(name: string): string {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'docs/scripting.md'), 'utf8');
     const match = new RegExp(`<!-- ${name}:start -->\\n\`\`\`\\n([\\s\\S]*?)\\n\`\`\`\\n<!-- ${name}:end -->`).exec(readme);
     if (!match) throw new Error(`README has no block ${name}`);
     return match[1]!;

@@ -232,7 +232,7 @@ describe('templates list|show', () => {
 
 describe('README', () => {
   it('the block of "Templates" runs as written, in a directory of its own, and creates the incident it promises', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'docs/commands.md'), 'utf8');
     const block = /### Templates\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block, 'README has no block under "Templates"').toBeDefined();
     const cwd = tempConfigDir();

@@ -311,7 +311,7 @@ describe('incidents watch on a terminal', () => {
 describe('README', () => {
   it('the block of "Watching an incident" runs as written: the watch ends with exit 0 when the incident resolves', async () => {
     const { server, api } = await serverAndClient();
-    const result = await runShell(readmeLines('watch').join('\n'), server.env, { exitOnError: true });
+    const result = await runShell(readmeLines('watch', 'docs/commands.md').join('\n'), server.env, { exitOnError: true });
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     const stdout = result.stdout;
     // The block's incident: watched from its first state to its resolution.

@@ -1,4 +1,4 @@
-// The README's "Every operation with curl" block, run as written with bash, curl and jq against
+// The "Every operation with curl" block of docs/reference-server.md, run as written with bash, curl and jq against
 // the reference server on a real port: every request must succeed (curl --fail-with-body), and
 // together they must call every operation of the table, so the block cannot fall behind it.
 import { execFile, spawnSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/contract/operations.js';
 import { startTestServer } from './helpers.js';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const README = readFileSync(new URL('../../docs/reference-server.md', import.meta.url), 'utf8');
 const ACCOUNT = { id: '00000000-0000-4000-8000-00000000d3e0', key: 'sc_local_0123456789abcdef' };
 
 /** The sh block that follows the words "Every operation with curl". */
