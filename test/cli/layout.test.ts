@@ -6,9 +6,10 @@
 //   they import only renderers (`render...`): a resource is rendered by the verb that shows it,
 //   and a command that prints the same resource uses that renderer;
 // - output helpers live in src/cli/output/, and nothing else renders for several commands;
-// - src/cli itself holds folders only, each named for what it holds (runtime/, settings/,
+// - src/cli itself holds folders only, each named for what it holds (runtime/, iostreams/, settings/,
 //   input/, api/, errors/, output/, prompts/, completion/, demo/), none with more than a dozen
-//   files: a module that is not a verb goes to one of them, never into commands/.
+//   files: a module that is not a verb goes to one of them, never into commands/;
+// - output/ and iostreams/ (the terminal) are below the command context: they never import runtime/.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ function verbsOf(noun: string): string[] {
 }
 
 /** The folders of src/cli besides commands/, each holding what its name says (docs/architecture.md). */
-const ROLE_FOLDERS = ['api', 'completion', 'demo', 'errors', 'input', 'output', 'prompts', 'runtime', 'settings'];
+const ROLE_FOLDERS = ['api', 'completion', 'demo', 'errors', 'input', 'iostreams', 'output', 'prompts', 'runtime', 'settings'];
 const MAX_FILES_IN_FOLDER = 12;
 
 describe('src/cli layout', () => {
@@ -49,6 +50,17 @@ describe('src/cli layout', () => {
         `src/cli/${folder}`,
       ).toEqual([]);
     }
+  });
+
+  it('output helpers and the terminal need nothing of the command context: they import nothing of runtime/', () => {
+    const upward = ['output', 'iostreams'].flatMap((folder) =>
+      readdirSync(join(CLI, folder)).flatMap((name) =>
+        importsOf(join(CLI, folder, name))
+          .filter((path) => /(^|\/)(runtime|commands)\//.test(path) || (folder === 'iostreams' && path.includes('/output/')))
+          .map((path) => `${folder}/${name}: ${path}`),
+      ),
+    );
+    expect(upward).toEqual([]);
   });
 
   it('a noun folder holds only the verbs its noun file wires', () => {

@@ -2,7 +2,8 @@
 // text from a file or stdin (`--message-file FILE|-`). Bad input is a usage error naming the
 // option, raised before any request.
 import { readFile } from 'node:fs/promises';
-import type { Context, InputStream } from '../runtime/context.js';
+import type { Context } from '../runtime/context.js';
+import type { InputStream } from '../iostreams/iostreams.js';
 import { usageError } from '../errors/exit-codes.js';
 
 /** The whole of a stream as UTF-8 text (chunks joined as bytes, so a character split between chunks survives). */

@@ -1,7 +1,7 @@
 // Shared renderers for people: tables, colored severity/status, relative times. The table
 // code (table.ts) is loaded only when a table is actually printed.
 import type { Incident, Service } from '../api/types.js';
-import type { Context } from '../runtime/context.js';
+import type { View } from './view.js';
 import type { Cell, CellValue, ColumnSpec, Paint, TableFormat } from './table.js';
 import { shortIds } from '../api/short-ids.js';
 import { formatTable, formatFields } from './table.js';
@@ -22,27 +22,25 @@ export function serviceNames(services: Service[] | undefined): string {
  * How people-facing output is laid out: Markdown with -o md; otherwise aligned for a terminal,
  * tab-separated when stdout is not one (FORCE_COLOR adds colors to it, never the terminal layout).
  */
-export function tableFormat(ctx: Context): TableFormat {
+export function tableFormat(ctx: View): TableFormat {
   if (ctx.globals.output === 'md') return 'md';
   return ctx.io.stdout.isTTY ? 'terminal' : 'tsv';
 }
 
 /** Terminal width: COLUMNS when it is a positive number (so a script or test can set it), else the terminal's, else 80. */
-export function terminalWidth(ctx: Context): number {
-  const fromEnv = Number(ctx.env.COLUMNS);
-  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
-  return ctx.io.stdout.columns || 80;
+export function terminalWidth(ctx: View): number {
+  return ctx.io.terminalWidth;
 }
 
-function tableStyle(ctx: Context) {
-  return { format: tableFormat(ctx), width: terminalWidth(ctx), bold: ctx.style.bold, dim: ctx.style.dim };
+function tableStyle(ctx: View) {
+  return { format: tableFormat(ctx), width: terminalWidth(ctx), bold: ctx.io.style.bold, dim: ctx.io.style.dim };
 }
 
-export async function renderTable(ctx: Context, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
+export async function renderTable(ctx: View, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
   return formatTable(tableStyle(ctx), columns, rows);
 }
 
-export async function renderFields(ctx: Context, rows: [string, CellValue][]): Promise<string> {
+export async function renderFields(ctx: View, rows: [string, CellValue][]): Promise<string> {
   return formatFields(tableStyle(ctx), rows);
 }
 
@@ -75,10 +73,10 @@ export function utc(time: number): string {
  * as America/New_York, the form Intl takes), else the system's zone. Piped output, Markdown and
  * JSON keep the API's UTC ISO values whatever this says.
  */
-export function displayZone(ctx: Pick<Context, 'globals' | 'env'>): string | undefined {
+export function displayZone(ctx: Pick<View, 'globals' | 'io'>): string | undefined {
   if (ctx.globals.utc) return 'UTC';
   // A leading colon is POSIX's "a zone file named so" (TZ=:America/New_York).
-  const named = ctx.env.TZ?.replace(/^:/, '');
+  const named = ctx.io.env.TZ?.replace(/^:/, '');
   return named && zoneFormat(named, 'second') ? named : undefined;
 }
 
@@ -123,7 +121,7 @@ export function zonedTime(zone: string | undefined, time: number, precision: Pre
 }
 
 /** `2025-05-01 06:00:00 EDT` in the display zone (`... UTC` with --utc). */
-export function localTime(ctx: Pick<Context, 'globals' | 'env'>, time: number, precision: Precision = 'second'): string {
+export function localTime(ctx: Pick<View, 'globals' | 'io'>, time: number, precision: Precision = 'second'): string {
   const { clock, zone } = zonedTime(displayZone(ctx), time, precision);
   return `${clock} ${zone}`;
 }
@@ -133,7 +131,7 @@ export function localTime(ctx: Pick<Context, 'globals' | 'env'>, time: number, p
  * terminal (`time (EST/EDT)` when the rows span a change of offset), `time (UTC)` piped and in
  * Markdown, where the cells are the API's UTC values.
  */
-export function timeHeader(ctx: Context, values: readonly (string | null | undefined)[], name = 'time'): string {
+export function timeHeader(ctx: View, values: readonly (string | null | undefined)[], name = 'time'): string {
   if (tableFormat(ctx) !== 'terminal') return `${name} (UTC)`;
   const zone = displayZone(ctx);
   const names = new Set<string>();
@@ -145,43 +143,43 @@ export function timeHeader(ctx: Context, values: readonly (string | null | undef
 }
 
 /** A time as a clock time in the display zone on a terminal (no zone: the header names it), the ISO value otherwise. */
-export function clockTimeCell(ctx: Context, value: string | null | undefined, precision: Precision = 'second'): Cell {
+export function clockTimeCell(ctx: View, value: string | null | undefined, precision: Precision = 'second'): Cell {
   if (!value) return { text: '-' };
   const time = Date.parse(value);
   return { text: value, short: Number.isNaN(time) ? value : zonedTime(displayZone(ctx), time, precision).clock };
 }
 
 /** `2025-05-01 06:00:00 EDT (3 hours ago)`: exact for the record, in the display zone, relative for a glance. */
-function exactTime(ctx: Context, value: string): string {
+function exactTime(ctx: View, value: string): string {
   const time = Date.parse(value);
   if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   return `${localTime(ctx, time)} (${relativeTime(value, ctx.now())})`;
 }
 
 /** A time field of a record: the ISO value piped and in Markdown, exact (display zone) and relative on a terminal. */
-export function exactTimeCell(ctx: Context, value: string | null | undefined): Cell {
+export function exactTimeCell(ctx: View, value: string | null | undefined): Cell {
   return value ? { text: value, short: exactTime(ctx, value) } : { text: '-' };
 }
 
 /** A severity as a cell, colored on a terminal (the CRITICAL badge without its padding, to stay aligned). */
-export function severityCell(ctx: Context, severity: string | undefined): Cell {
-  const s = ctx.style;
+export function severityCell(ctx: View, severity: string | undefined): Cell {
+  const s = ctx.io.style;
   const paints: Record<string, Paint> = { CRITICAL: s.bgRed.white.bold, MAJOR: s.red.bold, MEDIUM: s.yellow, MINOR: s.cyan };
   return { text: severity ?? '-', paint: severity ? paints[severity] : undefined };
 }
 
-function statusPaint(ctx: Context, status: string | undefined): Paint | undefined {
-  const s = ctx.style;
+function statusPaint(ctx: View, status: string | undefined): Paint | undefined {
+  const s = ctx.io.style;
   const paints: Record<string, Paint> = { INVESTIGATING: s.red, IDENTIFIED: s.yellow, MONITORING: s.blue, RESOLVED: s.green };
   return status ? paints[status] : undefined;
 }
 
 /** An incident status as a cell, colored on a terminal. */
-export function statusCell(ctx: Context, status: string | undefined): Cell {
+export function statusCell(ctx: View, status: string | undefined): Cell {
   return { text: status ?? '-', paint: statusPaint(ctx, status) };
 }
 
-export function statusText(ctx: Context, status: string | undefined): string {
+export function statusText(ctx: View, status: string | undefined): string {
   const paint = statusPaint(ctx, status);
   return paint ? paint(status!) : (status ?? '-');
 }

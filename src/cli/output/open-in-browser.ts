@@ -3,12 +3,12 @@
 // terminal. Never when stdout is piped, in CI, or over SSH without a display; `BROWSER`, as for
 // gh, names the command to open it with instead of the system's default.
 import { spawn } from 'node:child_process';
-import type { Context } from '../runtime/context.js';
+import type { IOStreams } from '../iostreams/iostreams.js';
 
 /** Why no browser is opened, or undefined when one may be. */
-export function noBrowserReason(ctx: Pick<Context, 'env' | 'io'>, platform: NodeJS.Platform = process.platform): string | undefined {
-  const { env } = ctx;
-  if (!ctx.io.stdout.isTTY) return 'stdout is not a terminal';
+export function noBrowserReason(io: Pick<IOStreams, 'env' | 'stdout'>, platform: NodeJS.Platform = process.platform): string | undefined {
+  const { env } = io;
+  if (!io.stdout.isTTY) return 'stdout is not a terminal';
   if (env.CI) return 'running in CI';
   const display = Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
   if ((env.SSH_CONNECTION || env.SSH_CLIENT || env.SSH_TTY) && !display) return 'an SSH session without a display';
@@ -18,17 +18,17 @@ export function noBrowserReason(ctx: Pick<Context, 'env' | 'io'>, platform: Node
 }
 
 /** Prints the address, then opens it on a desktop terminal. */
-export async function showAddress(ctx: Context, address: string): Promise<void> {
-  ctx.out(address);
-  const reason = noBrowserReason(ctx);
+export async function showAddress({ io }: { io: IOStreams }, address: string): Promise<void> {
+  io.out(address);
+  const reason = noBrowserReason(io);
   if (reason) {
     // Only a person at a terminal wants to know why nothing opened; a pipe just gets the address.
-    if (ctx.io.stdout.isTTY) ctx.info(`not opening a browser: ${reason}`);
+    if (io.stdout.isTTY) io.info(`not opening a browser: ${reason}`);
     return;
   }
   try {
-    if (ctx.env.BROWSER) {
-      const child = spawn(ctx.env.BROWSER, [address], { detached: true, stdio: 'ignore' });
+    if (io.env.BROWSER) {
+      const child = spawn(io.env.BROWSER, [address], { detached: true, stdio: 'ignore' });
       await new Promise<void>((resolve, reject) => {
         child.once('spawn', resolve);
         child.once('error', reject);
@@ -38,8 +38,8 @@ export async function showAddress(ctx: Context, address: string): Promise<void> 
       const { default: open } = await import('open');
       await open(address);
     }
-    ctx.info(`opening ${address} in the default browser`);
+    io.info(`opening ${address} in the default browser`);
   } catch (error) {
-    ctx.info(`could not open a browser (${error instanceof Error ? error.message : String(error)}); the address is above`);
+    io.info(`could not open a browser (${error instanceof Error ? error.message : String(error)}); the address is above`);
   }
 }

@@ -3,7 +3,7 @@
 // most every few seconds, so logs show the wait without being flooded.
 import { WriteStream } from 'node:tty';
 import yoctoSpinner from 'yocto-spinner';
-import type { Context } from '../runtime/context.js';
+import type { View } from './view.js';
 
 export interface Progress {
   update(text: string): void;
@@ -13,10 +13,10 @@ export interface Progress {
 
 const PLAIN_INTERVAL_MS = 5000;
 
-export async function startProgress(ctx: Context, text: string): Promise<Progress> {
+export async function startProgress(ctx: Pick<View, 'io' | 'now'>, text: string): Promise<Progress> {
   const stream = ctx.io.stderr;
   // A spinner needs a real terminal to redraw on; showProgress already asks for one.
-  if (ctx.showProgress && stream instanceof WriteStream) {
+  if (ctx.io.showProgress && stream instanceof WriteStream) {
     // The spinner must not exit the process on SIGINT by itself: the command's own handling
     // (and exit codes) stay in charge, the spinner is only cleared.
     const spinner = yoctoSpinner({ text, stream, handleSignals: false });
@@ -45,16 +45,16 @@ export async function startProgress(ctx: Context, text: string): Promise<Progres
       },
     };
   }
-  ctx.info(text);
+  ctx.io.info(text);
   let lastPrinted = ctx.now();
   return {
     update(next) {
       if (ctx.now() - lastPrinted < PLAIN_INTERVAL_MS) return;
       lastPrinted = ctx.now();
-      ctx.info(next);
+      ctx.io.info(next);
     },
     stop(finalText) {
-      if (finalText) ctx.info(finalText);
+      if (finalText) ctx.io.info(finalText);
     },
   };
 }

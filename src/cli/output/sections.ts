@@ -1,16 +1,16 @@
 // A record printed for people as text rather than a table: a heading, fields with their labels
 // dimmed and aligned, sections indented under a title (analyses, error groups).
-import type { Context } from '../runtime/context.js';
+import type { View } from './view.js';
 import { tableFormat } from './cells.js';
 
 /**
  * A record's heading for people: bold on a terminal, a Markdown heading with -o md. Piped output
  * has no headings (the id is a field there), so a script reads fields and rows only.
  */
-export function heading(ctx: Context, title: string, id: string): string | undefined {
+export function heading(ctx: View, title: string, id: string): string | undefined {
   switch (tableFormat(ctx)) {
     case 'terminal':
-      return `${ctx.style.bold(title)} ${id}`;
+      return `${ctx.io.style.bold(title)} ${id}`;
     case 'md':
       return `### ${title} \`${id}\``;
     default:
@@ -19,16 +19,16 @@ export function heading(ctx: Context, title: string, id: string): string | undef
 }
 
 /** Lines indented under a bold title; empty text is left out by the caller. */
-export function section(ctx: Context, title: string, body: string): string {
+export function section(ctx: View, title: string, body: string): string {
   const indented = body
     .trim()
     .split('\n')
     .map((line) => `  ${line}`)
     .join('\n');
-  return `${ctx.style.bold(title)}\n${indented}`;
+  return `${ctx.io.style.bold(title)}\n${indented}`;
 }
 
 /** One labelled line of a record, the label dimmed and padded so the values line up. */
-export function field(ctx: Context, label: string, value: string): string {
-  return `  ${ctx.style.dim(label.padEnd(12))} ${value}`;
+export function field(ctx: View, label: string, value: string): string {
+  return `  ${ctx.io.style.dim(label.padEnd(12))} ${value}`;
 }

@@ -3,7 +3,7 @@
 //   the widest column with an ellipsis (and leaving out optional columns when even that is not
 //   enough); colors and short values ("3 hours ago") only here;
 // - tsv (piped): no header, one row per line, tab-separated full values, no cutting; colored
-//   only when FORCE_COLOR asks (the paints are plain otherwise: see colorLevel in context.ts);
+//   only when FORCE_COLOR asks (the paints are plain otherwise: see colorLevel in iostreams/iostreams.ts);
 // - md (-o md): a Markdown table or list for a ticket or a chat.
 // Loaded only when something is printed this way (see renderTable in cells.ts).
 import truncatedWidth from 'fast-string-truncated-width';

@@ -3,7 +3,7 @@
 // changed, instead of a stack trace, and leaves no half-answered question on the screen: each
 // prompt is erased when it ends, and an answered one is written back as one line.
 import { checkbox, confirm, input, password, Separator, select } from '@inquirer/prompts';
-import type { IO } from '../runtime/context.js';
+import type { IO } from '../iostreams/iostreams.js';
 import { CliError, ExitCode } from '../errors/exit-codes.js';
 
 /** Where a question is asked: the run's own terminal (Context.io); the process's when not given. */

@@ -1,6 +1,6 @@
 // What a command needs (settings, client, output streams, colors), made lazily: a command that
 // never calls the API never opens the config file or loads the HTTP client.
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
 import type { Client } from '../../client/index.js';
 import {
   checkBaseUrl,
@@ -18,7 +18,7 @@ import { resolveNetwork, type NetworkChoice } from '../settings/network.js';
 import { readKey } from '../settings/key-storage.js';
 import { proxyVariable } from '../../client/proxy.js';
 import { closest } from '../errors/suggest.js';
-import { pagerCommand, isLong, page } from '../output/pager.js';
+import { type Env, type IO, IOStreams } from '../iostreams/iostreams.js';
 
 /** What a command is, as far as a Context cares: its parsed options with the globals, and its place in the tree. */
 export interface CommandLike {
@@ -53,22 +53,6 @@ const ENV: Record<'baseUrl' | 'apiKey' | 'accountId', string> = {
   accountId: 'STATUSCTL_ACCOUNT_ID',
 };
 
-/** An output stream as the CLI uses it: a terminal (process.stdout) or anything writable (a test's buffer). */
-export interface OutputStream extends NodeJS.WritableStream {
-  isTTY?: boolean;
-  columns?: number;
-  rows?: number;
-  getColorDepth?(): number;
-}
-export interface InputStream extends NodeJS.ReadableStream {
-  isTTY?: boolean;
-}
-export interface IO {
-  stdout: OutputStream;
-  stderr: OutputStream;
-  stdin: InputStream;
-}
-
 /**
  * What one run of the CLI is given from outside: its streams, its environment and its clock.
  * The binary passes the process's own (src/cli/runtime/main.ts); tests pass buffers, an environment of
@@ -79,7 +63,6 @@ export interface Runtime {
   env: Env;
   now: () => number;
 }
-export type Env = Readonly<Record<string, string | undefined>>;
 
 const runtimes = new WeakMap<object, Runtime>();
 /** The settings a run's client was made with: an error about the network names where its base URL came from. */
@@ -136,31 +119,12 @@ function checkOutputFlags(globals: GlobalOptions, outputGiven: boolean): void {
   }
 }
 
-/**
- * How many colors output to `stream` gets (docs/cli.md, Colors), the first rule that applies
- * deciding: --no-color, then NO_COLOR (set and not empty), turn them off; FORCE_COLOR turns them
- * on whatever the stream is, piped output included (1, or empty or true: 16 colors; 2: 256; 3:
- * 16 million), or off with 0 or false; otherwise a terminal gets what it says it can show, and
- * anything else none.
- */
-export function colorLevel(stream: OutputStream, env: Env, noColorOption: boolean): 0 | 1 | 2 | 3 {
-  if (noColorOption || env.NO_COLOR) return 0;
-  const forced = env.FORCE_COLOR;
-  if (forced !== undefined) {
-    if (forced === '0' || forced === 'false') return 0;
-    return Math.min(Math.max(Number(forced) || 1, 1), 3) as 1 | 2 | 3;
-  }
-  if (!stream.isTTY) return 0;
-  const depth = stream.getColorDepth?.() ?? 4;
-  return depth >= 24 ? 3 : depth >= 8 ? 2 : 1;
-}
-
 export class Context {
-  readonly style: ChalkInstance;
   private configFile?: ConfigFile;
   private cachedClient?: Promise<Client>;
 
-  readonly io: IO;
+  /** The run's terminal: streams, colors, width, prompts, pager. */
+  readonly io: IOStreams;
   readonly env: Env;
   /** The clock relative times are shown against ("3 hours ago"). */
   readonly now: () => number;
@@ -169,10 +133,14 @@ export class Context {
     readonly globals: GlobalOptions,
     readonly runtime: Runtime,
   ) {
-    this.io = runtime.io;
+    this.io = new IOStreams(runtime.io, runtime.env, { color: globals.color, pager: globals.pager });
     this.env = runtime.env;
     this.now = runtime.now;
-    this.style = new Chalk({ level: this.colorLevel() });
+  }
+
+  /** Colors of stdout (the run's terminal decides how many). */
+  get style(): ChalkInstance {
+    return this.io.style;
   }
 
   /**
@@ -200,16 +168,12 @@ export class Context {
 
   /** Prompts only when a person is at both ends (gh's rule); never in CI. */
   get interactive(): boolean {
-    return Boolean(this.io.stdin.isTTY && this.io.stdout.isTTY) && !this.env.CI;
+    return this.io.canPrompt;
   }
 
   /** Spinners and live progress only on a terminal and without NO_COLOR. */
   get showProgress(): boolean {
-    return Boolean(this.io.stderr.isTTY) && !this.env.NO_COLOR && this.globals.color !== false;
-  }
-
-  private colorLevel(): 0 | 1 | 2 | 3 {
-    return colorLevel(this.io.stdout, this.env, this.globals.color === false);
+    return this.io.showProgress;
   }
 
   config(): Promise<ConfigFile> {
@@ -424,17 +388,15 @@ export class Context {
 
   /** A result, on stdout. */
   out(text: string): void {
-    this.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    this.io.out(text);
   }
 
   /**
    * A result for people (a table, a view): on stdout, through the pager when it is taller than
    * the terminal (output/pager.ts says when).
    */
-  async outPaged(text: string): Promise<void> {
-    const command = pagerCommand(this);
-    if (command && isLong(this, text)) return page(this, command, text);
-    this.out(text);
+  outPaged(text: string): Promise<void> {
+    return this.io.outPaged(text);
   }
 
   /** The API's own shape, stable, for scripts; with --jq, what the filter makes of it. */
@@ -462,7 +424,7 @@ export class Context {
 
   /** Progress and hints, on stderr. */
   info(text: string): void {
-    this.io.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+    this.io.info(text);
   }
 
   verbose(text: string): void {

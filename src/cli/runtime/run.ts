@@ -3,7 +3,8 @@
 // process's own (main.ts), tests pass buffers and a config directory of their own and run the
 // command in-process.
 import { CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { attachRuntime, colorLevel, settingsOf, type OutputStream, type Runtime } from './context.js';
+import { attachRuntime, settingsOf, type Runtime } from './context.js';
+import { colorLevel, type OutputStream } from '../iostreams/iostreams.js';
 import { ExitCode, usageError } from '../errors/exit-codes.js';
 import { formatError, fromCommander } from '../errors/error-format.js';
 import { describeFailure } from '../errors/failure.js';
@@ -16,7 +17,7 @@ export async function run(given: string[], runtime: Runtime): Promise<ExitCode> 
   const program = buildProgram();
   let args = given;
   attachRuntime(program, runtime);
-  // Help and commander's messages follow the colors rule of every output (context.ts).
+  // Help and commander's messages follow the colors rule of every output (iostreams/iostreams.ts).
   const colors = (stream: OutputStream) => colorLevel(stream, runtime.env, given.includes('--no-color')) > 0;
   const output = {
     writeOut: (text: string) => io.stdout.write(text),

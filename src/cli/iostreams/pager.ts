@@ -4,11 +4,12 @@
 // when the text is taller than the terminal.
 import { spawn } from 'node:child_process';
 
-/** What paging needs of a run (the Context has it; named here so the Context can load this module lazily). */
-interface Run {
-  globals: { pager?: boolean };
-  io: { stdout: { isTTY?: boolean; rows?: number } };
-  env: Readonly<Record<string, string | undefined>>;
+/** What paging needs of the terminal (IOStreams has it; named here so this module imports nothing back). */
+interface Terminal {
+  /** --no-pager was given. */
+  readonly pagerDisabled: boolean;
+  readonly stdout: { isTTY?: boolean; rows?: number };
+  readonly env: Readonly<Record<string, string | undefined>>;
   out(text: string): void;
   info(text: string): void;
 }
@@ -16,16 +17,16 @@ interface Run {
 export const DEFAULT_PAGER = 'less -FRX';
 
 /** The pager command for this run, or undefined when output is not to be paged. */
-export function pagerCommand(ctx: Run): string | undefined {
-  if (ctx.globals.pager === false || !ctx.io.stdout.isTTY || ctx.env.NO_COLOR) return undefined;
-  const configured = ctx.env.STATUSCTL_PAGER ?? ctx.env.PAGER;
+export function pagerCommand(terminal: Terminal): string | undefined {
+  if (terminal.pagerDisabled || !terminal.stdout.isTTY || terminal.env.NO_COLOR) return undefined;
+  const configured = terminal.env.STATUSCTL_PAGER ?? terminal.env.PAGER;
   if (configured !== undefined) return configured.trim() === '' ? undefined : configured;
   return DEFAULT_PAGER;
 }
 
 /** Whether `text` is taller than the terminal (rows unknown: never). */
-export function isLong(ctx: Run, text: string): boolean {
-  const rows = Number(ctx.env.LINES) || ctx.io.stdout.rows || 0;
+export function isLong(terminal: Terminal, text: string): boolean {
+  const rows = Number(terminal.env.LINES) || terminal.stdout.rows || 0;
   return rows > 0 && text.split('\n').length > rows;
 }
 
@@ -33,7 +34,7 @@ export function isLong(ctx: Run, text: string): boolean {
  * Writes `text` through the pager, run by the shell like git runs it (so `PAGER='less -S'` works),
  * and waits until it is closed. A pager that cannot be started leaves the text on stdout.
  */
-export async function page(ctx: Run, command: string, text: string): Promise<void> {
+export async function page(terminal: Terminal, command: string, text: string): Promise<void> {
   // Ctrl-C belongs to the pager (less uses it to stop a search); the CLI waits for the pager to end.
   const ignore = () => {};
   process.on('SIGINT', ignore);
@@ -42,7 +43,7 @@ export async function page(ctx: Run, command: string, text: string): Promise<voi
       const child = spawn(command, {
         shell: true,
         stdio: ['pipe', 'inherit', 'inherit'],
-        env: { ...ctx.env, LESS: ctx.env.LESS ?? 'FRX' },
+        env: { ...terminal.env, LESS: terminal.env.LESS ?? 'FRX' },
       });
       child.on('error', () => resolve(127));
       child.on('close', (exitCode) => resolve(exitCode));
@@ -51,8 +52,8 @@ export async function page(ctx: Run, command: string, text: string): Promise<voi
       child.stdin.end(text.endsWith('\n') ? text : `${text}\n`);
     });
     if (code === 127) {
-      ctx.info(`statusctl: the pager '${command}' could not be started; set STATUSCTL_PAGER or PAGER, or pass --no-pager`);
-      ctx.out(text);
+      terminal.info(`statusctl: the pager '${command}' could not be started; set STATUSCTL_PAGER or PAGER, or pass --no-pager`);
+      terminal.out(text);
     }
   } finally {
     process.off('SIGINT', ignore);
