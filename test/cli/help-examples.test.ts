@@ -9,16 +9,20 @@
 // STATUSCTL_ACCOUNT_ID exported, and KEY and ACCOUNT_ID as in the README; profiles `staging` and
 // `ci` in the config file; HOME with the usual completion directories; and the files the examples
 // read (ids.txt, key.txt, fixtures.json..., the template .statusctl/templates/outage.md) in the
-// working directory. Two substitutions, so that
+// working directory, which is a git checkout with one commit. Two substitutions, so that
 // runs in parallel never collide: the server's address for http://127.0.0.1:4010, and port 0
 // (a free one) for `statusctl server`. A trailing `&` is dropped: the test waits instead.
 //
 // `statusctl server` and `statusctl mcp` serve until stopped: a server example passes once it
 // prints its address, an MCP one once it answers an initialize request; then it is stopped.
+// `statusctl demo` tours every command, each a process of its own: the tour runs to its end once,
+// for the example that writes its transcript to a file (checked here step by step), and every
+// other tour example passes once its tour is under way (its login step done), then is
+// interrupted as a user would, with Ctrl-C. What any example prints to the pipe has no colors.
 // Examples that need what the sandbox cannot give are marked in SKIPPED, by their exact text,
 // with the reason; each is reported as skipped by name.
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../src/server/fixtures/demo.js';
@@ -32,8 +36,6 @@ const ERROR_GROUP = DEMO_IDS.errorGroups[Object.keys(DEMO_IDS.errorGroups)[0] as
 /** Examples that cannot run here, by their exact text, and why. */
 const SKIPPED: Record<string, string> = {
   'statusctl incidents create': 'needs a terminal: asks for each missing option',
-  'git log -1 --format=%B | statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message-file - --status monitoring --dry-run':
-    'needs a git checkout with a commit',
 };
 
 const file = useTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: DEMO_KEY }], rcaDelayMs: 50 });
@@ -71,6 +73,11 @@ async function sandbox(url: string): Promise<{ cwd: string; env: NodeJS.ProcessE
     '---\nname: "{{service}} outage in {{region}}"\nseverity: major\nservices: [Payments API]\n---\nCustomers of {{service}} in {{region}} see errors.\n',
   );
   copyFileSync(join(ROOT, 'src', 'server', 'fixtures', 'example.json'), join(cwd, 'fixtures.json'));
+  const git = (args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Newcomer', '-c', 'user.email=newcomer@example.com', ...args], { cwd });
+  git(['init', '--quiet']);
+  git(['add', '--all']);
+  git(['commit', '--quiet', '--message', 'Roll back the checkout deploy.']);
   const service = (
     await runCli(['status-pages', 'get', 'acme-payments', '--jq', '.cards[0].services[0]'], { env: envFor(url), inProcess: true })
   ).stdout;
@@ -128,8 +135,12 @@ function commandsToRun(examples: string[], url: string): { line: string; example
     if (entry) entry.examples.push(example);
     else byCommand.set(command, { line, examples: [example] });
   }
-  const tour = (line: string) => /^statusctl demo\b/.test(line);
-  return [...byCommand.values()].sort((a, b) => Number(tour(b.line)) - Number(tour(a.line)));
+  return [...byCommand.values()].sort((a, b) => Number(isTour(b.line)) - Number(isTour(a.line)));
+}
+
+/** `statusctl demo`, which runs every command in turn. */
+function isTour(line: string): boolean {
+  return /^statusctl demo\b/.test(line);
 }
 
 const INITIALIZE = `${JSON.stringify({
@@ -141,7 +152,7 @@ const INITIALIZE = `${JSON.stringify({
 
 /** Runs one example; resolves with what went wrong, if anything. */
 function runExample(example: string, line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Outcome> {
-  const serves = /^(\S+=\S+\s+)*statusctl (server|mcp)\b/.exec(line)?.[2];
+  const serves = /^(\S+=\S+\s+)*statusctl (server|mcp)\b/.exec(line)?.[2] ?? (isTour(line) && !/>/.test(line) ? 'demo' : undefined);
   return new Promise((resolve) => {
     const child = spawn('bash', ['-o', 'pipefail', '-c', line], { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -149,7 +160,8 @@ function runExample(example: string, line: string, cwd: string, env: NodeJS.Proc
     let served = false;
     const stop = () => {
       try {
-        process.kill(-child.pid!, 'SIGTERM');
+        // The tour removes its temporary config directory on Ctrl-C.
+        process.kill(-child.pid!, serves === 'demo' ? 'SIGINT' : 'SIGTERM');
       } catch {
         // Already gone.
       }
@@ -163,7 +175,9 @@ function runExample(example: string, line: string, cwd: string, env: NodeJS.Proc
       const ready =
         serves === 'server'
           ? /^listening on http:\/\//m.test(stdout)
-          : serves === 'mcp' && /"id":1\b/.test(stdout) && /"result":/.test(stdout);
+          : serves === 'demo'
+            ? /^\$ statusctl config list$/m.test(stdout)
+            : serves === 'mcp' && /"id":1\b/.test(stdout) && /"result":/.test(stdout);
       if (ready && !served) {
         served = true;
         stop();
@@ -174,13 +188,79 @@ function runExample(example: string, line: string, cwd: string, env: NodeJS.Proc
     else child.stdin.end();
     child.on('close', (code) => {
       clearTimeout(timer);
-      const expected = serves ? served : code === 0 || (code === 5 && /--fail-under/.test(line));
-      const what = serves ? `did not ${serves === 'server' ? 'print its address' : 'answer initialize'} (exit ${code})` : `exit ${code}`;
+      const ran = serves ? served : code === 0 || (code === 5 && /--fail-under/.test(line));
+      const colored = stdout.includes('\x1b[');
+      const what = colored
+        ? 'printed color escapes to a pipe'
+        : serves
+          ? `did not ${{ server: 'print its address', mcp: 'answer initialize', demo: 'start its tour' }[serves]} (exit ${code})`
+          : `exit ${code}`;
       resolve(
-        expected ? { example } : { example, problem: `${what}\n    stdout: ${stdout.slice(-400)}\n    stderr: ${stderr.slice(-600)}` },
+        ran && !colored
+          ? { example }
+          : { example, problem: `${what}\n    stdout: ${stdout.slice(-400)}\n    stderr: ${stderr.slice(-600)}` },
       );
     });
   });
+}
+
+/** The tour example that runs to its end; the other tours are stopped once under way. */
+const FULL_TOUR = 'statusctl demo --no-color > demo.txt';
+
+/** The transcript of a whole tour, with no terminal and no stdin, as CI would run it. */
+function checkTour(out: string): void {
+  // Each step is shown as the command line, followed by what it printed.
+  for (const step of [
+    'login',
+    'config list',
+    'runtimes list',
+    'runtimes get',
+    'status-pages list',
+    'services list --status-page',
+    'subscriptions list',
+    'incidents create',
+    'incident-updates add',
+    'incident-updates get',
+    'incident-updates put',
+    'incidents get',
+    'incidents resolve',
+    'incidents list',
+    'rca request',
+    'rca get',
+    'error-groups archive',
+    'error-groups unarchive',
+    'error-groups list --check',
+    'heartbeats availability',
+    'heartbeats events',
+    'status-pages open',
+  ]) {
+    expect(out).toContain(`$ statusctl ${step}`);
+  }
+  // Logged out without the variable the tour logged in with, so no note that it still applies.
+  expect(out).toContain('$ env -u STATUSCTL_API_KEY statusctl logout\nRemoved the API key');
+  expect(out).not.toContain('is still set in this environment');
+  expect(out).toMatch(/^Reference server listening on http:\/\/127\.0\.0\.1:\d+/m);
+  // Services and pages are named as a person reads them on the status page, not by id.
+  expect(out).toMatch(/\$ statusctl incidents create --name .+ --severity MINOR --status-page '[^']+' --dry-run/);
+  expect(out).toMatch(/\$ statusctl incidents create --name .+ --severity MAJOR --service '[^']+' .*--yes/);
+  // Results of the steps, not only their command lines.
+  expect(out).toMatch(/Node\.js/);
+  expect(out).toContain('Checkout API returns 502 errors');
+  expect(out).toContain('RESOLVED');
+  expect(out).toContain('Root cause');
+  expect(out).toContain('still pending');
+  expect(out).toContain('\tarchived\tfor ever\n');
+  expect(out).toMatch(/\t91\.67\t100\.00\t-8\.33\t/);
+  // The pings behind it: the failing one among the last five, as a piped row.
+  expect(out).toMatch(/\tFAILING\t-\t[0-9a-f-]{36}\n/);
+  expect(out).toContain('below --fail-under 99%');
+  expect(out).toContain('(exit code 5)');
+  expect(out).toContain('Tour finished');
+  // The tour ends with the address of a status page as its visitors see it.
+  expect(out).toMatch(/\$ statusctl status-pages open '[^']+'\nhttp:\/\/127\.0\.0\.1:\d+\/status\/[0-9a-f-]{36}\/[a-z-]+\n/);
+  // The key is never shown in full, and no colors.
+  expect(out).toMatch(/key \*\*\*\*\S{4}/);
+  expect(out).not.toContain('\x1b[');
 }
 
 describe('help examples', () => {
@@ -215,6 +295,9 @@ describe('help examples', () => {
     );
     expect(outcomes).toHaveLength(examples.length - skipped.length);
     expect(outcomes.filter((outcome) => outcome.problem).map(({ example, problem }) => `${example}\n    ${problem}`)).toEqual([]);
+    // The one tour that runs to its end, in a file.
+    expect(examples).toContain(FULL_TOUR);
+    checkTour(readFileSync(join(cwd, 'demo.txt'), 'utf8'));
   }, 900_000);
 
   it('names the demo account in the sandbox, so the ids of the examples exist there', () => {
