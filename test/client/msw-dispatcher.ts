@@ -16,7 +16,57 @@ export interface SeenRequest {
   body: string | undefined;
 }
 
-type LegacyHandler = Required<Pick<Dispatcher.DispatchHandler, 'onConnect' | 'onHeaders' | 'onData' | 'onComplete' | 'onError'>>;
+type Handler = Required<
+  Pick<Dispatcher.DispatchHandler, 'onRequestStart' | 'onResponseStart' | 'onResponseData' | 'onResponseEnd' | 'onResponseError'>
+>;
+
+/** What a handler is given to abort, pause and resume its request, as undici's own dispatchers give it. */
+class Controller implements Dispatcher.DispatchController {
+  #reason: Error | null = null;
+  #paused = false;
+  #resume: (() => void) | undefined;
+  readonly #onAbort: (reason: Error) => void;
+
+  constructor(onAbort: (reason: Error) => void) {
+    this.#onAbort = onAbort;
+  }
+
+  get aborted(): boolean {
+    return this.#reason !== null;
+  }
+
+  get paused(): boolean {
+    return this.#paused;
+  }
+
+  get reason(): Error | null {
+    return this.#reason;
+  }
+
+  abort(reason: Error): void {
+    if (this.#reason) return;
+    this.#reason = reason ?? new Error('aborted');
+    this.#onAbort(this.#reason);
+  }
+
+  pause(): void {
+    this.#paused = true;
+  }
+
+  resume(): void {
+    this.#paused = false;
+    this.#resume?.();
+    this.#resume = undefined;
+  }
+
+  /** Settles when the handler wants more of the body (at once unless it paused). */
+  ready(): Promise<void> {
+    if (!this.#paused) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#resume = resolve;
+    });
+  }
+}
 
 export class MswDispatcher extends Dispatcher {
   /** Every request that reached the dispatcher, in order (attempts included). */
@@ -30,35 +80,36 @@ export class MswDispatcher extends Dispatcher {
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    // undici's request() drives the (deprecated but supported) callback API; say so if that changes.
-    const legacy = handler as LegacyHandler;
-    if (typeof legacy.onConnect !== 'function' || typeof legacy.onHeaders !== 'function') {
-      throw new Error('MswDispatcher only drives handlers with the onConnect/onHeaders API');
+    // undici's request() drives the onRequestStart/onResponse* handler API; say so if that changes.
+    const given = handler as Handler;
+    if (typeof given.onRequestStart !== 'function' || typeof given.onResponseStart !== 'function') {
+      throw new Error('MswDispatcher only drives handlers with the onRequestStart/onResponseStart API');
     }
-    void this.respond(options, legacy);
+    void this.respond(options, given);
     return true;
   }
 
-  private async respond(options: Dispatcher.DispatchOptions, handler: LegacyHandler): Promise<void> {
-    const controller = new AbortController();
-    this.inFlight.add(controller);
+  private async respond(options: Dispatcher.DispatchOptions, handler: Handler): Promise<void> {
+    const abort = new AbortController();
+    this.inFlight.add(abort);
     let finished = false;
     const aborted = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+      abort.signal.addEventListener('abort', () => reject(abort.signal.reason), { once: true });
     });
     aborted.catch(() => {});
     const fail = (error: unknown) => {
       if (finished) return;
       finished = true;
-      controller.abort(error);
-      handler.onError(error instanceof Error ? error : new Error(String(error)));
+      abort.abort(error);
+      handler.onResponseError(controller, error instanceof Error ? error : new Error(String(error)));
     };
+    const controller = new Controller(fail);
 
     try {
-      handler.onConnect((reason) => fail(reason ?? new Error('aborted')));
+      handler.onRequestStart(controller, {});
       if (finished) return;
 
-      const request = this.toFetchRequest(options, controller.signal);
+      const request = this.toFetchRequest(options, abort.signal);
       const response = await Promise.race([getResponse(this.handlers, request), aborted]);
       if (finished) return;
       if (!response) {
@@ -70,28 +121,29 @@ export class MswDispatcher extends Dispatcher {
         return;
       }
 
-      const rawHeaders: Buffer[] = [];
+      const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => {
-        rawHeaders.push(Buffer.from(name), Buffer.from(value));
+        headers[name] = value;
       });
-      handler.onHeaders(response.status, rawHeaders, () => {}, response.statusText);
+      handler.onResponseStart(controller, response.status, headers, response.statusText);
       if (response.body) {
         const reader = response.body.getReader();
-        controller.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
+        abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
         for (;;) {
+          await Promise.race([controller.ready(), aborted]);
           const { done, value } = await Promise.race([reader.read(), aborted]);
           if (finished) return;
           if (done) break;
-          handler.onData(Buffer.from(value));
+          handler.onResponseData(controller, Buffer.from(value));
         }
       }
       if (finished) return;
       finished = true;
-      handler.onComplete([]);
+      handler.onResponseEnd(controller, {});
     } catch (error) {
       fail(error);
     } finally {
-      this.inFlight.delete(controller);
+      this.inFlight.delete(abort);
     }
   }
 
