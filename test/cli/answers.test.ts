@@ -1,5 +1,6 @@
-// What the CLI does with a success answer it cannot use (docs/retries.md#answers), through the
-// built binary against a server that answers whatever the test says: a body the hosted API
+// What the CLI does with a success answer it cannot use (docs/retries.md#answers), in process
+// against a server that answers whatever the test says (the built binary where the chunks it
+// loads are the point): a body the hosted API
 // cannot answer is refused before anything is printed (exit 1, naming the route, the status and
 // the field), without loading a schema library; a body over the client's limit is refused as it
 // streams in (exit 1, naming the limit), never read whole; an answer jq cannot read is the
@@ -51,7 +52,7 @@ function answer(res: ServerResponse, status: number, body: unknown): void {
 describe('a success answer of a shape the hosted API cannot give', () => {
   it('runtimes list answered an object: exit 1 naming the route, the status and the field; nothing on stdout', async () => {
     const env = await fakeServer((_req, res) => answer(res, 200, { hello: 'world' }));
-    const result = await runCli(['runtimes', 'list'], { env });
+    const result = await runCli(['runtimes', 'list'], { env, inProcess: true });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toBe(
       "statusctl: the server's answer does not match the API: 200 to GET /v1/runtimes, at the body: expected array, got object\n" +
@@ -73,14 +74,14 @@ describe('a success answer of a shape the hosted API cannot give', () => {
         created_at: '2025-03-01',
       }),
     );
-    const plain = await runCli(['incidents', 'get', id, '-o', 'json'], { env });
+    const plain = await runCli(['incidents', 'get', id, '-o', 'json'], { env, inProcess: true });
     expect(plain.code, plain.stderr).toBe(1);
     expect(plain.stderr).toBe(
       `statusctl: the server's answer does not match the API: 200 to GET /v1/status-pages/incidents/${id}, at services[0].name: required, missing (and 3 more: --verbose lists them)\n` +
         `hint: is ${env.STATUSCTL_BASE_URL} (from STATUSCTL_BASE_URL) the status-page API? --verbose lists every field that differs\n`,
     );
     expect(plain.stdout).toBe('');
-    const verbose = await runCli(['--verbose', 'incidents', 'get', id], { env });
+    const verbose = await runCli(['--verbose', 'incidents', 'get', id], { env, inProcess: true });
     expect(verbose.code).toBe(1);
     expect(verbose.stderr).toContain(
       [
@@ -94,7 +95,9 @@ describe('a success answer of a shape the hosted API cannot give', () => {
 
   it("the reference server's answers pass, and a plain read loads no vendor chunk (zod above all)", async () => {
     const cache = tempConfigDir();
-    const result = await runCli(['runtimes', 'list', '-o', 'json'], { env: { ...reference.server.env, STATUSCTL_CACHE_DIR: cache } });
+    const result = await runCli(['runtimes', 'list', '-o', 'json'], {
+      env: { ...reference.server.env, STATUSCTL_CACHE_DIR: cache },
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(RUNTIMES);
     // The launcher writes a compile cache for every chunk it runs: only the CLI's own ran.
@@ -121,7 +124,7 @@ describe('a success body over the limit', () => {
       };
       pump();
     });
-    const result = await runCli(['runtimes', 'list'], { env });
+    const result = await runCli(['runtimes', 'list'], { env, inProcess: true });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toMatch(
       /^statusctl: 200 OK but the body is larger than 32 MiB, the client's limit for an answer \(GET \/v1\/runtimes\)\n/,
@@ -136,7 +139,7 @@ describe('a success body over the limit', () => {
       // The rest never comes: a client that waited for it would time out instead.
       res.write('[');
     });
-    const result = await runCli(['runtimes', 'list', '-o', 'json'], { env, timeoutMs: 20_000 });
+    const result = await runCli(['runtimes', 'list', '-o', 'json'], { env, timeoutMs: 20_000, inProcess: true });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain('200 OK but the body is larger than 32 MiB');
   });
@@ -147,11 +150,11 @@ describe('--jq on an answer that is not strict JSON', () => {
     // JSON.stringify writes the lone surrogate as the escape \ud800, which JSON.parse takes and jq does not.
     const runtimes = RUNTIMES.map((runtime, index) => (index === 0 ? { ...runtime, name: 'broken \ud800 name' } : runtime));
     const env = await fakeServer((_req, res) => answer(res, 200, runtimes));
-    const result = await runCli(['runtimes', 'list', '--jq', '.[].name'], { env });
+    const result = await runCli(['runtimes', 'list', '--jq', '.[].name'], { env, inProcess: true });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toMatch(/^statusctl: --jq: the answer is not valid JSON \(.*surrogate.*\), so no filter can run on it\n/);
     expect(result.stderr).not.toContain('the filter is jq syntax');
-    const plain = await runCli(['runtimes', 'list', '-o', 'json'], { env });
+    const plain = await runCli(['runtimes', 'list', '-o', 'json'], { env, inProcess: true });
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toContain('broken \\ud800 name');
   });

@@ -1,5 +1,5 @@
-// services list|get, runtimes get and heartbeats events: the built binary against the reference
-// server (a pseudo-terminal where the terminal layout is the point).
+// services list|get, runtimes get and heartbeats events: the CLI in process against the reference
+// server (the built binary in a pseudo-terminal where the terminal layout is the point).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
@@ -17,7 +17,7 @@ beforeAll(() => {
   client = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
 });
 
-const cli = (args: string[]) => runCli(args, { env: file.server.env });
+const cli = (args: string[]) => runCli(args, { env: file.server.env, inProcess: true });
 const rows = (stdout: string) =>
   stdout
     .trimEnd()

@@ -1,5 +1,5 @@
 // A delete whose answer was lost (docs/retries.md): the client sends it again, and the repeat's
-// 404 means the first one did it. Through the built binary against the reference server behind
+// 404 means the first one did it. In process against the reference server behind
 // the fault relay of test/support/fault-relay.ts, which resets the connection once the server
 // has deleted the incident: the command says deleted, exit 0, with a note on stderr.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,10 @@ describe('incidents delete whose answer is lost', () => {
       faulted = true;
       return 'reset-after-apply';
     };
-    const result = await runCli(['incidents', 'delete', id, '--yes'], { env: { ...file.server.env, STATUSCTL_BASE_URL: relay.url } });
+    const result = await runCli(['incidents', 'delete', id, '--yes'], {
+      env: { ...file.server.env, STATUSCTL_BASE_URL: relay.url },
+      inProcess: true,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^${id}\\tdeleted\\b`, 'm'));
     expect(result.stderr).toMatch(
@@ -60,7 +63,10 @@ describe('incidents delete whose answer is lost', () => {
     const id = await anIncident('Deleted twice');
     await direct().deleteIncident({ params: { incidentId: id } });
     relay.decide = () => 'pass';
-    const result = await runCli(['incidents', 'delete', id, '--yes'], { env: { ...file.server.env, STATUSCTL_BASE_URL: relay.url } });
+    const result = await runCli(['incidents', 'delete', id, '--yes'], {
+      env: { ...file.server.env, STATUSCTL_BASE_URL: relay.url },
+      inProcess: true,
+    });
     expect(result.code, result.stderr).toBe(4);
     expect(result.stderr).not.toContain('already gone');
   });

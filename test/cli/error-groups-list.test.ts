@@ -1,5 +1,5 @@
 // error-groups list / get, the pipelines from them into archive and rca request, and how rca
-// request picks the API route for a group: the built binary against the reference server (the
+// request picks the API route for a group: the CLI in process against the reference server (the
 // demo account, so the README's ids are this server's), in a real shell where a pipe is the point.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ beforeAll(() => {
 });
 
 const env = () => file.server.env;
-const cli = (args: string[], input?: string) => runCli(args, { env: env(), ...(input !== undefined ? { input } : {}) });
+const cli = (args: string[], input?: string) => runCli(args, { env: env(), ...(input !== undefined ? { input } : {}), inProcess: true });
 
 /** Every group of the account, as the API lists them, every page. */
 async function allGroups(): Promise<ErrorGroup[]> {
@@ -173,6 +173,7 @@ describe('rca request under a rate limit', () => {
       env: limited.env,
       input: `${ids.join('\n')}\n`,
       timeoutMs: 110_000,
+      inProcess: true,
     });
     expect(result.code, result.stderr.slice(-2000)).toBe(0);
     expect(rowsOf(result.stdout).map(([id, outcome]) => [id, outcome])).toEqual(ids.map((id) => [id, 'requested']));
@@ -205,7 +206,7 @@ describe('the README pipelines', () => {
     const rows = rowsOf(requested.stdout);
     expect(rows.map(([id, outcome]) => [id, outcome])).toEqual(ids.map((id) => [id, 'requested']));
     for (const [id, , analysisId] of rows) {
-      const analysis = await runCli(['rca', 'get', analysisId!, '--wait', '-o', 'json'], { env: env() });
+      const analysis = await runCli(['rca', 'get', analysisId!, '--wait', '-o', 'json'], { env: env(), inProcess: true });
       expect(analysis.code, analysis.stderr).toBe(0);
       expect(parseJson<{ id: string; errorGroupId: string }>(analysis)).toMatchObject({ id: analysisId, errorGroupId: id });
     }

@@ -1,4 +1,4 @@
-// heartbeats availability as on-call asks for it, through the built binary against the reference
+// heartbeats availability as on-call asks for it, in process against the reference
 // server: windows said as `--since 7d` or `--from 2d --to 1d`, several checks in one call (one
 // row each, with the change from the previous period), --fail-under applied to each, and a
 // ratio written where a percentage is meant refused instead of making a gate that never fires.
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 const json = async (args: string[]) => {
-  const result = await runCli(['heartbeats', 'availability', ...args, '--json'], { env: test.server.env });
+  const result = await runCli(['heartbeats', 'availability', ...args, '--json'], { env: test.server.env, inProcess: true });
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout);
 };
@@ -52,6 +52,7 @@ describe('windows people say', () => {
     expect(session.screen()).toContain('the last 7 days');
     const relative = await runCli(['heartbeats', 'availability', mixed, '--from', '2d', '--to', '1d', '-o', 'md'], {
       env: test.server.env,
+      inProcess: true,
     });
     expect(relative.stdout).toContain('2d ago to 1d ago');
   });
@@ -63,7 +64,7 @@ describe('windows people say', () => {
       ['--from', 'yesterday'],
       ['--from', '1d', '--to', '2d'],
     ]) {
-      const result = await runCli(['heartbeats', 'availability', mixed, ...args], { env: test.server.env });
+      const result = await runCli(['heartbeats', 'availability', mixed, ...args], { env: test.server.env, inProcess: true });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/^statusctl: /);
     }
@@ -72,7 +73,7 @@ describe('windows people say', () => {
 
 describe('several checks', () => {
   it('one row each when piped: id, current, previous, change (points), events, error', async () => {
-    const result = await runCli(['heartbeats', 'availability', mixed, steady], { env: test.server.env });
+    const result = await runCli(['heartbeats', 'availability', mixed, steady], { env: test.server.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.split('\n')).toEqual([`${mixed}\t75.00\t100.00\t-25.00\t8\t`, `${steady}\t100.00\t100.00\t0.00\t12\t`, '']);
   });
@@ -84,7 +85,7 @@ describe('several checks', () => {
   });
 
   it('-o md: a table to paste', async () => {
-    const result = await runCli(['heartbeats', 'availability', mixed, steady, '-o', 'md'], { env: test.server.env });
+    const result = await runCli(['heartbeats', 'availability', mixed, steady, '-o', 'md'], { env: test.server.env, inProcess: true });
     expect(result.stdout).toContain('| CHECK | CURRENT | PREVIOUS | CHANGE | EVENTS |');
     expect(result.stdout).toContain(`| \`${mixed}\` | 75.00% | 100.00% | -25.00 pts | 8 |`);
   });
@@ -100,21 +101,27 @@ describe('several checks', () => {
 
 describe('--fail-under', () => {
   it('applies to each check: exit 5 naming the checks under it', async () => {
-    const result = await runCli(['heartbeats', 'availability', mixed, steady, '--fail-under', '99.5%'], { env: test.server.env });
+    const result = await runCli(['heartbeats', 'availability', mixed, steady, '--fail-under', '99.5%'], {
+      env: test.server.env,
+      inProcess: true,
+    });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('1 of 2 checks below --fail-under 99.5%:');
     expect(result.stderr).toContain(`${mixed}: 75.00%`);
     expect(result.stderr).not.toContain(`${steady}:`);
-    const passing = await runCli(['heartbeats', 'availability', steady, steady, '--fail-under', '99.5%'], { env: test.server.env });
+    const passing = await runCli(['heartbeats', 'availability', steady, steady, '--fail-under', '99.5%'], {
+      env: test.server.env,
+      inProcess: true,
+    });
     expect(passing.code, passing.stderr).toBe(0);
   });
 
   it('a bare number below 1 is a usage error that says to write the percentage', async () => {
-    const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '0.995'], { env: test.server.env });
+    const result = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '0.995'], { env: test.server.env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('0.995 reads as 0.995%, not 99.5%: write the percentage with its sign, e.g. 99.5%');
     // Written with its sign, a small percentage is taken as meant.
-    const signed = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '0.5%'], { env: test.server.env });
+    const signed = await runCli(['heartbeats', 'availability', mixed, '--fail-under', '0.5%'], { env: test.server.env, inProcess: true });
     expect(signed.code, signed.stderr).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-// incidents edit and delete, incident-updates list and delete: the built binary against the
+// incidents edit and delete, incident-updates list and delete: the CLI in process against the
 // reference server, through a recording proxy that keeps every request the CLI sends, so a test
 // can tell what went over the wire (the whole PUT body, checked against the hosted API's request
 // schema) and that nothing did (a refused edit, a delete without --yes). The questions of a
@@ -109,7 +109,7 @@ describe('incidents edit', () => {
   it('changes only the severity: the whole body the hosted API requires is sent, the rest and the updates are kept', async () => {
     const incident = await newIncident(['Payments API', 'Card Processing'], [{ status: 'IDENTIFIED', description: 'Found it.' }]);
     const writes = writesFrom();
-    const result = await runCli(['incidents', 'edit', incident.id, '--severity', 'minor'], { env });
+    const result = await runCli(['incidents', 'edit', incident.id, '--severity', 'minor'], { env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`id\t${incident.id}\n`);
     expect(result.stdout).toContain('severity\tMINOR\n');
@@ -131,7 +131,7 @@ describe('incidents edit', () => {
     const incident = await newIncident(['Payments API', 'Card Processing']);
     const result = await runCli(
       ['incidents', 'edit', incident.id.slice(0, 8), '--add-service', 'payouts', '--remove-service', 'CARD PROCESSING', '-o', 'json'],
-      { env },
+      { env, inProcess: true },
     );
     expect(result.code, result.stderr).toBe(0);
     const answer = parseJson<Incident>(result);
@@ -157,7 +157,7 @@ describe('incidents edit', () => {
         '--jq',
         '[.name, .severity, (.services | map(.name) | sort | join(","))] | join("|")',
       ],
-      { env },
+      { env, inProcess: true },
     );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('Renamed by the CLI|MAJOR|Checkout Widget,Web App\n');
@@ -166,7 +166,7 @@ describe('incidents edit', () => {
 
   it('prints the incident as a Markdown section with -o md', async () => {
     const incident = await newIncident(['Payouts']);
-    const result = await runCli(['incidents', 'edit', incident.id, '--name', 'Payouts late', '-o', 'md'], { env });
+    const result = await runCli(['incidents', 'edit', incident.id, '--name', 'Payouts late', '-o', 'md'], { env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^### Edited incident: Payouts late\n/);
     expect(result.stdout).toContain(`\`${services.get('Payouts')!.id}\``);
@@ -175,7 +175,7 @@ describe('incidents edit', () => {
   it('an unknown service is exit 2 with the closest name, and nothing is sent', async () => {
     const incident = await newIncident(['Payments API']);
     const writes = writesFrom();
-    const result = await runCli(['incidents', 'edit', incident.id, '--add-service', 'Payment API'], { env });
+    const result = await runCli(['incidents', 'edit', incident.id, '--add-service', 'Payment API'], { env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^statusctl: --add-service "Payment API": no such service \(did you mean "Payments API"\?\)/);
     expect(result.stderr).toContain('nothing was sent');
@@ -185,22 +185,28 @@ describe('incidents edit', () => {
   it('refuses, before sending anything, an edit of nothing, a service the incident lacks, and an incident left with none', async () => {
     const incident = await newIncident(['Payments API', 'Card Processing']);
     const writes = writesFrom();
-    const nothing = await runCli(['incidents', 'edit', incident.id], { env });
+    const nothing = await runCli(['incidents', 'edit', incident.id], { env, inProcess: true });
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toMatch(
       /^statusctl: nothing to change: give --name, --severity, --service, --add-service or --remove-service\n/,
     );
-    const notOn = await runCli(['incidents', 'edit', incident.id, '--remove-service', 'Payout'], { env });
+    const notOn = await runCli(['incidents', 'edit', incident.id, '--remove-service', 'Payout'], { env, inProcess: true });
     expect(notOn.code).toBe(2);
     expect(notOn.stderr).toContain(`--remove-service "Payout": not a service of incident ${incident.id}; its services:`);
     expect(notOn.stderr).toContain('  Card Processing (id ');
-    const typo = await runCli(['incidents', 'edit', incident.id, '--remove-service', 'Payment API'], { env });
+    const typo = await runCli(['incidents', 'edit', incident.id, '--remove-service', 'Payment API'], { env, inProcess: true });
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('(did you mean "Payments API"?)');
-    const none = await runCli(['incidents', 'edit', incident.id, '--remove-service', 'Payments API,Card Processing'], { env });
+    const none = await runCli(['incidents', 'edit', incident.id, '--remove-service', 'Payments API,Card Processing'], {
+      env,
+      inProcess: true,
+    });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('would have no service left');
-    const both = await runCli(['incidents', 'edit', incident.id, '--service', 'Payouts', '--add-service', 'Web App'], { env });
+    const both = await runCli(['incidents', 'edit', incident.id, '--service', 'Payouts', '--add-service', 'Web App'], {
+      env,
+      inProcess: true,
+    });
     expect(both.code).toBe(2);
     expect(writes()).toEqual([]);
   });
@@ -210,9 +216,7 @@ describe('incidents edit', () => {
     const writes = writesFrom();
     const result = await runCli(
       ['incidents', 'edit', incident.id, '--severity', 'critical', '--add-service', 'Payouts', '--dry-run', '-o', 'json'],
-      {
-        env,
-      },
+      { env, inProcess: true },
     );
     expect(result.code, result.stderr).toBe(0);
     expect(parseJson(result)).toEqual({
@@ -226,7 +230,10 @@ describe('incidents edit', () => {
   });
 
   it('an unknown incident is exit 4', async () => {
-    const result = await runCli(['incidents', 'edit', '00000000-0000-4000-8000-0000000000ed', '--severity', 'minor'], { env });
+    const result = await runCli(['incidents', 'edit', '00000000-0000-4000-8000-0000000000ed', '--severity', 'minor'], {
+      env,
+      inProcess: true,
+    });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^statusctl: .*404/);
   });
@@ -236,7 +243,7 @@ describe('incidents delete', () => {
   it('not on a terminal, without --yes: exit 2 naming --yes, before any request', async () => {
     const incident = await newIncident(['Payouts']);
     const start = proxy.requests.length;
-    const result = await runCli(['incidents', 'delete', incident.id], { env });
+    const result = await runCli(['incidents', 'delete', incident.id], { env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^statusctl: deleting incident \S+ needs --yes when not on a terminal/);
     expect(result.stderr).toMatch(/\nhint: add --yes/);
@@ -246,7 +253,7 @@ describe('incidents delete', () => {
 
   it('one id with --yes: one line naming the whole id, what went; the incident is gone', async () => {
     const incident = await newIncident(['Payouts'], [{ status: 'MONITORING', description: 'Better.' }]);
-    const result = await runCli(['incidents', 'delete', incident.id.slice(0, 8), '--yes'], { env });
+    const result = await runCli(['incidents', 'delete', incident.id.slice(0, 8), '--yes'], { env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(`${incident.id}\tdeleted\t${incident.name} (MAJOR, 2 updates)\n`);
     expect(await gone(incident.id)).toBe(true);
@@ -260,6 +267,7 @@ describe('incidents delete', () => {
     const result = await runCli(['incidents', 'delete', '-', '--yes'], {
       env,
       input: `# test incidents\n${a.id}\n\n${unknown}\n${b.id}\n`,
+      inProcess: true,
     });
     expect(result.code).toBe(4);
     const lines = result.stdout.trimEnd().split('\n');
@@ -272,7 +280,7 @@ describe('incidents delete', () => {
     expect([await gone(a.id), await gone(b.id)]).toEqual([true, true]);
 
     const one = await newIncident(['Payouts']);
-    const json = await runCli(['incidents', 'delete', one.id, '--yes', '-o', 'json'], { env });
+    const json = await runCli(['incidents', 'delete', one.id, '--yes', '-o', 'json'], { env, inProcess: true });
     expect(json.code, json.stderr).toBe(0);
     expect(parseJson(json)).toEqual([{ id: one.id, ok: true, status: 204, error: null }]);
   });
@@ -280,7 +288,7 @@ describe('incidents delete', () => {
   it('--dry-run reads each incident as the real run does, prints the DELETE under its whole id and sends nothing; an unknown id fails as it would for real', async () => {
     const [a, b] = [await newIncident(['Payouts']), await newIncident(['Web App'])];
     const writes = writesFrom();
-    const result = await runCli(['incidents', 'delete', a.id, b.id.slice(0, 10), '--dry-run', '-o', 'json'], { env });
+    const result = await runCli(['incidents', 'delete', a.id, b.id.slice(0, 10), '--dry-run', '-o', 'json'], { env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(parseJson(result)).toEqual([
       { id: a.id, ok: true, status: 200, error: null, method: 'DELETE', path: `${INCIDENTS}/${a.id}`, body: null },
@@ -288,7 +296,7 @@ describe('incidents delete', () => {
     ]);
     expect(result.stderr).toContain('dry run: nothing was sent');
     const unknownId = '00000000-0000-4000-8000-00000000de1e';
-    const unknown = await runCli(['incidents', 'delete', a.id, unknownId, '--dry-run'], { env });
+    const unknown = await runCli(['incidents', 'delete', a.id, unknownId, '--dry-run'], { env, inProcess: true });
     expect(unknown.code).toBe(4);
     const lines = unknown.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(`${a.id}\twould-delete\t${a.name} (MAJOR, 1 update): DELETE ${INCIDENTS}/${a.id}`);
@@ -335,22 +343,22 @@ describe('incident-updates list', () => {
     const newest = [...incident.incidentUpdates].sort(
       (x, y) => Date.parse(y.publicIncidentUpdateDate) - Date.parse(x.publicIncidentUpdateDate),
     );
-    const piped = await runCli(['incident-updates', 'list', incident.id.slice(0, 8)], { env });
+    const piped = await runCli(['incident-updates', 'list', incident.id.slice(0, 8)], { env, inProcess: true });
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stdout.trimEnd().split('\n')).toEqual(
       newest.map((u) => [u.id, u.publicIncidentUpdateDate, u.status, u.notifySubscribers ? 'yes' : 'no', u.description].join('\t')),
     );
-    const json = await runCli(['incident-updates', 'list', incident.id, '-o', 'json'], { env });
+    const json = await runCli(['incident-updates', 'list', incident.id, '-o', 'json'], { env, inProcess: true });
     expect(json.code, json.stderr).toBe(0);
     expect(parseJson(json)).toEqual(await api.listIncidentUpdates({ params: { incidentId: incident.id } }));
     expect(parseJson<{ id: string }[]>(json).map((u) => u.id)).toEqual(newest.map((u) => u.id));
-    const md = await runCli(['incident-updates', 'list', incident.id, '-o', 'md'], { env });
+    const md = await runCli(['incident-updates', 'list', incident.id, '-o', 'md'], { env, inProcess: true });
     expect(md.stdout).toMatch(/^\| ID +\| TIME +\| STATUS +\| NOTIFY +\| DESCRIPTION +\|\n/i);
     expect(md.stdout).toContain(`\`${newest[0]!.id}\``);
   });
 
   it('an unknown incident is exit 4', async () => {
-    const result = await runCli(['incident-updates', 'list', '00000000-0000-4000-8000-0000000000ed'], { env });
+    const result = await runCli(['incident-updates', 'list', '00000000-0000-4000-8000-0000000000ed'], { env, inProcess: true });
     expect(result.code).toBe(4);
   });
 });
@@ -365,7 +373,10 @@ describe('incident-updates delete', () => {
       ],
     );
     const wrong = incident.incidentUpdates.find((u) => u.description === 'Posted to the wrong incident.')!;
-    const result = await runCli(['incident-updates', 'delete', incident.id, wrong.id.slice(0, 8), '--yes', '-o', 'json'], { env });
+    const result = await runCli(['incident-updates', 'delete', incident.id, wrong.id.slice(0, 8), '--yes', '-o', 'json'], {
+      env,
+      inProcess: true,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(parseJson(result)).toEqual(wrong);
     const after = await api.getIncident({ params: { incidentId: incident.id } });
@@ -377,10 +388,10 @@ describe('incident-updates delete', () => {
     const incident = await newIncident(['Payouts'], [{ status: 'IDENTIFIED', description: 'Found the cause.' }]);
     const update = incident.incidentUpdates[1]!;
     const writes = writesFrom();
-    const refused = await runCli(['incident-updates', 'delete', incident.id, update.id], { env });
+    const refused = await runCli(['incident-updates', 'delete', incident.id, update.id], { env, inProcess: true });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('needs --yes when not on a terminal');
-    const dry = await runCli(['incident-updates', 'delete', incident.id, update.id, '--dry-run'], { env });
+    const dry = await runCli(['incident-updates', 'delete', incident.id, update.id, '--dry-run'], { env, inProcess: true });
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toBe(`DELETE ${INCIDENTS}/${incident.id}/incident-updates/${update.id}\n`);
     expect(dry.stderr).toContain(`would delete update ${update.id} of incident ${incident.id}`);
@@ -422,7 +433,7 @@ describe('a delete whose answer was lost', () => {
       const relayed = { ...server.env, STATUSCTL_BASE_URL: relay.url };
       const incident = await newIncident(['Payouts']);
       relay.decide = once(`${INCIDENTS}/${incident.id}`, 'reset-after-apply');
-      const result = await runCli(['incidents', 'delete', incident.id, '--yes', '-o', 'json'], { env: relayed });
+      const result = await runCli(['incidents', 'delete', incident.id, '--yes', '-o', 'json'], { env: relayed, inProcess: true });
       expect(result.code, result.stderr).toBe(0);
       expect(parseJson(result)).toEqual([{ id: incident.id, ok: true, status: 204, error: null }]);
       expect(result.stderr).toMatch(/^note: .*already gone \(404\): the delete was done$/m);
@@ -432,7 +443,7 @@ describe('a delete whose answer was lost', () => {
       const other = await newIncident(['Payouts'], [{ status: 'IDENTIFIED', description: 'Wrong incident.' }]);
       const update = other.incidentUpdates.find((u) => u.status === 'IDENTIFIED')!;
       relay.decide = once(`${INCIDENTS}/${other.id}/incident-updates/${update.id}`, 'gateway-timeout-after-apply');
-      const removed = await runCli(['incident-updates', 'delete', other.id, update.id, '--yes'], { env: relayed });
+      const removed = await runCli(['incident-updates', 'delete', other.id, update.id, '--yes'], { env: relayed, inProcess: true });
       expect(removed.code, removed.stderr).toBe(0);
       expect(removed.stdout).toContain(`id\t${update.id}\n`);
       expect(removed.stderr).toMatch(/^note: .*already gone \(404\)/m);
@@ -444,7 +455,7 @@ describe('a delete whose answer was lost', () => {
 
   it('a 404 with no lost answer before it is not-found, exit 4', async () => {
     const unknown = '00000000-0000-4000-8000-0000000040de';
-    const result = await runCli(['incidents', 'delete', unknown, '--yes'], { env });
+    const result = await runCli(['incidents', 'delete', unknown, '--yes'], { env, inProcess: true });
     expect(result.code).toBe(4);
     expect(result.stdout).toMatch(new RegExp(`^${unknown}\tnot-found\t`));
   });
@@ -462,14 +473,17 @@ describe('notifications list', () => {
       verified.push(...subscriptions.filter((s) => s.status === 'VERIFIED').map((s) => s.address));
     }
     expect(verified.length).toBeGreaterThan(0);
-    const quiet = await runCli(['notifications', 'list', '--incident', incident.id.slice(0, 8)], { env });
+    const quiet = await runCli(['notifications', 'list', '--incident', incident.id.slice(0, 8)], { env, inProcess: true });
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stdout).toBe('');
     expect(quiet.stderr).toBe(`No notifications for incident ${incident.id}.\n`);
 
-    const added = await runCli(['incident-updates', 'add', incident.id, '--message', 'Payouts resume at 14:00.', '--notify'], { env });
+    const added = await runCli(['incident-updates', 'add', incident.id, '--message', 'Payouts resume at 14:00.', '--notify'], {
+      env,
+      inProcess: true,
+    });
     expect(added.code, added.stderr).toBe(0);
-    const piped = await runCli(['notifications', 'list', '--incident', incident.id.slice(0, 8)], { env });
+    const piped = await runCli(['notifications', 'list', '--incident', incident.id.slice(0, 8)], { env, inProcess: true });
     expect(piped.code, piped.stderr).toBe(0);
     const rows = piped.stdout
       .trimEnd()
@@ -477,12 +491,12 @@ describe('notifications list', () => {
       .map((line) => line.split('\t'));
     expect(rows.map((row) => row[1]).sort()).toEqual([...verified].sort());
     for (const row of rows) expect(row.slice(2, 5)).toEqual([incident.id, 'INVESTIGATING', 'Payouts resume at 14:00.']);
-    const json = await runCli(['notifications', 'list', '--incident', incident.id, '-o', 'json'], { env });
+    const json = await runCli(['notifications', 'list', '--incident', incident.id, '-o', 'json'], { env, inProcess: true });
     expect(parseJson(json)).toEqual(await api.listNotifications({ query: { incidentId: incident.id } }));
   });
 
   it('an unknown incident is exit 4', async () => {
-    const result = await runCli(['notifications', 'list', '--incident', 'ffffff00'], { env });
+    const result = await runCli(['notifications', 'list', '--incident', 'ffffff00'], { env, inProcess: true });
     expect(result.code).toBe(4);
   });
 });
@@ -515,6 +529,7 @@ describe('incidents delete - under a rate limit (statusctl server --rate-limit 2
       env: { STATUSCTL_BASE_URL: limited.url, STATUSCTL_API_KEY: TEST_ACCOUNT.key, STATUSCTL_ACCOUNT_ID: TEST_ACCOUNT.id },
       input: limited.ids.join('\n'),
       timeoutMs: 110_000,
+      inProcess: true,
     });
     expect(result.code, result.stderr.slice(-2000)).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toEqual(

@@ -20,7 +20,7 @@ describe('incidents resolve under a rate limit', () => {
 
     // --force: each id is a read and a write, whatever its status.
     const args = ['incidents', 'resolve', ...ids, '--force', '--concurrency', '1', '--max-wait', '0'];
-    const result = await runCli(args, { env: server.env });
+    const result = await runCli(args, { env: server.env, inProcess: true });
     const rows = result.stdout
       .trimEnd()
       .split('\n')
@@ -42,7 +42,9 @@ describe('incidents resolve under a rate limit', () => {
   });
 
   it('--max-wait takes whole seconds', async () => {
-    const result = await runCli(['incidents', 'resolve', '0ae1221b-6727-5303-a6ed-e01c2c4e4ecd', '--max-wait', 'soon']);
+    const result = await runCli(['incidents', 'resolve', '0ae1221b-6727-5303-a6ed-e01c2c4e4ecd', '--max-wait', 'soon'], {
+      inProcess: true,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("option '--max-wait <seconds>' argument 'soon' is invalid");
   });

@@ -1,4 +1,4 @@
-// Short ids through the built binary against the reference server: a unique prefix (6 or more
+// Short ids in process against the reference server: a unique prefix (6 or more
 // characters) of an incident or update id stands for it; a whole id costs no extra read; an
 // ambiguous prefix is exit 2 listing the candidates; terminal tables show 8 characters (more
 // where two ids share them) and piped output keeps whole ids. The fixture holds two incidents
@@ -85,7 +85,7 @@ const ONE = /^\/v1\/status-pages\/incidents\/[^/?]+$/;
 
 describe('incident ids', () => {
   it('a whole id: no extra read (the one GET of the incident)', async () => {
-    const result = await runCli(['incidents', 'get', ids.single, '--json'], { env: server.env });
+    const result = await runCli(['incidents', 'get', ids.single, '--json'], { env: server.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).id).toBe(ids.single);
     await settled();
@@ -94,7 +94,7 @@ describe('incident ids', () => {
   });
 
   it('a unique prefix of 6 characters: one read of the list, which already holds the incident', async () => {
-    const result = await runCli(['incidents', 'get', ids.single.slice(0, 6), '--json'], { env: server.env });
+    const result = await runCli(['incidents', 'get', ids.single.slice(0, 6), '--json'], { env: server.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).id).toBe(ids.single);
     await settled();
@@ -104,7 +104,7 @@ describe('incident ids', () => {
 
   it('an ambiguous prefix is exit 2 listing the candidates', async () => {
     const prefix = ids.twinA.slice(0, 8);
-    const result = await runCli(['incidents', 'get', prefix], { env: server.env });
+    const result = await runCli(['incidents', 'get', prefix], { env: server.env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`incident id "${prefix}" is the start of 2 ids; give more of it:`);
     expect(result.stderr).toContain(`${ids.twinA}  Twin A (MINOR, INVESTIGATING)`);
@@ -112,10 +112,10 @@ describe('incident ids', () => {
   });
 
   it('fewer than 6 characters is exit 2; a prefix of no incident is exit 4', async () => {
-    const short = await runCli(['incidents', 'get', ids.single.slice(0, 5)], { env: server.env });
+    const short = await runCli(['incidents', 'get', ids.single.slice(0, 5)], { env: server.env, inProcess: true });
     expect(short.code).toBe(2);
     expect(short.stderr).toContain('is too short: give the whole id or at least its first 6 characters');
-    const none = await runCli(['incidents', 'get', 'ffffff0'], { env: server.env });
+    const none = await runCli(['incidents', 'get', 'ffffff0'], { env: server.env, inProcess: true });
     expect(none.code).toBe(4);
     expect(none.stderr).toContain('no incident id starts with "ffffff0" (3 incidents of the account looked at)');
   });
@@ -123,11 +123,12 @@ describe('incident ids', () => {
   it('incidents resolve and incident-updates add take a prefix; the write goes to the whole id', async () => {
     const add = await runCli(['incident-updates', 'add', ids.twinA.slice(0, 10), '--message', 'Still looking', '--dry-run', '--json'], {
       env: server.env,
+      inProcess: true,
     });
     // Twins share 8 characters; 10 tell them apart.
     expect(add.code, add.stderr).toBe(0);
     expect(JSON.parse(add.stdout).path).toBe(`/v1/status-pages/incidents/${ids.twinA}/incident-updates`);
-    const resolve = await runCli(['incidents', 'resolve', ids.twinB.slice(0, 10), '--json'], { env: server.env });
+    const resolve = await runCli(['incidents', 'resolve', ids.twinB.slice(0, 10), '--json'], { env: server.env, inProcess: true });
     expect(resolve.code, resolve.stderr).toBe(0);
     expect(JSON.parse(resolve.stdout)).toEqual([
       expect.objectContaining({ id: ids.twinB, ok: true, update: expect.objectContaining({ status: 'RESOLVED' }) }),
@@ -139,11 +140,14 @@ describe('incident ids', () => {
 
 describe('update ids', () => {
   it('a unique prefix of an update id, within its incident (one read of the incident)', async () => {
-    const incident = JSON.parse((await runCli(['incidents', 'get', ids.single, '--json'], { env: server.env })).stdout);
+    const incident = JSON.parse((await runCli(['incidents', 'get', ids.single, '--json'], { env: server.env, inProcess: true })).stdout);
     const update = incident.incidentUpdates.find((u: { description: string }) => u.description === 'Second look');
     await settled();
     requests.length = 0;
-    const result = await runCli(['incident-updates', 'get', ids.single, update.id.slice(0, 6), '--json'], { env: server.env });
+    const result = await runCli(['incident-updates', 'get', ids.single, update.id.slice(0, 6), '--json'], {
+      env: server.env,
+      inProcess: true,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).description).toBe('Second look');
     await settled();
@@ -151,11 +155,12 @@ describe('update ids', () => {
   });
 
   it('whole ids: no extra read', async () => {
-    const incident = JSON.parse((await runCli(['incidents', 'get', ids.single, '--json'], { env: server.env })).stdout);
+    const incident = JSON.parse((await runCli(['incidents', 'get', ids.single, '--json'], { env: server.env, inProcess: true })).stdout);
     await settled();
     requests.length = 0;
     const result = await runCli(['incident-updates', 'get', ids.single, incident.incidentUpdates[0].id, '--json'], {
       env: server.env,
+      inProcess: true,
     });
     expect(result.code, result.stderr).toBe(0);
     await settled();
@@ -163,7 +168,7 @@ describe('update ids', () => {
   });
 
   it('an update prefix that fits no update is exit 4 naming the incident', async () => {
-    const result = await runCli(['incident-updates', 'get', ids.single, 'ffffffff'], { env: server.env });
+    const result = await runCli(['incident-updates', 'get', ids.single, 'ffffffff'], { env: server.env, inProcess: true });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain(`incident ${ids.single} has no update whose id starts with "ffffffff" (2 updates)`);
   });
@@ -171,7 +176,7 @@ describe('update ids', () => {
 
 describe('analysis ids', () => {
   it('are taken whole: a short one that is not found says why', async () => {
-    const result = await runCli(['rca', 'get', 'c463c2d9'], { env: demo.server.env });
+    const result = await runCli(['rca', 'get', 'c463c2d9'], { env: demo.server.env, inProcess: true });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('analysis ids are taken whole: the API has no list of analyses to find a short id in');
   });
@@ -191,19 +196,19 @@ describe('ids in tables', () => {
     expect(row('Twin B').split(/\s+/)[0]).not.toBe(twin);
     expect(lines.every((line) => line.length <= 80)).toBe(true);
     // What the table shows can be pasted back.
-    const back = await runCli(['incidents', 'get', twin, '--json'], { env: server.env });
+    const back = await runCli(['incidents', 'get', twin, '--json'], { env: server.env, inProcess: true });
     expect(JSON.parse(back.stdout).id).toBe(ids.twinA);
   });
 
   it('piped and JSON output keep whole ids', async () => {
-    const piped = await runCli(['incidents', 'list'], { env: server.env });
+    const piped = await runCli(['incidents', 'list'], { env: server.env, inProcess: true });
     expect(
       piped.stdout
         .split('\n')
         .filter(Boolean)
         .map((line) => line.split('\t')[0]),
     ).toEqual(expect.arrayContaining([ids.single, ids.twinA, ids.twinB]));
-    const timeline = await runCli(['incidents', 'get', ids.single], { env: server.env });
+    const timeline = await runCli(['incidents', 'get', ids.single], { env: server.env, inProcess: true });
     expect(timeline.stdout).toMatch(/\t[0-9a-f-]{36}\n/);
   });
 });

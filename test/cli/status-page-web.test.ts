@@ -1,4 +1,4 @@
-// `status-pages open`, `status-pages get --web` and `incidents get --web`: the built CLI prints
+// `status-pages open`, `status-pages get --web` and `incidents get --web`: the CLI prints
 // the page's address (the reference server's /status/... address, or the hosted one), and opens
 // a browser only on a desktop terminal: a real pseudo-terminal with BROWSER set to a script.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ describe('status page addresses from the CLI', () => {
   const pageAddress = () => `${test.server.url}/status/${test.server.account.id}/acme-cloud`;
 
   it('status-pages open prints the reference server’s address of the page, which serves it', async () => {
-    const result = await runCli(['status-pages', 'open', 'Acme Cloud'], { env: { ...test.server.env, ...NO_DESKTOP } });
+    const result = await runCli(['status-pages', 'open', 'Acme Cloud'], { env: { ...test.server.env, ...NO_DESKTOP }, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(`${pageAddress()}\n`);
     // Piped: the address only, no word about a browser.
@@ -29,7 +29,7 @@ describe('status page addresses from the CLI', () => {
   });
 
   it('status-pages get --web prints the same address, by url or id', async () => {
-    const byUrl = await runCli(['status-pages', 'get', 'acme-cloud', '--web'], { env: test.server.env });
+    const byUrl = await runCli(['status-pages', 'get', 'acme-cloud', '--web'], { env: test.server.env, inProcess: true });
     expect(byUrl.code, byUrl.stderr).toBe(0);
     expect(byUrl.stdout).toBe(`${pageAddress()}\n`);
   });
@@ -37,11 +37,11 @@ describe('status page addresses from the CLI', () => {
   it('incidents get --web prints the incident’s anchor on every page that shows it', async () => {
     const created = await runCli(
       ['incidents', 'create', '--name', 'Slow web app', '--severity', 'MINOR', '--service', 'Web App', '--yes', '-o', 'json'],
-      { env: test.server.env },
+      { env: test.server.env, inProcess: true },
     );
     expect(created.code, created.stderr).toBe(0);
     const id = JSON.parse(created.stdout).id as string;
-    const result = await runCli(['incidents', 'get', id, '--web'], { env: test.server.env });
+    const result = await runCli(['incidents', 'get', id, '--web'], { env: test.server.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     // Web App is on two demo pages.
     const base = `${test.server.url}/status/${test.server.account.id}`;
@@ -65,10 +65,10 @@ describe('status page addresses from the CLI', () => {
     await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
     try {
       const env = { ...test.server.env, STATUSCTL_BASE_URL: `http://127.0.0.1:${(front.address() as AddressInfo).port}` };
-      const withDomain = await runCli(['status-pages', 'open', 'acme-cloud'], { env });
+      const withDomain = await runCli(['status-pages', 'open', 'acme-cloud'], { env, inProcess: true });
       expect(withDomain.code, withDomain.stderr).toBe(0);
       expect(withDomain.stdout).toBe('https://status.acme-cloud.io/\n');
-      const withoutDomain = await runCli(['status-pages', 'open', 'Internal Platform'], { env });
+      const withoutDomain = await runCli(['status-pages', 'open', 'Internal Platform'], { env, inProcess: true });
       expect(withoutDomain.stdout).toBe('https://acme-internal.checkly-status-page.com/\n');
     } finally {
       await new Promise((resolve) => front.close(resolve));

@@ -1,5 +1,5 @@
-// subscriptions list|add|remove: the built binary against the reference server; a
-// real pseudo-terminal for the question remove asks.
+// subscriptions list|add|remove: the CLI in process against the reference server; the
+// built binary in a real pseudo-terminal for the question remove asks.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import type { Subscription } from '../../src/contract/schemas.js';
@@ -21,7 +21,7 @@ beforeAll(() => {
 });
 
 const env = () => file.server.env;
-const cli = (args: string[], input?: string) => runCli(args, { env: env(), ...(input !== undefined ? { input } : {}) });
+const cli = (args: string[], input?: string) => runCli(args, { env: env(), ...(input !== undefined ? { input } : {}), inProcess: true });
 const subscribers = (statusPageId = page) => client.listSubscriptions({ params: { statusPageId } });
 const byAddress = async (address: string): Promise<Subscription | undefined> =>
   (await subscribers()).find((subscription) => subscription.address === address);

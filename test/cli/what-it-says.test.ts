@@ -1,5 +1,5 @@
 // What the CLI says is what it read back, and a command keeps one shape whatever its input: the
-// built binary against the reference server, as a script or a person meets it (a pseudo-terminal
+// CLI against the reference server, as a script or a person meets it (a pseudo-terminal
 // where the terminal matters).
 import { randomUUID } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 function cli(args: string[], input?: string): Promise<RunResult> {
-  return runCli(args, { env: server.env, ...(input !== undefined ? { input } : {}) });
+  return runCli(args, { env: server.env, ...(input !== undefined ? { input } : {}), inProcess: true });
 }
 
 async function newIncident(): Promise<Incident> {
@@ -85,7 +85,10 @@ describe('the CLI says only what it read back', () => {
     // A server that dates every update itself, whatever date is sent.
     const relay = await startDateDroppingRelay(server.url);
     try {
-      const result = await runCli(['incidents', 'resolve', incident.id], { env: { ...server.env, STATUSCTL_BASE_URL: relay.url } });
+      const result = await runCli(['incidents', 'resolve', incident.id], {
+        env: { ...server.env, STATUSCTL_BASE_URL: relay.url },
+        inProcess: true,
+      });
       expect(result.code).toBe(1);
       // Its row says it failed; stderr says why, with what to do about it.
       expect(result.stdout).toMatch(new RegExp(`^${incident.id}\tfailed\tincident ${incident.id} is still MONITORING`));

@@ -142,6 +142,7 @@ function buffer(): { stream: Writable; text: () => string } {
 }
 
 async function runInProcess(args: string[], options: RunOptions): Promise<RunResult> {
+  if (options.cwd !== undefined) throw new Error('runCli: cwd needs the binary (a run in this process shares its directory)');
   // Loaded on first use: the CLI's modules stay out of test files that only run the binary.
   const { run } = await import('../../src/cli/runtime/run.js');
   const stdout = buffer();
