@@ -1,13 +1,14 @@
 // The typed client: one method per operation of the contract table, all built by the same loop,
-// so a new row in src/contract/operations.ts is a new method with no code here.
+// so a new row in the operations table (src/contract/routes.ts) is a new method with no code here.
 //
 // Requests are strict: input that breaks the contract throws a RequestValidationError (a
 // TypeError with one `details` entry per bad field) before anything is sent. Responses are
 // lenient: a body that breaks the contract is reported through `onWarning` and returned as
 // received. Everything that goes wrong on the wire is an ApiError (see errors.ts).
 //
-// The client is built from the routes (src/contract/routes.ts, no zod). The schemas (zod and
-// the contract's resources, slow to evaluate) load on first need: a call with a query or
+// The client is built from the table's rows (src/contract/routes.ts, no zod). The schemas they
+// name (zod and the contract's resources, slow to evaluate; src/contract/operations.ts puts them
+// in place) load on first need: a call with a query or
 // a body, or a response to check for an `onWarning` listener. `statusctl runtimes list` needs
 // neither.
 import type { Dispatcher } from 'undici';
@@ -152,7 +153,7 @@ export function createClient(options: ClientOptions): Client {
             options.onLostAnswer,
           )
         : route.method === 'DELETE'
-          ? await sendDelete(transport, request, () => successStatusOf(id), options.onLostAnswer)
+          ? await sendDelete(transport, request, successStatusOf(id), options.onLostAnswer)
           : await send(transport, request);
     // What the hosted API may answer (its routes only): a body of another shape is refused here.
     // A delete found already gone has no answer of its own to check.

@@ -61,7 +61,7 @@ export function rawRequest(
   }
   if (matched?.route.method === 'DELETE') {
     const { id } = matched;
-    return sendDelete(transport, sent, () => successStatusOf(id), onLostAnswer);
+    return sendDelete(transport, sent, successStatusOf(id), onLostAnswer);
   }
   return send(transport, sent);
 }

@@ -12,7 +12,7 @@
 //   a WriteMayBeAppliedError, naming the read that tells; nothing is sent again.
 // The named methods, `statusctl api` on a route of the table and the MCP tools all come through
 // here, so each gets the same outcome.
-import type { OperationId, ReadBack } from '../contract/routes.js';
+import { routes, successStatus, type OperationId, type ReadBack } from '../contract/routes.js';
 import { ApiError, WriteMayBeAppliedError } from './errors.js';
 import { errorCode } from './failures.js';
 import { checkOf, findSent, nounOf } from './read-back.js';
@@ -138,7 +138,7 @@ export async function sendSettled(
         message: `the answer to ${target} was lost (${lostWhy}); reading back found ${noun} (${verdict.id}): the write was applied once`,
       });
       // Answered with the status the write itself answers on success.
-      const status = await successStatusOf(write.operationId);
+      const status = successStatusOf(write.operationId);
       return { status, headers: {}, body: verdict.item, text: JSON.stringify(verdict.item), lostAnswer: note! };
     }
     if (verdict.outcome === 'unknown') {
@@ -175,7 +175,7 @@ export async function sendSettled(
 /**
  * A DELETE whose answer was lost is sent again (deleting twice changes nothing), and when the
  * repeat finds nothing to delete (404), the lost one did it: that is a success (with
- * `successStatus`, no body) and a note saying it was already gone. The transport's own retries
+ * `okStatus`, the operation's success status, no body) and a note saying it was already gone. The transport's own retries
  * count (a reset or a gateway's 502 or 504, then a 404); after a timeout or a cut body, which the
  * transport does not retry, it is sent again here, as many times as the client retries. A 404 to
  * a DELETE whose every answer came back is a 404 as any other: the id never was there.
@@ -183,7 +183,7 @@ export async function sendSettled(
 export async function sendDelete(
   transport: TransportOptions,
   request: TransportRequest,
-  successStatus: () => Promise<number>,
+  okStatus: number,
   onLostAnswer?: (note: LostAnswerNote) => void,
 ): Promise<SettledResponse> {
   const method = request.method.toUpperCase();
@@ -219,7 +219,7 @@ export async function sendDelete(
           outcome: 'already-gone',
           message: `the answer to ${target} was lost (${shortReason(lost)}); sent again, it was already gone (404): the delete was done`,
         });
-        return { status: await successStatus(), headers: {}, body: null, text: '', lostAnswer: note! };
+        return { status: okStatus, headers: {}, body: null, text: '', lostAnswer: note! };
       }
       if (lostAnswer(error) === undefined || sent >= sends) throw error;
       lost = error as ApiError;
@@ -233,10 +233,9 @@ export async function sendDelete(
   }
 }
 
-/** The status an operation answers on success (the schemas load only here: a rare path). */
-export async function successStatusOf(id: OperationId): Promise<number> {
-  const { operations, successStatus } = await import('../contract/operations.js');
-  return successStatus(operations[id]);
+/** The status an operation answers on success, from its row (no schema is loaded). */
+export function successStatusOf(id: OperationId): number {
+  return successStatus(routes[id]);
 }
 
 /** "connection reset, ECONNRESET", "no response within 30000 ms": the head of the failure's message. */

@@ -1,21 +1,27 @@
-// Every operation of the API as data. The server's router, the client's methods, the CLI's
-// help and the published OpenAPI document are all built from this one table.
-//
-// A row is written in two halves under one id: its route (method, path, summary; routes.ts,
-// no zod) and, here, its zod schemas (query, body, responses). The client needs only the route
-// to send a request without a query or a body, so `statusctl runtimes list` never evaluates zod;
-// it loads this module (with `await import()`) when there is something to validate. Both halves
-// must cover exactly the same ids, and a body schema goes with `bodyRequired`: checked below at
-// compile time.
+// The operations table (routes.ts) with its zod schemas in place of their names: what validates
+// a request, checks an answer, or types a handler. The rows are written once, in routes.ts;
+// nothing here names an operation. Loading this module evaluates zod and every schema, so the
+// CLI imports it (with `await import()`) only where something is to be validated.
 import type { z } from 'zod';
 import { errorStatuses, type ErrorStatus } from './error-responses.js';
-import { routes, type OperationId, type Route, type Routes } from './routes.js';
+import { routes, type OperationId, type Row, type Routes, type SchemaName } from './routes.js';
 import type { PathParamNames } from './rules.js';
 import * as s from './schemas.js';
 
-export { fillPath, pathParamNames, routes, type Method, type OperationId, type Route, type Routes } from './routes.js';
+export {
+  fillPath,
+  pathParamNames,
+  routes,
+  successStatus,
+  type Method,
+  type OperationId,
+  type Route,
+  type Routes,
+  type Row,
+  type ToolGuide,
+} from './routes.js';
 
-/** The zod half of an operation. */
+/** The zod half of an operation: its row's schema names, as schemas. */
 export interface OperationSchemas {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
@@ -24,8 +30,6 @@ export interface OperationSchemas {
    * consumer offers a user or a model to fill in. Absent when the body has no such field.
    */
   readonly clientBody?: z.ZodType;
-  /** What each path parameter is and where its value comes from. */
-  readonly paramDescriptions?: Readonly<Record<string, string>>;
   /** Success responses by status; the first one is the operation's usual success. */
   readonly responses: Readonly<Record<number, z.ZodType>>;
 }
@@ -35,109 +39,39 @@ interface OperationErrors {
   readonly errors: readonly ErrorStatus[];
 }
 
-export interface Operation extends Route, OperationSchemas, OperationErrors {}
+export interface Operation extends Omit<Row, keyof OperationSchemas>, OperationSchemas, OperationErrors {}
 
-const INCIDENT_ID = { incidentId: 'id of the incident (list_incidents, create_incident)' };
-const UPDATE_IDS = { ...INCIDENT_ID, incidentUpdateId: "id of the update (the incident's incidentUpdates[].id)" };
-const PAGE_ID = { statusPageId: 'id of the status page (list_status_pages)' };
-const SUBSCRIPTION_IDS = { ...PAGE_ID, subscriptionId: 'id of the subscription (list_subscriptions)' };
-const HEARTBEAT_ID = { checkId: 'id of the heartbeat check' };
+type Schemas = typeof s;
+type SchemaOf<Name> = Name extends SchemaName ? Schemas[Name] : never;
+type WithSchemas<R> = {
+  readonly [Key in keyof R]: Key extends 'query' | 'body' | 'clientBody'
+    ? SchemaOf<R[Key]>
+    : Key extends 'responses'
+      ? { readonly [Status in keyof R[Key]]: SchemaOf<R[Key][Status]> }
+      : R[Key];
+};
+export type Operations = { readonly [Id in OperationId]: WithSchemas<Routes[Id]> & OperationErrors };
 
-const schemas = {
-  listStatusPages: { query: s.PageQuery, responses: { 200: s.StatusPageList } },
-  getStatusPage: { paramDescriptions: PAGE_ID, responses: { 200: s.StatusPage } },
-  listServices: { query: s.ServiceQuery, responses: { 200: s.ServiceList } },
-  getService: { paramDescriptions: { serviceId: 'id of the service (list_services)' }, responses: { 200: s.Service } },
-  listSubscriptions: { paramDescriptions: PAGE_ID, responses: { 200: s.SubscriptionList } },
-  createSubscriptions: { paramDescriptions: PAGE_ID, body: s.BulkSubscriptionsInput, responses: { 201: s.BulkSubscriptionsResult } },
-  deleteSubscription: { paramDescriptions: SUBSCRIPTION_IDS, responses: { 204: s.NoContent } },
-  createIncident: { body: s.CreateIncidentInput, clientBody: s.CreateIncidentFields, responses: { 201: s.Incident } },
-  listIncidents: { query: s.PageQuery, responses: { 200: s.IncidentList } },
-  getIncident: { paramDescriptions: INCIDENT_ID, responses: { 200: s.Incident } },
-  updateIncident: {
-    paramDescriptions: INCIDENT_ID,
-    body: s.UpdateIncidentInput,
-    clientBody: s.UpdateIncidentFields,
-    responses: { 200: s.Incident },
-  },
-  deleteIncident: { paramDescriptions: INCIDENT_ID, responses: { 204: s.NoContent } },
-  listIncidentUpdates: { paramDescriptions: INCIDENT_ID, responses: { 200: s.IncidentUpdateList } },
-  createIncidentUpdate: {
-    paramDescriptions: INCIDENT_ID,
-    body: s.IncidentUpdateInput,
-    clientBody: s.IncidentUpdateFields,
-    responses: { 200: s.IncidentUpdate },
-  },
-  getIncidentUpdate: { paramDescriptions: UPDATE_IDS, responses: { 200: s.IncidentUpdate } },
-  updateIncidentUpdate: {
-    paramDescriptions: UPDATE_IDS,
-    body: s.IncidentUpdateInput,
-    clientBody: s.IncidentUpdateFields,
-    responses: { 200: s.IncidentUpdate },
-  },
-  deleteIncidentUpdate: { paramDescriptions: UPDATE_IDS, responses: { 204: s.NoContent } },
-  getRootCauseAnalysis: {
-    paramDescriptions: { id: 'id of the analysis (request_root_cause_analysis)' },
-    responses: { 200: s.RootCauseAnalysis, 202: s.RootCauseAnalysisPending },
-  },
-  requestRootCauseAnalysis: {
-    paramDescriptions: { testSessionErrorGroupId: 'id of the error group to analyse' },
-    body: s.RequestAnalysisInput,
-    responses: { 202: s.RootCauseAnalysisPending },
-  },
-  requestErrorGroupAnalysis: {
-    paramDescriptions: { errorGroupId: 'id of the error group to analyse (list_error_groups)' },
-    body: s.RequestAnalysisInput,
-    responses: { 202: s.RootCauseAnalysisPending },
-  },
-  listErrorGroups: { query: s.ErrorGroupQuery, responses: { 200: s.ErrorGroupList } },
-  listCheckErrorGroups: {
-    paramDescriptions: { checkId: 'id of the check whose errors are grouped' },
-    query: s.ErrorGroupQuery,
-    responses: { 200: s.ErrorGroupList },
-  },
-  getErrorGroup: { paramDescriptions: { id: 'id of the error group (list_error_groups)' }, responses: { 200: s.ErrorGroup } },
-  updateErrorGroup: { paramDescriptions: { id: 'id of the error group' }, body: s.ErrorGroupPatch, responses: { 200: s.ErrorGroup } },
-  getHeartbeatAvailability: {
-    paramDescriptions: { checkId: 'id of the heartbeat check' },
-    query: s.AvailabilityQuery,
-    responses: { 200: s.HeartbeatAvailability },
-  },
-  listHeartbeatEvents: { paramDescriptions: HEARTBEAT_ID, query: s.HeartbeatEventQuery, responses: { 200: s.HeartbeatEventList } },
-  getHeartbeatEvent: {
-    paramDescriptions: { ...HEARTBEAT_ID, id: 'id of the event (list_heartbeat_events)' },
-    responses: { 200: s.HeartbeatEventWithStats },
-  },
-  listRuntimes: { responses: { 200: s.RuntimeList } },
-  getRuntime: { paramDescriptions: { id: 'name of the runtime, such as 2025.04 (list_runtimes)' }, responses: { 200: s.Runtime } },
-  recordErrorEvent: { body: s.ErrorEventInput, responses: { 201: s.ErrorGroup } },
-  recordHeartbeatEvent: {
-    paramDescriptions: HEARTBEAT_ID,
-    body: s.HeartbeatEventInput,
-    responses: { 201: s.HeartbeatEvent },
-  },
-  verifySubscription: { paramDescriptions: SUBSCRIPTION_IDS, responses: { 200: s.Subscription } },
-  listNotifications: { query: s.NotificationQuery, responses: { 200: s.NotificationList } },
-} as const satisfies { readonly [Id in OperationId]: OperationSchemas };
+/** The schemas by the names the rows give (every one of schemas.ts is in the bundle anyway). */
+const byName: Readonly<Record<SchemaName, z.ZodType>> = s;
 
-type Schemas = typeof schemas;
+function schema(name: SchemaName): z.ZodType {
+  return byName[name];
+}
 
-// Fails to compile, naming the operation, when a route has `bodyRequired` without a body
-// schema here or a body schema has no `bodyRequired` in its route.
-type HasBody<Id extends OperationId> = 'body' extends keyof Schemas[Id] ? true : false;
-type HasBodyRequired<Id extends OperationId> = 'bodyRequired' extends keyof Routes[Id] ? true : false;
-type BodyMismatch = { [Id in OperationId]: HasBody<Id> extends HasBodyRequired<Id> ? never : Id }[OperationId];
-const bodiesMatch: [BodyMismatch] extends [never] ? true : { bodyRequiredWithoutSchemaOrSchemaWithoutIt: BodyMismatch } = true;
-void bodiesMatch;
-
-type Flatten<T> = { readonly [K in keyof T]: T[K] };
-export type Operations = { readonly [Id in OperationId]: Flatten<Routes[Id] & Schemas[Id] & OperationErrors> };
-
-/** Route and schemas of every operation, in the order of routes.ts. */
+/** Every row with its schemas, in the order of routes.ts. */
 export const operations = Object.fromEntries(
   (Object.keys(routes) as OperationId[]).map((id) => {
-    const op = { ...routes[id], ...schemas[id] };
-    return [id, { ...op, errors: errorStatuses(op) }];
+    const row: Row = routes[id];
+    const op = {
+      ...row,
+      ...(row.query ? { query: schema(row.query) } : {}),
+      ...(row.body ? { body: schema(row.body) } : {}),
+      ...(row.clientBody ? { clientBody: schema(row.clientBody) } : {}),
+      responses: Object.fromEntries(Object.entries(row.responses).map(([status, name]) => [status, schema(name)])),
+      errors: errorStatuses(row),
+    };
+    return [id, op];
   }),
 ) as unknown as Operations;
 
@@ -158,7 +92,3 @@ export type OperationResult<Id extends OperationId> = {
     ? z.output<Operations[Id]['responses'][Status]>
     : never;
 }[keyof Operations[Id]['responses']];
-
-export function successStatus(op: Operation): number {
-  return Number(Object.keys(op.responses)[0]);
-}

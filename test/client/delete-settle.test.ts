@@ -26,13 +26,7 @@ function deleting(replies: Array<(request: Request) => Response | Promise<Respon
   open.push(dispatcher);
   const transport = transportOptions({ baseUrl: BASE_URL, apiKey: API_KEY, dispatcher, sleep: async () => {}, ...options });
   const notes: LostAnswerNote[] = [];
-  const run = () =>
-    sendDelete(
-      transport,
-      { method: 'DELETE', path: PATH, idempotent: true },
-      async () => 204,
-      (note) => notes.push(note),
-    );
+  const run = () => sendDelete(transport, { method: 'DELETE', path: PATH, idempotent: true }, 204, (note) => notes.push(note));
   return { run, notes, calls: () => calls };
 }
 

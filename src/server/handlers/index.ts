@@ -1,69 +1,40 @@
-// One handler per operation of the contract; the type makes a missing one a compile error.
+// One handler per operation of the contract, each exported by its module under the operation's
+// id: nothing here names an operation. A row of the table without a handler of its name fails
+// to compile below, naming the operation; so does a handler of the wrong operation's type.
 import { routes, type OperationId } from '../../contract/routes.js';
-import { getErrorGroup, listCheckErrorGroups, listErrorGroups, updateErrorGroup } from './error-groups.js';
-import { getHeartbeatAvailability, getHeartbeatEvent, listHeartbeatEvents } from './heartbeats.js';
-import {
-  createIncident,
-  createIncidentUpdate,
-  deleteIncident,
-  deleteIncidentUpdate,
-  getIncident,
-  getIncidentUpdate,
-  listIncidents,
-  listIncidentUpdates,
-  updateIncident,
-  updateIncidentUpdate,
-} from './incidents.js';
-import { listNotifications, recordErrorEvent, recordHeartbeatEvent } from './reference.js';
-import { getRootCauseAnalysis, requestErrorGroupAnalysis, requestRootCauseAnalysis } from './root-cause-analyses.js';
-import { getRuntime, listRuntimes } from './runtimes.js';
-import { getService, listServices } from './services.js';
-import { getStatusPage, listStatusPages } from './status-pages.js';
-import { createSubscriptions, deleteSubscription, listSubscriptions, verifySubscription } from './subscriptions.js';
+import * as errorGroups from './error-groups.js';
+import * as heartbeats from './heartbeats.js';
+import * as incidents from './incidents.js';
+import * as reference from './reference.js';
+import * as rootCauseAnalyses from './root-cause-analyses.js';
+import * as runtimes from './runtimes.js';
+import * as services from './services.js';
+import * as statusPages from './status-pages.js';
+import * as subscriptions from './subscriptions.js';
 import type { Handler, Handlers } from './types.js';
 
-export const handlers: Handlers = {
-  listStatusPages,
-  getStatusPage,
-  listServices,
-  getService,
-  listSubscriptions,
-  createSubscriptions,
-  deleteSubscription,
-  createIncident,
-  listIncidents,
-  getIncident,
-  updateIncident,
-  deleteIncident,
-  listIncidentUpdates,
-  createIncidentUpdate,
-  getIncidentUpdate,
-  updateIncidentUpdate,
-  deleteIncidentUpdate,
-  getRootCauseAnalysis,
-  requestRootCauseAnalysis,
-  requestErrorGroupAnalysis,
-  listErrorGroups,
-  listCheckErrorGroups,
-  getErrorGroup,
-  updateErrorGroup,
-  getHeartbeatAvailability,
-  listHeartbeatEvents,
-  getHeartbeatEvent,
-  listRuntimes,
-  getRuntime,
-  recordErrorEvent,
-  recordHeartbeatEvent,
-  verifySubscription,
-  listNotifications,
-};
+/** Every operation's handler, and nothing else the modules export. */
+export const handlers: Handlers = mapHandlers(
+  {
+    ...errorGroups,
+    ...heartbeats,
+    ...incidents,
+    ...reference,
+    ...rootCauseAnalyses,
+    ...runtimes,
+    ...services,
+    ...statusPages,
+    ...subscriptions,
+  },
+  (handler) => handler,
+);
 
 type Wrap = <Id extends OperationId>(handler: Handler<Id>) => Handler<Id>;
 
 /**
- * The same map with every handler wrapped by `wrap`, which keeps each one's type (a wrapper
- * that changed what a handler answers would not compile). Made by walking the operations table,
- * so a new operation needs no line here; `handlers` above is where a missing one fails to compile.
+ * The map with every handler wrapped by `wrap`, which keeps each one's type (a wrapper that
+ * changed what a handler answers would not compile). Made by walking the operations table, so
+ * the result holds the operations' handlers only, whatever else `map` holds.
  */
 export function mapHandlers(map: Handlers, wrap: Wrap): Handlers {
   const entries = (Object.keys(routes) as OperationId[]).map((id) => [id, wrapOne(map, wrap, id)] as const);

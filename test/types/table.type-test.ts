@@ -1,0 +1,93 @@
+// Type-level tests of the operations table's checks (src/contract/routes.ts), checked by `npm run
+// check` (tsc). Each fake table below is missing one piece; TableProblems must name that kind of
+// problem and that operation, and nothing else. Nothing here runs.
+import type { Row, TableProblems } from '../../src/contract/routes.js';
+
+function table<const T extends Record<string, Row>>(rows: T): T {
+  return rows;
+}
+
+/** True exactly when A and B are the same type. */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+const tool = { title: 'Get a thing', description: 'Retrieves one thing.' };
+
+// A complete table has no problem.
+const complete = table({
+  getThing: {
+    method: 'GET',
+    path: '/v1/things/{id}',
+    summary: 's',
+    paramDescriptions: { id: 'the thing' },
+    responses: { 200: 'Incident' },
+    tool,
+  },
+  listIncidents: { method: 'GET', path: '/v1/things', summary: 's', query: 'PageQuery', responses: { 200: 'IncidentList' }, tool },
+  makeThing: {
+    method: 'POST',
+    path: '/v1/things',
+    summary: 's',
+    body: 'CreateIncidentInput',
+    bodyRequired: true,
+    responses: { 201: 'Incident' },
+    readBack: { read: 'listIncidents', find: 'sent-incident' },
+    tool,
+  },
+  recordThing: {
+    method: 'POST',
+    path: '/_reference/things',
+    summary: 's',
+    referenceOnly: true,
+    readBack: 'none',
+    responses: { 201: 'Incident' },
+  },
+});
+const none: Equal<TableProblems<typeof complete>, Record<never, never>> = true;
+
+// A POST without `readBack`, a body without `bodyRequired`, a path parameter without its description.
+const write = table({
+  makeThing: { method: 'POST', path: '/v1/things/{id}', summary: 's', body: 'CreateIncidentInput', responses: { 201: 'Incident' }, tool },
+});
+const writeProblems: Equal<
+  TableProblems<typeof write>,
+  { writeWithoutReadBack: 'makeThing'; bodyWithoutBodyRequiredOrTheOther: 'makeThing'; pathParameterWithoutDescription: 'makeThing' }
+> = true;
+// @ts-expect-error the problems are named exactly: one left out is another type
+const writeProblemsShort: Equal<TableProblems<typeof write>, { writeWithoutReadBack: 'makeThing' }> = true;
+
+// An operation of the hosted API without its tool, and a reference-only one with a tool.
+const tools = table({
+  getThing: { method: 'GET', path: '/v1/things', summary: 's', responses: { 200: 'Incident' } },
+  listNotes: { method: 'GET', path: '/_reference/notes', summary: 's', referenceOnly: true, responses: { 200: 'NotificationList' }, tool },
+});
+const toolProblems: Equal<TableProblems<typeof tools>, { hostedWithoutToolOrReferenceOnlyWithOne: 'getThing' | 'listNotes' }> = true;
+
+// A read-back through an operation that is not a GET.
+const readBack = table({
+  getIncident: {
+    method: 'PUT',
+    path: '/v1/things',
+    summary: 's',
+    body: 'UpdateIncidentInput',
+    bodyRequired: true,
+    responses: { 200: 'Incident' },
+    tool,
+  },
+  makeThing: {
+    method: 'POST',
+    path: '/v1/things',
+    summary: 's',
+    responses: { 201: 'Incident' },
+    readBack: { read: 'getIncident', find: 'sent-update' },
+    tool,
+  },
+});
+const readBackProblems: Equal<TableProblems<typeof readBack>, { readBackThatIsNotAGet: 'makeThing' }> = true;
+
+// A schema is named as schemas.ts exports it.
+table({
+  // @ts-expect-error no schema of that name
+  getThing: { method: 'GET', path: '/v1/things', summary: 's', responses: { 200: 'Incidnet' }, tool },
+});
+
+void [none, writeProblems, writeProblemsShort, toolProblems, readBackProblems];
