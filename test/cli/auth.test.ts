@@ -1,6 +1,6 @@
 // `statusctl login` and `logout` off a terminal: credentials from options or environment, one
 // checking request, saved only when the server accepts them; the key never shown in full. Then
-// the profiles: `auth status`, `auth switch`, `auth token`, through the built binary.
+// the profiles: `auth status`, `auth switch`, `auth token`; the built binary for the Secret Service.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { missingSecretServiceTools, startSecretService } from '../support/secret
 import { closedPortUrl, parseJson, removeTempDirs, runCli, runPty, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
 import { readmeLines, runShell } from './readme-shell.js';
 
-// Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
+// Some tests spawn the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
 
 let server: TestServer;
@@ -256,9 +256,10 @@ describe('login --with-token', () => {
   });
 });
 
-// Profiles as gh has them, through the built binary with real config files: `auth login`,
-// `auth status` (every profile, the one in use marked), `auth switch` (the default, kept in the
-// config file), `auth token` (the key, on a terminal only with --show), `auth logout`.
+// Profiles as gh has them, in process with real config files (the built binary in a
+// pseudo-terminal where the terminal matters): `auth login`, `auth status` (every profile, the
+// one in use marked), `auth switch` (the default, kept in the config file), `auth token` (the
+// key, on a terminal only with --show), `auth logout`.
 describe('auth: profiles', () => {
   const MAIN = { id: 'a0700000-0000-4000-8000-000000000001', key: 'sk_auth_key_0000_abcd' };
   const OTHER = { id: '0e000000-0000-4000-8000-0000000000e2', key: 'sk_other_key_1111_efgh' };
@@ -268,11 +269,14 @@ describe('auth: profiles', () => {
   async function twoProfiles(extraEnv: Record<string, string | undefined> = {}) {
     const dir = tempConfigDir();
     const env = { STATUSCTL_CONFIG_DIR: dir, ...extraEnv };
-    const first = await runCli(['login', '--base-url', server.url, '--api-key', MAIN.key, '--account-id', MAIN.id], { env });
+    const first = await runCli(['login', '--base-url', server.url, '--api-key', MAIN.key, '--account-id', MAIN.id], {
+      env,
+      inProcess: true,
+    });
     expect(first.code, first.stderr).toBe(0);
     const second = await runCli(
       ['auth', 'login', '--profile', 'staging', '--base-url', server.url, '--account-id', OTHER.id, '--with-token'],
-      { env, input: `${OTHER.key}\n` },
+      { env, input: `${OTHER.key}\n`, inProcess: true },
     );
     expect(second.code, second.stderr).toBe(0);
     return { dir, env };
@@ -288,7 +292,7 @@ describe('auth: profiles', () => {
 
   it('auth status lists every profile with the one in use marked; auth switch changes the default in the config file', async () => {
     const { dir, env } = await twoProfiles();
-    const status = await runCli(['auth', 'status', '--json'], { env });
+    const status = await runCli(['auth', 'status', '--json'], { env, inProcess: true });
     expect(status.code, status.stderr).toBe(0);
     expect(
       parseJson<Row[]>(status).map((row) => [row.profile.value, row.active, row.accountId.value, row.apiKey, row.server.accepted]),
@@ -297,7 +301,7 @@ describe('auth: profiles', () => {
       ['staging', false, OTHER.id, { value: '****efgh', source: 'file' }, true],
     ]);
     // Piped: one tab-separated row a profile, `yes` in the first column for the one in use.
-    const piped = await runCli(['auth', 'status'], { env });
+    const piped = await runCli(['auth', 'status'], { env, inProcess: true });
     expect(
       piped.stdout
         .split('\n')
@@ -308,26 +312,31 @@ describe('auth: profiles', () => {
       ['no', 'staging'],
     ]);
 
-    const switched = await runCli(['auth', 'switch', 'staging'], { env });
+    const switched = await runCli(['auth', 'switch', 'staging'], { env, inProcess: true });
     expect(switched.code, switched.stderr).toBe(0);
     expect(switched.stderr).toContain("Switched the default profile to 'staging'");
     expect(configOf(dir).defaultProfile).toBe('staging');
     // Every command now uses staging: whoami says it, and where the name came from.
-    const who = parseJson<{ profile: unknown; accountId: { value: string } }>(await runCli(['whoami', '--json'], { env }));
+    const who = parseJson<{ profile: unknown; accountId: { value: string } }>(await runCli(['whoami', '--json'], { env, inProcess: true }));
     expect(who).toMatchObject({ profile: { value: 'staging', source: 'file' }, accountId: { value: OTHER.id } });
-    expect(parseJson<Row[]>(await runCli(['auth', 'status', '--json'], { env })).map((row) => [row.profile.value, row.active])).toEqual([
+    expect(
+      parseJson<Row[]>(await runCli(['auth', 'status', '--json'], { env, inProcess: true })).map((row) => [row.profile.value, row.active]),
+    ).toEqual([
       ['default', false],
       ['staging', true],
     ]);
 
     // Precedence stays: the option, then STATUSCTL_PROFILE, then the file's default.
-    const byEnv = await runCli(['whoami', '--json'], { env: { ...env, STATUSCTL_PROFILE: 'default' } });
+    const byEnv = await runCli(['whoami', '--json'], { env: { ...env, STATUSCTL_PROFILE: 'default' }, inProcess: true });
     expect(parseJson(byEnv)).toMatchObject({ profile: { value: 'default', source: 'environment' }, accountId: { value: MAIN.id } });
-    const byOption = await runCli(['whoami', '--json', '--profile', 'default'], { env: { ...env, STATUSCTL_PROFILE: 'staging' } });
+    const byOption = await runCli(['whoami', '--json', '--profile', 'default'], {
+      env: { ...env, STATUSCTL_PROFILE: 'staging' },
+      inProcess: true,
+    });
     expect(parseJson(byOption)).toMatchObject({ profile: { value: 'default', source: 'option' } });
 
     // Back, with the JSON summary.
-    const back = await runCli(['auth', 'switch', 'default', '--json'], { env });
+    const back = await runCli(['auth', 'switch', 'default', '--json'], { env, inProcess: true });
     expect(parseJson(back)).toEqual({ profile: 'default', previous: 'staging', path: join(dir, 'config.json') });
     expect(configOf(dir).defaultProfile).toBe('default');
   });
@@ -335,7 +344,7 @@ describe('auth: profiles', () => {
   it('auth switch to a profile the file does not hold is exit 2 with the closest names, and changes nothing', async () => {
     const { dir, env } = await twoProfiles();
     const before = readFileSync(join(dir, 'config.json'), 'utf8');
-    const result = await runCli(['auth', 'switch', 'stagign'], { env });
+    const result = await runCli(['auth', 'switch', 'stagign'], { env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `statusctl: auth switch: no profile 'stagign' in ${join(dir, 'config.json')} (did you mean staging?)\n` +
@@ -348,25 +357,25 @@ describe('auth: profiles', () => {
     const { dir, env } = await twoProfiles();
     const path = join(dir, 'config.json');
     writeFileSync(path, JSON.stringify({ ...configOf(dir), defaultProfile: 'stagingg' }));
-    const result = await runCli(['incidents', 'list'], { env });
+    const result = await runCli(['incidents', 'list'], { env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `statusctl: the config file ${path} makes 'stagingg' the default profile, which it does not hold (did you mean staging?)\n` +
         'hint: pick one of staging, default: statusctl auth switch staging\n',
     );
     // A profile named by the option still works.
-    expect((await runCli(['incidents', 'list', '--profile', 'default'], { env })).code).toBe(0);
+    expect((await runCli(['incidents', 'list', '--profile', 'default'], { env, inProcess: true })).code).toBe(0);
   });
 
   it('auth logout removes the key of the profile in use; auth status then exits 3, the other profile still listed', async () => {
     const { dir, env } = await twoProfiles();
-    expect((await runCli(['auth', 'switch', 'staging'], { env })).code).toBe(0);
-    const out = await runCli(['auth', 'logout'], { env });
+    expect((await runCli(['auth', 'switch', 'staging'], { env, inProcess: true })).code).toBe(0);
+    const out = await runCli(['auth', 'logout'], { env, inProcess: true });
     expect(out.code, out.stderr).toBe(0);
     expect(out.stderr).toContain("Removed the API key ****efgh of profile 'staging'");
     expect(configOf(dir).profiles.staging).toEqual({ baseUrl: server.url, accountId: OTHER.id });
     expect(configOf(dir).profiles.default.apiKey).toBe(MAIN.key);
-    const status = await runCli(['auth', 'status', '--json'], { env });
+    const status = await runCli(['auth', 'status', '--json'], { env, inProcess: true });
     expect(status.code).toBe(3);
     expect(parseJson<Row[]>(status).map((row) => [row.profile.value, row.active, row.apiKey.value, row.server.accepted])).toEqual([
       ['default', false, '****abcd', true],
@@ -376,17 +385,19 @@ describe('auth: profiles', () => {
 
   it('auth token prints the key in use alone on a line when piped, and nothing else, --verbose too', async () => {
     const { env } = await twoProfiles();
-    const token = await runCli(['auth', 'token', '--verbose'], { env });
+    const token = await runCli(['auth', 'token', '--verbose'], { env, inProcess: true });
     expect(token).toMatchObject({ code: 0, stdout: `${MAIN.key}\n`, stderr: '' });
-    expect((await runCli(['auth', 'token', '--profile', 'staging'], { env })).stdout).toBe(`${OTHER.key}\n`);
+    expect((await runCli(['auth', 'token', '--profile', 'staging'], { env, inProcess: true })).stdout).toBe(`${OTHER.key}\n`);
     // The key a command would use: the environment's before the profile's.
-    expect((await runCli(['auth', 'token'], { env: { ...env, STATUSCTL_API_KEY: 'sk_from_env_2222' } })).stdout).toBe('sk_from_env_2222\n');
+    expect((await runCli(['auth', 'token'], { env: { ...env, STATUSCTL_API_KEY: 'sk_from_env_2222' }, inProcess: true })).stdout).toBe(
+      'sk_from_env_2222\n',
+    );
     // It works with curl: the key and account id are all the API asks for.
     const fetched = await fetch(`${server.url}/v1/status-pages`, {
       headers: { authorization: `Bearer ${token.stdout.trim()}`, 'x-service-account': MAIN.id },
     });
     expect(fetched.status).toBe(200);
-    const none = await runCli(['auth', 'token'], { env: { STATUSCTL_CONFIG_DIR: tempConfigDir() } });
+    const none = await runCli(['auth', 'token'], { env: { STATUSCTL_CONFIG_DIR: tempConfigDir() }, inProcess: true });
     expect(none.code).toBe(3);
     expect(none.stdout).toBe('');
     expect(none.stderr).toMatch(/^statusctl: no API key \(profile 'default'\)\nhint: /);
@@ -394,7 +405,7 @@ describe('auth: profiles', () => {
 
   it('auth status on a terminal marks the one in use with *, and keeps account ids whole', async () => {
     const { env } = await twoProfiles();
-    expect((await runCli(['auth', 'switch', 'staging'], { env })).code).toBe(0);
+    expect((await runCli(['auth', 'switch', 'staging'], { env, inProcess: true })).code).toBe(0);
     const session = await runPty(['auth', 'status'], { env, cols: 160 });
     expect(await session.exited()).toBe(0);
     const lines = session.screen().split(/\r?\n/).filter(Boolean);
