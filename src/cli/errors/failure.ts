@@ -2,7 +2,7 @@
 import { AnswerShapeError, ApiError, WriteMayBeAppliedError } from '../../client/errors.js';
 import { errorCode } from '../../client/failures.js';
 import { DEFAULT_BASE_URL } from '../../contract/rules.js';
-import { describeSource, type Settings } from '../runtime/context.js';
+import { describeSource, type Settings } from '../settings/resolve.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { writeCheckHint } from './write-check.js';
 import { networkHint } from './network-hints.js';

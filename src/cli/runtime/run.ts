@@ -3,7 +3,8 @@
 // process's own (main.ts), tests pass buffers and a config directory of their own and run the
 // command in-process.
 import { CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { attachRuntime, settingsOf, type Runtime } from './context.js';
+import { attachRuntime, type Runtime } from './context.js';
+import { settingsOf } from './factory.js';
 import { colorLevel, type OutputStream } from '../iostreams/iostreams.js';
 import { ExitCode, usageError } from '../errors/exit-codes.js';
 import { formatError, fromCommander } from '../errors/error-format.js';

@@ -1,7 +1,8 @@
 // What `whoami` and `auth status` report: the credentials a command would use, where each came
 // from, and whether the server takes them (one request). The key is shown masked. Both commands
 // print the report with whoami's renderer; the report is built here, where both may import it.
-import type { Context, SettingSource } from '../runtime/context.js';
+import type { Context } from '../runtime/context.js';
+import type { SettingSource } from './resolve.js';
 import { CliError, ExitCode } from '../errors/exit-codes.js';
 import { maskKey } from './mask.js';
 import { ApiError } from '../../client/errors.js';

@@ -11,28 +11,6 @@ export type KeyLocation = 'keyring' | 'file';
 /** The entry of a profile: named after the profile and the base URL it was saved with. */
 const entryOf = (profileName: string, profile: Profile) => entryName(profileName, profile.baseUrl || DEFAULT_BASE_URL);
 
-/**
- * The profile's key and where it was found. A store that is there but refuses (locked, D-Bus
- * error) is an error (exit 3), unless the file holds the key: then the store was not needed.
- */
-export async function readKey(
-  env: Env,
-  config: ConfigFile,
-  profileName: string,
-): Promise<{ key: string; location: KeyLocation } | undefined> {
-  const profile = config.profile(profileName);
-  const opened = await openCredentialStore(env);
-  if (opened.available) {
-    try {
-      const key = await opened.store.get(entryOf(profileName, profile));
-      if (key) return { key, location: 'keyring' };
-    } catch (error) {
-      if (!(error instanceof NoCredentialStore) && !profile.apiKey) throw error;
-    }
-  }
-  return profile.apiKey ? { key: profile.apiKey, location: 'file' } : undefined;
-}
-
 export interface Saved {
   location: KeyLocation;
   /** Why the key went to the file although --insecure-storage was not given. */
@@ -40,89 +18,116 @@ export interface Saved {
 }
 
 /**
- * Saves the profile's settings with its key: the key into the store (and out of the file), or,
- * without a store or with `insecure`, into the file. The store is written first: when it
- * refuses (exit 3), the file is left as it was.
+ * The keys of a run's profiles: the OS credential store (its library loaded only when a key is
+ * read or written) and the config file.
  */
-export async function saveProfileWithKey(
-  env: Env,
-  config: ConfigFile,
-  profileName: string,
-  settings: Profile & { apiKey: string },
-  { insecure = false }: { insecure?: boolean } = {},
-): Promise<Saved> {
-  const previous = config.profile(profileName);
-  const next: Profile = { ...previous, ...settings };
-  const entry = entryOf(profileName, next);
-  const opened = await openCredentialStore(env);
-  let location: KeyLocation = 'file';
-  let noStoreReason = opened.available ? undefined : opened.reason;
-  if (opened.available) {
-    try {
-      if (insecure) {
-        // A key left in the store would be read before the file's.
-        await opened.store.delete(entry);
-      } else {
-        await opened.store.set(entry, settings.apiKey);
-        location = 'keyring';
-      }
-    } catch (error) {
-      if (!(error instanceof NoCredentialStore)) throw error;
-      noStoreReason = error.message;
-    }
-  }
-  await config.saveProfile(profileName, { ...next, apiKey: location === 'file' ? settings.apiKey : undefined });
-  const before = entryOf(profileName, previous);
-  if (opened.available && before.service !== entry.service) {
-    // The key saved for the profile's previous base URL is of no use any more.
-    await opened.store.delete(before).catch(() => false);
-  }
-  return insecure ? { location } : { location, ...(noStoreReason ? { noStoreReason } : {}) };
-}
+export class KeyStorage {
+  constructor(
+    private readonly env: Env,
+    readonly config: ConfigFile,
+  ) {}
 
-/**
- * A new base URL for the profile (`config set/unset base-url`). A key in the store moves to the
- * entry named after the new address: the key belongs to the profile, as it does in the file.
- */
-export async function saveBaseUrl(env: Env, config: ConfigFile, profileName: string, baseUrl: string | undefined): Promise<void> {
-  const previous = config.profile(profileName);
-  const next: Profile = { ...previous, baseUrl };
-  const from = entryOf(profileName, previous);
-  const to = entryOf(profileName, next);
-  if (from.service !== to.service) {
+  /**
+   * The profile's key and where it was found. A store that is there but refuses (locked, D-Bus
+   * error) is an error (exit 3), unless the file holds the key: then the store was not needed.
+   */
+  async read(profileName: string): Promise<{ key: string; location: KeyLocation } | undefined> {
+    const { env, config } = this;
+    const profile = config.profile(profileName);
     const opened = await openCredentialStore(env);
     if (opened.available) {
       try {
-        const key = await opened.store.get(from);
-        if (key) {
-          await opened.store.set(to, key);
-          await opened.store.delete(from);
+        const key = await opened.store.get(entryOf(profileName, profile));
+        if (key) return { key, location: 'keyring' };
+      } catch (error) {
+        if (!(error instanceof NoCredentialStore) && !profile.apiKey) throw error;
+      }
+    }
+    return profile.apiKey ? { key: profile.apiKey, location: 'file' } : undefined;
+  }
+
+  /**
+   * Saves the profile's settings with its key: the key into the store (and out of the file), or,
+   * without a store or with `insecure`, into the file. The store is written first: when it
+   * refuses (exit 3), the file is left as it was.
+   */
+  async save(
+    profileName: string,
+    settings: Profile & { apiKey: string },
+    { insecure = false }: { insecure?: boolean } = {},
+  ): Promise<Saved> {
+    const { env, config } = this;
+    const previous = config.profile(profileName);
+    const next: Profile = { ...previous, ...settings };
+    const entry = entryOf(profileName, next);
+    const opened = await openCredentialStore(env);
+    let location: KeyLocation = 'file';
+    let noStoreReason = opened.available ? undefined : opened.reason;
+    if (opened.available) {
+      try {
+        if (insecure) {
+          // A key left in the store would be read before the file's.
+          await opened.store.delete(entry);
+        } else {
+          await opened.store.set(entry, settings.apiKey);
+          location = 'keyring';
         }
+      } catch (error) {
+        if (!(error instanceof NoCredentialStore)) throw error;
+        noStoreReason = error.message;
+      }
+    }
+    await config.saveProfile(profileName, { ...next, apiKey: location === 'file' ? settings.apiKey : undefined });
+    const before = entryOf(profileName, previous);
+    if (opened.available && before.service !== entry.service) {
+      // The key saved for the profile's previous base URL is of no use any more.
+      await opened.store.delete(before).catch(() => false);
+    }
+    return insecure ? { location } : { location, ...(noStoreReason ? { noStoreReason } : {}) };
+  }
+
+  /**
+   * A new base URL for the profile (`config set/unset base-url`). A key in the store moves to the
+   * entry named after the new address: the key belongs to the profile, as it does in the file.
+   */
+  async saveBaseUrl(profileName: string, baseUrl: string | undefined): Promise<void> {
+    const { env, config } = this;
+    const previous = config.profile(profileName);
+    const next: Profile = { ...previous, baseUrl };
+    const from = entryOf(profileName, previous);
+    const to = entryOf(profileName, next);
+    if (from.service !== to.service) {
+      const opened = await openCredentialStore(env);
+      if (opened.available) {
+        try {
+          const key = await opened.store.get(from);
+          if (key) {
+            await opened.store.set(to, key);
+            await opened.store.delete(from);
+          }
+        } catch (error) {
+          if (!(error instanceof NoCredentialStore)) throw error;
+        }
+      }
+    }
+    await config.saveProfile(profileName, next);
+  }
+
+  /** Removes the profile's key from the store and from the file; says where it was (and the file's key, to show masked). */
+  async remove(profileName: string): Promise<{ keyring: boolean; file: boolean; fileKey?: string }> {
+    const { env, config } = this;
+    const profile = config.profile(profileName);
+    let keyring = false;
+    const opened = await openCredentialStore(env);
+    if (opened.available) {
+      try {
+        keyring = await opened.store.delete(entryOf(profileName, profile));
       } catch (error) {
         if (!(error instanceof NoCredentialStore)) throw error;
       }
     }
+    const file = Boolean(profile.apiKey);
+    if (file) await config.saveProfile(profileName, { ...profile, apiKey: undefined });
+    return { keyring, file, ...(profile.apiKey ? { fileKey: profile.apiKey } : {}) };
   }
-  await config.saveProfile(profileName, next);
-}
-
-/** Removes the profile's key from the store and from the file; says where it was (and the file's key, to show masked). */
-export async function removeKey(
-  env: Env,
-  config: ConfigFile,
-  profileName: string,
-): Promise<{ keyring: boolean; file: boolean; fileKey?: string }> {
-  const profile = config.profile(profileName);
-  let keyring = false;
-  const opened = await openCredentialStore(env);
-  if (opened.available) {
-    try {
-      keyring = await opened.store.delete(entryOf(profileName, profile));
-    } catch (error) {
-      if (!(error instanceof NoCredentialStore)) throw error;
-    }
-  }
-  const file = Boolean(profile.apiKey);
-  if (file) await config.saveProfile(profileName, { ...profile, apiKey: undefined });
-  return { keyring, file, ...(profile.apiKey ? { fileKey: profile.apiKey } : {}) };
 }

@@ -8,7 +8,6 @@ import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import type { Noun, Program } from '../../runtime/globals.js';
 import { maskKey } from '../../settings/mask.js';
-import { saveProfileWithKey } from '../../settings/key-storage.js';
 import { readAll } from '../../input/read.js';
 import { ApiError } from '../../../client/errors.js';
 
@@ -63,8 +62,9 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
       ? await askCredentials(ctx)
       : await credentialsFromSettings(ctx);
   await checkCredentials(ctx, credentials);
-  const config = await ctx.config();
-  const saved = await saveProfileWithKey(ctx.env, config, ctx.profileName, credentials, { insecure: options.insecureStorage });
+  const keys = await ctx.keys();
+  const { config } = keys;
+  const saved = await keys.save(ctx.profileName, credentials, { insecure: options.insecureStorage });
   const summary = {
     profile: ctx.profileName,
     baseUrl: credentials.baseUrl,

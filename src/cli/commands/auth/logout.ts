@@ -4,7 +4,6 @@ import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun, Program } from '../../runtime/globals.js';
 import { maskKey } from '../../settings/mask.js';
-import { removeKey } from '../../settings/key-storage.js';
 
 /** Declares `logout` on `auth`, and on the program as the top-level alias gh users know. */
 export function declare(parent: Noun | Program): void {
@@ -19,8 +18,9 @@ export function declare(parent: Noun | Program): void {
 }
 
 export async function run(ctx: Context): Promise<void> {
-  const config = await ctx.config();
-  const removed = await removeKey(ctx.env, config, ctx.profileName);
+  const keys = await ctx.keys();
+  const { config } = keys;
+  const removed = await keys.remove(ctx.profileName);
   const places = [...(removed.keyring ? ['the credential store'] : []), ...(removed.file ? [config.path] : [])];
   ctx.info(
     places.length

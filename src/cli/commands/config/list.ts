@@ -3,7 +3,8 @@
 import { maskProxyUrl, parseProxyUrl } from '../../../client/proxy.js';
 import { examples } from '../../runtime/command-kit.js';
 import { SETTINGS, isSettingName, type SettingName } from '../../settings/config.js';
-import { Context, type SettingSource } from '../../runtime/context.js';
+import { Context } from '../../runtime/context.js';
+import type { SettingSource } from '../../settings/resolve.js';
 import type { Noun } from '../../runtime/globals.js';
 import { maskKey } from '../../settings/mask.js';
 import { renderTable } from '../../output/cells.js';

@@ -3,12 +3,12 @@
 import { parseProxyUrl } from '../../../client/proxy.js';
 import { examples } from '../../runtime/command-kit.js';
 import { SETTINGS, checkBaseUrl, checkHeaderValue, checkSwitch, type SettingName } from '../../settings/config.js';
-import { Context, type SettingSource } from '../../runtime/context.js';
+import { Context } from '../../runtime/context.js';
+import type { SettingSource } from '../../settings/resolve.js';
 import { usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { keyArgument } from './get.js';
 import { shown } from './list.js';
-import { saveProfileWithKey, saveBaseUrl } from '../../settings/key-storage.js';
 
 export function declare(config: Noun): void {
   examples(
@@ -30,14 +30,15 @@ export function declare(config: Noun): void {
 
 export async function run(ctx: Context, name: SettingName, value: string): Promise<void> {
   checkValue(name, value);
-  const config = await ctx.config();
+  const keys = await ctx.keys();
+  const { config } = keys;
   let source: SettingSource = 'profile';
   if (name === 'api-key') {
-    const saved = await saveProfileWithKey(ctx.env, config, ctx.profileName, { apiKey: value.trim() });
+    const saved = await keys.save(ctx.profileName, { apiKey: value.trim() });
     source = saved.location;
     if (saved.noStoreReason) ctx.info(`warning: the API key is stored in plain text in ${config.path}: ${saved.noStoreReason}`);
   } else if (name === 'base-url') {
-    await saveBaseUrl(ctx.env, config, ctx.profileName, value.trim());
+    await keys.saveBaseUrl(ctx.profileName, value.trim());
   } else {
     await config.saveProfile(ctx.profileName, { ...config.profile(ctx.profileName), [SETTINGS[name]]: value.trim() });
   }

@@ -5,7 +5,6 @@ import { SETTINGS, type SettingName } from '../../settings/config.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
 import { keyArgument } from './get.js';
-import { removeKey, saveBaseUrl } from '../../settings/key-storage.js';
 
 export function declare(config: Noun): void {
   examples(
@@ -19,14 +18,15 @@ export function declare(config: Noun): void {
 }
 
 export async function run(ctx: Context, name: SettingName): Promise<void> {
-  const config = await ctx.config();
+  const keys = await ctx.keys();
+  const { config } = keys;
   const profile = config.profile(ctx.profileName);
   let had = Boolean(profile[SETTINGS[name]]);
   if (name === 'api-key') {
-    const removed = await removeKey(ctx.env, config, ctx.profileName);
+    const removed = await keys.remove(ctx.profileName);
     had = removed.keyring || removed.file;
   } else if (had && name === 'base-url') {
-    await saveBaseUrl(ctx.env, config, ctx.profileName, undefined);
+    await keys.saveBaseUrl(ctx.profileName, undefined);
   } else if (had) await config.saveProfile(ctx.profileName, { ...profile, [SETTINGS[name]]: undefined });
   if (ctx.json) await ctx.printJson({ key: name, removed: had, profile: ctx.profileName, path: config.path });
   ctx.info(
