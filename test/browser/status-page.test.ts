@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../cli/helpers.js';
-import { ACCOUNT_A, NOW, startTestServer, type TestServer } from '../server/helpers.js';
+import { ACCOUNT_A, NOW } from '../server/helpers.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);

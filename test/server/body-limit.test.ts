@@ -9,7 +9,10 @@ import { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/server/http.js';
-import { ACCOUNT_A, startTestServer } from './helpers.js';
+import { ACCOUNT_A, startTestServer, TWO_ACCOUNTS } from './helpers.js';
+
+// call() goes over the port too: what these tests look at happens on the connection.
+const OVER_PORT = { ...TWO_ACCOUNTS, overPort: true };
 
 /**
  * Sends `head` (then `body`, if any) and resolves with all the server wrote once it closes.
@@ -41,7 +44,7 @@ const head = (extra: string) =>
 
 describe('request body limit', () => {
   it('answers 413 to a declared oversized Content-Length before the body arrives, then closes', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(OVER_PORT);
     const answer = await exchange(server.port, head('content-length: 2097152\r\n'), Buffer.alloc(512, 'x'));
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer.toLowerCase()).toContain('connection: close');
@@ -55,7 +58,7 @@ describe('request body limit', () => {
   });
 
   it('cuts off a chunked body once it passes the limit, with a 413 and a closed connection', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(OVER_PORT);
     const before = (await server.call('GET', '/v1/status-pages/incidents')).text;
     const chunk = Buffer.alloc(256 * 1024, 'x');
     const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
@@ -67,7 +70,7 @@ describe('request body limit', () => {
   });
 
   it('keeps the order of checks: no key is 401 even with an oversized body', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(OVER_PORT);
     const answer = await exchange(
       server.port,
       'POST /v1/status-pages/incidents HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 2097152\r\nconnection: close\r\n\r\n',
@@ -76,7 +79,7 @@ describe('request body limit', () => {
   });
 
   it('a 401 to a body still on its way reaches a client busy sending it: Connection: close, the whole answer', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(OVER_PORT);
     // The key is wrong and the body keeps coming: the 401 is decided from the headers alone.
     const answer = await exchange(
       server.port,
@@ -91,7 +94,7 @@ describe('request body limit', () => {
   });
 
   it('every oversized body gets its 413, whoever sends it: raw sockets writing it all, undici, node:http', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(OVER_PORT);
     const sizes = Array.from({ length: 40 }, (_, i) => MAX_BODY_BYTES + 1 + ((i * 7919) % (3 * 1024 * 1024)));
     const head = (length: number) =>
       `POST /v1/status-pages/incidents HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${ACCOUNT_A.key}\r\n` +
@@ -160,7 +163,7 @@ describe('request body limit', () => {
   }, 60_000);
 
   it('stops reading a body that never ends: closed after lingerBytes, or after lingerTimeMs, the answer delivered first', async () => {
-    const server = await startTestServer({ lingerBytes: 256 * 1024, lingerTimeMs: 200 });
+    const server = await startTestServer({ ...OVER_PORT, lingerBytes: 256 * 1024, lingerTimeMs: 200 });
     const head = `POST /v1/status-pages/incidents HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${ACCOUNT_A.key}\r\ncontent-type: application/json\r\ncontent-length: 1000000000\r\n\r\n`;
 
     // A client that keeps writing and never closes its side: only the server's close ends it.
@@ -208,7 +211,7 @@ describe('answers the HTTP parser gives before the body (431, 400) get the linge
   };
 
   it('a 431 with a streamed body behind it reaches node:http and fetch clients as a 431, every time', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(OVER_PORT);
     const size = 1024 * 1024;
     const viaHttp = Array.from(
       { length: 20 },
@@ -247,7 +250,7 @@ describe('answers the HTTP parser gives before the body (431, 400) get the linge
   }, 60_000);
 
   it('over raw sockets, a client that writes its whole body before reading gets the 431 and the 400', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(OVER_PORT);
     // More than the kernel buffers hold: the client is still writing when the answer comes.
     const body = Buffer.alloc(8 * 1024 * 1024, 'x');
     const headOf = (extra: string) =>
@@ -267,7 +270,7 @@ describe('answers the HTTP parser gives before the body (431, 400) get the linge
   });
 
   it('stops reading after lingerBytes or lingerTimeMs, the answer delivered first', async () => {
-    const server = await startTestServer({ lingerBytes: 256 * 1024, lingerTimeMs: 200 });
+    const server = await startTestServer({ ...OVER_PORT, lingerBytes: 256 * 1024, lingerTimeMs: 200 });
     // A client that keeps writing and never ends: only the server's close settles it.
     const answer = await new Promise<string>((resolve) => {
       const socket = connect({ port: server.port, host: '127.0.0.1', allowHalfOpen: true });

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rulesProvider } from '../../src/server/analysis/rules-provider.js';
 import { cleanErrorMessage, errorHash } from '../../src/server/error-cleaning.js';
-import { ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';
+import { ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
 
 describe('cleaning and hashing error messages', () => {
   it.each([
@@ -35,7 +35,7 @@ async function recordError(server: TestServer, checkId: string, rawErrorMessage:
 
 describe('grouping', () => {
   it('groups by (checkId, hash of the cleaned message) and tracks first and last seen', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const first = await recordError(
       server,
       'check-1',
@@ -64,7 +64,7 @@ describe('grouping', () => {
   });
 
   it('refuses an event from the future and a missing message', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const future = await server.call('POST', '/_reference/error-events', {
       body: { checkId: 'c', rawErrorMessage: 'x', timestamp: '2025-03-10T12:00:01Z' },
     });
@@ -79,14 +79,14 @@ describe('archiving', () => {
   }
 
   it('archives until the next event: a new matching error unarchives', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const group = await recordError(server, 'check-1', 'HTTP 503 from upstream');
     expect((await patch(server, group.id, { archivedUntilNextEvent: true })).archivedUntilNextEvent).toBe(true);
     expect((await recordError(server, 'check-1', 'HTTP 503 from upstream')).archivedUntilNextEvent).toBe(false);
   });
 
   it('archives for ever: new errors keep it archived; false for both unarchives', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const group = await recordError(server, 'check-1', 'HTTP 503 from upstream');
     expect((await patch(server, group.id, { archiveForEver: true })).archivedUntilNextEvent).toBe(true);
     expect((await recordError(server, 'check-1', 'HTTP 504 from upstream')).archivedUntilNextEvent).toBe(true);
@@ -95,7 +95,7 @@ describe('archiving', () => {
   });
 
   it('needs at least one flag, booleans only, and answers 404 across accounts', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const group = await recordError(server, 'check-1', 'boom');
     expectError(await server.call('PATCH', `/v1/error-groups/${group.id}`, { body: {} }), 400);
     expectError(await server.call('PATCH', `/v1/error-groups/${group.id}`, { body: { archiveForEver: 'yes' } }), 400);
@@ -116,7 +116,7 @@ describe('root cause analyses', () => {
 
   it('answers 202 PENDING, then 200 COMPLETED with the analysis, appended to the group', async () => {
     // Long enough that the GET right after the POST sees it pending even on a loaded machine.
-    const server = await startTestServer({ rcaDelayMs: 1500 });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, rcaDelayMs: 1500 });
     const group = await recordError(server, 'check-dns', 'getaddrinfo ENOTFOUND payments-eu.acmepay.com');
     const accepted = await server.call('POST', `/v1/root-cause-analyses/test-session-error-groups/${group.id}`, {
       body: { userContext: 'after the DNS migration' },
@@ -150,7 +150,7 @@ describe('root cause analyses', () => {
   });
 
   it('accepts no body, {} and a null userContext; refuses a long context and unknown groups', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const group = await recordError(server, 'c', 'boom');
     const path = `/v1/root-cause-analyses/test-session-error-groups/${group.id}`;
     expectSuccess('requestRootCauseAnalysis', await server.call('POST', path), 202);
@@ -186,6 +186,7 @@ describe('root cause analyses', () => {
 describe('listing and reading error groups', () => {
   it('lists newest lastSeen first, archived ones included, by page and limit; a page past the end is []', async () => {
     const server = await startTestServer({
+      ...TWO_ACCOUNTS,
       accounts: [{ id: '7d1c0000-0000-4000-8000-00000000000a', key: 'key-a-0123456789abcdef' }],
       now: () => NOW,
     });
@@ -219,7 +220,7 @@ describe('listing and reading error groups', () => {
   });
 
   it('keeps each account’s groups to itself', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const mine = await recordError(server, 'shared-check-id', 'Error: only mine');
     expectError(await server.call('GET', `/v1/error-groups/${mine.id}`, { key: ACCOUNT_B.key }), 404);
     const ofB = expectSuccess('listErrorGroups', await server.call('GET', '/v1/error-groups?limit=100', { key: ACCOUNT_B.key }), 200);
@@ -234,7 +235,7 @@ describe('listing and reading error groups', () => {
   });
 
   it("analyses a check's error group through its own route, from the same store of groups", async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const group = await recordError(server, 'rca-check', 'connect ECONNREFUSED 10.0.0.1:5432');
     const path = `/v1/root-cause-analyses/error-groups/${group.id}`;
     const pending = expectSuccess(

@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HEARTBEAT_STATES } from '../../src/contract/enums.js';
 import { operations, type Operation, type OperationId } from '../../src/contract/operations.js';
-import { ACCOUNT_A, ACCOUNT_B, NOW, startTestServer, type CallInit, type CallResult, type TestServer } from './helpers.js';
+import { ACCOUNT_A, ACCOUNT_B, NOW, startTestServer, TWO_ACCOUNTS, type CallInit, type CallResult, type TestServer } from './helpers.js';
 
 const ids = Object.keys(operations) as OperationId[];
 
@@ -167,7 +167,7 @@ let document: { paths: Record<string, Record<string, { responses: Record<string,
 
 describe('error responses: produced by the server, declared by the table, published by /openapi.json', () => {
   beforeAll(async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     document = (await server.call('GET', '/openapi.json')).json;
     for (const trigger of TRIGGERS) {
       for (const id of ids) {
@@ -176,12 +176,13 @@ describe('error responses: produced by the server, declared by the table, publis
       }
     }
     // Past the rate limit: the second request of the same second.
-    const limited = await startTestServer({ now: () => NOW, rateLimit: 1 });
+    const limited = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW, rateLimit: 1 });
     await limited.call('GET', '/v1/runtimes');
     for (const id of ids) record(id, await limited.call(operations[id].method, pathWith(operations[id], 'x')), 'past the rate limit');
     // A fault inside the server (here its clock, read by the rate limiter on every request).
     let broken = false;
     const faulty: TestServer = await startTestServer({
+      ...TWO_ACCOUNTS,
       now: () => {
         if (broken) throw new Error('injected clock fault');
         return NOW;
@@ -191,7 +192,7 @@ describe('error responses: produced by the server, declared by the table, publis
     broken = true;
     for (const id of ids) record(id, await faulty.call(operations[id].method, pathWith(operations[id], 'x')), 'a fault in the server');
     // A slow client (docs/api-rules.md#slow-and-idle-clients), with short timeouts; all at once, each on its own connection.
-    const slow = await startTestServer({ now: () => NOW, headersTimeoutMs: 100, bodyTimeoutMs: 100 });
+    const slow = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW, headersTimeoutMs: 100, bodyTimeoutMs: 100 });
     const answers = await Promise.all(ids.map((id) => unfinished(slow.port, operations[id])));
     for (const [i, id] of ids.entries()) record(id, answers[i]!, 'headers or body never finished');
   }, 60_000);

@@ -8,7 +8,7 @@ import { Fixtures } from '../../src/server/fixtures/schema.js';
 import { loadFixtureFile, parseFixtures } from '../../src/server/fixtures/load.js';
 import { seededId } from '../../src/server/fixtures/ids.js';
 import { DEMO_ACCOUNT_ID, DEMO_FIXTURES, DEMO_IDS, demoIds } from '../../src/server/index.js';
-import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';
+import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../src/server/fixtures/example.json', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'statusctl-fixtures-'));
@@ -67,11 +67,11 @@ describe('fixture validation', () => {
 describe('a server with a fixture file', () => {
   it('refuses to start with a bad file', async () => {
     const path = writeFixture('bad.json', { incidents: [{ name: 'x' }] });
-    await expect(startTestServer({ fixturesPath: path })).rejects.toThrow(/bad\.json: incidents\[0\]\.severity/);
+    await expect(startTestServer({ ...TWO_ACCOUNTS, fixturesPath: path })).rejects.toThrow(/bad\.json: incidents\[0\]\.severity/);
   });
 
   it('serves the file’s data, times resolved against now, a copy per account', async () => {
-    const server = await startTestServer({ fixturesPath: EXAMPLE, now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, fixturesPath: EXAMPLE, now: () => NOW });
     const pages = expectSuccess('listStatusPages', await server.call('GET', '/v1/status-pages'), 200);
     expect(pages.entries.map((page: any) => page.name)).toEqual(['Example Co']);
     expect(pages.entries[0].keys[0].maskedKey).toBe('****1234');
@@ -141,19 +141,19 @@ describe('ids of seeded data (docs/api-rules.md#shapes-and-ids)', () => {
   }
 
   it('gives each account ids of its own, UUIDs, the same on every start', async () => {
-    const first = await startTestServer();
+    const first = await startTestServer(TWO_ACCOUNTS);
     const ofA = await visibleIds(first, ACCOUNT_A.key);
     const ofB = await visibleIds(first, ACCOUNT_B.key);
     expect(ofA.size).toBeGreaterThan(20);
     expect(ofB.size).toBe(ofA.size);
     expect([...ofA].filter((id) => ofB.has(id))).toEqual([]);
     for (const id of [...ofA, ...ofB]) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    const again = await startTestServer();
+    const again = await startTestServer(TWO_ACCOUNTS);
     expect(await visibleIds(again, ACCOUNT_A.key)).toEqual(ofA);
   });
 
   it("demoIds(account) names the account's own demo data, and nothing of another account", async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const mine = demoIds(ACCOUNT_A.id);
     expectSuccess(
       'getHeartbeatAvailability',

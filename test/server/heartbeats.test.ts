@@ -1,7 +1,7 @@
 // docs/api-rules.md#heartbeat-availability and #reference-only-inputs: heartbeat pings and availability.
 import { describe, expect, it } from 'vitest';
 import { demoIds } from '../../src/server/index.js';
-import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';
+import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
 
 const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(NOW - hours * HOUR).toISOString();
@@ -19,7 +19,7 @@ function availability(server: TestServer, checkId: string, query = '', key?: str
 
 describe('heartbeat events', () => {
   it('stores a ping, defaulting its time to now, and refuses one from the future', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     expect(await ping(server, 'hb-1', 'RECEIVED')).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       checkId: 'hb-1',
@@ -34,7 +34,7 @@ describe('heartbeat events', () => {
 
 describe('availability', () => {
   it('gives percentages with two decimals for the current and the previous 24 hours', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     await ping(server, 'hb', 'RECEIVED', ago(1));
     await ping(server, 'hb', 'LATE', ago(2));
     await ping(server, 'hb', 'GRACE', ago(3));
@@ -47,7 +47,7 @@ describe('availability', () => {
   });
 
   it('omits the ratio of a period without events, and answers null when neither has any', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     await ping(server, 'hb', 'FAILING', ago(1));
     expect(expectSuccess('getHeartbeatAvailability', await availability(server, 'hb'), 200)).toEqual({
       successRatio: { currentPeriod: 0 },
@@ -66,7 +66,7 @@ describe('availability', () => {
   });
 
   it('takes a date-only endTime as the whole day, and the previous period as the same length before', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     await ping(server, 'hb', 'RECEIVED', '2025-03-09T00:00:00.000Z');
     await ping(server, 'hb', 'LATE', '2025-03-09T23:59:59.999Z');
     await ping(server, 'hb', 'RECEIVED', '2025-03-10T00:00:00.000Z');
@@ -83,7 +83,7 @@ describe('availability', () => {
   });
 
   it('refuses startTime after endTime, bad dates, and repeated or empty parameters', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     await ping(server, 'hb', 'RECEIVED', ago(1));
     const after = expectError(await availability(server, 'hb', 'startTime=2025-03-10&endTime=2025-03-09'), 400);
     expect(after.details?.[0]?.path).toBe('startTime');
@@ -96,14 +96,14 @@ describe('availability', () => {
   });
 
   it('answers 404 for an unknown check and another account’s check', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     await ping(server, 'mine', 'RECEIVED', ago(1));
     expectError(await availability(server, 'nobody'), 404);
     expectError(await availability(server, 'mine', '', ACCOUNT_B.key), 404);
   });
 
   it('serves a week of demo pings with misses', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const week = `startTime=${ago(24 * 7)}&endTime=${new Date(NOW).toISOString()}`;
     const cron = expectSuccess(
       'getHeartbeatAvailability',
@@ -118,7 +118,7 @@ describe('availability', () => {
 
 describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
   it('lists the pings of the window newest first, at most limit, with the last 24 hours and 7 days as stats', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const pings = [];
     for (const [hours, state] of [
       [1, 'RECEIVED'],
@@ -148,7 +148,7 @@ describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
   });
 
   it('reads one event by id, with the stats; unknown check or event, or another account’s, is 404', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const event = await ping(server, 'hb-one', 'GRACE', ago(1));
     const one = expectSuccess('getHeartbeatEvent', await server.call('GET', `/v1/checks/heartbeats/hb-one/events/${event.id}`), 200);
     expect(one).toEqual({
@@ -164,7 +164,7 @@ describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
   });
 
   it('gives the demo checks a week of pings with ids', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const checkId = demoIds(ACCOUNT_A.id).heartbeatChecks.invoiceCron;
     const list = expectSuccess('listHeartbeatEvents', await server.call('GET', `/v1/checks/heartbeats/${checkId}/events`), 200);
     expect(list[0].events).toHaveLength(10);
@@ -178,7 +178,7 @@ describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
 
 describe('runtimes by name', () => {
   it('reads one runtime of the catalog; an unknown name is 404', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const [runtime] = expectSuccess('listRuntimes', await server.call('GET', '/v1/runtimes'), 200);
     expect(expectSuccess('getRuntime', await server.call('GET', `/v1/runtimes/${runtime.name}`), 200)).toEqual(runtime);
     expect(expectSuccess('getRuntime', await server.call('GET', `/v1/runtimes/${runtime.name}`, { key: ACCOUNT_B.key }), 200)).toEqual(

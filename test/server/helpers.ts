@@ -1,68 +1,25 @@
-// Shared by the server tests: a server on a real port, a small fetch wrapper, and checks of
-// every 2xx body against the contract schema and, where the upstream document describes the
-// operation, against its response schema (ajv).
+// Shared by the server tests: their two accounts, checks of every 2xx body against the contract
+// schema and, where the upstream document describes the operation, against its response schema
+// (ajv), and an event stream reader. Servers come from the one starter, test/support/server.ts:
+// `startTestServer(TWO_ACCOUNTS)`; its call() is in process unless the server is started
+// `overPort: true`.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { ValidateFunction } from 'ajv';
 import { expect } from 'vitest';
 import { operations, type OperationId } from '../../src/contract/operations.js';
-import type { ServerOptions } from '../../src/server/index.js';
-import { startTestServer as startSupportServer, type TestServer as SupportServer } from '../support/server.js';
+import type { CallResult, TestServer, TestServerOptions } from '../support/server.js';
 import { upstream, upstreamResponseValidator } from '../support/upstream-spec.js';
+
+export { startTestServer, type CallInit, type CallResult, type TestServer } from '../support/server.js';
 
 export const ACCOUNT_A = { id: '7d1c0000-0000-4000-8000-00000000000a', key: 'key-a-0123456789abcdef' };
 export const ACCOUNT_B = { id: '92fe0000-0000-4000-8000-00000000000b', key: 'key-b-fedcba9876543210' };
 
+/** What a server test starts with: accounts A (call()'s default) and B, analyses done in a few ms. */
+export const TWO_ACCOUNTS: TestServerOptions = { accounts: [ACCOUNT_A, ACCOUNT_B], rcaDelayMs: 5 };
+
 /** A fixed instant: tests never depend on the wall clock. */
 export { NOW } from '../support/clock.js';
-
-export interface TestServer extends SupportServer {
-  /** Request as account A unless `key` is given. */
-  call(method: string, path: string, init?: CallInit): Promise<CallResult>;
-}
-
-export interface CallInit {
-  body?: unknown;
-  /** Sent as is, with no JSON encoding. */
-  rawBody?: string | Buffer;
-  key?: string | null;
-  headers?: Record<string, string>;
-}
-
-export interface CallResult {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: any;
-}
-
-/** The one server starter (test/support/server.ts) with accounts A and B and quick analyses, plus call(). */
-export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
-  const server = await startSupportServer({ accounts: [ACCOUNT_A, ACCOUNT_B], rcaDelayMs: 5, ...options });
-  const call: TestServer['call'] = async (method, path, init = {}) => {
-    const headers: Record<string, string> = { ...init.headers };
-    const key = init.key === undefined ? ACCOUNT_A.key : init.key;
-    if (key !== null) headers.authorization = `Bearer ${key}`;
-    let body: string | Buffer | undefined = init.rawBody;
-    if (init.body !== undefined) {
-      body = JSON.stringify(init.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(server.url + path, {
-      method,
-      headers,
-      body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
-    });
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, json };
-  };
-  return Object.assign(server, { call });
-}
 
 // ---- upstream OpenAPI document ---------------------------------------------------------
 

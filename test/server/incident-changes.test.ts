@@ -1,7 +1,8 @@
 // Editing and deleting incidents and their updates (docs/api-rules.md#incidents-and-their-updates),
-// on a real port: what depends on the incident follows (status pages, duration, updated_at, the
-// HTML pages and their live stream), another account's ids are 404, and every answer is checked
-// against the contract and the hosted API's document (expectSuccess).
+// requests sent in process (the live stream read over the port): what depends on the incident
+// follows (status pages, duration, updated_at, the HTML pages and their live stream), another
+// account's ids are 404, and every answer is checked against the contract and the hosted API's
+// document (expectSuccess).
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_A,
@@ -13,6 +14,7 @@ import {
   openStream,
   someServices,
   startTestServer,
+  TWO_ACCOUNTS,
   type TestServer,
 } from './helpers.js';
 
@@ -35,7 +37,7 @@ async function pageShowing(server: TestServer, serviceId: string): Promise<any> 
 describe('PUT /v1/status-pages/incidents/{incidentId}', () => {
   it('changes name, severity and services, keeps the updates, moves updated_at, and every page follows', async () => {
     let now = NOW - 86_400_000;
-    const server = await startTestServer({ now: () => now });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => now });
     const [first, second] = await someServices(server);
     const other = (await someServices(server)).find((service) => service.id !== first!.id && service.id !== second!.id)!;
     const incident = await create(server, { services: [first], name: 'Checkout is dwon', severity: 'MINOR' });
@@ -80,7 +82,7 @@ describe('PUT /v1/status-pages/incidents/{incidentId}', () => {
   });
 
   it('ignores the fields the server sets, and refuses what create refuses, naming the field', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const [service] = await someServices(server);
     const incident = await create(server);
     const path = `/v1/status-pages/incidents/${incident.id}`;
@@ -111,7 +113,7 @@ describe('PUT /v1/status-pages/incidents/{incidentId}', () => {
   });
 
   it('is 404 for an unknown incident and for another account’s', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const [service] = await someServices(server);
     const incident = await create(server);
     const body = { name: 'B renames', severity: 'MINOR', services: [service] };
@@ -130,7 +132,7 @@ describe('PUT /v1/status-pages/incidents/{incidentId}', () => {
 
 describe('DELETE /v1/status-pages/incidents/{incidentId}', () => {
   it('answers 204 with no body, and the incident and its updates are gone everywhere', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const [service] = await someServices(server);
     const kept = await create(server, { name: 'Kept' });
     const incident = await create(server, { name: 'Declared by mistake' });
@@ -155,7 +157,7 @@ describe('DELETE /v1/status-pages/incidents/{incidentId}', () => {
   });
 
   it('keeps list cursors right across a delete: no entry twice, none skipped', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const created = [];
     for (let i = 0; i < 5; i++) created.push(await create(server, { name: `Incident ${i}` }));
     const first = expectSuccess('listIncidents', await server.call('GET', '/v1/status-pages/incidents?limit=2'), 200);
@@ -170,7 +172,7 @@ describe('DELETE /v1/status-pages/incidents/{incidentId}', () => {
   });
 
   it('is 404 for another account’s incident, which stays', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const incident = await create(server);
     expectError(await server.call('DELETE', `/v1/status-pages/incidents/${incident.id}`, { key: ACCOUNT_B.key }), 404);
     expectSuccess('getIncident', await server.call('GET', `/v1/status-pages/incidents/${incident.id}`), 200);
@@ -179,7 +181,7 @@ describe('DELETE /v1/status-pages/incidents/{incidentId}', () => {
 
 describe("an incident's updates: listed, deleted", () => {
   it('lists them newest publicIncidentUpdateDate first', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const incident = await create(server, {
       incidentUpdates: [{ description: 'first', publicIncidentUpdateDate: '2025-03-10T09:00:00Z' }],
     });
@@ -195,7 +197,7 @@ describe("an incident's updates: listed, deleted", () => {
   });
 
   it('lists the 100 latest, as the hosted API does', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const incident = await create(server, {
       incidentUpdates: [{ description: 'the oldest', publicIncidentUpdateDate: '2025-03-01T00:00:00Z' }],
     });
@@ -214,7 +216,7 @@ describe("an incident's updates: listed, deleted", () => {
   });
 
   it('deleting one works out lastUpdateStatus and duration again; deleting the last leaves INVESTIGATING', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const incident = await create(server, { incidentUpdates: [{ description: 'down', publicIncidentUpdateDate: '2025-03-10T09:00:00Z' }] });
     const resolved = expectSuccess(
       'createIncidentUpdate',

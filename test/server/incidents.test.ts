@@ -1,6 +1,16 @@
 // docs/api-rules.md#shapes-and-ids and #incidents-and-their-updates: incidents, their updates, pagination and what updates say.
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_B, NOW, expectError, expectSuccess, incidentBody, someServices, startTestServer, type TestServer } from './helpers.js';
+import {
+  ACCOUNT_B,
+  NOW,
+  expectError,
+  expectSuccess,
+  incidentBody,
+  someServices,
+  startTestServer,
+  TWO_ACCOUNTS,
+  type TestServer,
+} from './helpers.js';
 
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
 
@@ -11,7 +21,7 @@ async function create(server: TestServer, overrides: Record<string, unknown> = {
 
 describe('creating and reading incidents', () => {
   it('creates an incident with defaults, the stored service, and server-assigned fields', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const [service] = await someServices(server);
     const serviceId = service!.id;
     const clientId = '00000000-0000-4000-8000-0000000000c1';
@@ -42,7 +52,7 @@ describe('creating and reading incidents', () => {
   });
 
   it('needs exactly one first update and at least one service', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     expect((await create(server)).incidentUpdates).toHaveLength(1);
     for (const incidentUpdates of [[], [{ description: 'one' }, { description: 'two' }]]) {
       const error = expectError(
@@ -59,7 +69,7 @@ describe('creating and reading incidents', () => {
   });
 
   it('names an unknown service id in a 400', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const [service] = await someServices(server);
     const unknown = { ...service!, id: '00000000-0000-4000-8000-00000000dead' };
     const error = expectError(
@@ -70,7 +80,7 @@ describe('creating and reading incidents', () => {
   });
 
   it('limits the name to 1..255 characters', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     expect((await create(server, { name: 'x'.repeat(255) })).name).toHaveLength(255);
     const tooLong = await server.call('POST', '/v1/status-pages/incidents', {
       body: await incidentBody(server, { name: 'x'.repeat(256) }),
@@ -79,7 +89,7 @@ describe('creating and reading incidents', () => {
   });
 
   it('answers 404 for an unknown incident and for another account’s incident', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const incident = await create(server);
     expectError(await server.call('GET', '/v1/status-pages/incidents/00000000-0000-4000-8000-000000000000'), 404);
     expectError(await server.call('GET', `/v1/status-pages/incidents/${incident.id}`, { key: ACCOUNT_B.key }), 404);
@@ -93,7 +103,7 @@ describe('creating and reading incidents', () => {
 
 describe('pagination', () => {
   it('pages newest first with an opaque cursor, null on the last page', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const total = expectSuccess('listIncidents', await server.call('GET', '/v1/status-pages/incidents?limit=100'), 200).length;
     const created = [];
     for (let i = 0; i < 5; i++) created.push((await create(server, { name: `incident ${i}` })).id);
@@ -119,7 +129,7 @@ describe('pagination', () => {
   });
 
   it('stays correct while incidents are created between pages (no duplicates, no gaps)', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const before = expectSuccess('listIncidents', await server.call('GET', '/v1/status-pages/incidents?limit=100'), 200);
     const expected = before.entries.map((incident: { id: string }) => incident.id);
     const seen: string[] = [];
@@ -141,7 +151,7 @@ describe('pagination', () => {
   });
 
   it('refuses a cursor of another list', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const pages = expectSuccess('listStatusPages', await server.call('GET', '/v1/status-pages?limit=1'), 200);
     expect(pages.nextId).not.toBeNull();
     expectError(await server.call('GET', `/v1/status-pages/incidents?nextId=${pages.nextId}`), 400);
@@ -150,7 +160,7 @@ describe('pagination', () => {
 
 describe('incident updates', () => {
   it('derives lastUpdateStatus from the latest publicIncidentUpdateDate, ties to the one stored last', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const addUpdate = async (incidentId: string, update: Record<string, unknown>) =>
       expectSuccess(
         'createIncidentUpdate',
@@ -171,7 +181,7 @@ describe('incident updates', () => {
 
   it('computes duration from the earliest update to the resolving one, null while open, and after a reopen', async () => {
     let clock = NOW;
-    const server = await startTestServer({ now: () => clock });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => clock });
     const incident = await create(server, {
       incidentUpdates: [{ description: 'started', status: 'INVESTIGATING', publicIncidentUpdateDate: '2025-03-10T10:00:00+01:00' }],
     });
@@ -208,7 +218,7 @@ describe('incident updates', () => {
   });
 
   it('defaults a new update’s status to the incident’s current status', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const incident = await create(server, { incidentUpdates: [{ description: 'x', status: 'IDENTIFIED' }] });
     const update = await server.call('POST', `/v1/status-pages/incidents/${incident.id}/incident-updates`, {
       body: { description: 'still on it' },
@@ -223,7 +233,7 @@ describe('incident updates', () => {
   });
 
   it('changes only the fields a PUT names and recomputes the incident', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const incident = await create(server, {
       incidentUpdates: [{ description: 'first', status: 'INVESTIGATING', notifySubscribers: true, publicIncidentUpdateDate: at(-60) }],
     });
@@ -243,7 +253,7 @@ describe('incident updates', () => {
   });
 
   it('answers 404 for an update id that belongs to another incident', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const one = await create(server, { incidentUpdates: [{ description: 'one' }] });
     const two = await create(server, { incidentUpdates: [{ description: 'two' }] });
     const foreign = `/v1/status-pages/incidents/${two.id}/incident-updates/${one.incidentUpdates[0].id}`;

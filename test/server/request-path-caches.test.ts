@@ -3,14 +3,14 @@
 // an incident (a new one, an update, an edited update) shows on the next read.
 import { describe, expect, it } from 'vitest';
 import { RUNTIMES } from '../../src/server/data/runtimes.js';
-import { expectSuccess, incidentBody, startTestServer, type TestServer } from './helpers.js';
+import { expectSuccess, incidentBody, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
 
 const firstPage = async (server: TestServer, query = '') =>
   expectSuccess('listIncidents', await server.call('GET', `/v1/status-pages/incidents${query}`), 200);
 
 describe('caches on the request path', () => {
   it('answers /v1/runtimes with the bytes of the table, every time', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const first = await server.call('GET', '/v1/runtimes');
     const second = await server.call('GET', '/v1/runtimes');
     expect(first.text).toBe(JSON.stringify(RUNTIMES));
@@ -18,7 +18,7 @@ describe('caches on the request path', () => {
   });
 
   it('a cached list page shows a new incident, a new update and an edited update at once', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const before = await firstPage(server);
     expect((await server.call('GET', '/v1/status-pages/incidents')).text).toBe(JSON.stringify(before));
 
@@ -50,7 +50,7 @@ describe('caches on the request path', () => {
   });
 
   it('keeps pages of different sizes and cursors apart', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const two = await firstPage(server, '?limit=2');
     const three = await firstPage(server, '?limit=3');
     expect(two.entries).toHaveLength(2);

@@ -1,6 +1,6 @@
 // What the server refuses, field by field, against the hosted API's request schemas
 // (spec/upstream-openapi-subset.json) plus the rules of docs/api-rules.md on top. Each row is a row of the
-// table in docs/reference-server.md (checked below) and one test on a real port. Every body case
+// table in docs/reference-server.md (checked below) and one test of a request to the server (in process). Every body case
 // is also run through the upstream schema (ajv): a body the hosted API refuses must be refused
 // here; a refusal the upstream schema does not make must be marked as a rule of docs/api-rules.md.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { routes, type OperationId } from '../../src/contract/routes.js';
 import { demoIds } from '../../src/server/index.js';
 import { upstreamBodyProblems, upstreamHasBody } from '../parity/upstream-requests.js';
-import { ACCOUNT_A, ACCOUNT_B, expectError, incidentBody, someServices, startTestServer, type TestServer } from './helpers.js';
+import {
+  ACCOUNT_A,
+  ACCOUNT_B,
+  expectError,
+  incidentBody,
+  someServices,
+  startTestServer,
+  TWO_ACCOUNTS,
+  type TestServer,
+} from './helpers.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
 
@@ -603,7 +612,7 @@ const ROWS: Row[] = [
 ];
 
 async function context(): Promise<Ctx> {
-  const server = await startTestServer();
+  const server = await startTestServer(TWO_ACCOUNTS);
   const [service] = await someServices(server);
   const [serviceOfB] = await someServices(server, ACCOUNT_B.key);
   const created = await server.call('POST', '/v1/status-pages/incidents', { body: await incidentBody(server) });
@@ -695,7 +704,7 @@ describe('what the server refuses, as the hosted API does (docs/reference-server
 
 describe('every JSON answer says nosniff', () => {
   it('on a success, an error of the pipeline, an answer before the body, the contract and a request the parser refuses', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const answers = {
       ok: await server.call('GET', '/v1/runtimes'),
       contract: await server.call('GET', '/openapi.json', { key: null }),
@@ -727,7 +736,7 @@ describe('every JSON answer says nosniff', () => {
 
 describe('text is UTF-8: ill-formed Unicode and other charsets are refused, nothing is stored', () => {
   it('answers 400 naming each field that holds a lone surrogate, 400 for bytes that are not UTF-8, 415 for another charset', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const body = await incidentBody(server);
     const json = JSON.stringify(body);
     const before = (await server.call('GET', '/v1/status-pages/incidents?limit=100')).text;

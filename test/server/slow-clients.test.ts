@@ -5,7 +5,10 @@
 // ones keep being served.
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_A, startTestServer } from './helpers.js';
+import { ACCOUNT_A, startTestServer, TWO_ACCOUNTS } from './helpers.js';
+
+// call() goes over the port too: what these tests look at happens on the connection.
+const OVER_PORT = { ...TWO_ACCOUNTS, overPort: true };
 
 interface Conversation {
   socket: Socket;
@@ -70,7 +73,7 @@ async function plainGet(port: number): Promise<string> {
 
 describe('slow and idle clients', () => {
   it('answers 408 with the JSON error body and closes when the headers are late', async () => {
-    const server = await startTestServer({ headersTimeoutMs: 150 });
+    const server = await startTestServer({ ...OVER_PORT, headersTimeoutMs: 150 });
     const slow = await open(server.port, `GET /v1/runtimes HTTP/1.1\r\nhost: x\r\n${auth}`);
     const answer = await slow.closed;
     expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
@@ -83,7 +86,7 @@ describe('slow and idle clients', () => {
   });
 
   it('answers 408 and closes when the body stalls, and nothing of it is stored', async () => {
-    const server = await startTestServer({ bodyTimeoutMs: 150 });
+    const server = await startTestServer({ ...OVER_PORT, bodyTimeoutMs: 150 });
     const stalled = await open(server.port, POST_EVENT_HEAD.replace('expect: 100-continue\r\n', ''));
     stalled.socket.write(EVENT_BODY.slice(0, 10));
     const answer = await stalled.closed;
@@ -94,7 +97,7 @@ describe('slow and idle clients', () => {
   });
 
   it('counts the body time from the headers, not from the last byte: a trickle gets 408 too', async () => {
-    const server = await startTestServer({ bodyTimeoutMs: 200 });
+    const server = await startTestServer({ ...OVER_PORT, bodyTimeoutMs: 200 });
     const trickle = await open(server.port, POST_EVENT_HEAD.replace('expect: 100-continue\r\n', ''));
     let sent = 0;
     const drip = setInterval(() => {
@@ -107,7 +110,7 @@ describe('slow and idle clients', () => {
   });
 
   it('keeps an idle connection for the next request, then closes it after the idle timeout', async () => {
-    const server = await startTestServer({ idleTimeoutMs: 1000 });
+    const server = await startTestServer({ ...OVER_PORT, idleTimeoutMs: 1000 });
     const conversation = await open(server.port, GET_RUNTIMES);
     await until(conversation, '"nodeJsVersion"');
     // Still open right after an answer: a second request on it is served.
@@ -119,7 +122,7 @@ describe('slow and idle clients', () => {
   });
 
   it('past the connection limit, a newcomer replaces the oldest connection still waiting for its headers', async () => {
-    const server = await startTestServer({ maxConnections: 4, headersTimeoutMs: 60_000 });
+    const server = await startTestServer({ ...OVER_PORT, maxConnections: 4, headersTimeoutMs: 60_000 });
     const slow: Conversation[] = [];
     for (let i = 0; i < 4; i++) slow.push(await open(server.port, 'GET /v1/runtimes HTTP/1.1\r\nhost: x\r\n'));
     // Served, not refused: the slow ones do not starve it.
@@ -134,7 +137,7 @@ describe('slow and idle clients', () => {
   });
 
   it('past the limit with every connection busy, a newcomer is refused at once and the busy ones are still served', async () => {
-    const server = await startTestServer({ maxConnections: 3, bodyTimeoutMs: 60_000 });
+    const server = await startTestServer({ ...OVER_PORT, maxConnections: 3, bodyTimeoutMs: 60_000 });
     const busy: Conversation[] = [];
     for (let i = 0; i < 3; i++) {
       const conversation = await open(server.port, POST_EVENT_HEAD);
@@ -157,8 +160,12 @@ describe('slow and idle clients', () => {
   });
 
   it('refuses bad limits before starting', async () => {
-    await expect(startTestServer({ idleTimeoutMs: 500 })).rejects.toThrow('idleTimeoutMs must be a whole number of at least 1000, got 500');
-    await expect(startTestServer({ maxConnections: 0 })).rejects.toThrow('maxConnections must be a whole number of at least 1, got 0');
+    await expect(startTestServer({ ...TWO_ACCOUNTS, idleTimeoutMs: 500 })).rejects.toThrow(
+      'idleTimeoutMs must be a whole number of at least 1000, got 500',
+    );
+    await expect(startTestServer({ ...TWO_ACCOUNTS, maxConnections: 0 })).rejects.toThrow(
+      'maxConnections must be a whole number of at least 1, got 0',
+    );
   });
 });
 
@@ -176,7 +183,7 @@ describe('live status-page streams have their own cap, outside the API connectio
   }
 
   it('a flood of streams on every page leaves the API served; past a page’s cap, or the cap in all, a stream is refused with 503', async () => {
-    const server = await startTestServer({ accounts: [ACCOUNT_A], maxConnections: 4, maxStreams: 6, maxStreamsPerPage: 4 });
+    const server = await startTestServer({ overPort: true, accounts: [ACCOUNT_A], maxConnections: 4, maxStreams: 6, maxStreamsPerPage: 4 });
     const streams: Conversation[] = [];
     for (let i = 0; i < 4; i++) {
       const opened = await openStream(server.port, 'acme-cloud');
@@ -212,7 +219,13 @@ describe('live status-page streams have their own cap, outside the API connectio
   });
 
   it('when every API connection is busy, the oldest stream yields its connection to a newcomer', async () => {
-    const server = await startTestServer({ accounts: [ACCOUNT_A], maxConnections: 3, bodyTimeoutMs: 60_000, maxStreams: 10 });
+    const server = await startTestServer({
+      overPort: true,
+      accounts: [ACCOUNT_A],
+      maxConnections: 3,
+      bodyTimeoutMs: 60_000,
+      maxStreams: 10,
+    });
     const oldest = await openStream(server.port, 'acme-cloud');
     const newer = await openStream(server.port, 'acme-cloud');
     const busy: Conversation[] = [];
@@ -237,8 +250,10 @@ describe('live status-page streams have their own cap, outside the API connectio
   });
 
   it('refuses bad stream caps before starting', async () => {
-    await expect(startTestServer({ maxStreams: 0 })).rejects.toThrow('maxStreams must be a whole number of at least 1, got 0');
-    await expect(startTestServer({ maxStreamsPerPage: 1.5 })).rejects.toThrow(
+    await expect(startTestServer({ ...TWO_ACCOUNTS, maxStreams: 0 })).rejects.toThrow(
+      'maxStreams must be a whole number of at least 1, got 0',
+    );
+    await expect(startTestServer({ ...TWO_ACCOUNTS, maxStreamsPerPage: 1.5 })).rejects.toThrow(
       'maxStreamsPerPage must be a whole number of at least 1, got 1.5',
     );
   });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STATE_BACKGROUND } from '../../src/server/pages/template.js';
 import { AA_CONTRAST, contrast, DEFAULT_THEMES, TEXT_PAIRS } from '../../src/server/pages/theme.js';
-import { ACCOUNT_A, ACCOUNT_B, NOW, openStream, startTestServer, type TestServer } from './helpers.js';
+import { ACCOUNT_A, ACCOUNT_B, NOW, openStream, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
 
 function fixtureFile(fixtures: unknown): string {
   const path = join(mkdtempSync(join(tmpdir(), 'statusctl-pages-')), 'fixtures.json');
@@ -75,7 +75,7 @@ describe('status pages as HTML: addresses', () => {
   });
 
   it('answers 300 with the canonical addresses when several accounts have the slug, and the key picks its own', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const several = await server.call('GET', '/status/acme-cloud', { key: null });
     expect(several.status).toBe(300);
     expect(several.text).toContain(`href="/status/${ACCOUNT_A.id}/acme-cloud"`);
@@ -91,7 +91,7 @@ describe('status pages as HTML: addresses', () => {
 
 describe('status pages as HTML: private pages', () => {
   it('answer 401 without a key, 200 with one of the account’s keys, and refuse another account’s', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const path = `/status/${ACCOUNT_A.id}/acme-internal`;
     const without = await server.call('GET', path, { key: null });
     expect(without.status).toBe(401);
@@ -298,7 +298,7 @@ describe('status pages as HTML: live updates', () => {
 
 describe('status pages as HTML: what every answer tells the browser', () => {
   it('sends nosniff on every answer and a Content-Security-Policy on every HTML answer, notices included', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const answers = {
       page: await server.call('GET', `/status/${ACCOUNT_A.id}/acme-cloud`, { key: null }),
       several: await server.call('GET', '/status/acme-cloud', { key: null }),
@@ -339,7 +339,7 @@ describe('status pages as HTML: what every answer tells the browser', () => {
 describe('status pages as HTML: a private page’s short address', () => {
   it('names neither the page nor an account to a caller without its account’s key', async () => {
     // Both accounts have the private page at the same url: the short address means two pages.
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const secrets = ['Internal Platform', ACCOUNT_A.id, ACCOUNT_B.id, 'Infrastructure'];
     for (const key of [null, 'not-a-key-of-anyone']) {
       const answer = await server.call('GET', '/status/acme-internal', { key });

@@ -1,6 +1,6 @@
 // docs/api-rules.md#status-pages: status pages with cards, masked keys and their latest incidents.
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_B, expectError, expectSuccess, startTestServer, type TestServer } from './helpers.js';
+import { ACCOUNT_B, expectError, expectSuccess, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
 
 /** The service `id` of `page` as a create body names it: { id, name, accountId }. */
 function ref(page: any, id: string) {
@@ -14,7 +14,7 @@ async function allPages(server: TestServer, key?: string) {
 
 describe('status pages', () => {
   it('lists the demo pages with cards, services of the account and masked keys', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const pages = await allPages(server);
     expect(pages.length).toBeGreaterThanOrEqual(2);
     expect(pages.map((page) => page.name)).toContain('Acme Cloud');
@@ -32,7 +32,7 @@ describe('status pages', () => {
   });
 
   it('pages through status pages with a cursor', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const all = await allPages(server);
     const first = expectSuccess('listStatusPages', await server.call('GET', '/v1/status-pages?limit=2'), 200);
     expect(first.length).toBe(2);
@@ -43,7 +43,7 @@ describe('status pages', () => {
   });
 
   it('embeds the latest 20 incidents touching one of the page’s services, newest first', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const [page] = await allPages(server);
     const pageServices = new Set<string>(page.cards.flatMap((card: any) => card.services.map((service: any) => service.id)));
     const otherPage = (await allPages(server)).find((candidate) =>
@@ -79,7 +79,7 @@ describe('status pages', () => {
   });
 
   it('answers 404 for an unknown page and another account’s page', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const [page] = await allPages(server, ACCOUNT_B.key);
     expectSuccess('getStatusPage', await server.call('GET', `/v1/status-pages/${page.id}`, { key: ACCOUNT_B.key }), 200);
     expectError(await server.call('GET', '/v1/status-pages/00000000-0000-4000-8000-000000000000'), 404);
@@ -91,7 +91,7 @@ describe('status pages', () => {
 
 describe('runtimes', () => {
   it('lists the shipped catalog, newest first, across stages', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(TWO_ACCOUNTS);
     const runtimes = expectSuccess('listRuntimes', await server.call('GET', '/v1/runtimes'), 200) as any[];
     const names = runtimes.map((runtime) => runtime.name);
     expect(names).toEqual([...names].sort().reverse());

@@ -1,7 +1,17 @@
 // Services, a status page's subscriptions and the notifications they would get
-// (docs/api-rules.md#services, #subscriptions, #notifications), on a real port, per account.
+// (docs/api-rules.md#services, #subscriptions, #notifications), per account, requests sent in process.
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_A, ACCOUNT_B, expectError, expectSuccess, incidentBody, NOW, startTestServer, type TestServer } from './helpers.js';
+import {
+  ACCOUNT_A,
+  ACCOUNT_B,
+  expectError,
+  expectSuccess,
+  incidentBody,
+  NOW,
+  startTestServer,
+  TWO_ACCOUNTS,
+  type TestServer,
+} from './helpers.js';
 
 async function pages(server: TestServer, key = ACCOUNT_A.key): Promise<any[]> {
   return (await server.call('GET', '/v1/status-pages?limit=100', { key })).json.entries;
@@ -20,7 +30,7 @@ function subscriptionsOf(server: TestServer, pageId: string, key = ACCOUNT_A.key
 
 describe('services', () => {
   it('lists the services the cards hold, each once, newest first, by cursor', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const onCards = new Map<string, any>();
     for (const page of await pages(server))
       for (const card of page.cards) for (const service of card.services) onCards.set(service.id, service);
@@ -49,7 +59,7 @@ describe('services', () => {
   });
 
   it('reads one by id; an unknown one and another account’s are 404', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const [service] = (await server.call('GET', '/v1/status-pages/services?limit=1')).json.entries;
     expect(expectSuccess('getService', await server.call('GET', `/v1/status-pages/services/${service.id}`), 200)).toEqual(service);
     expectError(await server.call('GET', `/v1/status-pages/services/${service.id}`, { key: ACCOUNT_B.key }), 404);
@@ -63,7 +73,7 @@ describe('services', () => {
 describe('subscriptions', () => {
   it('creates them PENDING, skips an address already subscribed (in any letter case), and lists newest first', async () => {
     let now = NOW;
-    const server = await startTestServer({ now: () => now });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => now });
     const [page] = await pages(server);
     const before = expectSuccess('listSubscriptions', await subscriptionsOf(server, page.id), 200);
     const created = expectSuccess('createSubscriptions', await subscribe(server, page.id, ['a@example.com', 'b@example.com']), 201);
@@ -111,7 +121,7 @@ describe('subscriptions', () => {
   });
 
   it('refuses an address that is not one, naming the item, more than 100, none, and another type', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const [page] = await pages(server);
     const bad = expectError(await subscribe(server, page.id, ['ok@example.com', 'not an address']), 400);
     expect(bad.details).toEqual([{ path: 'subscriptions[1].config', message: 'expected an email address' }]);
@@ -129,7 +139,7 @@ describe('subscriptions', () => {
   });
 
   it('deletes one with 204; another page’s or another account’s is 404', async () => {
-    const server = await startTestServer({ now: () => NOW });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
     const [page, other] = await pages(server);
     expectSuccess('createSubscriptions', await subscribe(server, page.id, ['gone@example.com']), 201);
     const [subscription] = (await subscriptionsOf(server, page.id)).json;
@@ -145,7 +155,7 @@ describe('subscriptions', () => {
 
   it('verifies a PENDING one (reference only), idempotently', async () => {
     let now = NOW;
-    const server = await startTestServer({ now: () => now });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => now });
     const [page] = await pages(server);
     expectSuccess('createSubscriptions', await subscribe(server, page.id, ['pending@example.com']), 201);
     const [subscription] = (await subscriptionsOf(server, page.id)).json;
@@ -161,7 +171,7 @@ describe('subscriptions', () => {
 describe('notifications (reference only)', () => {
   it('records one per VERIFIED subscriber of each page showing the incident, for each update sent with notifySubscribers', async () => {
     let now = NOW;
-    const server = await startTestServer({ now: () => now });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => now });
     const incidentService = (await incidentBody(server)).services as { id: string }[];
     const showing = (await pages(server)).filter((page) =>
       page.cards.some((card: any) => card.services.some((service: any) => service.id === incidentService[0]!.id)),
