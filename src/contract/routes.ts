@@ -518,7 +518,7 @@ export type Routes = typeof routes;
 export type OperationId = keyof Routes;
 
 // What the rows must say, checked at compile time: a missing piece fails here, in one error
-// naming each kind of problem and the operations that have it (test/types/table.type-test.ts).
+// listing each problem as `kind: operation id` (test/types/table.type-test.ts).
 type IsRepeatable<R> = R extends { idempotent: true } ? true : R extends { method: 'GET' | 'PUT' | 'DELETE' } ? true : false;
 type Has<R, Key extends string> = Key extends keyof R ? true : false;
 type DescribedParams<R> = R extends { paramDescriptions: infer P } ? keyof P : never;
@@ -551,11 +551,13 @@ type Checks<T extends Readonly<Record<string, Row>>> = {
   }[keyof T];
 };
 
-/** The problems of a table: each kind that has any, with the ids of its operations. */
+/** The problems of a table, one `kind: operation id` string each. */
 export type TableProblems<T extends Readonly<Record<string, Row>>> = {
-  [Kind in keyof Checks<T> as [Checks<T>[Kind]] extends [never] ? never : Kind]: Checks<T>[Kind];
-};
-const tableComplete: [keyof TableProblems<Routes>] extends [never] ? true : TableProblems<Routes> = true;
+  [Kind in keyof Checks<T> & string]: `${Kind}: ${Checks<T>[Kind] & string}`;
+}[keyof Checks<T> & string];
+// Each problem is a key this object lacks, so the compiler's message lists them by name.
+type Problems = TableProblems<Routes>;
+const tableComplete: { readonly [Problem in Problems]: never } = {};
 void tableComplete;
 
 /** The status an operation answers on success: the first of its responses (a row's or an operation's). */

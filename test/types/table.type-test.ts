@@ -1,6 +1,6 @@
 // Type-level tests of the operations table's checks (src/contract/routes.ts), checked by `npm run
 // check` (tsc). Each fake table below is missing one piece; TableProblems must name that kind of
-// problem and that operation, and nothing else. Nothing here runs.
+// problem and that operation (`kind: id`), and nothing else. Nothing here runs.
 import type { Row, TableProblems } from '../../src/contract/routes.js';
 
 function table<const T extends Record<string, Row>>(rows: T): T {
@@ -42,7 +42,7 @@ const complete = table({
     responses: { 201: 'Incident' },
   },
 });
-const none: Equal<TableProblems<typeof complete>, Record<never, never>> = true;
+const none: Equal<TableProblems<typeof complete>, never> = true;
 
 // A POST without `readBack`, a body without `bodyRequired`, a path parameter without its description.
 const write = table({
@@ -50,17 +50,20 @@ const write = table({
 });
 const writeProblems: Equal<
   TableProblems<typeof write>,
-  { writeWithoutReadBack: 'makeThing'; bodyWithoutBodyRequiredOrTheOther: 'makeThing'; pathParameterWithoutDescription: 'makeThing' }
+  'writeWithoutReadBack: makeThing' | 'bodyWithoutBodyRequiredOrTheOther: makeThing' | 'pathParameterWithoutDescription: makeThing'
 > = true;
 // @ts-expect-error the problems are named exactly: one left out is another type
-const writeProblemsShort: Equal<TableProblems<typeof write>, { writeWithoutReadBack: 'makeThing' }> = true;
+const writeProblemsShort: Equal<TableProblems<typeof write>, 'writeWithoutReadBack: makeThing'> = true;
 
 // An operation of the hosted API without its tool, and a reference-only one with a tool.
 const tools = table({
   getThing: { method: 'GET', path: '/v1/things', summary: 's', responses: { 200: 'Incident' } },
   listNotes: { method: 'GET', path: '/_reference/notes', summary: 's', referenceOnly: true, responses: { 200: 'NotificationList' }, tool },
 });
-const toolProblems: Equal<TableProblems<typeof tools>, { hostedWithoutToolOrReferenceOnlyWithOne: 'getThing' | 'listNotes' }> = true;
+const toolProblems: Equal<
+  TableProblems<typeof tools>,
+  'hostedWithoutToolOrReferenceOnlyWithOne: getThing' | 'hostedWithoutToolOrReferenceOnlyWithOne: listNotes'
+> = true;
 
 // A read-back through an operation that is not a GET.
 const readBack = table({
@@ -82,7 +85,7 @@ const readBack = table({
     tool,
   },
 });
-const readBackProblems: Equal<TableProblems<typeof readBack>, { readBackThatIsNotAGet: 'makeThing' }> = true;
+const readBackProblems: Equal<TableProblems<typeof readBack>, 'readBackThatIsNotAGet: makeThing'> = true;
 
 // A schema is named as schemas.ts exports it.
 table({
