@@ -33,26 +33,26 @@ export class KeyRing {
   }
 
   /**
-   * accountOf(key) for a request on `connection` whose Authorization header is `header`. A
-   * kept-alive client sends the same header with every request: once its key was found, the
-   * header is remembered for that connection alone and the next requests on it compare with it
-   * instead of hashing the key again. Only a key that was found is remembered, one per
-   * connection, replaced by the next found there; any other header is looked up in full, so no
-   * key passes unchecked. The comparison takes the same time whatever is presented (a proxy
-   * may carry several clients' requests on one connection).
+   * The account of the Authorization header that last passed on `connection`, when `header` is
+   * that header. A kept-alive client sends the same header with every request: its key is
+   * hashed and compared once (accountOf), then remembered for that connection alone, one per
+   * connection, replaced by the next that passes there; any other header is checked in full, so
+   * no key passes unchecked. The comparison takes the same time whatever is presented: a proxy
+   * may carry several clients' requests on one connection.
    */
-  accountOfOn(connection: object, header: string, key: string): string | undefined {
+  rememberedOn(connection: object, header: string): string | undefined {
     const known = this.verified.get(connection);
-    if (known) {
-      const presented = Buffer.from(header, 'utf8');
-      const sameLength = presented.length === known.header.length;
-      // One comparison the length of the remembered header, whatever the length presented.
-      const equal = timingSafeEqual(sameLength ? presented : known.header, known.header);
-      if (sameLength && equal) return known.accountId;
-    }
-    const accountId = this.accountOf(key);
-    if (accountId !== undefined) this.verified.set(connection, { header: Buffer.from(header, 'utf8'), accountId });
-    return accountId;
+    if (!known) return undefined;
+    const presented = Buffer.from(header, 'utf8');
+    const sameLength = presented.length === known.header.length;
+    // One comparison the length of the remembered header, whatever the length presented.
+    const equal = timingSafeEqual(sameLength ? presented : known.header, known.header);
+    return sameLength && equal ? known.accountId : undefined;
+  }
+
+  /** Remembers for `connection` the header whose key accountOf just found (see rememberedOn). */
+  remember(connection: object, header: string, accountId: string): void {
+    this.verified.set(connection, { header: Buffer.from(header, 'utf8'), accountId });
   }
 }
 
@@ -61,8 +61,8 @@ const BEARER = /^Bearer +([^\s]+) *$/i;
 /**
  * The key names the account; `x-service-account`, when present, must agree
  * (docs/api-rules.md#authentication-and-accounts).
- * Returns the account id or throws 401/403. With the request's `connection` (its socket), a key
- * already found on it is not hashed again (KeyRing.accountOfOn).
+ * Returns the account id or throws 401/403. With the request's `connection` (its socket), the
+ * header that last passed on it is not checked again (KeyRing.rememberedOn).
  */
 export function authenticate(
   keys: KeyRing,
@@ -71,10 +71,14 @@ export function authenticate(
   connection?: object,
 ): string {
   if (!authorization) throw new HttpError(401, 'missing Authorization header: expected "Bearer <API key>"');
-  const match = BEARER.exec(authorization);
-  if (!match) throw new HttpError(401, 'malformed Authorization header: expected "Bearer <API key>"');
-  const accountId = connection ? keys.accountOfOn(connection, authorization, match[1]!) : keys.accountOf(match[1]!);
-  if (accountId === undefined) throw new HttpError(401, 'unknown API key');
+  let accountId = connection && keys.rememberedOn(connection, authorization);
+  if (accountId === undefined) {
+    const match = BEARER.exec(authorization);
+    if (!match) throw new HttpError(401, 'malformed Authorization header: expected "Bearer <API key>"');
+    accountId = keys.accountOf(match[1]!);
+    if (accountId === undefined) throw new HttpError(401, 'unknown API key');
+    if (connection) keys.remember(connection, authorization, accountId);
+  }
   if (serviceAccount !== undefined) {
     const claimed = Array.isArray(serviceAccount) ? serviceAccount.join(',') : serviceAccount;
     if (claimed !== accountId) {

@@ -9,7 +9,7 @@ import { errorBody, reasonPhrase } from '../contract/errors.js';
 import type { AccessLog } from './access-log.js';
 import { authenticate, failedAuthentication, type KeyRing } from './auth.js';
 import { answerThenLinger, type ConnectionLimits } from './connections.js';
-import { dispatch } from './handlers/dispatch.js';
+import { type AnyResult, dispatch } from './handlers/dispatch.js';
 import type { Handlers, AccountScope, AppContext } from './handlers/types.js';
 import { HttpError } from './http-error.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -38,17 +38,24 @@ export interface PipelineDeps {
   linger: Pick<ConnectionLimits, 'lingerTimeMs' | 'lingerBytes'>;
 }
 
+/**
+ * On every answer of the API, as on every other (the server's entry sets it for the rest): a
+ * browser must not guess another type. Written with the answer's other headers, in one go.
+ */
+const NOSNIFF = 'x-content-type-options';
+
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, json?: Buffer): void {
   if (res.headersSent) return;
   // A 204 (a DELETE) has no body, so neither a type nor a length.
   if (status === 204) {
-    res.writeHead(status, headers).end();
+    res.writeHead(status, { ...headers, [NOSNIFF]: 'nosniff' }).end();
     return;
   }
   // Encoded once: the length and the bytes written come from the same buffer.
   const bytes = json ?? Buffer.from(JSON.stringify(body), 'utf8');
   res.writeHead(status, {
     ...headers,
+    [NOSNIFF]: 'nosniff',
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(bytes.length),
   });
@@ -132,65 +139,81 @@ function declaresBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/** Request targets kept parsed at most (the oldest goes first), and the longest kept. */
+const TARGET_CACHE_ENTRIES = 256;
+const TARGET_CACHE_MAX_LENGTH = 512;
+const targets = new Map<string, URL | undefined>();
+
 /**
  * The request target as a URL. An origin-form target (`/path?query`) is a path, even when it
  * starts with `//` (no authority). Undefined when it cannot be parsed: a 404, never a 500.
- * Parsed once per request, by the server's entry, for the status pages and the API alike.
+ * Parsed once per request, by the server's entry, for the status pages and the API alike; a
+ * target asked for again (a client polling or repeating a read) is parsed once, the URL kept
+ * and shared by the requests that send it, which only read it.
  */
 export function requestUrl(target = '/'): URL | undefined {
+  if (targets.has(target)) return targets.get(target);
+  let url: URL | undefined;
   try {
-    return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost');
+    url = target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost');
   } catch {
-    return undefined;
+    url = undefined;
   }
+  if (target.length <= TARGET_CACHE_MAX_LENGTH) {
+    if (targets.size >= TARGET_CACHE_ENTRIES) targets.delete(targets.keys().next().value!);
+    targets.set(target, url);
+  }
+  return url;
 }
 
 export function createRequestHandler(deps: PipelineDeps) {
   const queries = new QueryCache();
+  const { accessLog } = deps;
   /** `url`: the request target as requestUrl parsed it (undefined when it is no URL at all). */
   return async function handleRequest(req: IncomingMessage, res: ServerResponse, url = requestUrl(req.url)): Promise<void> {
-    const started = performance.now();
+    const started = accessLog ? performance.now() : 0;
     const method = req.method ?? 'GET';
-    // '/' when the request line is no URL at all: answered as not found (after auth).
-    const pathname = url ? url.pathname : '/';
-    const { accessLog } = deps;
-    let recorded = false;
+    // Once the answer is handed to the socket; '/' when the request line is no URL at all.
     const record = () => {
-      if (recorded || !accessLog) return;
-      recorded = true;
-      accessLog.record({ method, path: pathname, status: res.statusCode, durationMs: performance.now() - started });
+      accessLog?.record({ method, path: url ? url.pathname : '/', status: res.statusCode, durationMs: performance.now() - started });
     };
-    if (accessLog) res.on('finish', record);
     try {
-      const result = await route(deps, queries, req, method, url);
+      // Awaited only when it has to be (a body to read, a write to make durable): most answers
+      // are ready at once.
+      const routed = route(deps, queries, req, method, url);
+      const result = routed instanceof Promise ? await routed : routed;
       send(res, result.status, result.body, result.headers, result.json);
     } catch (error) {
       if (error instanceof HttpError) {
         const body = errorBody(error.statusCode, error.message, error.details);
-        if (!req.complete && !res.headersSent && !req.socket.destroyed) {
+        // (A request with no body is complete, though node may not have said so yet when the
+        // answer is ready in the same turn.)
+        if (declaresBody(req) && !req.complete && !res.headersSent && !req.socket.destroyed) {
           // Refused before its body was read (413, 408, 401...): the body may still be coming.
           const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-          const headers = { ...error.headers, 'content-type': 'application/json; charset=utf-8' };
+          const headers = { ...error.headers, [NOSNIFF]: 'nosniff', 'content-type': 'application/json; charset=utf-8' };
           answerThenLinger(req, res, { status: error.statusCode, headers, bytes }, deps.linger, record);
           return;
         }
         send(res, error.statusCode, body, error.headers);
-        return;
+      } else {
+        const pathname = url ? url.pathname : '/';
+        deps.log(`error: ${method} ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        if (res.destroyed) return;
+        send(res, 500, errorBody(500, 'internal server error; the server log has the details'));
       }
-      deps.log(`error: ${method} ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (res.destroyed) return;
-      send(res, 500, errorBody(500, 'internal server error; the server log has the details'));
     }
+    record();
   };
 }
 
-async function route(
+function route(
   deps: PipelineDeps,
   queries: QueryCache,
   req: IncomingMessage,
   method: string,
   url: URL | undefined,
-): Promise<{ status: number; body: unknown; headers?: Record<string, string>; json?: Buffer }> {
+): AnyResult | Promise<AnyResult> {
   // The published contract needs no key: it is what a client reads before it has one.
   if (url?.pathname === '/openapi.json') {
     if (method !== 'GET') throw new HttpError(405, `${method} is not allowed on /openapi.json`, undefined, { allow: 'GET' });
@@ -226,10 +249,15 @@ async function route(
   }
   const { route: compiled, params } = match;
   const op = compiled.op;
-
-  let body: unknown;
-  if (op.body) {
-    const raw = declaresBody(req) ? await readBody(req, deps.bodyTimeoutMs) : Buffer.alloc(0);
+  // The body is checked before the query, then the handler answers.
+  const answer = (body: unknown) => {
+    const query = op.query ? queries.parse(op.query, url) : undefined;
+    return dispatch(deps.handlers, compiled.id, { params, query, body, account, app: deps.app });
+  };
+  // Bodies of operations that take none (GET) are ignored; node discards them.
+  if (!op.body) return answer(undefined);
+  const parseBody = (raw: Buffer): unknown => {
+    let body: unknown;
     if (raw.length > 0) {
       if (!isJson(req.headers['content-type'])) {
         throw new HttpError(415, `request body must be application/json, not ${req.headers['content-type'] ?? 'untyped'}`);
@@ -240,13 +268,10 @@ async function route(
     } else {
       body = null;
     }
-    body = parseOr400(op.body, body, 'body');
-  }
-  // Bodies of operations that take none (GET) are ignored; node discards them.
-
-  const query = op.query ? queries.parse(op.query, url) : undefined;
-
-  return dispatch(deps.handlers, compiled.id, { params, query, body, account, app: deps.app });
+    return parseOr400(op.body!, body, 'body');
+  };
+  if (!declaresBody(req)) return answer(parseBody(Buffer.alloc(0)));
+  return readBody(req, deps.bodyTimeoutMs).then((raw) => answer(parseBody(raw)));
 }
 
 /**

@@ -302,11 +302,15 @@ async function start(
     linger: limits,
   });
   const server = createServer(httpServerOptions(limits), (req, res) => {
-    // Every answer, JSON, HTML or event stream: a browser must not guess another type.
-    res.setHeader('x-content-type-options', 'nosniff');
     const url = requestUrl(req.url);
-    // No status page has an address under /v1/: the API's routes go straight to the API.
-    if (url?.pathname.startsWith('/v1/') || !statusPages(req, res, url)) void api(req, res, url);
+    // No status page has an address under /v1/: the API's routes go straight to the API, which
+    // writes nosniff with the other headers of its answers.
+    if (!url?.pathname.startsWith('/v1/')) {
+      // Every answer, JSON, HTML or event stream: a browser must not guess another type.
+      res.setHeader('x-content-type-options', 'nosniff');
+      if (statusPages(req, res, url)) return;
+    }
+    void api(req, res, url);
   });
   server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log, limits));
   limitConnections(
