@@ -33,7 +33,7 @@ function nodesOf(command: CommandUnknownOpts, path: string[] = [], above: string
   ];
 }
 
-const nodes = nodesOf(buildProgram());
+const nodes = nodesOf(await buildProgram());
 
 /** Every way to type each command with at least one alias in it: [typed words, the node]. */
 const aliasPaths: [string[], Node][] = nodes.flatMap((node) => {

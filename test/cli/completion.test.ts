@@ -45,7 +45,7 @@ function commandsOf(command: CommandUnknownOpts, path: string[] = [], above: str
   ];
 }
 
-const tree = commandsOf(buildProgram());
+const tree = commandsOf(await buildProgram());
 const scripts: Record<string, string> = {};
 let dir: string;
 

@@ -2,8 +2,6 @@
 // `$PAGER`, else `less -FRX` (quit at once when it fits, keep colors, leave the text on screen).
 // Only on a terminal, never with --no-pager, NO_COLOR or an empty STATUSCTL_PAGER/PAGER, and only
 // when the text is taller than the terminal.
-import { spawn } from 'node:child_process';
-
 /** What paging needs of the terminal (IOStreams has it; named here so this module imports nothing back). */
 interface Terminal {
   /** --no-pager was given. */
@@ -37,6 +35,8 @@ export function isLong(terminal: Terminal, text: string): boolean {
 export async function page(terminal: Terminal, command: string, text: string): Promise<void> {
   // Ctrl-C belongs to the pager (less uses it to stop a search); the CLI waits for the pager to end.
   const ignore = () => {};
+  // Loaded here, by the one run in many that pages.
+  const { spawn } = await import('node:child_process');
   process.on('SIGINT', ignore);
   try {
     const code = await new Promise<number | null>((resolve) => {

@@ -1,56 +1,102 @@
-// The program: global options and the command declarations. Only commander and the
-// declarations load at start; each command imports what it needs (client, prompts, tables,
-// server) when it runs.
+// The program: global options and the command declarations. A run declares the one top-level
+// command its arguments name, loading that command's modules only; the whole tree is declared
+// where it is read as a whole (help of the program, completion scripts, an unknown command's
+// closest names). Each command imports what it needs (client, prompts, tables, server) when it
+// runs.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { declareProgram, type Program } from './globals.js';
-import * as config from '../commands/config.js';
-import * as statusPages from '../commands/status-pages.js';
-import * as services from '../commands/services.js';
-import * as subscriptions from '../commands/subscriptions.js';
-import * as templates from '../commands/templates.js';
-import * as incidents from '../commands/incidents.js';
-import * as incidentUpdates from '../commands/incident-updates.js';
-import * as notifications from '../commands/notifications.js';
-import * as rca from '../commands/rca.js';
-import * as errorGroups from '../commands/error-groups.js';
-import * as heartbeats from '../commands/heartbeats.js';
-import * as runtimes from '../commands/runtimes.js';
-import * as server from '../commands/server.js';
-import * as demo from '../commands/demo.js';
-import * as completion from '../commands/completion.js';
-import * as mcp from '../commands/mcp.js';
-import * as whoami from '../commands/whoami.js';
-import * as auth from '../commands/auth.js';
-import * as api from '../commands/api.js';
-import * as version from '../commands/version.js';
 
-/** Which module declares each top-level command. */
-const COMMAND_MODULES = {
+/** A module declaring top-level commands on the program. */
+interface CommandModule {
+  register(program: Program): void;
+}
+
+const auth = () => import('../commands/auth.js');
+const completion = () => import('../commands/completion.js');
+
+/** Which module declares each top-level command, in the order of the program's help. */
+const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = {
   login: auth,
   logout: auth,
-  config,
-  'status-pages': statusPages,
-  services,
-  subscriptions,
-  incidents,
-  templates,
-  'incident-updates': incidentUpdates,
-  notifications,
-  rca,
-  'error-groups': errorGroups,
-  heartbeats,
-  runtimes,
-  server,
-  demo,
+  config: () => import('../commands/config.js'),
+  'status-pages': () => import('../commands/status-pages.js'),
+  services: () => import('../commands/services.js'),
+  subscriptions: () => import('../commands/subscriptions.js'),
+  incidents: () => import('../commands/incidents.js'),
+  templates: () => import('../commands/templates.js'),
+  'incident-updates': () => import('../commands/incident-updates.js'),
+  notifications: () => import('../commands/notifications.js'),
+  rca: () => import('../commands/rca.js'),
+  'error-groups': () => import('../commands/error-groups.js'),
+  heartbeats: () => import('../commands/heartbeats.js'),
+  runtimes: () => import('../commands/runtimes.js'),
+  server: () => import('../commands/server.js'),
+  demo: () => import('../commands/demo.js'),
   completion,
-  mcp,
-  whoami,
+  mcp: () => import('../commands/mcp.js'),
+  whoami: () => import('../commands/whoami.js'),
   auth,
-  api,
-  version,
-} as const;
+  api: () => import('../commands/api.js'),
+  version: () => import('../commands/version.js'),
+};
 
-export function buildProgram(): Program {
+/** Hidden commands, declared by the module of a command above. */
+const HIDDEN_COMMANDS: Readonly<Record<string, () => Promise<CommandModule>>> = { __complete: completion };
+
+/** Commands that read the whole tree: the completion scripts are written from it. */
+const WHOLE_TREE = new Set(['completion']);
+
+/**
+ * The program for a run: `args` (the words after the program name) decide which top-level
+ * command is declared; without them, or when they name none, every command is.
+ */
+export async function buildProgram(args?: readonly string[]): Promise<Program> {
+  const program = declareRoot();
+  const all = [...new Set(Object.values(COMMAND_MODULES))];
+  const word = args && commandWord(args, program);
+  const load = word === undefined || WHOLE_TREE.has(word) ? undefined : moduleOf(word);
+  const modules = !args ? all : load ? [load] : word === undefined && asksVersionOnly(args) ? [] : all;
+  for (const module of await Promise.all(modules.map((loadModule) => loadModule()))) module.register(program);
+  finishTree(program);
+  // A word taken for an alias that the rule did not give (a sibling answers to it): the whole
+  // tree says what the word is.
+  if (load && !program.commands.some((command) => command.name() === word || command.aliases().includes(word!))) return buildProgram();
+  return program;
+}
+
+/**
+ * The first word of `args` that is neither a global option nor its value (`-o json runtimes
+ * list`: runtimes). Help, `--` or an option the program does not know before it: undefined, as
+ * the program itself answers those (its help, or an error).
+ */
+function commandWord(args: readonly string[], program: Program): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('-') || arg === '-') return arg;
+    const flag = arg.startsWith('--') ? arg.split('=')[0] : arg.slice(0, 2);
+    const option = program.options.find((known) => known.long === flag || known.short === flag);
+    if (!option) return undefined;
+    // `-o json`, not `-ojson` or `--output=json`: the next word is the value.
+    if (arg === flag && (option.required || (option.optional && !args[i + 1]?.startsWith('-')))) i++;
+  }
+  return undefined;
+}
+
+/** The module declaring `word`: a command's name, a hidden command, or the singular of a noun (gh's words, below). */
+function moduleOf(word: string): (() => Promise<CommandModule>) | undefined {
+  if (Object.hasOwn(COMMAND_MODULES, word)) return COMMAND_MODULES[word];
+  if (Object.hasOwn(HIDDEN_COMMANDS, word)) return HIDDEN_COMMANDS[word];
+  const plural = Object.keys(COMMAND_MODULES).find((name) => name !== word && singular(name) === word);
+  return plural === undefined ? undefined : COMMAND_MODULES[plural];
+}
+
+/** `statusctl --version` (no command, no help asked): the program alone answers. */
+function asksVersionOnly(args: readonly string[]): boolean {
+  return args.some((arg) => arg === '--version' || arg === '-V') && !args.some((arg) => arg === '--help' || arg === '-h');
+}
+
+/** The program with its help; no command yet. */
+function declareRoot(): Program {
   const program = declareProgram();
   program.addHelpText(
     'after',
@@ -76,7 +122,11 @@ Exit codes: 0 ok, 1 API or network failure, 2 usage, 3 auth (no key, 401, 403), 
 5 threshold not met (--fail-under). Each command's --help has examples.
 `,
   );
-  for (const module of new Set(Object.values(COMMAND_MODULES))) module.register(program);
+  return program;
+}
+
+/** What every declared command gets, by rule over the tree: exit handling, gh's words, a summary. */
+function finishTree(program: Program): void {
   program.commands.forEach(function finish(command: CommandUnknownOpts) {
     command.exitOverride();
     addGhWords(command);
@@ -84,7 +134,6 @@ Exit codes: 0 ok, 1 API or network failure, 2 usage, 3 auth (no key, 401, 403), 
     if (!command.summary()) command.summary(command.description().split('\n\n')[0]!);
     command.commands.forEach(finish);
   });
-  return program;
 }
 
 /** gh's verbs for ours: `view` where there is `get`, `ls` where there is `list`. */

@@ -15,7 +15,7 @@ import { didYouMean } from '../errors/suggest.js';
 /** Runs `statusctl ...args` (the words after the program name) and returns its exit code. */
 export async function run(given: string[], runtime: Runtime): Promise<ExitCode> {
   const { io } = runtime;
-  const program = buildProgram();
+  const program = await buildProgram(given);
   let args = given;
   attachRuntime(program, runtime);
   // Help and commander's messages follow the colors rule of every output (iostreams/iostreams.ts).

@@ -1,7 +1,6 @@
 // The proxy and the certificates a run uses, from its settings (option, environment, profile):
 // checked before any request, so a bad value is a usage error (exit 2) naming where it came
 // from, never a network failure later.
-import { readFile } from 'node:fs/promises';
 import { bypassesProxy, maskProxyUrl, noProxyValue, parseProxyUrl } from '../../client/proxy.js';
 import { usageError } from '../errors/exit-codes.js';
 
@@ -75,6 +74,8 @@ export async function resolveNetwork(settings: NetworkSettings, env: Env): Promi
 async function readCaFile(path: string, from: string): Promise<string> {
   let text: string;
   try {
+    // Loaded here: most runs name no CA file.
+    const { readFile } = await import('node:fs/promises');
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'unreadable';
