@@ -2,7 +2,7 @@
 // of them apply to an operation follows from its shape: a body can be too large or untyped, a
 // query or a body can fail validation, a path with an id can name nothing. The OpenAPI
 // document (openapi.ts) and the handlers' result types (server/handlers/types.ts) both read
-// this; it is zod-free so the routing half of the table can use it too.
+// this; it is zod-free, like the operations table (routes.ts).
 import type { PathParamNames } from './rules.js';
 
 export const ERROR_RESPONSES = {

@@ -21,7 +21,7 @@ export {
   type ToolGuide,
 } from './routes.js';
 
-/** The zod half of an operation: its row's schema names, as schemas. */
+/** What an operation holds in place of its row's schema names: the schemas. */
 export interface OperationSchemas {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
