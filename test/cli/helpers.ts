@@ -1,14 +1,12 @@
 // Shared helpers for the CLI tests: the server starter and CLI runner of test/support/, and
 // runPty, which runs the BUILT binary (bin/statusctl, built by test/global-setup.ts) in a real
 // pseudo-terminal. Other CLI test files import these; keep the API stable.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll } from 'vitest';
 import type { ServerOptions } from '../../src/server/index.js';
-import { BIN, cleanEnv, removeTempDirs, ROOT, tempConfigDir } from '../support/cli.js';
+import { BIN, cleanEnv, removeTempDirs, ROOT, startCli, tempConfigDir } from '../support/cli.js';
 import { TEST_ACCOUNT, useTestServer as useSupportServer, type TestServer } from '../support/server.js';
 
 // The one server starter (test/support/server.ts) and the one CLI runner (test/support/cli.ts),
@@ -16,11 +14,13 @@ import { TEST_ACCOUNT, useTestServer as useSupportServer, type TestServer } from
 export { startTestServer, TEST_ACCOUNT, type TestServer } from '../support/server.js';
 export {
   BIN,
+  type CliProcess,
   cleanEnv,
   parseJson,
   removeTempDirs,
   ROOT,
   runCli,
+  startCli,
   tempConfigDir,
   type RunOptions,
   type RunResult,
@@ -48,13 +48,25 @@ export async function startLimitedServerProcess(
   const file = join(tempConfigDir(), 'limited-fixtures.json');
   writeFileSync(file, JSON.stringify(fixtures));
   const account = `${TEST_ACCOUNT.id}:${TEST_ACCOUNT.key}`;
-  const args = [BIN, 'server', '--port', '0', '--rate-limit', String(perSecond), '--fixtures', file, '--account', account, '--quiet'];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  const [first] = (await once(lines, 'line')) as [string];
-  const url = /listening on (\S+)/.exec(first)?.[1];
-  if (!url) throw new Error(`unexpected first line: ${first}`);
-  return { url, env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: TEST_ACCOUNT.key, STATUSCTL_ACCOUNT_ID: TEST_ACCOUNT.id }, child };
+  const server = startCli([
+    'server',
+    '--port',
+    '0',
+    '--rate-limit',
+    String(perSecond),
+    '--fixtures',
+    file,
+    '--account',
+    account,
+    '--quiet',
+  ]);
+  const url = /listening on (\S+)/.exec(await server.line(/^/))?.[1];
+  if (!url) throw new Error(`unexpected first line: ${server.lines()[0]}\nstderr: ${server.stderr()}`);
+  return {
+    url,
+    env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: TEST_ACCOUNT.key, STATUSCTL_ACCOUNT_ID: TEST_ACCOUNT.id },
+    child: server.child,
+  };
 }
 
 // ---- a real pseudo-terminal ----------------------------------------------------------------

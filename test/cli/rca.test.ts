@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { RootCauseAnalysis, RootCauseAnalysisPending } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, runPty, startTestServer, type TestServer, runCli } from './helpers.js';
+import { parseJson, removeTempDirs, runCli, runPty, startCli, startTestServer, type TestServer } from './helpers.js';
 
 let quick: TestServer;
 /** Keeps every analysis pending far longer than any test runs. */
@@ -205,21 +205,13 @@ describe('rca on a terminal', () => {
 
 describe('Ctrl-C while waiting', () => {
   it('ends the wait with exit 130 and the command that picks it up again (the built binary, SIGINT)', async () => {
-    const { spawn } = await import('node:child_process');
-    const { BIN, ROOT, cleanEnv } = await import('./helpers.js');
     const group = await errorGroup(slow);
-    const child = spawn(process.execPath, [BIN, 'rca', 'request', group, '--wait', '--verbose'], {
-      cwd: ROOT,
-      env: cleanEnv(slow.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const run = startCli(['rca', 'request', group, '--wait', '--verbose'], { env: slow.env });
     // --verbose shows each request: once it polls, it is waiting.
-    await expect.poll(() => stderr, { timeout: 20_000 }).toMatch(/GET \S+\/v1\/root-cause-analyses\//);
-    child.kill('SIGINT');
-    expect(await exited).toBe(130);
+    await run.line(/GET \S+\/v1\/root-cause-analyses\//, 'stderr');
+    run.child.kill('SIGINT');
+    expect((await run.exited).code).toBe(130);
+    const stderr = run.stderr();
     const id = /GET \S+\/v1\/root-cause-analyses\/([\w-]+)/.exec(stderr)![1];
     expect(stderr).toContain(`statusctl: interrupted while waiting for analysis ${id}`);
     expect(stderr).toContain(`hint: continue with: statusctl rca get ${id} --wait`);

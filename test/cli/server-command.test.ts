@@ -1,41 +1,26 @@
 // statusctl server as a child process: the first stdout line, a real request with the printed
 // key, a clean stop on SIGTERM, and the usage errors of its options.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_ID, DEMO_IDS, demoIds } from '../../src/server/index.js';
-import { BIN, ROOT, cleanEnv, removeTempDirs, runCli } from './helpers.js';
+import { removeTempDirs, runCli, startCli } from './helpers.js';
 
 const running: ChildProcessWithoutNullStreams[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'statusctl-server-test-'));
 
 function startServerCommand(args: string[]) {
-  const child = spawn(process.execPath, [BIN, 'server', ...args], { cwd: ROOT, env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
-  running.push(child);
-  const lines: string[] = [];
-  const waiters: (() => void)[] = [];
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    lines.push(line);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const server = startCli(['server', ...args]);
+  running.push(server.child);
   /** Resolves with the first `count` stdout lines; fails if the process ends first. */
-  const firstLines = (count: number) =>
-    new Promise<string[]>((resolve, reject) => {
-      const check = () => {
-        if (lines.length >= count) resolve(lines.slice(0, count));
-        else waiters.push(check);
-      };
-      void exited.then((code) => reject(new Error(`server exited (${code}) after ${JSON.stringify(lines)}; stderr: ${stderr}`)));
-      check();
-    });
-  return { child, firstLines, exited, stderr: () => stderr };
+  const firstLines = async (count: number) => {
+    while (server.lines().length < count) await server.line(/^/);
+    return server.lines().slice(0, count);
+  };
+  return { child: server.child, firstLines, exited: server.exited.then(({ code }) => code), stderr: server.stderr };
 }
 
 afterEach(() => {

@@ -2,11 +2,21 @@
 // events: the test waits for the line that shows the watch has read the incident, changes the
 // incident through the API, and waits for the line announcing the change. Nothing here waits for
 // time to pass or asserts how long anything took.
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type Client, createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/cli/api/types.js';
-import { BIN, cleanEnv, KEYS, type PtySession, ROOT, removeTempDirs, runCli, runPty, startTestServer, type TestServer } from './helpers.js';
+import {
+  type CliProcess,
+  KEYS,
+  type PtySession,
+  removeTempDirs,
+  runCli,
+  runPty,
+  startCli,
+  startTestServer,
+  type TestServer,
+} from './helpers.js';
 import { readmeLines, runShell } from './readme-shell.js';
 import { finalScreen } from './screen.js';
 import { startFaultRelay } from '../support/fault-relay.js';
@@ -48,63 +58,11 @@ function addUpdate(api: Client, incidentId: string, status: 'MONITORING' | 'RESO
   return api.createIncidentUpdate({ params: { incidentId }, body: { status, description } });
 }
 
-interface Watch {
-  /** Waits until stdout has a line matching `pattern` past the lines already matched; returns it. */
-  line(pattern: RegExp): Promise<string>;
-  lines(): string[];
-  stderr(): string;
-  exited(): Promise<number | null>;
-  child: ChildProcessWithoutNullStreams;
-}
-
 /** The built binary with pipes (not a terminal), its stdout read as a stream of lines. */
-function watch(args: string[], env: Record<string, string>): Watch {
-  const child = spawn(process.execPath, [BIN, 'incidents', 'watch', ...args], { cwd: ROOT, env: cleanEnv(env) });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  let matched = 0;
-  const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of [...listeners]) listener();
-  };
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-    notify();
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-    notify();
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  void exit.then(notify);
-  const complete = () => stdout.split('\n').slice(0, -1);
-  return {
-    child,
-    lines: complete,
-    stderr: () => stderr,
-    exited: () => exit,
-    line: (pattern) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const lines = complete();
-          for (let i = matched; i < lines.length; i++) {
-            if (pattern.test(lines[i]!)) {
-              matched = i + 1;
-              listeners.delete(check);
-              resolve(lines[i]!);
-              return;
-            }
-          }
-          if (child.exitCode !== null) {
-            listeners.delete(check);
-            reject(new Error(`exited (${child.exitCode}) before a line matching ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-          }
-        };
-        listeners.add(check);
-        check();
-      }),
-  };
+function watch(args: string[], env: Record<string, string>): CliProcess {
+  const run = startCli(['incidents', 'watch', ...args], { env });
+  children.push(run.child);
+  return run;
 }
 
 const fields = (line: string) => line.split('\t');
@@ -141,7 +99,7 @@ describe('incidents watch ID', () => {
 
     await addUpdate(api, incident.id, 'RESOLVED', 'Error rates are normal.');
     expect(fields(await run.line(/\tupdate\t/))[3]).toBe('RESOLVED Error rates are normal.');
-    expect(await run.exited()).toBe(0);
+    expect((await run.exited).code).toBe(0);
     expect(run.stderr()).toContain('is resolved');
 
     // One line per event, each once, whatever number of reads came between them.
@@ -157,7 +115,7 @@ describe('incidents watch ID', () => {
     await run.line(/\twatching\t/);
     await api.deleteIncident({ params: { incidentId: incident.id } });
     expect(fields(await run.line(/\tdeleted\t/))).toEqual([expect.any(String), incident.id, 'deleted', `${incident.name} was deleted`]);
-    expect(await run.exited()).toBe(4);
+    expect((await run.exited).code).toBe(4);
     expect(run.stderr()).toMatch(new RegExp(`^statusctl: incident ${incident.id} was deleted; nothing left to watch$`, 'm'));
   });
 
@@ -219,7 +177,7 @@ describe('incidents watch (every open incident)', () => {
       const event = parse(await run.line(/"event":"update"/));
       expect(event.update?.description).toBe(`Resolved ${event.incidentId}.`);
     }
-    expect(await run.exited()).toBe(0);
+    expect((await run.exited).code).toBe(0);
     const events = run.lines().map(parse);
     expect(
       events
@@ -243,7 +201,7 @@ describe('incidents watch under a rate limit', () => {
     const spend = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id, maxWaitMs: 0 });
     for (let i = 0; i < 2; i++) await spend.getIncident({ params: { incidentId: incident.id } }).catch(() => undefined);
     const run = watch([incident.id, '--interval', '1', '--exit-status', '--verbose'], server.env);
-    await vi.waitFor(() => expect(run.stderr()).toMatch(/-> 429/), { timeout: 60_000, interval: 50 });
+    await run.line(/-> 429/, 'stderr');
     held = undefined;
     await run.line(/\twatching\t/);
     await addUpdate(api, incident.id, 'IDENTIFIED', 'A bad deploy.');
@@ -252,7 +210,7 @@ describe('incidents watch under a rate limit', () => {
     await run.line(/\tupdate\tMONITORING Rolled back\.$/);
     await addUpdate(api, incident.id, 'RESOLVED', 'Fixed.');
     await run.line(/\tupdate\tRESOLVED Fixed\.$/);
-    expect(await run.exited()).toBe(0);
+    expect((await run.exited).code).toBe(0);
     expect(run.lines().map((line) => fields(line)[2])).toEqual(['watching', 'update', 'update', 'update']);
   });
 });
@@ -266,13 +224,13 @@ describe('incidents watch through failures', () => {
       const run = watch([incident.id, '--interval', '1', '--exit-status'], { ...server.env, STATUSCTL_BASE_URL: relay.url });
       await run.line(/\twatching\t/);
       relay.decide = () => 'unavailable';
-      await vi.waitFor(() => expect(run.stderr()).toMatch(/^warning: .*503.*; trying again in 2 s$/m), { timeout: 60_000, interval: 50 });
+      await run.line(/^warning: .*503.*; trying again in 2 s$/, 'stderr');
       await addUpdate(api, incident.id, 'MONITORING', 'Rolled back while the link was down.');
       relay.decide = () => 'pass';
       await run.line(/\tupdate\tMONITORING Rolled back while the link was down\.$/);
       expect(run.stderr()).toMatch(/^reading again$/m);
       await addUpdate(api, incident.id, 'RESOLVED', 'Fixed.');
-      expect(await run.exited()).toBe(0);
+      expect((await run.exited).code).toBe(0);
       expect(run.lines().map((line) => fields(line)[2])).toEqual(['watching', 'update', 'update']);
     } finally {
       await relay.close();

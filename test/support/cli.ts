@@ -5,7 +5,10 @@
 // codes, without starting Node for each call (what only a process shows, the launcher,
 // signals, pipes, stays with the binary). Either way: a config directory of its own, compile
 // caches in the test run's directory, and a time limit that fails a hang instead of stalling.
-import { spawn } from 'node:child_process';
+// startCli starts the binary the same way and leaves it running, for a test that reads its
+// output as it comes or signals it (a server, a watch, a wait); runPty (test/cli/helpers.ts)
+// runs it in a pseudo-terminal.
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -127,6 +130,92 @@ function runBinary(args: string[], options: RunOptions): Promise<RunResult> {
     });
     child.stdin.end(options.input ?? '');
   });
+}
+
+/** A CLI process left running: its output read as it comes, line by line. */
+export interface CliProcess {
+  child: ChildProcessWithoutNullStreams;
+  /**
+   * Waits for a line of `stream` (stdout unless named) matching `pattern`, after the line the
+   * previous wait on that stream matched; rejects, with the output, if the process ends first.
+   */
+  line(pattern: RegExp, stream?: 'stdout' | 'stderr'): Promise<string>;
+  /** The complete lines of stdout so far. */
+  lines(): string[];
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when the process has ended and its output is read. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * `statusctl ...args` from the built binary, left running: for what runs until it is stopped or
+ * until something happens (a server, a watch, a wait), where the test reads its output as it
+ * comes and signals it. The caller ends it (child.kill) when the test is done. Stdin gets
+ * `input`, if any, and is then closed, as with runCli.
+ */
+export function startCli(
+  args: string[],
+  options: Omit<RunOptions, 'inProcess' | 'now' | 'terminalColumns' | 'timeoutMs'> = {},
+): CliProcess {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: cleanEnv(options.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.end(options.input ?? '');
+  const text = { stdout: '', stderr: '' };
+  const matched = { stdout: 0, stderr: 0 };
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  for (const stream of ['stdout', 'stderr'] as const) {
+    child[stream].setEncoding('utf8').on('data', (chunk: string) => {
+      text[stream] += chunk;
+      notify();
+    });
+  }
+  let ended = false;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => {
+      ended = true;
+      resolve({ code, signal });
+    }),
+  );
+  void exited.then(notify);
+  const complete = (stream: 'stdout' | 'stderr') => text[stream].split('\n').slice(0, -1);
+  return {
+    child,
+    exited,
+    lines: () => complete('stdout'),
+    stdout: () => text.stdout,
+    stderr: () => text.stderr,
+    line: (pattern, stream = 'stdout') =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const lines = complete(stream);
+          for (let i = matched[stream]; i < lines.length; i++) {
+            if (pattern.test(lines[i]!)) {
+              matched[stream] = i + 1;
+              listeners.delete(check);
+              resolve(lines[i]!);
+              return;
+            }
+          }
+          if (ended) {
+            listeners.delete(check);
+            reject(
+              new Error(
+                `exited (${child.exitCode ?? child.signalCode}) before a line matching ${pattern}\nstdout:\n${text.stdout}\nstderr:\n${text.stderr}`,
+              ),
+            );
+          }
+        };
+        listeners.add(check);
+        check();
+      }),
+  };
 }
 
 /** A stream that keeps what is written to it, as a pipe would deliver it (not a terminal). */
