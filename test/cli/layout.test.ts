@@ -9,7 +9,8 @@
 // - src/cli itself holds folders only, each named for what it holds (runtime/, iostreams/, settings/,
 //   input/, api/, errors/, output/, prompts/, completion/, demo/), none with more than a dozen
 //   files: a module that is not a verb goes to one of them, never into commands/;
-// - output/ and iostreams/ (the terminal) are below the command context: they never import runtime/.
+// - output/ and iostreams/ (the terminal) are below the command context: they never import runtime/;
+// - no module is over 300 lines.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,7 @@ function verbsOf(noun: string): string[] {
 /** The folders of src/cli besides commands/, each holding what its name says (docs/architecture.md). */
 const ROLE_FOLDERS = ['api', 'completion', 'demo', 'errors', 'input', 'iostreams', 'output', 'prompts', 'runtime', 'settings'];
 const MAX_FILES_IN_FOLDER = 12;
+const MAX_LINES = 300;
 
 describe('src/cli layout', () => {
   it('holds folders by role and no loose module; no folder holds more than a dozen files', () => {
@@ -61,6 +63,22 @@ describe('src/cli layout', () => {
       ),
     );
     expect(upward).toEqual([]);
+  });
+
+  it('no module is over 300 lines: a longer one is split by what its parts do', () => {
+    const long: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.ts')) {
+          const lines = readFileSync(path, 'utf8').split('\n').length - 1;
+          if (lines > MAX_LINES) long.push(`${path.slice(CLI.length + 1)}: ${lines} lines`);
+        }
+      }
+    };
+    walk(CLI);
+    expect(long).toEqual([]);
   });
 
   it('a noun folder holds only the verbs its noun file wires', () => {

@@ -1,8 +1,9 @@
 // `incidents get`: one incident with its timeline. Its renderer shows the incident wherever
-// another command prints one (`incidents create`); `--web` is in web.ts, loaded when asked for.
-import type { Incident, IncidentUpdate } from '../../api/types.js';
+// another command prints one (`incidents create`); `--web` is in src/cli/api/incident-address.ts.
+import type { Incident } from '../../api/types.js';
 import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
+import { timeline } from '../../api/incident-timeline.js';
 import type { Noun } from '../../runtime/globals.js';
 import {
   type Cell,
@@ -54,13 +55,6 @@ export async function run(ctx: Context, given: string, options: GetOptions = {})
   }
   if (ctx.json) await ctx.printJson(incident);
   else await ctx.outPaged(await renderIncident(ctx, incident));
-}
-
-/** Updates in the order they happened (the API does not promise an order). */
-export function timeline(incident: Incident): IncidentUpdate[] {
-  return [...(incident.incidentUpdates ?? [])].sort(
-    (a, b) => Date.parse(a.publicIncidentUpdateDate) - Date.parse(b.publicIncidentUpdateDate),
-  );
 }
 
 /** When the incident started: the time of its first update (created_at is a date only). */

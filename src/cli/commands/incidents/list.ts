@@ -6,7 +6,7 @@ import type { Noun } from '../../runtime/globals.js';
 import { SEVERITIES, STATUS_FILTERS, type Severity, type StatusFilter } from '../../input/incident-options.js';
 import { idCells, isOpen, renderTable, serviceNames, severityCell, statusCell, timeCell } from '../../output/cells.js';
 import { fetchMatching, fetchPages, type PagingOptions } from '../../api/paging.js';
-import { timeline } from './get.js';
+import { timeline } from '../../api/incident-timeline.js';
 import { isWholeId } from '../../api/short-ids.js';
 import { usageError } from '../../errors/exit-codes.js';
 import { absoluteTime, relativeSpan } from '../../input/time.js';

@@ -11,7 +11,7 @@ import type { Noun } from '../../runtime/globals.js';
 import { messageFileOption, nonEmpty } from '../../input/incident-options.js';
 import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
 import { renderUpdate } from '../incident-updates/get.js';
-import { timeline } from './get.js';
+import { timeline } from '../../api/incident-timeline.js';
 import { expandIds, messageText } from '../../input/read.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { editorOption } from '../../input/editor.js';

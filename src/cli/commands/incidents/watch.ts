@@ -4,23 +4,19 @@
 // (each incident with its updates) for all. What changed is found by comparing two reads, so an
 // event is printed once however often it is read again.
 import { InvalidArgumentError } from '@commander-js/extra-typings';
-import type { Client } from '../../../client/index.js';
-import type { Incident, IncidentUpdate } from '../../api/types.js';
 import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
-import { displayZone, isOpen, statusText, tableFormat, zonedTime } from '../../output/cells.js';
-import { IncidentIds, MIN_PREFIX, shortIds } from '../../api/short-ids.js';
+import { displayZone, statusText, tableFormat, zonedTime } from '../../output/cells.js';
+import { MIN_PREFIX, shortIds } from '../../api/short-ids.js';
 import { valueKinds } from '../../completion/value-kinds.js';
-import { timeline } from './get.js';
+import { AllOpen, OneIncident, type Outcome, type WatchEvent } from '../../api/incident-timeline.js';
 
 export const DEFAULT_INTERVAL_SECONDS = 10;
 export const MIN_INTERVAL_SECONDS = 1;
 /** Failed polls back off, doubling, to this at most. */
 const MAX_BACKOFF_MS = 5 * 60_000;
-/** The incident list is read a page at a time; a watch of every open incident reads the newest page. */
-const LIST_PAGE = 100;
 
 export interface WatchOptions {
   exitStatus?: boolean;
@@ -68,20 +64,6 @@ function atLeast(min: number) {
     }
     return number;
   };
-}
-
-/** One change seen, as printed: a line, or an object of -o json. */
-export interface WatchEvent {
-  /** ISO time: the update's own date for update events, the moment it was seen for the others. */
-  time: string;
-  event: 'watching' | 'opened' | 'update' | 'update-edited' | 'update-deleted' | 'status' | 'renamed' | 'severity' | 'services' | 'deleted';
-  incidentId: string;
-  /** The incident as the API gave it (for `deleted`, as last read). */
-  incident: Incident;
-  /** update events: the update as the API gave it (for `update-deleted`, as last read). */
-  update?: IncidentUpdate;
-  from?: string;
-  to?: string;
 }
 
 export async function run(ctx: Context, given: string | undefined, options: WatchOptions): Promise<void> {
@@ -174,134 +156,6 @@ function retryDelay(error: unknown, delay: number, interval: number): number | u
   if (status === 429) return Math.max(interval, (retryAfter ?? 0) * 1000);
   if (kind === 'network' || kind === 'timeout' || (status !== undefined && status >= 500)) return Math.min(delay * 2, MAX_BACKOFF_MS);
   return undefined;
-}
-
-interface Outcome {
-  events: WatchEvent[];
-  /** The watched incident is resolved (no id: none is open). */
-  done: boolean;
-  /** The id of the watched incident, when a read found it deleted. */
-  deleted?: string;
-  firstPoll: boolean;
-}
-
-/** One incident, read with getIncident. */
-class OneIncident {
-  private last?: Incident;
-
-  private constructor(
-    private readonly client: Client,
-    readonly label: string,
-    private readonly id: string,
-    private known?: Incident,
-  ) {}
-
-  static async start(ctx: Context, client: Client, given: string): Promise<OneIncident> {
-    // A prefix is found in the incident list, which holds the incident: that read is the first poll.
-    const resolved = await new IncidentIds(() => ctx.client()).resolve(given);
-    return new OneIncident(client, resolved.id, resolved.id, resolved.incident);
-  }
-
-  async poll(now: string, first: boolean): Promise<Outcome> {
-    let incident: Incident;
-    if (this.known) {
-      incident = this.known;
-      this.known = undefined;
-    } else {
-      try {
-        incident = await this.client.getIncident({ params: { incidentId: this.id } });
-      } catch (error) {
-        // Seen before and now gone: deleted. Never seen: an unknown id, reported as such.
-        if (this.last && (error as { status?: number }).status === 404) {
-          return {
-            events: [{ time: now, event: 'deleted', incidentId: this.id, incident: this.last }],
-            done: false,
-            deleted: this.id,
-            firstPoll: false,
-          };
-        }
-        throw error;
-      }
-    }
-    const events = this.last ? changes(this.last, incident, now) : [watching(incident, now, 'watching')];
-    this.last = incident;
-    return { events, done: !isOpen(incident), firstPoll: first };
-  }
-}
-
-/** Every open incident, read from the newest page of the incident list. */
-class AllOpen {
-  private last?: Map<string, Incident>;
-  readonly label = 'open incidents';
-
-  constructor(private readonly client: Client) {}
-
-  async poll(now: string, first: boolean): Promise<Outcome> {
-    const page = await this.client.listIncidents({ query: { limit: String(LIST_PAGE) } });
-    const current = new Map(page.entries.map((incident) => [incident.id, incident]));
-    const events: WatchEvent[] = [];
-    if (!this.last) {
-      for (const incident of page.entries.filter(isOpen).reverse()) events.push(watching(incident, now, 'watching'));
-    } else {
-      for (const incident of [...page.entries].reverse()) {
-        const before = this.last.get(incident.id);
-        if (!before) {
-          if (isOpen(incident)) events.push(watching(incident, now, 'opened'));
-        } else if (isOpen(before) || isOpen(incident)) {
-          events.push(...changes(before, incident, now));
-        }
-      }
-      // Gone from a list that ends on this page: deleted. With more pages, it may only have moved
-      // past the newest page, which says nothing.
-      if (!page.nextId) {
-        for (const [id, before] of this.last) {
-          if (!current.has(id) && isOpen(before)) events.push({ time: now, event: 'deleted', incidentId: id, incident: before });
-        }
-      }
-    }
-    this.last = current;
-    return { events, done: !page.entries.some(isOpen), firstPoll: first };
-  }
-}
-
-function watching(incident: Incident, now: string, event: 'watching' | 'opened'): WatchEvent {
-  const latest = timeline(incident).at(-1);
-  return { time: latest?.publicIncidentUpdateDate ?? now, event, incidentId: incident.id, incident, ...(latest ? { update: latest } : {}) };
-}
-
-/** What differs between two reads of an incident, in the order it happened. */
-export function changes(before: Incident, after: Incident, now: string): WatchEvent[] {
-  const events: WatchEvent[] = [];
-  const base = { incidentId: after.id, incident: after };
-  if (before.name !== after.name) events.push({ ...base, time: now, event: 'renamed', from: before.name, to: after.name });
-  if (before.severity !== after.severity) events.push({ ...base, time: now, event: 'severity', from: before.severity, to: after.severity });
-  const services = (incident: Incident) => (incident.services ?? []).map((service) => service.name || service.id).join(', ');
-  if (services(before) !== services(after))
-    events.push({ ...base, time: now, event: 'services', from: services(before), to: services(after) });
-  const earlier = new Map((before.incidentUpdates ?? []).map((update) => [update.id, update]));
-  const later = new Set((after.incidentUpdates ?? []).map((update) => update.id));
-  for (const update of timeline(before)) {
-    if (!later.has(update.id)) events.push({ ...base, time: now, event: 'update-deleted', update });
-  }
-  const added: IncidentUpdate[] = [];
-  for (const update of timeline(after)) {
-    const old = earlier.get(update.id);
-    if (!old) {
-      added.push(update);
-      events.push({ ...base, time: update.publicIncidentUpdateDate, event: 'update', update });
-    } else if (
-      old.description !== update.description ||
-      old.status !== update.status ||
-      old.publicIncidentUpdateDate !== update.publicIncidentUpdateDate
-    ) {
-      events.push({ ...base, time: now, event: 'update-edited', update });
-    }
-  }
-  // A status that no new update explains (an update deleted or edited): said on its own line.
-  if (before.lastUpdateStatus !== after.lastUpdateStatus && !added.some((update) => update.status === after.lastUpdateStatus)) {
-    events.push({ ...base, time: now, event: 'status', from: before.lastUpdateStatus, to: after.lastUpdateStatus });
-  }
-  return events;
 }
 
 /**
