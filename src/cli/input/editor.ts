@@ -4,9 +4,6 @@
 // an empty result cancels (exit 2, nothing sent). The temporary file is removed either way.
 // Only on a terminal (stdin and stdout): off one there is nobody to write, so -e is a usage error
 // there, and a command that would open the editor for a missing message says what is missing.
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Option } from '@commander-js/extra-typings';
 import type { Context } from '../runtime/context.js';
@@ -41,6 +38,8 @@ export function requireTerminal(ctx: Context): void {
 export async function editText(ctx: Context, options: { initial?: string; about: string[] }): Promise<string> {
   requireTerminal(ctx);
   const command = editorCommand(ctx.env);
+  // Loaded here: the commands that take -e load this module whether or not the editor opens.
+  const [{ mkdtemp, readFile, rm, writeFile }, { tmpdir }] = await Promise.all([import('node:fs/promises'), import('node:os')]);
   const dir = await mkdtemp(join(tmpdir(), 'statusctl-'));
   const file = join(dir, 'MESSAGE.md');
   try {
@@ -75,7 +74,8 @@ export async function editText(ctx: Context, options: { initial?: string; about:
  * Runs the editor on the file with the terminal, through the shell: EDITOR is a command line
  * ("code --wait", "vim -c startinsert"), and the file's path is passed as an argument of its own.
  */
-function runEditor(command: string, file: string): Promise<number | null> {
+async function runEditor(command: string, file: string): Promise<number | null> {
+  const { spawn } = await import('node:child_process');
   const child =
     process.platform === 'win32'
       ? spawn(`${command} "${file}"`, { shell: true, stdio: 'inherit' })

@@ -1,7 +1,6 @@
 // What a command reads besides its options: ids from stdin (`error-groups archive -`) and long
 // text from a file or stdin (`--message-file FILE|-`). Bad input is a usage error naming the
 // option, raised before any request.
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../runtime/context.js';
 import type { InputStream } from '../iostreams/iostreams.js';
 import { usageError } from '../errors/exit-codes.js';
@@ -60,6 +59,8 @@ export async function messageText(
     text = await readAll(ctx.io.stdin);
   } else {
     try {
+      // Loaded here, by the runs that name a file.
+      const { readFile } = await import('node:fs/promises');
       text = await readFile(file, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
