@@ -67,6 +67,8 @@ export interface ChildServer {
   url: Promise<string>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr(): string;
+  /** Resolves once stderr contains `text`; rejects, with stderr, if the process ends first. */
+  stderrContains(text: string): Promise<void>;
 }
 
 export interface ChildOptions {
@@ -89,11 +91,34 @@ export function startChild(args: string[], cwd = ROOT, options: ChildOptions = {
   });
   children.push(child);
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  let ended = false;
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    notify();
+  });
   // 'close', not 'exit': by then stderr has been read to its end.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal })),
+    child.on('close', (code, signal) => {
+      ended = true;
+      resolve({ code, signal });
+      notify();
+    }),
   );
+  const stderrContains = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (stderr.includes(text)) resolve();
+        else if (ended) reject(new Error(`exited before stderr contained ${JSON.stringify(text)}: ${stderr}`));
+        else return;
+        listeners.delete(check);
+      };
+      listeners.add(check);
+      check();
+    });
   const url = new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => {
       const match = /^listening on (http:\/\/\S+)$/.exec(line);
@@ -103,15 +128,7 @@ export function startChild(args: string[], cwd = ROOT, options: ChildOptions = {
     void exited.then(({ code, signal }) => reject(new Error(`server exited (${code ?? signal}) before listening; stderr: ${stderr}`)));
   });
   url.catch(() => {});
-  return { child, url, exited, stderr: () => stderr };
-}
-
-/** Waits (at most ~5 s) until the server's stderr contains `text`; stdout and stderr arrive in either order. */
-export async function waitForStderr(server: ChildServer, text: string): Promise<void> {
-  for (let attempt = 0; attempt < 500 && !server.stderr().includes(text); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  if (!server.stderr().includes(text)) throw new Error(`stderr never contained ${JSON.stringify(text)}: ${server.stderr()}`);
+  return { child, url, exited, stderr: () => stderr, stderrContains };
 }
 
 /** Kills with SIGKILL and waits until the process is gone. */
