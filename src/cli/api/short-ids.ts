@@ -24,7 +24,11 @@ export function isWholeId(value: string): boolean {
  * shares with any other of `ids`, so each shown id is a prefix of its own id only.
  */
 export function shortIds(ids: readonly string[]): Map<string, string> {
-  const sorted = [...new Set(ids)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+  // By code unit, not localeCompare: its first call sets up an ICU collator, a cost at every call.
+  const sorted = [...new Set(ids)].sort((a, b) => {
+    const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
   const common = (a = '', b = '') => {
     let n = 0;
     while (n < a.length && n < b.length && a[n]!.toLowerCase() === b[n]!.toLowerCase()) n++;

@@ -57,7 +57,14 @@ export function idCells(ids: readonly string[]): (id: string) => Cell {
 /** A time as a cell: the API's ISO value for scripts and Markdown, "3 hours ago" on a terminal. */
 export function timeCell(value: string | null | undefined, now: number): Cell {
   if (!value) return { text: '-' };
-  return { text: value, short: relativeTime(value, now) };
+  // Worked out when a terminal shows it: the first relative time loads ICU's data, which piped
+  // output and Markdown, showing the ISO value, need not pay for.
+  return {
+    text: value,
+    get short() {
+      return relativeTime(value, now);
+    },
+  };
 }
 
 /** `2025-05-01 10:00:00` in UTC. */
