@@ -116,7 +116,7 @@ describe('status pages as HTML: private pages', () => {
     const basic = `Basic ${Buffer.from(`me:${ACCOUNT_A.key}`).toString('base64')}`;
     expect((await server.call('GET', path, { key: null, headers: { authorization: basic } })).status).toBe(200);
     // A HEAD of the stream gets its headers and an end, not a stream.
-    const head = await fetch(`${server.url}${path}/events`, { method: 'HEAD', headers: { authorization: `Bearer ${ACCOUNT_A.key}` } });
+    const head = await server.request(`${path}/events`, { method: 'HEAD', headers: { authorization: `Bearer ${ACCOUNT_A.key}` } });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     // The page's event stream is as private as the page.
@@ -331,7 +331,7 @@ describe('status pages as HTML: what every answer tells the browser', () => {
     await stream.next();
     expect(stream.response!.headers['x-content-type-options']).toBe('nosniff');
     stream.close();
-    const head = await fetch(`${server.url}/status/${ACCOUNT_A.id}/acme-cloud/events`, { method: 'HEAD' });
+    const head = await server.request(`/status/${ACCOUNT_A.id}/acme-cloud/events`, { method: 'HEAD' });
     expect(head.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
