@@ -48,6 +48,13 @@ const LOCAL_CHUNK_OF = {
 };
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** An import of one of the packages CHUNK_OF names (`zod` of `zod/v4`), which the chunk answers. */
+const VENDORED = new RegExp(
+  `^(${[...new Set(Object.keys(CHUNK_OF).map((specifier) => /^(@[^/]+\/)?[^/]+/.exec(specifier)[0]))]
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|')})(/.*)?$`,
+);
+
 export const VENDOR_PREFIX = 'statusctl:vendor/';
 const keyOf = (specifier) => specifier.replace(/[^a-z0-9]+/gi, '_');
 
@@ -61,7 +68,7 @@ export function vendorImports(inside) {
     setup(b) {
       // Answered at run time by the launcher.
       b.onResolve({ filter: /^statusctl:vendor\// }, (args) => ({ path: args.path, external: true }));
-      b.onResolve({ filter: /^(zod|conf|jq-wasm|undici|@inquirer\/prompts|@modelcontextprotocol\/sdk)(\/.*)?$/ }, (args) => {
+      b.onResolve({ filter: VENDORED }, (args) => {
         const chunk = CHUNK_OF[args.path];
         if (!chunk) throw new Error(`${args.path} is not in scripts/vendor-chunks.mjs: add it to a chunk`);
         if (chunk === inside) return undefined;
