@@ -14,6 +14,7 @@ import type { Handlers, AccountScope, AppContext } from './handlers/types.js';
 import { HttpError } from './http-error.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Router } from './router.js';
+import { type RequestTarget, requestTarget } from './request-target.js';
 import { parseJsonBody, parseOr400, QueryCache } from './validation.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -139,48 +140,21 @@ function declaresBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** Request targets kept parsed at most (the oldest goes first), and the longest kept. */
-const TARGET_CACHE_ENTRIES = 256;
-const TARGET_CACHE_MAX_LENGTH = 512;
-const targets = new Map<string, URL | undefined>();
-
-/**
- * The request target as a URL. An origin-form target (`/path?query`) is a path, even when it
- * starts with `//` (no authority). Undefined when it cannot be parsed: a 404, never a 500.
- * Parsed once per request, by the server's entry, for the status pages and the API alike; a
- * target asked for again (a client polling or repeating a read) is parsed once, the URL kept
- * and shared by the requests that send it, which only read it.
- */
-export function requestUrl(target = '/'): URL | undefined {
-  if (targets.has(target)) return targets.get(target);
-  let url: URL | undefined;
-  try {
-    url = target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost');
-  } catch {
-    url = undefined;
-  }
-  if (target.length <= TARGET_CACHE_MAX_LENGTH) {
-    if (targets.size >= TARGET_CACHE_ENTRIES) targets.delete(targets.keys().next().value!);
-    targets.set(target, url);
-  }
-  return url;
-}
-
 export function createRequestHandler(deps: PipelineDeps) {
   const queries = new QueryCache();
   const { accessLog } = deps;
-  /** `url`: the request target as requestUrl parsed it (undefined when it is no URL at all). */
-  return async function handleRequest(req: IncomingMessage, res: ServerResponse, url = requestUrl(req.url)): Promise<void> {
+  /** `target`: the request target as the server's entry parsed it (undefined when it is no URL at all). */
+  return async function handleRequest(req: IncomingMessage, res: ServerResponse, target = requestTarget(req.url)): Promise<void> {
     const started = accessLog ? performance.now() : 0;
     const method = req.method ?? 'GET';
     // Once the answer is handed to the socket; '/' when the request line is no URL at all.
     const record = () => {
-      accessLog?.record({ method, path: url ? url.pathname : '/', status: res.statusCode, durationMs: performance.now() - started });
+      accessLog?.record({ method, path: target ? target.pathname : '/', status: res.statusCode, durationMs: performance.now() - started });
     };
     try {
       // Awaited only when it has to be (a body to read, a write to make durable): most answers
       // are ready at once.
-      const routed = route(deps, queries, req, method, url);
+      const routed = route(deps, queries, req, method, target);
       const result = routed instanceof Promise ? await routed : routed;
       send(res, result.status, result.body, result.headers, result.json);
     } catch (error) {
@@ -197,7 +171,7 @@ export function createRequestHandler(deps: PipelineDeps) {
         }
         send(res, error.statusCode, body, error.headers);
       } else {
-        const pathname = url ? url.pathname : '/';
+        const pathname = target ? target.pathname : '/';
         deps.log(`error: ${method} ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         if (res.destroyed) return;
         send(res, 500, errorBody(500, 'internal server error; the server log has the details'));
@@ -212,10 +186,10 @@ function route(
   queries: QueryCache,
   req: IncomingMessage,
   method: string,
-  url: URL | undefined,
+  target: RequestTarget | undefined,
 ): AnyResult | Promise<AnyResult> {
   // The published contract needs no key: it is what a client reads before it has one.
-  if (url?.pathname === '/openapi.json') {
+  if (target?.pathname === '/openapi.json') {
     if (method !== 'GET') throw new HttpError(405, `${method} is not allowed on /openapi.json`, undefined, { allow: 'GET' });
     return { status: 200, body: deps.openApiDocument() };
   }
@@ -241,17 +215,17 @@ function route(
     }
   }
 
-  if (!url) throw new HttpError(404, `no route for ${method} ${JSON.stringify(req.url)}`);
-  const match = deps.router.match(method, url.pathname);
-  if (match.kind === 'not-found') throw new HttpError(404, `no route for ${method} ${url.pathname}`);
+  if (!target) throw new HttpError(404, `no route for ${method} ${JSON.stringify(req.url)}`);
+  const match = deps.router.match(method, target.pathname);
+  if (match.kind === 'not-found') throw new HttpError(404, `no route for ${method} ${target.pathname}`);
   if (match.kind === 'method-not-allowed') {
-    throw new HttpError(405, `${method} is not allowed on ${url.pathname}`, undefined, { allow: match.allow.join(', ') });
+    throw new HttpError(405, `${method} is not allowed on ${target.pathname}`, undefined, { allow: match.allow.join(', ') });
   }
   const { route: compiled, params } = match;
   const op = compiled.op;
   // The body is checked before the query, then the handler answers.
   const answer = (body: unknown) => {
-    const query = op.query ? queries.parse(op.query, url) : undefined;
+    const query = op.query ? queries.parse(op.query, target) : undefined;
     return dispatch(deps.handlers, compiled.id, { params, query, body, account, app: deps.app });
   };
   // Bodies of operations that take none (GET) are ignored; node discards them.

@@ -21,7 +21,7 @@ import type { Fixtures } from './fixtures/schema.js';
 import { handlers } from './handlers/index.js';
 import type { AccountScope, AppContext } from './handlers/types.js';
 import { connectionLimits, httpServerOptions, limitConnections } from './connections.js';
-import { answerClientError, answerRaw, createRequestHandler, requestUrl } from './http.js';
+import { answerClientError, answerRaw, createRequestHandler } from './http.js';
 import { inProcessClient, type InProcessRequest } from './in-process.js';
 import type { CompactionOptions } from './persistence/compaction.js';
 import { createStatusPages, PageEvents, withPageEvents } from './pages/index.js';
@@ -30,6 +30,7 @@ import { openDataFile } from './persistence/data-file.js';
 import { durableHandlers } from './persistence/durable-handlers.js';
 import { DurabilityError, type Durability } from './persistence/durability.js';
 import { RateLimiter } from './rate-limit.js';
+import { requestTarget } from './request-target.js';
 import { Router } from './router.js';
 import { AccountStore } from './store.js';
 
@@ -302,15 +303,15 @@ async function start(
     linger: limits,
   });
   const server = createServer(httpServerOptions(limits), (req, res) => {
-    const url = requestUrl(req.url);
+    const target = requestTarget(req.url);
     // No status page has an address under /v1/: the API's routes go straight to the API, which
     // writes nosniff with the other headers of its answers.
-    if (!url?.pathname.startsWith('/v1/')) {
+    if (!target?.pathname.startsWith('/v1/')) {
       // Every answer, JSON, HTML or event stream: a browser must not guess another type.
       res.setHeader('x-content-type-options', 'nosniff');
-      if (statusPages(req, res, url)) return;
+      if (statusPages(req, res, target)) return;
     }
-    void api(req, res, url);
+    void api(req, res, target);
   });
   server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log, limits));
   limitConnections(

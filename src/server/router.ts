@@ -34,14 +34,34 @@ function compile(id: OperationId, op: Operation): CompiledRoute {
 
 export class Router {
   private readonly routes: CompiledRoute[];
+  /**
+   * The paths with no parameter (`/v1/runtimes`), each with what matching it gave per method:
+   * the same every time, so worked out once instead of trying every pattern at each request.
+   * Bounded: a method is one node's parser accepts.
+   */
+  private readonly literal = new Map<string, Map<string, RouteMatch>>();
 
   constructor(table: Readonly<Record<string, Operation>> = operations) {
     this.routes = (Object.entries(table) as [OperationId, Operation][])
       .map(([id, op]) => compile(id, op))
       .sort((a, b) => a.specificity.localeCompare(b.specificity));
+    for (const route of this.routes) if (route.paramNames.length === 0) this.literal.set(route.op.path, new Map());
   }
 
   match(method: string, pathname: string): RouteMatch {
+    const byMethod = this.literal.get(pathname);
+    if (!byMethod) return this.search(method, pathname);
+    let known = byMethod.get(method);
+    if (!known) {
+      known = this.search(method, pathname);
+      // Shared by the requests that follow: only read.
+      if (known.kind === 'found') Object.freeze(known.params);
+      byMethod.set(method, Object.freeze(known));
+    }
+    return known;
+  }
+
+  private search(method: string, pathname: string): RouteMatch {
     const allow = new Set<string>();
     for (const route of this.routes) {
       const found = route.pattern.exec(pathname);

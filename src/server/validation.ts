@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ErrorDetail } from '../contract/errors.js';
 import { formatPath, issueDetails } from '../contract/rules.js';
 import { HttpError, validationError } from './http-error.js';
+import type { RequestTarget } from './request-target.js';
 
 /** Parses with the schema or throws a 400 whose details name every bad field. */
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, rootName: string): z.output<S> {
@@ -48,11 +49,11 @@ const QUERY_CACHE_MAX_LENGTH = 512;
 export class QueryCache {
   private readonly bySchema = new Map<z.ZodType, Map<string, unknown>>();
 
-  parse<S extends z.ZodType>(schema: S, url: URL): Readonly<z.output<S>> {
-    const search = url.search;
+  parse<S extends z.ZodType>(schema: S, target: RequestTarget): Readonly<z.output<S>> {
+    const search = target.search;
     let known = this.bySchema.get(schema);
     if (known?.has(search)) return known.get(search) as Readonly<z.output<S>>;
-    const query = Object.freeze(parseOr400(schema, readQuery(url.searchParams), 'query'));
+    const query = Object.freeze(parseOr400(schema, readQuery(target.url.searchParams), 'query'));
     if (search.length <= QUERY_CACHE_MAX_LENGTH) {
       if (!known) this.bySchema.set(schema, (known = new Map()));
       if (known.size >= QUERY_CACHE_ENTRIES) known.delete(known.keys().next().value!);

@@ -8,6 +8,7 @@ import type { AccessLog } from '../access-log.js';
 import { failedAuthentication, type KeyRing } from '../auth.js';
 import type { AccountScope } from '../handlers/types.js';
 import type { RateLimiter } from '../rate-limit.js';
+import type { RequestTarget } from '../request-target.js';
 import type { StoredStatusPage } from '../store.js';
 import { canonicalPath, candidates, domainIndex, offeredTo, parseAddress, type PageMatch } from './addresses.js';
 import { CLIENT_SCRIPT_HASH } from './client-script.js';
@@ -71,9 +72,11 @@ interface Answer {
 
 /**
  * The status pages' entry: answers a request for a page's address and says true, or leaves it
- * (false). `url` is the request target as the server's entry parsed it (undefined: no URL).
+ * (false). `target` is the request target as the server's entry parsed it (undefined: no URL).
  */
-export function createStatusPages(deps: StatusPagesDeps): (req: IncomingMessage, res: ServerResponse, url: URL | undefined) => boolean {
+export function createStatusPages(
+  deps: StatusPagesDeps,
+): (req: IncomingMessage, res: ServerResponse, target: RequestTarget | undefined) => boolean {
   const isDomain = domainIndex(deps.accounts);
   // A page's theme is worked out (and an override logged) once per stored page.
   const themes = new WeakMap<StoredStatusPage, PageTheme>();
@@ -89,10 +92,10 @@ export function createStatusPages(deps: StatusPagesDeps): (req: IncomingMessage,
     return theme;
   };
 
-  return function serveStatusPage(req, res, url) {
+  return function serveStatusPage(req, res, target) {
     // A page is asked for by its path (origin form), never by an absolute URL.
-    if (!url || !req.url?.startsWith('/')) return false;
-    const pathname = url.pathname;
+    if (!target || !req.url?.startsWith('/')) return false;
+    const pathname = target.pathname;
     const address = parseAddress(pathname, req.headers.host, deps.accounts, isDomain);
     if (!address) return false;
 
