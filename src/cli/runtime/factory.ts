@@ -26,6 +26,17 @@ export function settingsOf(run: object): Settings | undefined {
   return settingsInUse.get(run);
 }
 
+/** The API key of `settings`; none is exit 3, with how to give one. */
+export function requireApiKey(settings: Settings): string {
+  if (settings.apiKey) return settings.apiKey;
+  throw new CliError(
+    ExitCode.auth,
+    `no API key (profile '${settings.profile}')`,
+    undefined,
+    "run 'statusctl login', or pass --api-key, or set STATUSCTL_API_KEY",
+  );
+}
+
 export class Factory {
   private configFile?: ConfigFile;
   private keyStorage?: Promise<KeyStorage>;
@@ -91,14 +102,7 @@ export class Factory {
   private async makeClient(options: { maxWaitMs?: number }): Promise<Client> {
     const settings = await this.settings();
     settingsInUse.set(this.run, settings);
-    if (!settings.apiKey) {
-      throw new CliError(
-        ExitCode.auth,
-        `no API key (profile '${settings.profile}')`,
-        undefined,
-        "run 'statusctl login', or pass --api-key, or set STATUSCTL_API_KEY",
-      );
-    }
+    const apiKey = requireApiKey(settings);
     const [{ createClient }, network] = await Promise.all([import('../../client/index.js'), this.network()]);
     const { io } = this;
     if (network.proxy && settings.baseUrl.startsWith('http:')) {
@@ -111,7 +115,7 @@ export class Factory {
       proxy: network.proxy?.href ?? false,
       ...(network.ca ? { ca: network.ca } : {}),
       systemCa: network.systemCa,
-      apiKey: settings.apiKey,
+      apiKey,
       ...(settings.accountId ? { accountId: settings.accountId } : {}),
       // One process, a request or two: node's built-in HTTP stack starts far faster than undici.
       http: 'node',
@@ -122,7 +126,7 @@ export class Factory {
             const outcome = event.status ?? event.error ?? '?';
             const via = event.proxy ? ` via proxy ${event.proxy}` : '';
             io.info(
-              `${event.method} ${event.url}${via} -> ${outcome} (${Math.round(event.durationMs)} ms, attempt ${event.attempt}, key ${maskKey(settings.apiKey)})`,
+              `${event.method} ${event.url}${via} -> ${outcome} (${Math.round(event.durationMs)} ms, attempt ${event.attempt}, key ${maskKey(apiKey)})`,
             );
           }
         : undefined,

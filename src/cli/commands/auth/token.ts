@@ -4,7 +4,8 @@
 // one line. Nothing else is written anywhere, with --verbose too: no request is made.
 import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
-import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
+import { requireApiKey } from '../../runtime/factory.js';
+import { usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 
 export interface TokenOptions {
@@ -38,14 +39,5 @@ export async function run(ctx: Context, options: TokenOptions): Promise<void> {
       'pipe it where it goes (statusctl auth token | pbcopy), or add --show to print it here',
     );
   }
-  const settings = await ctx.settings();
-  if (!settings.apiKey) {
-    throw new CliError(
-      ExitCode.auth,
-      `no API key (profile '${settings.profile}')`,
-      undefined,
-      "run 'statusctl login', or pass --api-key, or set STATUSCTL_API_KEY",
-    );
-  }
-  ctx.out(settings.apiKey);
+  ctx.out(requireApiKey(await ctx.settings()));
 }
