@@ -51,19 +51,22 @@ export function colorLevel(stream: OutputStream, env: Env, noColorOption: boolea
 export class IOStreams implements IO {
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
-  readonly stdin: InputStream;
   /** Colors of stdout, by colorLevel's rules: plain text when they are off. */
   readonly style: ChalkInstance;
 
   constructor(
-    io: IO,
+    private readonly io: IO,
     readonly env: Env,
     private readonly options: TerminalOptions = {},
   ) {
     this.stdout = io.stdout;
     this.stderr = io.stderr;
-    this.stdin = io.stdin;
     this.style = new Chalk({ level: colorLevel(io.stdout, env, options.color === false) });
+  }
+
+  /** Read when used: process.stdin sets up a stream on first use, which most commands never need. */
+  get stdin(): InputStream {
+    return this.io.stdin;
   }
 
   /** Prompts only when a person is at both ends (gh's rule); never in CI. */
