@@ -249,6 +249,26 @@ describe('live status-page streams have their own cap, outside the API connectio
     for (const conversation of busy) conversation.socket.destroy();
   });
 
+  it('a stream opened in process (an in-memory connection, not a socket) yields its connection as well', async () => {
+    const server = await startTestServer({ overPort: true, accounts: [ACCOUNT_A], maxConnections: 2, bodyTimeoutMs: 60_000 });
+    const response = await server.request(`/status/${ACCOUNT_A.id}/acme-cloud/events`, { headers: { accept: 'text/event-stream' } });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let read = '';
+    while (!read.includes(': connected\n\n')) read += (await reader.read()).value;
+    const busy: Conversation[] = [];
+    for (let i = 0; i < 2; i++) {
+      const conversation = await open(server.port, POST_EVENT_HEAD);
+      expect(await until(conversation, '100 Continue')).toContain('HTTP/1.1 100 Continue');
+      busy.push(conversation);
+    }
+    // The budget is full of API requests in flight: the newcomer is served, the stream ends.
+    expect(await plainGet(server.port)).toBe('HTTP/1.1 200 OK');
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) read += chunk.value;
+    expect(read).toBe('retry: 2000\n: connected\n\n');
+    for (const conversation of busy) conversation.socket.destroy();
+  });
+
   it('refuses bad stream caps before starting', async () => {
     await expect(startTestServer({ ...TWO_ACCOUNTS, maxStreams: 0 })).rejects.toThrow(
       'maxStreams must be a whole number of at least 1, got 0',

@@ -8,6 +8,7 @@
 // (docs/api-rules.md#live-streams).
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { AccountScope, Handler, HandlerRequest, HandlerResult, Handlers } from '../handlers/types.js';
 
 interface Stream {
@@ -86,7 +87,7 @@ export class PageEvents {
     this.all.delete(oldest);
     const socket = oldest.res.socket as Socket | null;
     oldest.res.end();
-    socket?.destroySoon();
+    if (socket) closeOnceWritten(socket);
     return socket ?? undefined;
   }
 
@@ -114,6 +115,20 @@ export class PageEvents {
     clearInterval(this.keepAlive);
     this.keepAlive = undefined;
   }
+}
+
+/**
+ * Closes a connection once what was written to it has gone out, as net.Socket's destroySoon()
+ * does, for any duplex stream: a connection of the in-process request() is an in-memory stream
+ * pair, which has no destroySoon.
+ */
+function closeOnceWritten(connection: Duplex): void {
+  if (connection.writableFinished) {
+    connection.destroy();
+    return;
+  }
+  connection.once('finish', () => connection.destroy());
+  connection.end();
 }
 
 type IncidentWrite = 'createIncident' | 'createIncidentUpdate' | 'updateIncidentUpdate';
