@@ -8,7 +8,7 @@
 //   only some commands run) are wrapped by esbuild in lazy init functions: the client, zod and
 //   the contract's schemas, prompts, jq, the server and the demo are evaluated only by the
 //   commands that use them;
-// - Node built-ins are required where they are used, not imported at the top (see below);
+// - Node built-ins are required where the module using them is initialized (see lazyBuiltins);
 // - minified, so there is less to read and parse at every start; the source map is a separate
 //   file that Node never reads unless run with --enable-source-maps.
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -22,10 +22,15 @@ const BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `no
 
 /**
  * In an ESM bundle, esbuild hoists every `import ... from 'node:x'` of every bundled module to
- * the top of the file, so `statusctl --version` would load node:http, crypto, readline,
+ * the top of the file, so importing the client would load node:http, crypto, readline,
  * child_process... This turns each such import into a tiny CommonJS module that requires the
  * built-in: esbuild evaluates it inside the lazy init of the module that imports it, so a
- * built-in is loaded only when code that uses it runs.
+ * built-in is loaded only when code that uses it runs. The CommonJS bundles (the CLI and its
+ * chunks) need none of it: there esbuild already requires a built-in where the module importing
+ * it is initialized, and takes a named import from the module as it is. Through this wrapper it
+ * copied every export of the built-in into a namespace object instead, and reading node:util's
+ * exports that way loads the parts of Node behind them (worker_threads, parse_args, ...) at
+ * every start of the CLI.
  */
 const lazyBuiltins = {
   name: 'lazy-builtins',
@@ -50,9 +55,9 @@ const common = {
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-  // lazyBuiltins, and the shapes of the hosted API's answers (answer-shapes.mjs), as the module
+  // The shapes of the hosted API's answers (answer-shapes.mjs), as the module
   // statusctl:answer-shapes: derived from its document at every build.
-  plugins: [lazyBuiltins, answerShapesEsbuild()],
+  plugins: [answerShapesEsbuild()],
   // @commander-js/extra-typings only adds types: at run time it re-exports commander's classes
   // (and makes a spare Command at load). The bundle takes commander itself, as before.
   alias: { '@commander-js/extra-typings': 'commander' },
@@ -92,6 +97,7 @@ await Promise.all([
     entryPoints: { index: 'src/index.ts' },
     outdir: 'dist',
     format: 'esm',
+    plugins: [lazyBuiltins, ...common.plugins],
     // The library's dependencies are the package's: a program that imports the client shares
     // its zod and undici with it.
     external: ['zod', 'undici'],
