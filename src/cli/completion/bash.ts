@@ -1,5 +1,6 @@
 // The bash completion script, written from the command tree (tree.ts); how the three scripts
 // work is said in script.ts.
+import { valueCases, walkWords } from './bash-zsh.js';
 import {
   aliasPairs,
   allNodes,
@@ -18,34 +19,27 @@ export function bashScript(name: string, tree: CommandNode): string {
   const nodes = allNodes(tree);
   const atCases = nodes.map((node) => {
     const options = [...new Set(node.reachable.flatMap(optionNames))].join(' ');
-    return `    ${quote(pathOf(node))}) commands=${quote(childNames(node).join(' '))}; aliases=${quote(aliasPairs(node))}; options=${quote(options)}; valued=${quote(valueOptionNames(node))}; argkinds=${quote(argumentKinds(node))}; variadic=${Number(node.variadic)} ;;`;
+    return `    ${quote(pathOf(node))}) names=${quote(childNames(node).join(' '))}; aliases=${quote(aliasPairs(node))}; options=${quote(options)}; valued=${quote(valueOptionNames(node))}; argkinds=${quote(argumentKinds(node))}; variadic=${Number(node.variadic)} ;;`;
   });
-  const valueCases = nodes.map((node) => {
-    const cases = node.reachable
-      .filter((option) => option.takesValue)
-      .map((option) => {
-        const names = optionNames(option).join('|');
-        if (option.choices.length) return `        ${names}) COMPREPLY=($(compgen -W ${quote(option.choices.join(' '))} -- "$cur")) ;;`;
-        if (option.kind) return `        ${names}) ${fn}_account ${option.kind} ;;`;
-        // One name a line (names may hold spaces), shown as file names (quoted when inserted).
-        if (option.takesFile)
-          return `        ${names}) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); compopt -o filenames 2>/dev/null ;;`;
-        return `        ${names}) ;;`;
-      });
-    return cases.length ? `    ${quote(pathOf(node))})\n      case "$2" in\n${cases.join('\n')}\n      esac ;;` : undefined;
+  const valueArms = valueCases(nodes, (option) => {
+    if (option.choices.length) return `COMPREPLY=($(compgen -W ${quote(option.choices.join(' '))} -- "$cur"))`;
+    if (option.kind) return `${fn}_account ${option.kind}`;
+    // One name a line (names may hold spaces), shown as file names (quoted when inserted).
+    if (option.takesFile) return 'mapfile -t COMPREPLY < <(compgen -f -- "$cur"); compopt -o filenames 2>/dev/null';
+    return '';
   });
 
   return `# ${name} completion for bash, generated from the command tree by '${name} completion bash'.
 # Install: ${name} completion bash > ~/.local/share/bash-completion/completions/${name}
 #      or: echo 'source <(${name} completion bash)' >> ~/.bashrc
 
-# What can be typed at a command path ($1): its verbs (and their aliases, as alias=name), its
-# options, those that take a value, and what its positional arguments name in the account
+# What can be typed at a command path ($1): its verbs (names, and their aliases as alias=name),
+# its options, those that take a value, and what its positional arguments name in the account
 # (argkinds; variadic=1: the last repeats).
 ${fn}_at() {
   case "$1" in
 ${atCases.join('\n')}
-    *) commands=''; aliases=''; options=''; valued=''; argkinds=''; variadic=0 ;;
+    *) names=''; aliases=''; options=''; valued=''; argkinds=''; variadic=0 ;;
   esac
 }
 
@@ -63,43 +57,25 @@ ${fn}_account() {
 # The values of option $2 at command path $1, into COMPREPLY.
 ${fn}_values() {
   case "$1" in
-${valueCases.filter(Boolean).join('\n')}
+${valueArms}
   esac
 }
 
 ${fn}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
-  local path="" word pair i skip=0 npos=0 commands aliases options valued argkinds variadic
+  local at="" word pair i skip=0 npos=0 names aliases options valued argkinds variadic
   COMPREPLY=()
   ${fn}_at ""
-  # Walk the words typed so far: the values of options are skipped, and positional arguments
-  # (ids) do not extend the command path.
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    word="\${COMP_WORDS[i]}"
-    if ((skip)); then skip=0; continue; fi
-    if [[ $word == -* ]]; then
-      [[ " $valued " == *" $word "* ]] && skip=1
-      continue
-    fi
-    # An alias (incident, view) walks on as the name it stands for.
-    for pair in $aliases; do [[ $word == "\${pair%%=*}" ]] && word=\${pair#*=}; done
-    if [[ " $commands " == *" $word "* ]]; then
-      path="\${path:+$path }$word"
-      npos=0
-      ${fn}_at "$path"
-    else
-      ((npos++))
-    fi
-  done
+${walkWords(fn, { words: 'COMP_WORDS', first: 1, current: 'COMP_CWORD', aliases: '$aliases' })}
   # The word before this one is an option of this command that takes a value.
   if ((skip)); then
-    ${fn}_values "$path" "$prev"
+    ${fn}_values "$at" "$prev"
     return
   fi
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$options" -- "$cur"))
   else
-    COMPREPLY=($(compgen -W "$commands" -- "$cur"))
+    COMPREPLY=($(compgen -W "$names" -- "$cur"))
     # The positional argument being typed, when its verb declared what it names.
     local -a kinds=($argkinds)
     ((\${#kinds[@]} && npos >= \${#kinds[@]} && variadic)) && npos=$((\${#kinds[@]} - 1))

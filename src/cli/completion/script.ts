@@ -12,7 +12,8 @@
 // update, a service, a status page) completes with the account's own values: the script asks
 // `statusctl __complete KIND`, which answers from a cache and never waits on the network
 // (cache.ts). A verb added later gets this by declaring the kind, nothing here. Each shell's
-// script is written by its module (bash.ts, zsh.ts, fish.ts) from the tree of tree.ts.
+// script is written by its module (bash.ts, zsh.ts, fish.ts) from the tree of tree.ts; the
+// shell code bash and zsh have in common is written once, in bash-zsh.ts.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { bashScript } from './bash.js';
 import { fishScript } from './fish.js';

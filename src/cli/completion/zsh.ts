@@ -1,5 +1,6 @@
 // The zsh completion script, written from the command tree (tree.ts); how the three scripts
 // work is said in script.ts.
+import { valueCases, walkWords } from './bash-zsh.js';
 import {
   aliasPairs,
   allNodes,
@@ -26,17 +27,11 @@ export function zshScript(name: string, tree: CommandNode): string {
     const commandEntries = node.children.map((child) => describeEntry(child.path.at(-1)!, child.description));
     return `    (${quote(pathOf(node))}) names=${quote(childNames(node).join(' '))}; aliases=${quote(aliasPairs(node))}; commands=(${commandEntries.join(' ')}); options=(${optionEntries.join(' ')}); valued=${quote(valueOptionNames(node))}; argkinds=${quote(argumentKinds(node))}; variadic=${Number(node.variadic)} ;;`;
   });
-  const valueCases = nodes.map((node) => {
-    const cases = node.reachable
-      .filter((option) => option.takesValue)
-      .map((option) => {
-        const names = optionNames(option).join('|');
-        if (option.choices.length) return `        (${names}) compadd -- ${option.choices.map(quote).join(' ')} ;;`;
-        if (option.kind) return `        (${names}) ${fn}_account ${option.kind} ;;`;
-        if (option.takesFile) return `        (${names}) _files ;;`;
-        return `        (${names}) _message ${quote(option.description || 'value')} ;;`;
-      });
-    return cases.length ? `    (${quote(pathOf(node))})\n      case $2 in\n${cases.join('\n')}\n      esac ;;` : undefined;
+  const valueArms = valueCases(nodes, (option) => {
+    if (option.choices.length) return `compadd -- ${option.choices.map(quote).join(' ')}`;
+    if (option.kind) return `${fn}_account ${option.kind}`;
+    if (option.takesFile) return '_files';
+    return `_message ${quote(option.description || 'value')}`;
   });
 
   return `#compdef ${name}
@@ -70,7 +65,7 @@ ${fn}_account() {
 # The values of option $2 at command path $1.
 ${fn}_values() {
   case $1 in
-${valueCases.filter(Boolean).join('\n')}
+${valueArms}
   esac
 }
 
@@ -78,25 +73,7 @@ ${fn}() {
   local at="" word pair i skip=0 npos=0 names aliases valued argkinds variadic
   local -a commands options kinds
   ${fn}_at ""
-  # Walk the words typed so far: the values of options are skipped, and positional arguments
-  # (ids) do not extend the command path.
-  for ((i = 2; i < CURRENT; i++)); do
-    word=\${words[i]}
-    if ((skip)); then skip=0; continue; fi
-    if [[ $word == -* ]]; then
-      [[ " $valued " == *" $word "* ]] && skip=1
-      continue
-    fi
-    # An alias (incident, view) walks on as the name it stands for.
-    for pair in \${=aliases}; do [[ $word == "\${pair%%=*}" ]] && word=\${pair#*=}; done
-    if [[ " $names " == *" $word "* ]]; then
-      at="\${at:+$at }$word"
-      npos=0
-      ${fn}_at "$at"
-    else
-      ((npos++))
-    fi
-  done
+${walkWords(fn, { words: 'words', first: 2, current: 'CURRENT', aliases: `\${=aliases}` })}
   # The word before this one is an option of this command that takes a value.
   if ((skip)); then
     ${fn}_values "$at" "\${words[CURRENT-1]}"
