@@ -40,7 +40,9 @@ export async function runServer(options: ServerOptions, io: RunServerIO = {}): P
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const server = await startServer({ log: stderr, ...options });
+    // Lines go to the given stderr; without one, the server writes to process.stderr itself,
+    // which lets it write the access log in batches instead of a write per request.
+    const server = await startServer({ ...(io.stderr ? { log: io.stderr } : {}), ...options });
     stdout(`listening on ${server.url}`);
     for (const account of server.accounts) stdout(`account ${account.id} key ${account.key}`);
     if (!options.fixturesPath) {
