@@ -11,19 +11,22 @@ import { readmeLines, runShell } from './readme-shell.js';
 // Some tests spawn the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
 
+const MAIN = { id: 'a0700000-0000-4000-8000-000000000001', key: 'sk_auth_key_0000_abcd' };
+const OTHER = { id: '0e000000-0000-4000-8000-0000000000e2', key: 'sk_other_key_1111_efgh' };
+
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    accounts: [
-      { id: 'a0700000-0000-4000-8000-000000000001', key: 'sk_auth_key_0000_abcd' },
-      { id: '0e000000-0000-4000-8000-0000000000e2', key: 'sk_other_key_1111_efgh' },
-    ],
-  });
+  server = await startTestServer({ accounts: [MAIN, OTHER] });
 });
 afterAll(async () => {
   await server?.close();
   removeTempDirs();
 });
+
+/** `login` with `options`, then the credentials as options: MAIN's unless `key` or `baseUrl` says otherwise. */
+function loginArgs(options: string[] = [], { baseUrl = server.url, key = MAIN.key } = {}): string[] {
+  return ['login', ...options, '--base-url', baseUrl, '--api-key', key, '--account-id', MAIN.id];
+}
 
 function savedProfile(dir: string, name = 'default') {
   const path = join(dir, 'config.json');
@@ -35,14 +38,14 @@ function savedProfile(dir: string, name = 'default') {
 describe('login (not on a terminal)', () => {
   it('checks the credentials, saves them 0600 and says so with the key masked; without a store, warns of plain text', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(['login', '--base-url', server.url, '--account-id', 'a0700000-0000-4000-8000-000000000001'], {
-      env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: 'sk_auth_key_0000_abcd' },
+    const result = await runCli(['login', '--base-url', server.url, '--account-id', MAIN.id], {
+      env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: MAIN.key },
       inProcess: true,
     });
     expect(result.code, result.stderr).toBe(0);
     const path = join(dir, 'config.json');
     const lines = [
-      `Logged in to ${server.url} as account a0700000-0000-4000-8000-000000000001 (key ****abcd), saved to profile 'default' in ${path} (the key in plain text)`,
+      `Logged in to ${server.url} as account ${MAIN.id} (key ****abcd), saved to profile 'default' in ${path} (the key in plain text)`,
       ...(process.platform === 'linux'
         ? [
             `warning: the API key was stored in plain text in ${path} (readable by anything running as you): no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service`,
@@ -51,12 +54,12 @@ describe('login (not on a terminal)', () => {
       'hint: on a desktop, unlock or start the keyring and log in again; to keep the key out of files, set STATUSCTL_API_KEY instead',
     ];
     expect(result.stderr).toBe(`${lines.join('\n')}\n`);
-    expect(result.stdout + result.stderr).not.toContain('sk_auth_key_0000_abcd');
+    expect(result.stdout + result.stderr).not.toContain(MAIN.key);
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
     expect(savedProfile(dir)).toEqual({
       baseUrl: server.url,
-      apiKey: 'sk_auth_key_0000_abcd',
-      accountId: 'a0700000-0000-4000-8000-000000000001',
+      apiKey: MAIN.key,
+      accountId: MAIN.id,
     });
 
     // The saved profile is enough for the next command.
@@ -66,31 +69,17 @@ describe('login (not on a terminal)', () => {
 
   it('saves to the profile named by --profile, and prints a JSON summary with --json', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(
-      [
-        'login',
-        '--profile',
-        'ci',
-        '--json',
-        '--base-url',
-        server.url,
-        '--api-key',
-        'sk_auth_key_0000_abcd',
-        '--account-id',
-        'a0700000-0000-4000-8000-000000000001',
-      ],
-      { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true },
-    );
+    const result = await runCli(loginArgs(['--profile', 'ci', '--json']), { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(parseJson(result)).toEqual({
       profile: 'ci',
       baseUrl: server.url,
-      accountId: 'a0700000-0000-4000-8000-000000000001',
+      accountId: MAIN.id,
       apiKey: '****abcd',
       path: join(dir, 'config.json'),
       keyStorage: 'file',
     });
-    expect(savedProfile(dir, 'ci')).toMatchObject({ accountId: 'a0700000-0000-4000-8000-000000000001' });
+    expect(savedProfile(dir, 'ci')).toMatchObject({ accountId: MAIN.id });
     expect(savedProfile(dir, 'default')).toBeUndefined();
   });
 
@@ -101,7 +90,7 @@ describe('login (not on a terminal)', () => {
     expect(result.stderr).toMatch(/^statusctl: .*--api-key.*--account-id/);
     expect(savedProfile(dir)).toBeUndefined();
 
-    const onlyKey = await runCli(['login', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd'], {
+    const onlyKey = await runCli(['login', '--base-url', server.url, '--api-key', MAIN.key], {
       env: { STATUSCTL_CONFIG_DIR: dir },
       inProcess: true,
     });
@@ -112,10 +101,7 @@ describe('login (not on a terminal)', () => {
 
   it('a wrong key is exit 3 and nothing is saved', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(
-      ['login', '--base-url', server.url, '--api-key', 'sk_wrong_key_9999_zzzz', '--account-id', 'a0700000-0000-4000-8000-000000000001'],
-      { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true },
-    );
+    const result = await runCli(loginArgs([], { key: 'sk_wrong_key_9999_zzzz' }), { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^statusctl: .*nothing was saved\n$/);
     expect(result.stderr).not.toContain('sk_wrong_key_9999_zzzz');
@@ -124,28 +110,14 @@ describe('login (not on a terminal)', () => {
 
   it('a key of another account (403) is exit 3 and nothing is saved', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(
-      ['login', '--base-url', server.url, '--api-key', 'sk_other_key_1111_efgh', '--account-id', 'a0700000-0000-4000-8000-000000000001'],
-      { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true },
-    );
+    const result = await runCli(loginArgs([], { key: OTHER.key }), { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(result.code).toBe(3);
     expect(savedProfile(dir)).toBeUndefined();
   });
 
   it('an unreachable server is exit 1 and nothing is saved', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(
-      [
-        'login',
-        '--base-url',
-        await closedPortUrl(),
-        '--api-key',
-        'sk_auth_key_0000_abcd',
-        '--account-id',
-        'a0700000-0000-4000-8000-000000000001',
-      ],
-      { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true },
-    );
+    const result = await runCli(loginArgs([], { baseUrl: await closedPortUrl() }), { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(result.code).toBe(1);
     // The error, and the hint naming the address that did not answer.
     const lines = result.stderr.split('\n').filter(Boolean);
@@ -155,38 +127,26 @@ describe('login (not on a terminal)', () => {
   });
 
   it('--verbose shows the request with the key masked', async () => {
-    const result = await runCli(
-      [
-        'login',
-        '--verbose',
-        '--base-url',
-        server.url,
-        '--api-key',
-        'sk_auth_key_0000_abcd',
-        '--account-id',
-        'a0700000-0000-4000-8000-000000000001',
-      ],
-      { inProcess: true },
-    );
+    const result = await runCli(loginArgs(['--verbose']), { inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('/v1/status-pages');
     expect(result.stderr).toContain('****abcd');
-    expect(result.stdout + result.stderr).not.toContain('sk_auth_key_0000_abcd');
+    expect(result.stdout + result.stderr).not.toContain(MAIN.key);
   });
 });
 
 describe('login --insecure-storage', () => {
   it('saves the key in the file on purpose: no warning, and the summary says where it went', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(
-      ['login', '--insecure-storage', '--json', '--base-url', server.url, '--account-id', 'a0700000-0000-4000-8000-000000000001'],
-      { env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: 'sk_auth_key_0000_abcd' }, inProcess: true },
-    );
+    const result = await runCli(['login', '--insecure-storage', '--json', '--base-url', server.url, '--account-id', MAIN.id], {
+      env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_API_KEY: MAIN.key },
+      inProcess: true,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(parseJson(result)).toMatchObject({ apiKey: '****abcd', keyStorage: 'file' });
     expect(result.stderr).toContain('(the key in plain text)');
     expect(result.stderr).not.toContain('warning');
-    expect(savedProfile(dir)).toMatchObject({ apiKey: 'sk_auth_key_0000_abcd' });
+    expect(savedProfile(dir)).toMatchObject({ apiKey: MAIN.key });
   });
 });
 
@@ -194,15 +154,12 @@ describe('logout', () => {
   it('removes the key and keeps the rest of the profile', async () => {
     const dir = tempConfigDir();
     const env = { STATUSCTL_CONFIG_DIR: dir };
-    await runCli(
-      ['login', '--base-url', server.url, '--api-key', 'sk_auth_key_0000_abcd', '--account-id', 'a0700000-0000-4000-8000-000000000001'],
-      { env, inProcess: true },
-    );
+    await runCli(loginArgs(), { env, inProcess: true });
     const result = await runCli(['logout'], { env, inProcess: true });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('****abcd');
-    expect(result.stderr).not.toContain('sk_auth_key_0000_abcd');
-    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, accountId: 'a0700000-0000-4000-8000-000000000001' });
+    expect(result.stderr).not.toContain(MAIN.key);
+    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, accountId: MAIN.id });
 
     // Without a key, commands that call the API fail with exit 3.
     const list = await runCli(['incidents', 'list'], { env, inProcess: true });
@@ -216,28 +173,25 @@ describe('logout', () => {
 });
 
 describe('login --with-token', () => {
-  const ACCOUNT = 'a0700000-0000-4000-8000-000000000001';
-  const KEY = 'sk_auth_key_0000_abcd';
-
   it('reads the key from stdin, checks it and saves it 0600; the key is never printed', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(['login', '--with-token', '--account-id', ACCOUNT, '--base-url', server.url], {
+    const result = await runCli(['login', '--with-token', '--account-id', MAIN.id, '--base-url', server.url], {
       env: { STATUSCTL_CONFIG_DIR: dir },
-      input: `${KEY}\n`,
+      input: `${MAIN.key}\n`,
       inProcess: true,
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, apiKey: KEY, accountId: ACCOUNT });
+    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, apiKey: MAIN.key, accountId: MAIN.id });
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
-    expect(result.stdout + result.stderr).not.toContain(KEY);
+    expect(result.stdout + result.stderr).not.toContain(MAIN.key);
     // The account id may come from the profile the next time.
-    const again = await runCli(['login', '--with-token'], { env: { STATUSCTL_CONFIG_DIR: dir }, input: KEY, inProcess: true });
+    const again = await runCli(['login', '--with-token'], { env: { STATUSCTL_CONFIG_DIR: dir }, input: MAIN.key, inProcess: true });
     expect(again.code, again.stderr).toBe(0);
   });
 
   it('a key the server refuses is exit 3 and nothing is saved; no key or two words is exit 2', async () => {
     const dir = tempConfigDir();
-    const env = { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_BASE_URL: server.url, STATUSCTL_ACCOUNT_ID: ACCOUNT };
+    const env = { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_BASE_URL: server.url, STATUSCTL_ACCOUNT_ID: MAIN.id };
     const refused = await runCli(['login', '--with-token'], { env, input: 'sk_not_a_key_0000\n', inProcess: true });
     expect(refused.code).toBe(3);
     expect(savedProfile(dir)).toBeUndefined();
@@ -248,7 +202,7 @@ describe('login --with-token', () => {
     expect(twoWords.code).toBe(2);
     const noAccount = await runCli(['login', '--with-token'], {
       env: { STATUSCTL_CONFIG_DIR: tempConfigDir(), STATUSCTL_BASE_URL: server.url },
-      input: KEY,
+      input: MAIN.key,
       inProcess: true,
     });
     expect(noAccount.code).toBe(2);
@@ -261,18 +215,13 @@ describe('login --with-token', () => {
 // one in use marked), `auth switch` (the default, kept in the config file), `auth token` (the
 // key, on a terminal only with --show), `auth logout`.
 describe('auth: profiles', () => {
-  const MAIN = { id: 'a0700000-0000-4000-8000-000000000001', key: 'sk_auth_key_0000_abcd' };
-  const OTHER = { id: '0e000000-0000-4000-8000-0000000000e2', key: 'sk_other_key_1111_efgh' };
   const configOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
 
   /** A config directory with profile `default` (MAIN, by top-level login) and `staging` (OTHER, by auth login). */
   async function twoProfiles(extraEnv: Record<string, string | undefined> = {}) {
     const dir = tempConfigDir();
     const env = { STATUSCTL_CONFIG_DIR: dir, ...extraEnv };
-    const first = await runCli(['login', '--base-url', server.url, '--api-key', MAIN.key, '--account-id', MAIN.id], {
-      env,
-      inProcess: true,
-    });
+    const first = await runCli(loginArgs(), { env, inProcess: true });
     expect(first.code, first.stderr).toBe(0);
     const second = await runCli(
       ['auth', 'login', '--profile', 'staging', '--base-url', server.url, '--account-id', OTHER.id, '--with-token'],
@@ -450,8 +399,8 @@ describe.skipIf((await missingSecretServiceTools()).length > 0)('auth: profiles 
       const dir = tempConfigDir();
       const env = { ...service.env, STATUSCTL_CONFIG_DIR: dir };
       for (const [profile, id, key] of [
-        ['default', 'a0700000-0000-4000-8000-000000000001', 'sk_auth_key_0000_abcd'],
-        ['staging', '0e000000-0000-4000-8000-0000000000e2', 'sk_other_key_1111_efgh'],
+        ['default', MAIN.id, MAIN.key],
+        ['staging', OTHER.id, OTHER.key],
       ] as const) {
         const login = await runCli(['auth', 'login', '--profile', profile, '--with-token', '--base-url', server.url, '--account-id', id], {
           env,
@@ -475,12 +424,10 @@ describe.skipIf((await missingSecretServiceTools()).length > 0)('auth: profiles 
         ['default', false, { value: '****abcd', source: 'keyring' }, true],
         ['staging', true, { value: '****efgh', source: 'keyring' }, true],
       ]);
-      expect((await runCli(['auth', 'token'], { env })).stdout).toBe('sk_other_key_1111_efgh\n');
+      expect((await runCli(['auth', 'token'], { env })).stdout).toBe(`${OTHER.key}\n`);
       expect((await runCli(['auth', 'logout'], { env })).code).toBe(0);
       expect(await service.secretTool(['lookup', 'service', `statusctl:${server.url}`, 'username', 'staging'])).toBeNull();
-      expect(await service.secretTool(['lookup', 'service', `statusctl:${server.url}`, 'username', 'default'])).toBe(
-        'sk_auth_key_0000_abcd',
-      );
+      expect(await service.secretTool(['lookup', 'service', `statusctl:${server.url}`, 'username', 'default'])).toBe(MAIN.key);
     } finally {
       await service.stop();
     }
