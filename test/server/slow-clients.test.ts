@@ -71,6 +71,17 @@ async function plainGet(port: number): Promise<string> {
   return answer === '' ? 'refused' : answer.slice(0, answer.indexOf('\r\n'));
 }
 
+/** `count` connections each in the middle of a request: its headers taken (100 Continue), its body not sent. */
+async function busyConnections(port: number, count: number): Promise<Conversation[]> {
+  const busy: Conversation[] = [];
+  for (let i = 0; i < count; i++) {
+    const conversation = await open(port, POST_EVENT_HEAD);
+    expect(await until(conversation, '100 Continue')).toContain('HTTP/1.1 100 Continue');
+    busy.push(conversation);
+  }
+  return busy;
+}
+
 describe('slow and idle clients', () => {
   it('answers 408 with the JSON error body and closes when the headers are late', async () => {
     const server = await startTestServer({ ...OVER_PORT, headersTimeoutMs: 150 });
@@ -138,12 +149,7 @@ describe('slow and idle clients', () => {
 
   it('past the limit with every connection busy, a newcomer is refused at once and the busy ones are still served', async () => {
     const server = await startTestServer({ ...OVER_PORT, maxConnections: 3, bodyTimeoutMs: 60_000 });
-    const busy: Conversation[] = [];
-    for (let i = 0; i < 3; i++) {
-      const conversation = await open(server.port, POST_EVENT_HEAD);
-      expect(await until(conversation, '100 Continue')).toContain('HTTP/1.1 100 Continue');
-      busy.push(conversation);
-    }
+    const busy = await busyConnections(server.port, 3);
     // Refused (closed unanswered), not left waiting.
     expect(await plainGet(server.port)).toBe('refused');
     // The open ones are still served.
@@ -228,12 +234,7 @@ describe('live status-page streams have their own cap, outside the API connectio
     });
     const oldest = await openStream(server.port, 'acme-cloud');
     const newer = await openStream(server.port, 'acme-cloud');
-    const busy: Conversation[] = [];
-    for (let i = 0; i < 3; i++) {
-      const conversation = await open(server.port, POST_EVENT_HEAD);
-      expect(await until(conversation, '100 Continue')).toContain('HTTP/1.1 100 Continue');
-      busy.push(conversation);
-    }
+    const busy = await busyConnections(server.port, 3);
     // The budget is full of API requests in flight: the newcomer is served, the oldest stream ends.
     expect(await plainGet(server.port)).toBe('HTTP/1.1 200 OK');
     await oldest.conversation.closed;
@@ -256,12 +257,7 @@ describe('live status-page streams have their own cap, outside the API connectio
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let read = '';
     while (!read.includes(': connected\n\n')) read += (await reader.read()).value;
-    const busy: Conversation[] = [];
-    for (let i = 0; i < 2; i++) {
-      const conversation = await open(server.port, POST_EVENT_HEAD);
-      expect(await until(conversation, '100 Continue')).toContain('HTTP/1.1 100 Continue');
-      busy.push(conversation);
-    }
+    const busy = await busyConnections(server.port, 2);
     // The budget is full of API requests in flight: the newcomer is served, the stream ends.
     expect(await plainGet(server.port)).toBe('HTTP/1.1 200 OK');
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) read += chunk.value;
