@@ -4,7 +4,6 @@ import type { Incident, Service } from '../api/types.js';
 import type { View } from './view.js';
 import type { Cell, CellValue, ColumnSpec, Paint, TableFormat } from './table.js';
 import { shortIds } from '../api/short-ids.js';
-import { formatTable, formatFields } from './table.js';
 
 export type { Cell, CellValue, ColumnSpec, TableFormat };
 
@@ -37,10 +36,12 @@ function tableStyle(ctx: View) {
 }
 
 export async function renderTable(ctx: View, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
+  const { formatTable } = await import('./table.js');
   return formatTable(tableStyle(ctx), columns, rows);
 }
 
 export async function renderFields(ctx: View, rows: [string, CellValue][]): Promise<string> {
+  const { formatFields } = await import('./table.js');
   return formatFields(tableStyle(ctx), rows);
 }
 
