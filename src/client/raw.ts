@@ -18,15 +18,26 @@ export interface RawRequest {
 
 export type RawResponse = SettledResponse;
 
-const templates = (Object.keys(routes) as OperationId[]).map((id) => {
-  const route: Route = routes[id];
-  return { id, route, names: pathParamNames(route.path), pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '([^/]+)')}$`) };
-});
+interface Template {
+  id: OperationId;
+  route: Route;
+  names: string[];
+  pattern: RegExp;
+}
+/** Each route's path as a pattern, made at the first match: a client that calls its methods never needs them. */
+let templates: Template[] | undefined;
+function routeTemplates(): Template[] {
+  templates ??= (Object.keys(routes) as OperationId[]).map((id) => {
+    const route: Route = routes[id];
+    return { id, route, names: pathParamNames(route.path), pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '([^/]+)')}$`) };
+  });
+  return templates;
+}
 
 /** The route of the table that `method path` is, if any, with its id and path parameters. */
 export function matchRoute(method: string, path: string): { id: OperationId; route: Route; params: Record<string, string> } | undefined {
   const pathname = path.split('?')[0]!.replace(/\/+$/, '') || '/';
-  for (const { id, route, names, pattern } of templates) {
+  for (const { id, route, names, pattern } of routeTemplates()) {
     const match = route.method === method ? pattern.exec(pathname) : null;
     if (!match) continue;
     const params = Object.fromEntries(names.map((name, index) => [name, safeDecode(match[index + 1]!)]));
