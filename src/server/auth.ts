@@ -1,4 +1,5 @@
-// API keys: compared in constant time and never kept, logged or echoed in full.
+// API keys: compared in constant time, never logged or echoed in full. The key ring holds hashes;
+// a kept-alive connection holds the Authorization header that passed on it, as its request did.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './http-error.js';
@@ -16,7 +17,7 @@ export function maskKey(key: string): string {
 export class KeyRing {
   private readonly entries: { accountId: string; hash: Buffer }[] = [];
   /** Per connection, the last Authorization header whose key was found, and that key's account. */
-  private readonly verified = new WeakMap<object, { header: Buffer; accountId: string }>();
+  private readonly verified = new WeakMap<object, { header: string; accountId: string }>();
 
   add(accountId: string, key: string): void {
     this.entries.push({ accountId, hash: digest(key) });
@@ -42,18 +43,25 @@ export class KeyRing {
    */
   rememberedOn(connection: object, header: string): string | undefined {
     const known = this.verified.get(connection);
-    if (!known) return undefined;
-    const presented = Buffer.from(header, 'utf8');
-    const sameLength = presented.length === known.header.length;
-    // One comparison the length of the remembered header, whatever the length presented.
-    const equal = timingSafeEqual(sameLength ? presented : known.header, known.header);
-    return sameLength && equal ? known.accountId : undefined;
+    return known && sameText(header, known.header) ? known.accountId : undefined;
   }
 
   /** Remembers for `connection` the header whose key accountOf just found (see rememberedOn). */
   remember(connection: object, header: string, accountId: string): void {
-    this.verified.set(connection, { header: Buffer.from(header, 'utf8'), accountId });
+    this.verified.set(connection, { header, accountId });
   }
+}
+
+/**
+ * Whether `presented` is `known`, looking at every character of `known` whatever is presented:
+ * the time says nothing of where they differ. As timingSafeEqual compares bytes, without
+ * encoding a copy of the header at every request (a character past the end of `presented` reads
+ * as NaN, which the bitwise operators take as 0; the lengths are compared apart).
+ */
+function sameText(presented: string, known: string): boolean {
+  let difference = presented.length ^ known.length;
+  for (let i = 0; i < known.length; i++) difference |= presented.charCodeAt(i) ^ known.charCodeAt(i);
+  return difference === 0;
 }
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
