@@ -1,4 +1,5 @@
-// -e/--editor through the built binary in a pseudo-terminal, with a fake $EDITOR written by the
+// -e/--editor through the built binary in a pseudo-terminal (the refusals off a terminal, and
+// the reads that set up and check, in process), with a fake $EDITOR written by the
 // test: a shell script that keeps a copy of the file it was given (to see the comment lines and
 // the text it started with) and its path (to see it removed), then writes the text the test
 // chose, or empties the file. What was sent is read back from the reference server. The README's
@@ -51,16 +52,14 @@ interface Update {
 async function newIncident(): Promise<string> {
   const result = await runCli(
     ['incidents', 'create', '--name', 'Checkout slow', '--severity', 'minor', '--service', 'Web App', '--yes', '--jq', '.id'],
-    {
-      env: test.server.env,
-    },
+    { env: test.server.env, inProcess: true },
   );
   expect(result.code, result.stderr).toBe(0);
   return result.stdout.trim();
 }
 
 async function updates(incident: string): Promise<Update[]> {
-  return parseJson<Update[]>(await runCli(['incident-updates', 'list', incident, '-o', 'json'], { env: test.server.env }));
+  return parseJson<Update[]>(await runCli(['incident-updates', 'list', incident, '-o', 'json'], { env: test.server.env, inProcess: true }));
 }
 
 async function inTerminal(args: string[], env: Record<string, string>): Promise<{ code: number; screen: string }> {
@@ -117,7 +116,7 @@ describe('-e/--editor', () => {
     expect(editing.seen().startsWith('We are investigating this incident.\n')).toBe(true);
     expect(editing.seen()).toContain('# The first update of the new incident: Card payments failing, shown on the status page.');
     const list = parseJson<{ entries: { id: string; name: string }[] }>(
-      await runCli(['incidents', 'list', '--limit', '100', '-o', 'json'], { env: test.server.env }),
+      await runCli(['incidents', 'list', '--limit', '100', '-o', 'json'], { env: test.server.env, inProcess: true }),
     );
     const created = list.entries.find((incident) => incident.name === 'Card payments failing');
     expect(created).toBeDefined();
@@ -169,20 +168,20 @@ describe('-e/--editor', () => {
       ['incidents', 'create', '--name', 'Never', '--severity', 'minor', '--service', 'Web App', '-e', '--yes'],
     ]) {
       const editing = fake('Never sent.');
-      const result = await runCli(args, { env: editing.env });
+      const result = await runCli(args, { env: editing.env, inProcess: true });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain("option '-e, --editor' needs a terminal");
       expect(result.stderr).toContain('hint: give the text with --message TEXT or --message-file FILE|- instead');
       expect(editing.ran()).toBe(false);
     }
     expect(await updates(incident)).toEqual(before);
-    const missing = await runCli(['incident-updates', 'add', incident], { env: test.server.env });
+    const missing = await runCli(['incident-updates', 'add', incident], { env: test.server.env, inProcess: true });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('missing the text of the update');
   });
 
   it('-e with --message is refused', async () => {
-    const result = await runCli(['incident-updates', 'add', 'x', '-e', '--message', 'Both'], { env: test.server.env });
+    const result = await runCli(['incident-updates', 'add', 'x', '-e', '--message', 'Both'], { env: test.server.env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("option '-e, --editor' cannot be used with option '--message");
   });
@@ -212,7 +211,7 @@ describe('README', () => {
     const code = await new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
     expect(code, screen).toBe(0);
     const list = parseJson<{ entries: { id: string; name: string; lastUpdateStatus: string }[] }>(
-      await runCli(['incidents', 'list', '--status', 'all', '--limit', '100', '-o', 'json'], { env: test.server.env }),
+      await runCli(['incidents', 'list', '--status', 'all', '--limit', '100', '-o', 'json'], { env: test.server.env, inProcess: true }),
     );
     const incident = list.entries.find((entry) => entry.name === 'Checkout slow' && entry.lastUpdateStatus === 'RESOLVED');
     expect(incident, screen).toBeDefined();
