@@ -1,6 +1,7 @@
 // Times people read: on a terminal in the local zone (TZ) with the zone named, in UTC with
 // --utc; piped output and JSON keep the API's UTC ISO values. Run as the built binary in a
-// pseudo-terminal against the reference server.
+// pseudo-terminal against the reference server, and in process where neither the zone nor the
+// terminal is the point.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type Client, createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/cli/api/types.js';
@@ -148,13 +149,13 @@ describe('incidents list --since', () => {
   });
 
   it('refuses what is not a time: exit 2 naming the option, with a hint, nothing listed', async () => {
-    const result = await runCli(['incidents', 'list', '--since', 'yesterday'], { env: test.server.env });
+    const result = await runCli(['incidents', 'list', '--since', 'yesterday'], { env: test.server.env, inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^statusctl: option '--since <when>' argument 'yesterday' is invalid: expected a time ago/m);
     expect(result.stderr).toMatch(/^hint: /m);
     expect(result.stdout).toBe('');
     // A span of nothing is refused the same way, not silently.
-    const zero = await runCli(['incidents', 'list', '--since', '0d'], { env: test.server.env });
+    const zero = await runCli(['incidents', 'list', '--since', '0d'], { env: test.server.env, inProcess: true });
     expect(zero.code).toBe(2);
     expect(zero.stderr).toMatch(/^statusctl: option '--since <when>' argument '0d' is invalid/m);
   });
@@ -171,12 +172,12 @@ describe('incidents list --limit above 100', () => {
         body: { name: `Filler ${made}`, severity: 'MINOR', services, incidentUpdates: [{ description: 'Filler.' }] },
       });
     }
-    const every = await runCli(['incidents', 'list', '--all', '-o', 'json'], { env: test.server.env });
+    const every = await runCli(['incidents', 'list', '--all', '-o', 'json'], { env: test.server.env, inProcess: true });
     const all = parseJson<{ entries: Incident[] }>(every).entries.map((incident) => incident.id);
     expect(all.length).toBeGreaterThan(150);
 
     const mark = test.server.logs.length;
-    const result = await runCli(['incidents', 'list', '--limit', '150', '-o', 'json'], { env: test.server.env });
+    const result = await runCli(['incidents', 'list', '--limit', '150', '-o', 'json'], { env: test.server.env, inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     const page = parseJson<{ length: number; entries: Incident[]; nextId: string | null }>(result);
     expect(page.entries.map((incident) => incident.id)).toEqual(all.slice(0, 150));
@@ -184,7 +185,10 @@ describe('incidents list --limit above 100', () => {
     const requests = test.server.logs.slice(mark).filter((line) => line.startsWith('GET /v1/status-pages/incidents '));
     expect(requests).toHaveLength(2);
     expect(page.nextId).toBeTruthy();
-    const rest = await runCli(['incidents', 'list', '--next-id', page.nextId!, '--limit', '150', '-o', 'json'], { env: test.server.env });
+    const rest = await runCli(['incidents', 'list', '--next-id', page.nextId!, '--limit', '150', '-o', 'json'], {
+      env: test.server.env,
+      inProcess: true,
+    });
     expect(parseJson<{ entries: Incident[] }>(rest).entries.map((incident) => incident.id)).toEqual(all.slice(150, 300));
   });
 });
@@ -228,10 +232,10 @@ describe('incidents create names the status pages that now show the incident', (
   it('piped: only with --verbose, on stderr; stdout stays the incident', async () => {
     const { service, holding } = await pageWithService();
     const args = ['incidents', 'create', '--name', 'Piped create', '--severity', 'minor', '--service', service.id, '-o', 'json'];
-    const quiet = await runCli(args, { env: test.server.env });
+    const quiet = await runCli(args, { env: test.server.env, inProcess: true });
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stderr).not.toContain('/status/');
-    const verbose = await runCli([...args, '--verbose'], { env: test.server.env });
+    const verbose = await runCli([...args, '--verbose'], { env: test.server.env, inProcess: true });
     expect(verbose.code, verbose.stderr).toBe(0);
     const incident = parseJson<Incident>(verbose);
     for (const page of holding) {
