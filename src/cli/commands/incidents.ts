@@ -1,16 +1,22 @@
 // `incidents`: the noun and its verbs. Wiring only: each verb (its options, run function and
-// renderer) is a module in incidents/.
+// renderer) is a module in incidents/. A run names one verb: only that verb's module is loaded
+// and declared; help of the noun, completion and an unknown verb get them all.
 import { examples } from '../runtime/command-kit.js';
-import type { Program } from '../runtime/globals.js';
-import * as create from './incidents/create.js';
-import * as del from './incidents/delete.js';
-import * as edit from './incidents/edit.js';
-import * as get from './incidents/get.js';
-import * as list from './incidents/list.js';
-import * as resolve from './incidents/resolve.js';
-import * as watch from './incidents/watch.js';
+import type { Noun, Program } from '../runtime/globals.js';
 
-export function register(program: Program): void {
+/** Each verb's module, in the order of the noun's help. */
+const VERBS: Readonly<Record<string, () => Promise<{ declare(incidents: Noun): void }>>> = {
+  create: () => import('./incidents/create.js'),
+  list: () => import('./incidents/list.js'),
+  get: () => import('./incidents/get.js'),
+  resolve: () => import('./incidents/resolve.js'),
+  edit: () => import('./incidents/edit.js'),
+  delete: () => import('./incidents/delete.js'),
+  watch: () => import('./incidents/watch.js'),
+};
+
+/** Declares the noun with the first of `verbs` it has, or with every verb when it has none of them. */
+export async function register(program: Program, verbs: readonly string[] = []): Promise<void> {
   const incidents = program.command('incidents').description('Declare, list, inspect, watch, edit, resolve and delete incidents');
   examples(incidents, [
     'statusctl incidents create',
@@ -20,11 +26,7 @@ export function register(program: Program): void {
     'statusctl incidents edit 7385595c-e0b7-5ea5-864c-ef529d079682 --severity major --add-service Payouts',
     'statusctl incidents delete 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --dry-run',
   ]);
-  create.declare(incidents);
-  list.declare(incidents);
-  get.declare(incidents);
-  resolve.declare(incidents);
-  edit.declare(incidents);
-  del.declare(incidents);
-  watch.declare(incidents);
+  const named = verbs.find((verb) => Object.hasOwn(VERBS, verb));
+  const load = named === undefined ? Object.values(VERBS) : [VERBS[named]!];
+  for (const verb of await Promise.all(load.map((loadVerb) => loadVerb()))) verb.declare(incidents);
 }

@@ -1,14 +1,19 @@
 // The program: global options and the command declarations. A run declares the one top-level
-// command its arguments name, loading that command's modules only; the whole tree is declared
+// command its arguments name, loading that command's modules only, and tells it the word after it
+// (the verb), which a noun may use to declare that verb alone; the whole tree is declared
 // where it is read as a whole (help of the program, completion scripts, an unknown command's
 // closest names). Each command imports what it needs (client, prompts, tables, server) when it
 // runs.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { declareProgram, type Program } from './globals.js';
 
-/** A module declaring top-level commands on the program. */
+/**
+ * A module declaring top-level commands on the program. `verbs` are the names the run's verb may
+ * stand for (the word typed, then the verbs it is gh's word for); a noun may declare the first of
+ * them it has alone, and must declare all its verbs when it has none of them.
+ */
 interface CommandModule {
-  register(program: Program): void;
+  register(program: Program, verbs?: readonly string[]): void | Promise<void>;
 }
 
 const auth = () => import('../commands/auth.js');
@@ -50,36 +55,47 @@ const WHOLE_TREE = new Set(['completion']);
  * The program for a run: `args` (the words after the program name) decide which top-level
  * command is declared; without them, or when they name none, every command is.
  */
-export async function buildProgram(args?: readonly string[]): Promise<Program> {
+export async function buildProgram(args?: readonly string[], wholeNoun = false): Promise<Program> {
   const program = declareRoot();
+  const at = args ? commandIndex(args, program) : -1;
+  const word = at < 0 ? undefined : args![at]!;
   const all = [...new Set(Object.values(COMMAND_MODULES))];
-  const word = args && commandWord(args, program);
   const load = word === undefined || WHOLE_TREE.has(word) ? undefined : moduleOf(word);
   const modules = !args ? all : load ? [load] : word === undefined && asksVersionOnly(args) ? [] : all;
-  for (const module of await Promise.all(modules.map((loadModule) => loadModule()))) module.register(program);
+  const verbAt = load && !wholeNoun ? commandIndex(args!.slice(at + 1), program) : -1;
+  const verb = verbAt < 0 ? undefined : args![at + 1 + verbAt]!;
+  const verbs = verb === undefined ? [] : [verb, ...Object.keys(VERB_ALIASES).filter((name) => VERB_ALIASES[name] === verb)];
+  for (const module of await Promise.all(modules.map((loadModule) => loadModule()))) await module.register(program, verbs);
   finishTree(program);
   // A word taken for an alias that the rule did not give (a sibling answers to it): the whole
-  // tree says what the word is.
-  if (load && !program.commands.some((command) => command.name() === word || command.aliases().includes(word!))) return buildProgram();
+  // tree says what the word is; the same for a verb among the noun's verbs, or a word that is no
+  // verb (`help`, a typo), which the whole noun answers.
+  const command = load && program.commands.find((declared) => answersTo(declared, word!));
+  if (load && !command) return buildProgram();
+  if (command && verb !== undefined && !command.commands.some((declared) => answersTo(declared, verb))) return buildProgram(args, true);
   return program;
 }
 
+function answersTo(command: CommandUnknownOpts, word: string): boolean {
+  return command.name() === word || command.aliases().includes(word);
+}
+
 /**
- * The first word of `args` that is neither a global option nor its value (`-o json runtimes
- * list`: runtimes). Help, `--` or an option the program does not know before it: undefined, as
- * the program itself answers those (its help, or an error).
+ * Where in `args` the first word is that is neither a global option nor its value (`-o json
+ * runtimes list`: 2, runtimes). Help, `--` or an option the program does not know before it: -1,
+ * as the program itself answers those (its help, or an error).
  */
-function commandWord(args: readonly string[], program: Program): string | undefined {
+function commandIndex(args: readonly string[], program: Program): number {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (!arg.startsWith('-') || arg === '-') return arg;
+    if (!arg.startsWith('-') || arg === '-') return i;
     const flag = arg.startsWith('--') ? arg.split('=')[0] : arg.slice(0, 2);
     const option = program.options.find((known) => known.long === flag || known.short === flag);
-    if (!option) return undefined;
+    if (!option) return -1;
     // `-o json`, not `-ojson` or `--output=json`: the next word is the value.
     if (arg === flag && (option.required || (option.optional && !args[i + 1]?.startsWith('-')))) i++;
   }
-  return undefined;
+  return -1;
 }
 
 /** The module declaring `word`: a command's name, a hidden command, or the singular of a noun (gh's words, below). */
