@@ -63,7 +63,7 @@ export interface ClientOptions {
   proxy?: string | false;
   /** PEM certificates of authorities to trust besides the default ones (a private CA). */
   ca?: string | readonly string[];
-  /** Also trust the operating system's certificate store (Node 22.15 or later; a TypeError before). */
+  /** Also trust the operating system's certificate store. */
   systemCa?: boolean;
   /**
    * The HTTP stack: `undici` (default; pooled connections for long-lived programs) or `node`

@@ -4,7 +4,6 @@
 // NODE_EXTRA_CA_CERTS make the private CA trusted.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as nodeTls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyEnv, startProxy, startTlsFront, type TestProxy, type TlsFront, useTlsServer } from '../support/network.js';
 import { parseJson, removeTempDirs, runCli, tempConfigDir } from './helpers.js';
@@ -115,18 +114,7 @@ describe('each certificate error has its hint', () => {
 });
 
 describe("the operating system's store", () => {
-  // tls.getCACertificates: Node 22.15 and later.
-  const supported = 'getCACertificates' in nodeTls;
-
-  it.runIf(!supported)('system-ca on a Node that cannot read it: exit 2 naming the versions that can, with a hint', async () => {
-    const result = await runAgainst(tls.baseUrl, ['--system-ca', ...LIST]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`this Node (${process.version}) cannot read the operating system's certificate store`);
-    expect(result.stderr).toContain('Node 22.15 or later');
-    expect(result.stderr).toMatch(/^hint: .*--ca-file FILE/m);
-  });
-
-  it.runIf(supported)('system-ca where Node can read it: the store is added, the private CA still needs --ca-file', async () => {
+  it('system-ca: the store is added, the private CA still needs --ca-file', async () => {
     const without = await runAgainst(tls.baseUrl, ['--system-ca', ...LIST]);
     expect(without.code).toBe(1);
     expect(without.stderr).toMatch(/^hint: .*--ca-file/m);

@@ -36,7 +36,7 @@ export function declareProgram() {
         'forward proxy, http://[USER:PASSWORD@]host:port or socks5://... (env HTTPS_PROXY, HTTP_PROXY, ALL_PROXY; NO_PROXY)',
       )
       .option('--ca-file <file>', 'PEM certificates of authorities to trust besides the default ones (also NODE_EXTRA_CA_CERTS)')
-      .option('--system-ca', "also trust the operating system's certificate store (Node 22.15 or later)")
+      .option('--system-ca', "also trust the operating system's certificate store")
       // Each command's help also lists the options it inherits (-o, --json, --profile...), as gh does.
       .configureHelp({
         showGlobalOptions: true,

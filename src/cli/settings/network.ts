@@ -58,16 +58,6 @@ export async function resolveNetwork(settings: NetworkSettings, env: Env): Promi
     choice.caFile = settings.caFile;
     choice.ca = [await readCaFile(settings.caFile, from)];
   }
-  if (choice.systemCa) {
-    // node:tls, and the crypto it brings, load only for a command that asks for the store.
-    const { systemStoreAvailable } = await import('../../client/tls.js');
-    if (!systemStoreAvailable()) {
-      throw usageError(
-        `system-ca: this Node (${process.version}) cannot read the operating system's certificate store; Node 22.15 or later (23.10 or later on the 23 line) can`,
-        "export your company's CA certificate to a PEM file and pass it with --ca-file FILE (or set NODE_EXTRA_CA_CERTS=FILE)",
-      );
-    }
-  }
   return choice;
 }
 
