@@ -2,8 +2,9 @@
 // follows from them: whether each stream is a terminal, how many colors and how many columns
 // output gets, whether a person can be asked, whether progress is drawn, and the pager. A
 // command reaches it as `ctx.io`; output helpers are given it, so they need nothing else of a
-// command. Tests build one over buffers (test-streams.ts).
-import { Chalk, type ChalkInstance } from 'chalk';
+// command. Tests build one over buffers (test-streams.ts). chalk (with node:tty and node:os, which
+// it loads) is loaded only by a run whose stdout may get colors: piped and -o json runs never color.
+import type { Chalk as ChalkClass, ChalkInstance } from 'chalk';
 import { isLong, page, pagerCommand } from './pager.js';
 
 /** An output stream as the CLI uses it: a terminal (process.stdout) or anything writable (a test's buffer). */
@@ -48,20 +49,47 @@ export function colorLevel(stream: OutputStream, env: Env, noColorOption: boolea
   return depth >= 24 ? 3 : depth >= 8 ? 2 : 1;
 }
 
+/** chalk's Chalk, once loadColors() has loaded it. */
+let loadedChalk: typeof ChalkClass | undefined;
+
+/**
+ * Loads chalk for a run whose stdout may get colors (run.ts awaits it before the command runs,
+ * where colorLevel, --no-color aside, is above 0): styles are applied synchronously, in the
+ * middle of rendering, where the library can no longer be loaded.
+ */
+export async function loadColors(): Promise<void> {
+  loadedChalk ??= (await import('chalk')).Chalk;
+}
+
+/** What styles are with colors off: any style, or chain of them, gives the text back, as chalk's level 0 does; without chalk. */
+const PLAIN: ChalkInstance = new Proxy((...text: unknown[]) => text.join(' '), {
+  get: (paint, key) => (key === 'level' ? 0 : typeof key === 'string' && key !== 'then' ? PLAIN : Reflect.get(paint, key)),
+}) as unknown as ChalkInstance;
+
 export class IOStreams implements IO {
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
-  /** Colors of stdout, by colorLevel's rules: plain text when they are off. */
-  readonly style: ChalkInstance;
+  #style: ChalkInstance | undefined;
 
+  /** `chalk`: the Chalk to color with, where it is loaded already (test-streams.ts); else loadColors()'s. */
   constructor(
     private readonly io: IO,
     readonly env: Env,
     private readonly options: TerminalOptions = {},
+    private readonly chalk?: typeof ChalkClass,
   ) {
     this.stdout = io.stdout;
     this.stderr = io.stderr;
-    this.style = new Chalk({ level: colorLevel(io.stdout, env, options.color === false) });
+  }
+
+  /** Colors of stdout, by colorLevel's rules: plain text when they are off. */
+  get style(): ChalkInstance {
+    if (this.#style) return this.#style;
+    const level = colorLevel(this.stdout, this.env, this.options.color === false);
+    const Chalk = this.chalk ?? loadedChalk;
+    if (level > 0 && !Chalk) throw new Error('stdout gets colors, but chalk was not loaded: await loadColors() first');
+    this.#style = level === 0 ? PLAIN : new Chalk!({ level });
+    return this.#style;
   }
 
   /** Read when used: process.stdin sets up a stream on first use, which most commands never need. */

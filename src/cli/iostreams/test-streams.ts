@@ -2,6 +2,7 @@
 // command's parts instead of a process's streams. Each stream says whether it is a terminal as
 // the test asks, and keeps what was written to it.
 import { Readable, Writable } from 'node:stream';
+import { Chalk } from 'chalk';
 import { type Env, type InputStream, IOStreams, type OutputStream, type TerminalOptions } from './iostreams.js';
 
 export interface TestStreamsOptions extends TerminalOptions {
@@ -45,6 +46,6 @@ export function testStreams(options: TestStreamsOptions = {}): TestStreams {
   const stderr = buffer(options.stderrTTY === true);
   const stdin: InputStream = Readable.from([options.input ?? '']);
   if (options.stdinTTY) stdin.isTTY = true;
-  const io = new IOStreams({ stdout: stdout.stream, stderr: stderr.stream, stdin }, options.env ?? {}, options);
+  const io = new IOStreams({ stdout: stdout.stream, stderr: stderr.stream, stdin }, options.env ?? {}, options, Chalk);
   return { io, stdout: stdout.text, stderr: stderr.text };
 }

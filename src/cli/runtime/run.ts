@@ -5,7 +5,7 @@
 import { CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { attachRuntime, type Runtime } from './context.js';
 import { settingsOf } from './factory.js';
-import { colorLevel, type OutputStream } from '../iostreams/iostreams.js';
+import { colorLevel, loadColors, type OutputStream } from '../iostreams/iostreams.js';
 import { ExitCode, usageError } from '../errors/exit-codes.js';
 import { formatError, fromCommander } from '../errors/error-format.js';
 import { describeFailure } from '../errors/failure.js';
@@ -18,6 +18,7 @@ export async function run(given: string[], runtime: Runtime): Promise<ExitCode> 
   const program = await buildProgram(given);
   let args = given;
   attachRuntime(program, runtime);
+  if (colorLevel(io.stdout, runtime.env, false) > 0) await loadColors();
   // Help and commander's messages follow the colors rule of every output (iostreams/iostreams.ts).
   const colors = (stream: OutputStream) => colorLevel(stream, runtime.env, given.includes('--no-color')) > 0;
   const output = {
