@@ -8,7 +8,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     // Request parity: every body the client sends is checked against the hosted API's schemas.
-    setupFiles: ['test/parity/setup.ts'],
+    // Then the clean-up of test/support's servers and directories, for every file.
+    setupFiles: ['test/parity/setup.ts', 'test/support/hooks.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

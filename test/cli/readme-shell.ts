@@ -2,7 +2,7 @@
 // being the built binary, against the server a test names. For the tests that run the README's
 // command blocks and pipelines as written.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, cleanEnv, ROOT, tempConfigDir } from './helpers.js';
 
@@ -30,9 +30,9 @@ function readme(page: string): string {
 
 let binDir: string | undefined;
 
-/** A directory holding `statusctl`, a script that runs the built binary. */
+/** A directory holding `statusctl`, a script that runs the built binary; made again after a file's clean-up removed it. */
 function statusctlOnPath(): string {
-  if (binDir) return binDir;
+  if (binDir && existsSync(binDir)) return binDir;
   const dir = tempConfigDir();
   writeFileSync(join(dir, 'statusctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, {
     mode: 0o755,

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { afterAll } from 'vitest';
+import { cleanUpAfter } from './cleanup.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'statusctl');
@@ -21,7 +21,7 @@ export const BIN = join(ROOT, 'bin', 'statusctl');
 const tempDirs: string[] = [];
 // Every run makes two of them (cleanEnv): a file that never calls removeTempDirs would leave
 // them behind, so they go after the file's tests whatever the file does.
-afterAll(removeTempDirs);
+cleanUpAfter('file', removeTempDirs);
 
 /** A fresh, empty directory for STATUSCTL_CONFIG_DIR; removed after the file's tests, or by removeTempDirs(). */
 export function tempConfigDir(): string {

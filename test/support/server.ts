@@ -8,8 +8,9 @@
 // pipeline), so a test of the API's rules needs no network; a test of what happens on the wire
 // (connections, body limits, slow clients, streams) starts its server with `overPort: true`, or
 // talks to `url` itself. The port is open either way: a CLI run or a browser needs it.
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { beforeAll } from 'vitest';
 import { startServer, type Account, type RunningServer, type ServerOptions } from '../../src/server/index.js';
+import { cleanUpAfter, inTest } from './cleanup.js';
 
 /** The account every test server knows unless told otherwise. The key is long enough to mask. */
 export const TEST_ACCOUNT: Account = { id: '7e570000-0000-4000-8000-000000000001', key: 'sk_test_0123456789abcdef' };
@@ -52,20 +53,12 @@ export interface CallResult {
   json: any;
 }
 
-let inTest = false;
 const forTest: RunningServer[] = [];
 const forFile: RunningServer[] = [];
 
-beforeEach(() => {
-  inTest = true;
-});
-afterEach(async () => {
-  inTest = false;
-  await Promise.all(forTest.splice(0).map((server) => server.close().catch(() => {})));
-});
-afterAll(async () => {
-  await Promise.all(forFile.splice(0).map((server) => server.close().catch(() => {})));
-});
+const closeAll = (servers: RunningServer[]) => Promise.all(servers.splice(0).map((server) => server.close().catch(() => {})));
+cleanUpAfter('test', () => closeAll(forTest));
+cleanUpAfter('file', () => closeAll(forFile));
 
 /** Starts the in-process reference server on a free port, with TEST_ACCOUNT unless `accounts` says otherwise. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -90,7 +83,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const line = logs.find((logged) => pattern.test(logged));
     return line !== undefined ? Promise.resolve(line) : new Promise((found) => waiting.add({ pattern, found }));
   };
-  (inTest ? forTest : forFile).push(server);
+  (inTest() ? forTest : forFile).push(server);
   const account = server.accounts[0]!;
   const send = overPort ? (path: string, init: RequestInit) => fetch(server.url + path, init) : server.request;
   const call: TestServer['call'] = async (method, path, init = {}) => {
