@@ -13,6 +13,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker runs its files one after another in one module graph instead of loading every
+    // module again for each file. So a shared module never registers hooks when it is imported
+    // (they would run for the worker's first file only): its clean-up goes through
+    // test/support/cleanup.ts, run for every file by the setup files.
+    isolate: false,
     // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core CI
     // machine. Many tests wait on a child process, a socket or a rate limit, so more files at
     // once than cores keep them busier: on 2 cores, three at once finished the suite sooner

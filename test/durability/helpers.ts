@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, afterEach } from 'vitest';
 import { demoIds, type ServerOptions } from '../../src/server/index.js';
+import { cleanUpAfter } from '../support/cleanup.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -25,11 +25,12 @@ export function tempDir(): string {
   return dir;
 }
 
-afterEach(() => {
+// Through test/support's clean-up, which runs for every file (test/support/hooks.ts).
+cleanUpAfter('test', () => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-afterAll(() => {
+cleanUpAfter('file', () => {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -44,6 +44,8 @@ const state: ParityState = ((globalThis as { __statusctlParity?: ParityState }).
   readChildren: () => {},
   checkPending: async () => {},
 });
+// This file's requests only: a worker that does not isolate its files keeps globalThis between them.
+state.seen = [];
 
 // Requests are recorded when sent (with the test sending them) and checked after the test: the
 // schemas (ajv) are loaded only by test files whose tests send something.

@@ -24,8 +24,8 @@ export function testStarts(): void {
   testRunning = true;
 }
 
-/** For hooks.ts: a test or a file ended; runs its steps, in the order they were added. */
+/** For hooks.ts: a test or a file ended; runs its steps, the last added first, as vitest runs after-hooks. */
 export async function ended(scope: 'test' | 'file'): Promise<void> {
   if (scope === 'test') testRunning = false;
-  for (const step of steps[scope]) await step();
+  for (const step of [...steps[scope]].reverse()) await step();
 }
