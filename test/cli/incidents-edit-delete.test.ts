@@ -3,9 +3,7 @@
 // can tell what went over the wire (the whole PUT body, checked against the hosted API's request
 // schema) and that nothing did (a refused edit, a delete without --yes). The questions of a
 // delete are answered in a real pseudo-terminal.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, createClient, type Client } from '../../src/client/index.js';
@@ -14,8 +12,6 @@ import { seededId } from '../../src/server/fixtures/ids.js';
 import { type Fault, type RelayedRequest, startFaultRelay } from '../support/fault-relay.js';
 import { upstreamComponentValidator } from '../support/upstream-spec.js';
 import {
-  BIN,
-  cleanEnv,
   KEYS,
   parseJson,
   removeTempDirs,
@@ -25,10 +21,10 @@ import {
   startLimitedServerProcess,
   startTestServer,
   TEST_ACCOUNT,
-  tempConfigDir,
   type PtySession,
   type TestServer,
 } from './helpers.js';
+import { runShell } from './readme-shell.js';
 import { type RecordedRequest, type RecordingProxy, startRecordingProxy } from './upstream-request.js';
 
 // Each test starts the built CLI a few times; on a loaded machine that is slow, never hung.
@@ -544,20 +540,7 @@ describe('README', () => {
     const readme = readFileSync(join(ROOT, 'docs/commands.md'), 'utf8');
     const block = /### Changing and deleting incidents\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block, 'README has no block under "Changing and deleting incidents"').toBeDefined();
-    const bin = join(tempConfigDir(), 'bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'statusctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, {
-      mode: 0o755,
-    });
-    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', block!], {
-      env: cleanEnv({ ...env, PATH: `${bin}:${process.env.PATH}` }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const [code] = (await once(child, 'close')) as [number];
+    const { code, stdout, stderr } = await runShell(block!, env, { exitOnError: true });
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     // What the block did, read back: its incident was edited, then deleted.
     expect(stdout).toMatch(/^name\tCheckout slow in the EU$/m);

@@ -3,12 +3,11 @@
 // (templates/), filled by `incidents create --template`, the options given winning, variables
 // filled or refused, an unknown service refused before anything is sent (the server's incident
 // list is read to check), and `templates list|show` in every output format.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BIN, cleanEnv, parseJson, ROOT, runCli, runPty, tempConfigDir, useTestServer } from './helpers.js';
+import { parseJson, ROOT, runCli, runPty, tempConfigDir, useTestServer } from './helpers.js';
+import { runShell } from './readme-shell.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -235,22 +234,7 @@ describe('README', () => {
     const readme = readFileSync(join(ROOT, 'docs/commands.md'), 'utf8');
     const block = /### Templates\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block, 'README has no block under "Templates"').toBeDefined();
-    const cwd = tempConfigDir();
-    const bin = join(cwd, 'bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'statusctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, {
-      mode: 0o755,
-    });
-    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', block!], {
-      cwd,
-      env: cleanEnv({ ...test.server.env, PATH: `${bin}:${process.env.PATH}` }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const [code] = (await once(child, 'close')) as [number];
+    const { code, stdout, stderr } = await runShell(block!, test.server.env, { exitOnError: true });
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain('"name": "Payments API outage in eu-west-1"');
     const list = parseJson<{ entries: { name: string; severity: string }[] }>(
