@@ -11,6 +11,7 @@ import { testStreams } from '../../src/cli/iostreams/test-streams.js';
 import { type ClientOptions, Factory } from '../../src/cli/runtime/factory.js';
 import { DEFAULT_BASE_URL } from '../../src/cli/settings/config.js';
 import { removeTempDirs, tempConfigDir } from '../support/cli.js';
+import { testClock } from '../support/clock.js';
 
 afterAll(removeTempDirs);
 
@@ -26,7 +27,7 @@ function factoryWith({ globals = {}, env = {}, config }: Setup = {}) {
   if (config !== undefined) writeFileSync(join(dir, 'config.json'), typeof config === 'string' ? config : JSON.stringify(config));
   // No OS credential store: a profile's key is the one in the file.
   const streams = testStreams({ env: { STATUSCTL_CONFIG_DIR: dir, STATUSCTL_NO_KEYRING: '1', ...env } });
-  return { factory: new Factory(globals, streams.io, {}), streams };
+  return { factory: new Factory(globals, streams.io, testClock()), streams };
 }
 
 const profile = { baseUrl: 'https://profile.example', apiKey: 'profile-key', accountId: 'profile-account' };

@@ -1,7 +1,7 @@
 // The one CLI runner. runCli runs `statusctl ...args` one of two ways, with the same options and
 // the same result: by default the BUILT binary (bin/statusctl, built by test/global-setup.ts)
 // as a child process with pipes (so never a terminal); with `inProcess`, through the CLI's
-// seam, run(args, { io, env, now }) in src/cli/runtime/run.ts: the same commands, parsing and exit
+// seam, run(args, { io, env, now, sleep }) in src/cli/runtime/run.ts: the same commands, parsing and exit
 // codes, without starting Node for each call (what only a process shows, the launcher,
 // signals, pipes, stays with the binary). Either way: a config directory of its own, compile
 // caches in the test run's directory, and a time limit that fails a hang instead of stalling.
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { cleanUpAfter } from './cleanup.js';
+import type { TestClock } from './clock.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'statusctl');
@@ -83,6 +84,12 @@ export interface RunOptions {
   cwd?: string;
   /** In process only: the clock of the run (relative times); the real one unless given. */
   now?: () => number;
+  /**
+   * In process only: the clock of the run, for its times and its waits (429s, retries, polls),
+   * which move it instead of taking time; share it with the server (ServerOptions.now) so its
+   * rate limit counts on the same clock. Instead of `now`.
+   */
+  clock?: TestClock;
   /** In process only: stdout looks like a terminal this many columns wide (isTTY, columns), as a pty would. */
   terminalColumns?: number;
 }
@@ -107,8 +114,8 @@ export function parseJson<T = unknown>(result: RunResult): T {
 }
 
 function runBinary(args: string[], options: RunOptions): Promise<RunResult> {
-  if (options.now !== undefined || options.terminalColumns !== undefined)
-    throw new Error('runCli: now and terminalColumns need inProcess (a child process has the real clock and pipes)');
+  if (options.now !== undefined || options.clock !== undefined || options.terminalColumns !== undefined)
+    throw new Error('runCli: now, clock and terminalColumns need inProcess (a child process has the real clock and pipes)');
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? ROOT,
@@ -160,7 +167,7 @@ export interface CliProcess {
  */
 export function startCli(
   args: string[],
-  options: Omit<RunOptions, 'inProcess' | 'now' | 'terminalColumns' | 'timeoutMs'> = {},
+  options: Omit<RunOptions, 'inProcess' | 'now' | 'clock' | 'terminalColumns' | 'timeoutMs'> = {},
 ): CliProcess {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? ROOT,
@@ -236,6 +243,7 @@ function buffer(): { stream: Writable; text: () => string } {
 
 async function runInProcess(args: string[], options: RunOptions): Promise<RunResult> {
   if (options.cwd !== undefined) throw new Error('runCli: cwd needs the binary (a run in this process shares its directory)');
+  if (options.now !== undefined && options.clock !== undefined) throw new Error('runCli: give now or clock, not both');
   // Loaded on first use: the CLI's modules stay out of test files that only run the binary.
   const { run } = await import('../../src/cli/runtime/run.js');
   const stdout = buffer();
@@ -251,7 +259,8 @@ async function runInProcess(args: string[], options: RunOptions): Promise<RunRes
       run(args, {
         io: { stdout: stdout.stream, stderr: stderr.stream, stdin: Readable.from([options.input ?? '']) },
         env: cleanEnv(options.env),
-        now: options.now ?? Date.now,
+        now: options.clock?.now ?? options.now ?? Date.now,
+        sleep: options.clock?.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       }),
       timedOut,
     ]);

@@ -26,12 +26,14 @@ interface TreeNode {
 /**
  * What one run of the CLI is given from outside: its streams, its environment and its clock.
  * The binary passes the process's own (src/cli/runtime/main.ts); tests pass buffers, an environment of
- * their own and a fixed clock (src/cli/runtime/run.ts), so most command tests run in-process.
+ * their own and a clock of their own (src/cli/runtime/run.ts), so most command tests run in-process.
  */
 export interface Runtime {
   io: IO;
   env: Env;
   now: () => number;
+  /** Every wait of the run (a 429's Retry-After, a retry's backoff, a poll's delay): a test's clock moves by it instead. */
+  sleep: (ms: number) => Promise<void>;
 }
 
 const runtimes = new WeakMap<object, Runtime>();
@@ -73,6 +75,8 @@ export class Context {
   readonly env: Env;
   /** The clock relative times are shown against ("3 hours ago"). */
   readonly now: () => number;
+  /** Waits on the run's clock. */
+  readonly sleep: (ms: number) => Promise<void>;
 
   constructor(
     readonly globals: GlobalOptions,
@@ -82,6 +86,7 @@ export class Context {
     this.factory = new Factory(globals, this.io, runtime);
     this.env = runtime.env;
     this.now = runtime.now;
+    this.sleep = runtime.sleep;
   }
 
   /**

@@ -1,7 +1,7 @@
 // What a command is handed, each part made on first use, as gh's cmdutil.Factory: the config
 // file, the store of API keys, the settings resolved from them, the network choice and the API
 // client. A command that never calls the API never opens the config file or loads the client.
-import type { Client } from '../../client/index.js';
+import type { Client, Clock } from '../../client/index.js';
 import { CliError, ExitCode } from '../errors/exit-codes.js';
 import type { IOStreams } from '../iostreams/iostreams.js';
 import { ConfigFile } from '../settings/config.js';
@@ -44,11 +44,11 @@ export class Factory {
   private cachedClient?: Promise<Client>;
   private readonly resolver: SettingsResolver;
 
-  /** `run` stands for one run of the CLI: what is noted once a run is keyed by it. */
+  /** `run` stands for one run of the CLI: what is noted once a run is keyed by it; its clock is the client's. */
   constructor(
     private readonly globals: ClientOptions,
     private readonly io: IOStreams,
-    private readonly run: object,
+    private readonly run: Clock,
   ) {
     this.resolver = new SettingsResolver(globals, {
       env: io.env,
@@ -121,6 +121,9 @@ export class Factory {
       http: 'node',
       timeoutMs: (this.globals.timeout ?? 30) * 1000,
       ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
+      // The run's clock: a test's moves by the waits, so honouring a Retry-After takes no time there.
+      now: this.run.now,
+      sleep: this.run.sleep,
       onRequest: this.globals.verbose
         ? (event) => {
             const outcome = event.status ?? event.error ?? '?';

@@ -20,6 +20,7 @@ void run(process.argv.slice(2), {
   },
   env: process.env,
   now: Date.now,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }).then((code) => {
   process.exitCode = code;
 });

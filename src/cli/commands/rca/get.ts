@@ -69,8 +69,6 @@ export async function printAnalysis(ctx: Context, rca: RootCauseAnalysis): Promi
   ctx.out(renderAnalysis(ctx, rca));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Polls until the analysis is COMPLETED. The delay doubles from 250 ms up to 5 s: a quick
  * provider answers within a second, a slow one is not hammered. Gives up after `timeoutSeconds`
@@ -111,7 +109,7 @@ export async function waitForAnalysis(ctx: Context, client: Client, id: string, 
         );
       }
       progress.update(`Waiting for analysis ${id}… (${seconds(ctx.now() - started)}, still pending)`);
-      await Promise.race([sleep(Math.min(delay, remaining)), interrupted]);
+      await Promise.race([ctx.sleep(Math.min(delay, remaining)), interrupted]);
       delay = Math.min(delay * 2, MAX_POLL_MS);
     }
   } catch (error) {
