@@ -189,6 +189,44 @@ describe('incidents watch (every open incident)', () => {
   });
 });
 
+describe('incidents watch (every open incident), past the newest hundred', () => {
+  it('an open incident older than a hundred newer ones is watched: --exit-status never says none is open while it is', async () => {
+    const { server, api } = await serverAndClient();
+    const open = (await api.listIncidents({ query: { limit: '100' } })).entries.filter(
+      (incident) => incident.lastUpdateStatus !== 'RESOLVED',
+    );
+    expect(open.length).toBeGreaterThan(0);
+    // A hundred newer incidents, each resolved as it is declared, fill the newest page of the list.
+    const services = open[0]!.services.map(({ id, name, accountId }) => ({ id, name, accountId }));
+    for (let i = 0; i < 100; i++) {
+      await api.createIncident({
+        body: {
+          name: `False alarm ${i}`,
+          severity: 'MINOR',
+          services,
+          incidentUpdates: [{ description: 'A false alarm.', status: 'RESOLVED' }],
+        },
+      });
+    }
+    const newest = await api.listIncidents({ query: { limit: '100' } });
+    expect(newest.entries.filter((incident) => incident.lastUpdateStatus !== 'RESOLVED')).toEqual([]);
+    expect(newest.nextId).toBeTruthy();
+
+    const result = await runCli(['incidents', 'watch', '--exit-status', '--max-time', '1', '-o', 'json'], {
+      env: server.env,
+      inProcess: true,
+    });
+    expect(result.code, result.stderr).toBe(5);
+    expect(result.stderr).toMatch(/^statusctl: incidents were still open after --max-time 1 s$/m);
+    const events = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; incidentId: string });
+    expect(events.map((event) => event.event)).toEqual(open.map(() => 'watching'));
+    expect(events.map((event) => event.incidentId).sort()).toEqual(open.map((incident) => incident.id).sort());
+  });
+});
+
 describe('incidents watch under a rate limit', () => {
   it('waits out 429s and still prints each change once', async () => {
     // The limiter's clock is held while the watch starts, so its first read is refused for sure.

@@ -1,15 +1,13 @@
 // An incident's timeline: its updates in the order they happened, and what changed between two
 // reads of an incident, as events. `incidents watch` reads one incident (getIncident) or the
-// account's open incidents (the newest page of the incident list) a poll at a time with the
-// readers below, and prints the events; nothing here prints.
+// account's open incidents (every page of the incident list) a poll at a time with the readers
+// below, and prints the events; nothing here prints.
 import type { Client } from '../../client/index.js';
 import { isOpen } from '../output/cells.js';
 import type { Context } from '../runtime/context.js';
+import { fetchPages } from './paging.js';
 import { IncidentIds } from './short-ids.js';
 import type { Incident, IncidentUpdate } from './types.js';
-
-/** The incident list is read a page at a time; a watch of every open incident reads the newest page. */
-const LIST_PAGE = 100;
 
 /** Updates in the order they happened (the API does not promise an order). */
 export function timeline(incident: Incident): IncidentUpdate[] {
@@ -85,7 +83,10 @@ export class OneIncident {
   }
 }
 
-/** Every open incident, read from the newest page of the incident list. */
+/**
+ * Every open incident, read from the whole incident list: the API has no filter for open ones,
+ * and an incident left open long ago sits on a later page than the newest hundred.
+ */
 export class AllOpen {
   private last?: Map<string, Incident>;
   readonly label = 'open incidents';
@@ -93,7 +94,7 @@ export class AllOpen {
   constructor(private readonly client: Client) {}
 
   async poll(now: string, first: boolean): Promise<Outcome> {
-    const page = await this.client.listIncidents({ query: { limit: String(LIST_PAGE) } });
+    const page = await fetchPages((query) => this.client.listIncidents({ query }), { all: true });
     const current = new Map(page.entries.map((incident) => [incident.id, incident]));
     const events: WatchEvent[] = [];
     if (!this.last) {
@@ -107,12 +108,9 @@ export class AllOpen {
           events.push(...changes(before, incident, now));
         }
       }
-      // Gone from a list that ends on this page: deleted. With more pages, it may only have moved
-      // past the newest page, which says nothing.
-      if (!page.nextId) {
-        for (const [id, before] of this.last) {
-          if (!current.has(id) && isOpen(before)) events.push({ time: now, event: 'deleted', incidentId: id, incident: before });
-        }
+      // Gone from the whole list: deleted.
+      for (const [id, before] of this.last) {
+        if (!current.has(id) && isOpen(before)) events.push({ time: now, event: 'deleted', incidentId: id, incident: before });
       }
     }
     this.last = current;

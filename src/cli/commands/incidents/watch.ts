@@ -1,8 +1,9 @@
 // `incidents watch [ID]`: follows one incident, or the account's open incidents, printing a line
-// per change as it is seen (gh's `run watch`: the state first, then each change). One request per
-// poll whatever the number of incidents: getIncident for one, the first page of the incident list
-// (each incident with its updates) for all. What changed is found by comparing two reads, so an
-// event is printed once however often it is read again.
+// per change as it is seen (gh's `run watch`: the state first, then each change). A poll is
+// getIncident for one incident; for all, the whole incident list (each incident with its updates,
+// a request per 100), since an open incident may be older than any page of newer ones. What
+// changed is found by comparing two reads, so an event is printed once however often it is read
+// again.
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
@@ -32,7 +33,8 @@ export function declare(incidents: Noun): void {
       .description(
         'Follow an incident (or, with no id, the open incidents of the account): its state first, then a line per change as it appears ' +
           '(a new, edited or deleted update, a status, name, severity or services change, a new incident, a deletion). ' +
-          'One request per --interval whatever the number of incidents; a failed request is retried, backing off, and a 429 is waited out.\n\n' +
+          'A read every --interval: with an id one request; without, the whole incident list, a request per 100 incidents. ' +
+          'A failed read is retried, backing off, and a 429 is waited out.\n\n' +
           'Each line: time, incident, event, what changed (tab-separated when piped; -o json: one JSON object per line). ' +
           'Ctrl-C stops (exit 130). --exit-status: exit 0 once the incident is resolved (no id: once none is open), ' +
           '5 if --max-time passes first. A watched incident that is deleted ends the watch with exit 4.',
