@@ -32,8 +32,11 @@ export interface Runtime {
   io: IO;
   env: Env;
   now: () => number;
-  /** Every wait of the run (a 429's Retry-After, a retry's backoff, a poll's delay): a test's clock moves by it instead. */
-  sleep: (ms: number) => Promise<void>;
+  /**
+   * Every wait of the run (a 429's Retry-After, a retry's backoff, a poll's delay): a test's clock moves by it instead.
+   * An aborted `signal` ends the wait (it rejects), so that a command done early leaves no timer holding the process.
+   */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 const runtimes = new WeakMap<object, Runtime>();
@@ -76,7 +79,7 @@ export class Context {
   /** The clock relative times are shown against ("3 hours ago"). */
   readonly now: () => number;
   /** Waits on the run's clock. */
-  readonly sleep: (ms: number) => Promise<void>;
+  readonly sleep: Runtime['sleep'];
 
   constructor(
     readonly globals: GlobalOptions,

@@ -20,7 +20,7 @@ void run(process.argv.slice(2), {
   },
   env: process.env,
   now: Date.now,
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  sleep: async (ms, signal) => (await import('node:timers/promises')).setTimeout(ms, undefined, { signal }),
 }).then((code) => {
   process.exitCode = code;
 });

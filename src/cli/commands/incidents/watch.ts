@@ -90,8 +90,8 @@ export async function run(ctx: Context, given: string | undefined, options: Watc
     interrupt(new CliError(ExitCode.interrupted, `interrupted: stopped watching ${what}`));
   };
   process.once('SIGINT', onSigint);
-  // The wait between reads, cleared when the watch ends so that it never holds the process open.
-  let timer: NodeJS.Timeout | undefined;
+  // Ends the wait between reads when the watch ends, so that it never holds the process open.
+  const stop = new AbortController();
   try {
     const watcher = given === undefined ? new AllOpen(client) : await OneIncident.start(ctx, client, given);
     let delay = interval;
@@ -100,7 +100,7 @@ export async function run(ctx: Context, given: string | undefined, options: Watc
     for (;;) {
       if (!first) {
         const wait = deadline === undefined ? delay : Math.min(delay, Math.max(0, deadline - ctx.now()));
-        await Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, wait))), interrupted]);
+        await Promise.race([ctx.sleep(wait, stop.signal), interrupted]);
         if (deadline !== undefined && ctx.now() >= deadline) {
           if (options.exitStatus) {
             throw new CliError(
@@ -142,7 +142,7 @@ export async function run(ctx: Context, given: string | undefined, options: Watc
       }
     }
   } finally {
-    clearTimeout(timer);
+    stop.abort();
     process.removeListener('SIGINT', onSigint);
   }
 }
