@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { helpTree } from './help-tree.js';
 import { runCli as runBinary, runCli } from '../support/cli.js';
+import { buildProgram } from '../../src/cli/runtime/program.js';
 
 async function helpOf(path: string[]): Promise<string> {
   const result = await runCli([...path, '--help'], { inProcess: true });
@@ -46,6 +47,29 @@ describe('help', () => {
   it('an unknown verb or option exits 2', async () => {
     expect((await runCli(['rca', 'nosuchverb'], { inProcess: true })).code).toBe(2);
     expect((await runCli(['runtimes', 'list', '--nosuchoption'], { inProcess: true })).code).toBe(2);
+  });
+
+  it('an unknown verb is exit 2 with the closest names, with or without --help, for every noun', async () => {
+    const nouns = (await buildProgram()).commands.filter((command) => command.commands.length > 0);
+    // A floor, so a tree read wrong cannot pass.
+    expect(nouns.length).toBeGreaterThanOrEqual(10);
+    for (const noun of nouns) {
+      const verb = noun.commands[0]!.name();
+      // The first verb without its last letter: close enough for commander's suggestion.
+      const typo = verb.slice(0, -1);
+      for (const args of [
+        [noun.name(), typo],
+        [noun.name(), typo, '--help'],
+        [noun.name(), '-h', typo],
+      ]) {
+        const result = await runCli(args, { inProcess: true });
+        expect({ args, code: result.code, stdout: result.stdout }).toEqual({ args, code: 2, stdout: '' });
+        expect(result.stderr).toMatch(new RegExp(`^statusctl: unknown command '${typo}' \\(Did you mean (one of )?([^)]*, )?${verb}\\b`));
+      }
+    }
+    const root = await runCli(['incidnets', '--help'], { inProcess: true });
+    expect(root).toMatchObject({ code: 2, stdout: '' });
+    expect(root.stderr).toMatch(/^statusctl: unknown command 'incidnets' \(Did you mean incidents\?\)/);
   });
 
   it('help with a word that names no command exits 2 with the closest names and the list (the built binary)', async () => {

@@ -1,15 +1,19 @@
 // `config`: the noun and its verbs (list, get, set, unset, path), the settings of a profile.
 // Wiring only: each verb is a module in config/. The API key is a password: every verb shows it
 // masked (`****` and its last 4 characters), `config get` included.
-import { examples } from '../runtime/command-kit.js';
+import { declareVerbs, examples } from '../runtime/command-kit.js';
 import type { Program } from '../runtime/globals.js';
-import * as get from './config/get.js';
-import * as list from './config/list.js';
-import * as path from './config/path.js';
-import * as set from './config/set.js';
-import * as unset from './config/unset.js';
 
-export function register(program: Program): void {
+/** Each verb's module, in the order of the noun's help. */
+const VERBS = {
+  list: () => import('./config/list.js'),
+  get: () => import('./config/get.js'),
+  set: () => import('./config/set.js'),
+  unset: () => import('./config/unset.js'),
+  path: () => import('./config/path.js'),
+};
+
+export async function register(program: Program, verbs?: readonly string[]): Promise<void> {
   const config = program
     .command('config')
     .description(
@@ -25,9 +29,5 @@ export function register(program: Program): void {
     'statusctl config set base-url https://status.example.com',
     'statusctl config path',
   ]);
-  list.declare(config);
-  get.declare(config);
-  set.declare(config);
-  unset.declare(config);
-  path.declare(config);
+  await declareVerbs(config, VERBS, verbs);
 }

@@ -1,17 +1,20 @@
 // `heartbeats`: heartbeat checks. Wiring only: each verb (its options, run function and renderer)
 // is a module in heartbeats/.
-import { examples } from '../runtime/command-kit.js';
+import { declareVerbs, examples } from '../runtime/command-kit.js';
 import type { Program } from '../runtime/globals.js';
-import * as availability from './heartbeats/availability.js';
-import * as events from './heartbeats/events.js';
 
-export function register(program: Program): void {
+/** Each verb's module, in the order of the noun's help. */
+const VERBS = {
+  availability: () => import('./heartbeats/availability.js'),
+  events: () => import('./heartbeats/events.js'),
+};
+
+export async function register(program: Program, verbs?: readonly string[]): Promise<void> {
   const heartbeats = program.command('heartbeats').description('Heartbeat checks');
   examples(heartbeats, [
-    `statusctl heartbeats availability ${availability.CHECK} --since 7d`,
-    `statusctl heartbeats availability ${availability.CHECK} --fail-under 99.5%`,
-    `statusctl heartbeats events ${availability.CHECK} --since 7d`,
+    'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --since 7d',
+    'statusctl heartbeats availability 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --fail-under 99.5%',
+    'statusctl heartbeats events 676ca3e3-a836-5d4b-adc0-e52fb2a005d6 --since 7d',
   ]);
-  availability.declare(heartbeats);
-  events.declare(heartbeats);
+  await declareVerbs(heartbeats, VERBS, verbs);
 }

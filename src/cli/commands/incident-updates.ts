@@ -1,14 +1,18 @@
 // `incident-updates`: the noun and its verbs (the timeline entries of an incident). Wiring only:
 // each verb (its options, run function and renderer) is a module in incident-updates/.
-import { examples } from '../runtime/command-kit.js';
+import { declareVerbs, examples } from '../runtime/command-kit.js';
 import type { Program } from '../runtime/globals.js';
-import * as add from './incident-updates/add.js';
-import * as del from './incident-updates/delete.js';
-import * as get from './incident-updates/get.js';
-import * as list from './incident-updates/list.js';
-import * as put from './incident-updates/put.js';
 
-export function register(program: Program): void {
+/** Each verb's module, in the order of the noun's help. */
+const VERBS = {
+  list: () => import('./incident-updates/list.js'),
+  add: () => import('./incident-updates/add.js'),
+  get: () => import('./incident-updates/get.js'),
+  put: () => import('./incident-updates/put.js'),
+  delete: () => import('./incident-updates/delete.js'),
+};
+
+export async function register(program: Program, verbs?: readonly string[]): Promise<void> {
   const updates = program
     .command('incident-updates')
     .description('List, add, show, change and delete the updates (timeline entries) of an incident');
@@ -20,9 +24,5 @@ export function register(program: Program): void {
     'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --status identified',
     'statusctl incident-updates delete 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --dry-run',
   ]);
-  list.declare(updates);
-  add.declare(updates);
-  get.declare(updates);
-  put.declare(updates);
-  del.declare(updates);
+  await declareVerbs(updates, VERBS, verbs);
 }

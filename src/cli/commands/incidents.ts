@@ -1,11 +1,11 @@
 // `incidents`: the noun and its verbs. Wiring only: each verb (its options, run function and
-// renderer) is a module in incidents/. A run names one verb: only that verb's module is loaded
-// and declared; help of the noun, completion and an unknown verb get them all.
-import { examples } from '../runtime/command-kit.js';
-import type { Noun, Program } from '../runtime/globals.js';
+// renderer) is a module in incidents/, loaded when it is declared: a run declares the verb it
+// names alone (declareVerbs).
+import { declareVerbs, examples } from '../runtime/command-kit.js';
+import type { Program } from '../runtime/globals.js';
 
 /** Each verb's module, in the order of the noun's help. */
-const VERBS: Readonly<Record<string, () => Promise<{ declare(incidents: Noun): void }>>> = {
+const VERBS = {
   create: () => import('./incidents/create.js'),
   list: () => import('./incidents/list.js'),
   get: () => import('./incidents/get.js'),
@@ -15,8 +15,7 @@ const VERBS: Readonly<Record<string, () => Promise<{ declare(incidents: Noun): v
   watch: () => import('./incidents/watch.js'),
 };
 
-/** Declares the noun with the first of `verbs` it has, or with every verb when it has none of them. */
-export async function register(program: Program, verbs: readonly string[] = []): Promise<void> {
+export async function register(program: Program, verbs?: readonly string[]): Promise<void> {
   const incidents = program.command('incidents').description('Declare, list, inspect, watch, edit, resolve and delete incidents');
   examples(incidents, [
     'statusctl incidents create',
@@ -26,7 +25,5 @@ export async function register(program: Program, verbs: readonly string[] = []):
     'statusctl incidents edit 7385595c-e0b7-5ea5-864c-ef529d079682 --severity major --add-service Payouts',
     'statusctl incidents delete 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --dry-run',
   ]);
-  const named = verbs.find((verb) => Object.hasOwn(VERBS, verb));
-  const load = named === undefined ? Object.values(VERBS) : [VERBS[named]!];
-  for (const verb of await Promise.all(load.map((loadVerb) => loadVerb()))) verb.declare(incidents);
+  await declareVerbs(incidents, VERBS, verbs);
 }

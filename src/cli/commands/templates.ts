@@ -1,11 +1,15 @@
 // `templates`: the incident templates `incidents create --template NAME` fills an incident from.
 // Wiring only: each verb (its options, run function and renderer) is a module in templates/.
-import { examples } from '../runtime/command-kit.js';
+import { declareVerbs, examples } from '../runtime/command-kit.js';
 import type { Program } from '../runtime/globals.js';
-import * as list from './templates/list.js';
-import * as show from './templates/show.js';
 
-export function register(program: Program): void {
+/** Each verb's module, in the order of the noun's help. */
+const VERBS = {
+  list: () => import('./templates/list.js'),
+  show: () => import('./templates/show.js'),
+};
+
+export async function register(program: Program, verbs?: readonly string[]): Promise<void> {
   const templates = program
     .command('templates')
     .description(
@@ -13,6 +17,5 @@ export function register(program: Program): void {
         'and whose body is the first update (incidents create --template NAME)',
     );
   examples(templates, ['statusctl templates list', 'statusctl templates show outage']);
-  list.declare(templates);
-  show.declare(templates);
+  await declareVerbs(templates, VERBS, verbs);
 }

@@ -1,5 +1,5 @@
-// Small pieces every command module uses: help examples, and option parsers that fail as usage
-// errors (exit 2) naming the option.
+// Small pieces every command module uses: help examples, the declaration of a noun's verbs, and
+// option parsers that fail as usage errors (exit 2) naming the option.
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { didYouMean } from '../errors/suggest.js';
 
@@ -7,6 +7,22 @@ import { didYouMean } from '../errors/suggest.js';
 export function examples<C extends { addHelpText(position: 'after', text: string): unknown }>(command: C, lines: string[]): C {
   command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`);
   return command;
+}
+
+/**
+ * Declares a noun's verbs: the first of `named` (the verb a run names, then what it may stand
+ * for) that the noun has, loading that verb's module alone; when it has none of them (the noun's
+ * help, completion, an unknown verb), every verb, in the order of `verbs`. A verb's module is
+ * loaded only here, so a run evaluates the modules of the one verb it runs.
+ */
+export async function declareVerbs<N>(
+  noun: N,
+  verbs: Readonly<Record<string, () => Promise<{ declare(noun: N): void }>>>,
+  named: readonly string[] = [],
+): Promise<void> {
+  const name = named.find((verb) => Object.hasOwn(verbs, verb));
+  const load = name === undefined ? Object.values(verbs) : [verbs[name]!];
+  for (const verb of await Promise.all(load.map((loadVerb) => loadVerb()))) verb.declare(noun);
 }
 
 export function positiveInt(min = 1, max = Number.MAX_SAFE_INTEGER) {

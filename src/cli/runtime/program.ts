@@ -9,11 +9,13 @@ import { declareProgram, type Program } from './globals.js';
 
 /**
  * A module declaring top-level commands on the program. `verbs` are the names the run's verb may
- * stand for (the word typed, then the verbs it is gh's word for); a noun may declare the first of
- * them it has alone, and must declare all its verbs when it has none of them.
+ * stand for (the word typed, then the verbs it is gh's word for); a noun declares the first of
+ * them it has alone (declareVerbs in command-kit.ts), and all its verbs when it has none of them.
+ * `command` is the top-level word the run names, for a module that declares more than one
+ * command; without it, the module declares all of them.
  */
 interface CommandModule {
-  register(program: Program, verbs?: readonly string[]): void | Promise<void>;
+  register(program: Program, verbs?: readonly string[], command?: string): void | Promise<void>;
 }
 
 const auth = () => import('../commands/auth.js');
@@ -65,7 +67,8 @@ export async function buildProgram(args?: readonly string[], wholeNoun = false):
   const verbAt = load && !wholeNoun ? commandIndex(args!.slice(at + 1), program) : -1;
   const verb = verbAt < 0 ? undefined : args![at + 1 + verbAt]!;
   const verbs = verb === undefined ? [] : [verb, ...Object.keys(VERB_ALIASES).filter((name) => VERB_ALIASES[name] === verb)];
-  for (const module of await Promise.all(modules.map((loadModule) => loadModule()))) await module.register(program, verbs);
+  for (const module of await Promise.all(modules.map((loadModule) => loadModule())))
+    await module.register(program, verbs, load ? word : undefined);
   finishTree(program);
   // A word taken for an alias that the rule did not give (a sibling answers to it): the whole
   // tree says what the word is; the same for a verb among the noun's verbs, or a word that is no
@@ -76,7 +79,7 @@ export async function buildProgram(args?: readonly string[], wholeNoun = false):
   return program;
 }
 
-function answersTo(command: CommandUnknownOpts, word: string): boolean {
+export function answersTo(command: CommandUnknownOpts, word: string): boolean {
   return command.name() === word || command.aliases().includes(word);
 }
 
@@ -85,7 +88,7 @@ function answersTo(command: CommandUnknownOpts, word: string): boolean {
  * runtimes list`: 2, runtimes). Help, `--` or an option the program does not know before it: -1,
  * as the program itself answers those (its help, or an error).
  */
-function commandIndex(args: readonly string[], program: Program): number {
+export function commandIndex(args: readonly string[], program: Program): number {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (!arg.startsWith('-') || arg === '-') return i;

@@ -9,7 +9,8 @@ import { colorLevel, loadColors, type OutputStream } from '../iostreams/iostream
 import { ExitCode, usageError } from '../errors/exit-codes.js';
 import { formatError, fromCommander } from '../errors/error-format.js';
 import { describeFailure } from '../errors/failure.js';
-import { buildProgram } from './program.js';
+import { answersTo, buildProgram, commandIndex } from './program.js';
+import type { Program } from './globals.js';
 import { didYouMean } from '../errors/suggest.js';
 
 /** Runs `statusctl ...args` (the words after the program name) and returns its exit code. */
@@ -40,7 +41,7 @@ export async function run(given: string[], runtime: Runtime): Promise<ExitCode> 
     for (const sub of command.commands) configure(sub, `${path} ${sub.name()}`);
   })(program, 'statusctl');
   try {
-    args = helpAsOption(given, program);
+    args = unknownCommandOverHelp(helpAsOption(given, program), program);
     await program.parseAsync(args, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
@@ -91,6 +92,31 @@ function helpAsOption(args: string[], program: CommandUnknownOpts): string[] {
     path.push(word);
   }
   return [...args.slice(0, at), ...rest, '--help'];
+}
+
+/**
+ * `statusctl incidents nope --help`: commander answers a help flag before it looks at the words,
+ * and would show the help of `incidents` (exit 0). A word that names no command where a command
+ * is expected is a usage error with or without the flag: the flag is dropped, so commander
+ * refuses the word as it does without it (exit 2, with the closest names).
+ */
+function unknownCommandOverHelp(args: string[], program: Program): string[] {
+  const isHelp = (arg: string) => arg === '--help' || arg === '-h';
+  if (!args.some(isHelp)) return args;
+  const words = args.filter((arg) => !isHelp(arg));
+  let command: CommandUnknownOpts = program;
+  let rest = words;
+  while (command.commands.length > 0) {
+    const at = commandIndex(rest, program);
+    if (at < 0) return args;
+    const word = rest[at]!;
+    const next = command.commands.find((child) => answersTo(child, word));
+    // `incidents help list` is commander's help command, which answers its own unknown words.
+    if (!next) return word === 'help' ? args : words;
+    command = next;
+    rest = rest.slice(at + 1);
+  }
+  return args;
 }
 
 /**
