@@ -1,33 +1,32 @@
 // Many ids through the built binary, as a CI job does it: 200 ids piped to
 // `statusctl error-groups archive -`. Every id gets its line, in order, and the unknown ids make
-// the exit code 4. Then under a real rate limit (`statusctl server --rate-limit 20`, its own
-// process): 200 ids at --concurrency 12, and two processes at once on one key, all finish with
-// no failure. These runs wait on a real limiter, so they are few; the pacing logic itself is
-// tested on a clock of its own (test/client/rate-limit.test.ts), and the time against the
-// ideal is measured in bench/rate-limit.bench.mjs.
+// the exit code 4. Then under the server's rate limit: 200 ids at --concurrency 12, and two runs
+// at once on one key, all finish with no failure. Those run in process, the server's limiter and
+// the CLI's waits on one test clock (test/support/clock.ts), so the 429s are sent and honoured
+// without waiting in real time; that `statusctl server --rate-limit` in a process of its own
+// applies the same limit is checked once, directly. The pacing logic itself is tested in
+// test/client/rate-limit.test.ts, and the time against the ideal is measured in
+// bench/rate-limit.bench.mjs.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { seededId } from '../../src/server/fixtures/ids.js';
+import { type TestClock, testClock } from '../support/clock.js';
 import {
-  TEST_ACCOUNT,
   parseJson,
   removeTempDirs,
   runCli,
   startLimitedServerProcess,
   startTestServer,
+  TEST_ACCOUNT,
   tempConfigDir,
   type TestServer,
 } from './helpers.js';
 
-// The rate-limited runs wait out the limit's pauses; longer on a loaded machine.
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 60_000 });
-
 /**
  * Requests a second per key: 12 workers against a local server send far more, so the limit is
- * met at the start of each run (the 429s are asserted) and paces the rest of it; a low limit
- * would only make the runs wait longer for the same pacing.
+ * met at the start of each run (the 429s are asserted) and paces the rest of it.
  */
 const RATE_LIMIT = 20;
 
@@ -101,38 +100,74 @@ describe('error-groups archive - (built binary)', () => {
   });
 });
 
-/** `statusctl server --rate-limit N` from the built binary, serving `groups` error groups. */
-async function startLimitedServer(perSecond: number, groups: number) {
+/**
+ * A server limited to RATE_LIMIT requests a second per key, serving `groups` error groups, its
+ * limiter on a clock of the test's that only the CLI's waits move: the runs honour every 429 as
+ * they would for real, in no time.
+ */
+async function startLimitedServer(groups: number) {
   const keys = Array.from({ length: groups }, (_, i) => `paced-${i}`);
-  const server = await startLimitedServerProcess(perSecond, {
-    errorGroups: keys.map((id, i) => ({
-      id,
-      checkId: `paced-check-${i}`,
-      rawErrorMessage: `Error: paced failure ${i}`,
-      timestamps: ['-1h'],
-    })),
-  });
-  return { ...server, ids: keys.map((key) => seededId(TEST_ACCOUNT.id, 'error-group', key)) };
+  const fixtures = join(tempConfigDir(), 'paced-groups.json');
+  writeFileSync(
+    fixtures,
+    JSON.stringify({
+      errorGroups: keys.map((id, i) => ({
+        id,
+        checkId: `paced-check-${i}`,
+        rawErrorMessage: `Error: paced failure ${i}`,
+        timestamps: ['-1h'],
+      })),
+    }),
+  );
+  const clock = testClock();
+  const server = await startTestServer({ fixturesPath: fixtures, rateLimit: RATE_LIMIT, now: clock.now });
+  return { server, clock, ids: keys.map((key) => seededId(server.account.id, 'error-group', key)) };
 }
 
-describe(`error-groups archive - under a shared rate limit (statusctl server --rate-limit ${RATE_LIMIT})`, () => {
-  let limited: Awaited<ReturnType<typeof startLimitedServer>>;
-  const env = () => ({ STATUSCTL_BASE_URL: limited.url, STATUSCTL_API_KEY: TEST_ACCOUNT.key, STATUSCTL_ACCOUNT_ID: TEST_ACCOUNT.id });
+/**
+ * What the runs waited, on the clock: some waits, each a whole Retry-After of this limit (one
+ * second) or less (the rest of a pause another request's 429 had started), and together at
+ * least what the bucket needs to refill for `accepted` requests past its burst. Only the waits
+ * move the clock, so a run that sent again before the pause was over would have met 429s until
+ * it failed.
+ */
+function expectLimitWaitedOut(clock: TestClock, accepted: number): void {
+  expect(clock.slept.length).toBeGreaterThan(0);
+  for (const wait of clock.slept) expect(wait).toBeGreaterThan(0);
+  expect(Math.max(...clock.slept)).toBe(1000);
+  expect(clock.slept.reduce((sum, wait) => sum + wait, 0)).toBeGreaterThanOrEqual(((accepted - RATE_LIMIT) / RATE_LIMIT) * 1000);
+}
 
-  beforeAll(async () => {
-    limited = await startLimitedServer(RATE_LIMIT, 280);
+describe('the limit of statusctl server --rate-limit (the built binary, its own process)', () => {
+  it('is the one the runs below meet: past its burst a request is answered 429 with Retry-After', async () => {
+    const limited = await startLimitedServerProcess(1, { errorGroups: [] });
+    try {
+      // At one request a second, three at once: the first spends the burst, the others are refused.
+      const answers = await Promise.all(
+        [1, 2, 3].map(() =>
+          fetch(`${limited.url}/v1/error-groups`, {
+            headers: { authorization: `Bearer ${TEST_ACCOUNT.key}`, 'x-service-account': TEST_ACCOUNT.id },
+          }),
+        ),
+      );
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(answers.map((answer) => answer.status)).toContain(200);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const answer of refused) expect(answer.headers.get('retry-after')).toBe('1');
+    } finally {
+      limited.child.kill('SIGTERM');
+    }
   });
+});
 
-  afterAll(() => {
-    limited?.child.kill('SIGTERM');
-  });
-
+describe(`error-groups archive - under a shared rate limit (${RATE_LIMIT} requests a second per key)`, () => {
   it('200 ids at --concurrency 12: every one archived, 0 failures, exit 0; the 429s on the way were waited out', async () => {
-    const ids = limited.ids.slice(0, 200);
+    const { server, clock, ids } = await startLimitedServer(200);
     const result = await runCli(['error-groups', 'archive', '-', '--concurrency', '12', '--verbose'], {
-      env: env(),
+      env: server.env,
       input: ids.join('\n'),
-      timeoutMs: 280_000,
+      inProcess: true,
+      clock,
     });
     expect(result.code, result.stderr.slice(-2000)).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
@@ -140,12 +175,19 @@ describe(`error-groups archive - under a shared rate limit (statusctl server --r
     // The limit was met (so the pacing was exercised), not reported as failures.
     expect(result.stderr.split('\n').filter((line) => / -> 429 /.test(line)).length).toBeGreaterThan(0);
     expect(result.stderr).not.toContain('failed');
+    expectLimitWaitedOut(clock, ids.length);
   });
 
-  it('two processes at once on one key: both finish with 0 failures', async () => {
-    const [a, b] = [limited.ids.slice(200, 240), limited.ids.slice(240, 280)];
-    const run = (ids: string[]) =>
-      runCli(['error-groups', 'archive', '-', '--concurrency', '12', '--json'], { env: env(), input: ids.join('\n'), timeoutMs: 280_000 });
+  it('two runs at once on one key, each with a client of its own as two processes have: both finish with 0 failures', async () => {
+    const { server, clock, ids } = await startLimitedServer(80);
+    const [a, b] = [ids.slice(0, 40), ids.slice(40, 80)];
+    const run = (part: string[]) =>
+      runCli(['error-groups', 'archive', '-', '--concurrency', '12', '--json', '--verbose'], {
+        env: server.env,
+        input: part.join('\n'),
+        inProcess: true,
+        clock,
+      });
     const results = await Promise.all([run(a), run(b)]);
     for (const [i, result] of results.entries()) {
       expect(result.code, result.stderr.slice(-2000)).toBe(0);
@@ -159,5 +201,9 @@ describe(`error-groups archive - under a shared rate limit (statusctl server --r
         })),
       );
     }
+    // The limit was met (by one run or both), and waited out.
+    const limitedLines = results.flatMap((result) => result.stderr.split('\n')).filter((line) => / -> 429 /.test(line));
+    expect(limitedLines.length).toBeGreaterThan(0);
+    expectLimitWaitedOut(clock, ids.length);
   });
 });

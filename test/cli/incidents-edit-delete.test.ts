@@ -3,12 +3,13 @@
 // can tell what went over the wire (the whole PUT body, checked against the hosted API's request
 // schema) and that nothing did (a refused edit, a delete without --yes). The questions of a
 // delete are answered in a real pseudo-terminal.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, createClient, type Client } from '../../src/client/index.js';
 import type { Incident } from '../../src/cli/api/types.js';
 import { seededId } from '../../src/server/fixtures/ids.js';
+import { testClock } from '../support/clock.js';
 import { type Fault, type RelayedRequest, startFaultRelay } from '../support/fault-relay.js';
 import { upstreamComponentValidator } from '../support/upstream-spec.js';
 import {
@@ -18,9 +19,9 @@ import {
   ROOT,
   runCli,
   runPty,
-  startLimitedServerProcess,
   startTestServer,
   TEST_ACCOUNT,
+  tempConfigDir,
   type PtySession,
   type TestServer,
 } from './helpers.js';
@@ -497,41 +498,50 @@ describe('notifications list', () => {
   });
 });
 
-/** `statusctl server --rate-limit N` from the built binary, serving `count` incidents. */
+/**
+ * A server limited to `perSecond` requests a second per key, serving `count` incidents, its
+ * limiter on a clock of the test's that only the CLI's waits move: the run honours every 429 as
+ * it would for real, in no time.
+ */
 async function startLimitedServer(perSecond: number, count: number) {
   const keys = Array.from({ length: count }, (_, i) => `paced-${i}`);
-  const server = await startLimitedServerProcess(perSecond, {
-    services: [{ id: 'paced-service', name: 'Paced service' }],
-    incidents: keys.map((id, i) => ({
-      id,
-      name: `Paced incident ${i}`,
-      severity: 'MINOR',
-      services: ['paced-service'],
-      incidentUpdates: [{ description: 'Investigating.', publicIncidentUpdateDate: '-1h' }],
-    })),
-  });
-  return { ...server, ids: keys.map((key) => seededId(TEST_ACCOUNT.id, 'incident', key)) };
+  const fixtures = join(tempConfigDir(), 'paced-incidents.json');
+  writeFileSync(
+    fixtures,
+    JSON.stringify({
+      services: [{ id: 'paced-service', name: 'Paced service' }],
+      incidents: keys.map((id, i) => ({
+        id,
+        name: `Paced incident ${i}`,
+        severity: 'MINOR',
+        services: ['paced-service'],
+        incidentUpdates: [{ description: 'Investigating.', publicIncidentUpdateDate: '-1h' }],
+      })),
+    }),
+  );
+  const clock = testClock();
+  const server = await startTestServer({ fixturesPath: fixtures, rateLimit: perSecond, now: clock.now });
+  return { server, clock, ids: keys.map((key) => seededId(server.account.id, 'incident', key)) };
 }
 
-describe('incidents delete - under a rate limit (statusctl server --rate-limit 20)', () => {
-  let limited: Awaited<ReturnType<typeof startLimitedServer>> | undefined;
-  afterAll(() => {
-    limited?.child.kill('SIGTERM');
-  });
-
+describe('incidents delete - under a rate limit (20 requests a second per key)', () => {
   it('60 ids at --concurrency 12: every one deleted, exit 0; the 429s on the way were waited out', async () => {
-    limited = await startLimitedServer(20, 60);
+    const { server, clock, ids } = await startLimitedServer(20, 60);
     const result = await runCli(['incidents', 'delete', '-', '--yes', '--concurrency', '12', '--verbose'], {
-      env: { STATUSCTL_BASE_URL: limited.url, STATUSCTL_API_KEY: TEST_ACCOUNT.key, STATUSCTL_ACCOUNT_ID: TEST_ACCOUNT.id },
-      input: limited.ids.join('\n'),
-      timeoutMs: 110_000,
+      env: server.env,
+      input: ids.join('\n'),
       inProcess: true,
+      clock,
     });
     expect(result.code, result.stderr.slice(-2000)).toBe(0);
-    expect(result.stdout.trimEnd().split('\n')).toEqual(
-      limited.ids.map((id, i) => `${id}\tdeleted\tPaced incident ${i} (MINOR, 1 update)`),
-    );
+    expect(result.stdout.trimEnd().split('\n')).toEqual(ids.map((id, i) => `${id}\tdeleted\tPaced incident ${i} (MINOR, 1 update)`));
     expect(result.stderr.split('\n').filter((line) => / -> 429 /.test(line)).length).toBeGreaterThan(0);
+    // Waited out: a whole Retry-After (one second at this limit) at the longest, and in all at
+    // least what the bucket needs to refill for the deletes past its burst (each delete reads
+    // its incident first, so there were more requests than that).
+    expect(clock.slept.length).toBeGreaterThan(0);
+    expect(Math.max(...clock.slept)).toBe(1000);
+    expect(clock.slept.reduce((sum, wait) => sum + wait, 0)).toBeGreaterThanOrEqual(((ids.length - 20) / 20) * 1000);
   });
 });
 

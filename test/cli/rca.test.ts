@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { RootCauseAnalysis, RootCauseAnalysisPending } from '../../src/contract/schemas.js';
+import { testClock } from '../support/clock.js';
 import { parseJson, removeTempDirs, runCli, runPty, startCli, startTestServer, type TestServer } from './helpers.js';
 
 let quick: TestServer;
@@ -99,13 +100,16 @@ describe('rca request', () => {
 
   it('gives up after --wait-timeout with exit 1, naming the analysis and how to continue', async () => {
     const group = await errorGroup(slow);
-    const result = await runCli(['rca', 'request', group, '--wait', '--wait-timeout', '1'], { env: slow.env, inProcess: true });
+    const clock = testClock();
+    const result = await runCli(['rca', 'request', group, '--wait', '--wait-timeout', '1'], { env: slow.env, inProcess: true, clock });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const id = /Analysis (\S+) requested/.exec(result.stderr)?.[1];
     expect(id, result.stderr).toBeDefined();
-    expect(result.stderr).toContain(`statusctl rca get ${id} --wait`);
+    expect(result.stderr).toContain(`still pending after 1s; continue waiting with: statusctl rca get ${id} --wait`);
     expect(result.stderr).not.toContain('\x1b[');
+    // The polls' waits, on the run's clock: doubling, the last one cut short by the deadline.
+    expect(clock.slept).toEqual([250, 500, 250]);
   });
 
   it('refuses a --context over 256 characters with exit 2', async () => {
@@ -161,11 +165,15 @@ describe('rca get', () => {
     expect(RootCauseAnalysis.parse(parseJson(result)).id).toBe(pending.id);
   });
 
-  it('--wait gives up with exit 1 after --wait-timeout', async () => {
+  it('--wait polls less and less often, at most every 5 s, and gives up with exit 1 after --wait-timeout', async () => {
     const pending = await clientFor(slow).requestRootCauseAnalysis({ params: { testSessionErrorGroupId: await errorGroup(slow) } });
-    const result = await runCli(['rca', 'get', pending.id, '--wait', '--wait-timeout', '0.5'], { env: slow.env, inProcess: true });
+    const clock = testClock();
+    const result = await runCli(['rca', 'get', pending.id, '--wait', '--wait-timeout', '20'], { env: slow.env, inProcess: true, clock });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(pending.id);
+    expect(result.stderr).toContain(`analysis ${pending.id} is still pending after 20s`);
+    // The waits between polls, on the run's clock: from 250 ms doubling up to 5 s, the last cut
+    // short by the deadline.
+    expect(clock.slept).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000, 2250]);
   });
 
   it('exits 4 for an unknown analysis', async () => {
