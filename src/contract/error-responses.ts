@@ -1,6 +1,7 @@
 // The error responses every operation can give, declared once (docs/api-rules.md#errors and #slow-and-idle-clients). Which
 // of them apply to an operation follows from its shape: a body can be too large or untyped, a
-// query or a body can fail validation, a path with an id can name nothing. The OpenAPI
+// query or a body can fail validation, a path with an id can name nothing (unless its row says
+// `notFound: false`). The OpenAPI
 // document (openapi.ts) and the handlers' result types (server/handlers/types.ts) both read
 // this; it is zod-free, like the operations table (routes.ts).
 import type { PathParamNames } from './rules.js';
@@ -22,11 +23,12 @@ export const ERROR_RESPONSES = {
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
-/** What decides which errors apply: the operation's path, and whether it takes a query or a body. */
+/** What decides which errors apply: the operation's path, whether it takes a query or a body, and `notFound`. */
 interface Shape {
   readonly path: string;
   readonly query?: unknown;
   readonly body?: unknown;
+  readonly notFound?: false;
 }
 
 /**
@@ -41,7 +43,7 @@ const ALWAYS = [401, 403, 405, 408, 429, 500, 503, 507] as const;
 export type ErrorStatusOf<Op extends Shape> =
   | (typeof ALWAYS)[number]
   | (Op extends { body: object } ? 400 | 413 | 415 : Op extends { query: object } ? 400 : never)
-  | ([PathParamNames<Op['path']>] extends [never] ? never : 404);
+  | (Op extends { notFound: false } ? never : [PathParamNames<Op['path']>] extends [never] ? never : 404);
 
 /** The declared error statuses of an operation, ascending. */
 export function errorStatuses(op: Shape): ErrorStatus[] {
@@ -51,6 +53,6 @@ export function errorStatuses(op: Shape): ErrorStatus[] {
     statuses.add(413);
     statuses.add(415);
   }
-  if (op.path.includes('{')) statuses.add(404);
+  if (op.path.includes('{') && op.notFound !== false) statuses.add(404);
   return [...statuses].sort((a, b) => a - b);
 }

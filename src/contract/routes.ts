@@ -32,6 +32,11 @@ export interface Route {
   /** Routes of the reference server only, not of the hosted API (docs/api-rules.md#reference-only-inputs). */
   readonly referenceOnly?: boolean;
   /**
+   * False where every value of the path's parameters names something, so the operation never
+   * answers 404 (error-responses.ts); otherwise a path with a parameter declares it.
+   */
+  readonly notFound?: false;
+  /**
    * For a write that is not idempotent: how the client finds out whether it was applied when
    * its answer is lost (a reset, a timeout, a body cut short). Required on every such route
    * (checked below at compile time), since repeating it blindly could apply it twice.
@@ -380,6 +385,8 @@ export const routes = define({
     paramDescriptions: { checkId: 'id of the check whose errors are grouped' },
     query: 'ErrorGroupQuery',
     responses: { 200: 'ErrorGroupList' },
+    // A check with no error recorded has no groups ([]): the hosted API declares no 404 here.
+    notFound: false,
     tool: {
       title: "List a check's error groups",
       description: "Lists one check's error groups, newest lastSeen first, archived ones included; page and limit as list_error_groups.",
@@ -493,6 +500,8 @@ export const routes = define({
     responses: { 201: 'HeartbeatEvent' },
     referenceOnly: true,
     readBack: 'none',
+    // An unknown check is started by its first ping (docs/api-rules.md#reference-only-inputs).
+    notFound: false,
   },
   verifySubscription: {
     method: 'POST',

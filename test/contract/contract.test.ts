@@ -56,6 +56,14 @@ describe('operations table', () => {
     }
   });
 
+  // Where the document answers for an id in the path, 404 is its word on whether that id can
+  // name nothing (it lists 404 beside every id but a check's, whose error groups are [] instead).
+  it('declares 404 for an id in the path exactly where the upstream document does', () => {
+    const withIds = hosted.filter(([, op]) => pathParamNames(op.path).length > 0);
+    expect(withIds.some(([, op]) => !op.errors.includes(404))).toBe(true);
+    for (const [id, op] of withIds) expect(op.errors.includes(404), id).toBe('404' in upstreamOf(op).responses);
+  });
+
   it('has no two operations on the same method and path', () => {
     const keys = table.map(([, op]) => `${op.method} ${op.path}`);
     expect(new Set(keys).size).toBe(keys.length);

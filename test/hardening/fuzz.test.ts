@@ -150,11 +150,11 @@ function baseBodies(): Partial<Record<OperationId, unknown>> {
 
 const BODY_OPS = OPERATION_IDS.filter((id) => operations[id].body);
 const QUERY_OPS = OPERATION_IDS.filter((id) => 'query' in operations[id] && operations[id].query);
-const PARAM_OPS = OPERATION_IDS.filter((id) => operations[id].path.includes('{'));
-/** Path parameters that name something created on first use (docs/api-rules.md#reference-only-inputs): an unknown one is no 404. */
-const CREATED_ON_FIRST_USE: ReadonlySet<OperationId> = new Set(['recordHeartbeatEvent']);
-/** A check id that names nothing lists a check's error groups as [] (docs/api-rules.md#root-cause-analyses-and-error-groups): no 404. */
-const LISTS_WITHOUT_404: ReadonlySet<OperationId> = new Set(['listCheckErrorGroups']);
+/**
+ * Operations whose path ids can name nothing, as the table declares: not a heartbeat ping (an
+ * unknown check is started by it) nor a check's error groups (an unknown check has none: []).
+ */
+const NOT_FOUND_OPS = OPERATION_IDS.filter((id) => operations[id].errors.includes(404));
 
 // ---- generators --------------------------------------------------------------------------
 
@@ -913,7 +913,7 @@ const handlerCase: fc.Arbitrary<Case> = fc.oneof(
 
 /** Everything valid but the id, which names nothing: 404, after the other checks passed. */
 const unknownIdCase: fc.Arbitrary<Case> = fc
-  .constantFrom(...PARAM_OPS.filter((id) => !CREATED_ON_FIRST_USE.has(id) && !LISTS_WITHOUT_404.has(id)))
+  .constantFrom(...NOT_FOUND_OPS)
   .chain((id) => {
     const names = [...operations[id].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
     const real = realIds();

@@ -32,6 +32,8 @@ const declaredError: Handler<'getIncident'> = () => ({ status: 404, body: notFou
 const undeclaredError: Handler<'listRuntimes'> = () => ({ status: 404, body: notFound });
 // @ts-expect-error getIncident takes no body: 415 is not among its declared errors
 const undeclared415: Handler<'getIncident'> = () => ({ status: 415, body: notFound });
+// @ts-expect-error its row says notFound: false (a check with no error has no groups): no 404 despite the path id
+const declaredAway404: Handler<'listCheckErrorGroups'> = () => ({ status: 404, body: notFound });
 
 // Async handlers are typed as such: a promise of the same results.
 const asyncOk: Handler<'listRuntimes'> = async () => ({ status: 200, body: [] });
@@ -65,5 +67,5 @@ const swapped: Handlers = { ...handlers, listRuntimes: handlers.getIncident };
 // @ts-expect-error a missing operation does not compile
 const missing: Handlers = { listRuntimes: ok };
 
-void [ok, wrongStatus, wrongBody, partialBody, pending, mixed, declaredError, undeclaredError, undeclared415];
+void [ok, wrongStatus, wrongBody, partialBody, pending, mixed, declaredError, undeclaredError, undeclared415, declaredAway404];
 void [asyncOk, asyncWrong, cachedOk, cachedPlain, cachedWrong, reads, readsBody, swapped, missing];
