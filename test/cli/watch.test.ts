@@ -1,42 +1,20 @@
-// `incidents watch`, run as the built binary against the reference server and driven by server
-// events: the test waits for the line that shows the watch has read the incident, changes the
-// incident through the API, and waits for the line announcing the change. Nothing here waits for
-// time to pass or asserts how long anything took.
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+// `incidents watch`, run in this process against the reference server on one manual clock
+// (test/support/clock.ts) that both share: every wait of the watch, and of its client, lasts until
+// the test moves the clock. The test waits until the watch waits (it has read and printed), changes
+// the incident through the API, then moves the clock so that it reads again. Nothing here waits for
+// time to pass or asserts how long anything took. Two tests run the built binary: Ctrl-C in a
+// pseudo-terminal, and the docs block, a watch over real polls.
+import { describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/cli/api/types.js';
-import {
-  type CliProcess,
-  KEYS,
-  type PtySession,
-  removeTempDirs,
-  runCli,
-  runPty,
-  startCli,
-  startTestServer,
-  type TestServer,
-} from './helpers.js';
+import { manualClock, type ManualClock, testClock } from '../support/clock.js';
+import { startFaultRelay } from '../support/fault-relay.js';
+import { KEYS, runCli, runPty, type RunResult, startTestServer, type TestServer } from './helpers.js';
 import { readmeLines, runShell } from './readme-shell.js';
 import { finalScreen } from './screen.js';
-import { startFaultRelay } from '../support/fault-relay.js';
-
-// Each test starts the built CLI and waits on a poll or two at the smallest interval.
-vi.setConfig({ testTimeout: 120_000 });
-
-const servers: TestServer[] = [];
-const children: ChildProcessWithoutNullStreams[] = [];
-const sessions: PtySession[] = [];
-afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const session of sessions.splice(0)) session.kill();
-  for (const server of servers.splice(0)) await server.close();
-});
-afterAll(removeTempDirs);
 
 async function serverAndClient(options: Parameters<typeof startTestServer>[0] = {}): Promise<{ server: TestServer; api: Client }> {
   const server = await startTestServer(options);
-  servers.push(server);
   return { server, api: createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id }) };
 }
 
@@ -58,34 +36,56 @@ function addUpdate(api: Client, incidentId: string, status: 'MONITORING' | 'RESO
   return api.createIncidentUpdate({ params: { incidentId }, body: { status, description } });
 }
 
-/** The built binary with pipes (not a terminal), its stdout read as a stream of lines. */
-function watch(args: string[], env: Record<string, string>): CliProcess {
-  const run = startCli(['incidents', 'watch', ...args], { env });
-  children.push(run.child);
-  return run;
+const isOpen = (incident: Incident) => incident.lastUpdateStatus !== 'RESOLVED';
+
+interface Watch {
+  result: Promise<RunResult>;
+  /** Resolves when the run waits on the clock, with the wait; fails if the run ends instead. */
+  waiting(): Promise<number>;
+  /** Ends the wait the run is in, and resolves when it waits again (it has read and printed). */
+  next(): Promise<number>;
+  /** Ends the wait the run is in, and resolves with the run's end. */
+  end(): Promise<RunResult>;
+}
+
+/** `statusctl incidents watch ...args` in this process, every wait of it on `clock`. */
+function watch(clock: ManualClock, args: string[], env: Record<string, string>): Watch {
+  const result = runCli(['incidents', 'watch', ...args], { env, inProcess: true, clock });
+  const ended = result.then((run): never => {
+    throw new Error(`the watch ended (exit ${run.code}) instead of waiting\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
+  });
+  ended.catch(() => {});
+  const waiting = () => Promise.race([clock.sleeping(), ended]);
+  return {
+    result,
+    waiting,
+    async next() {
+      clock.advance(await waiting());
+      return waiting();
+    },
+    async end() {
+      clock.advance(await waiting());
+      return result;
+    },
+  };
 }
 
 const fields = (line: string) => line.split('\t');
+const lines = (run: RunResult) => run.stdout.split('\n').slice(0, -1);
 
 describe('incidents watch ID', () => {
   it('prints the state, then each new update once, and with --exit-status exits 0 when it resolves', async () => {
-    const { server, api } = await serverAndClient();
+    const clock = manualClock();
+    const { server, api } = await serverAndClient({ now: clock.now });
     const incident = await newIncident(api);
-    const run = watch([incident.id, '--interval', '1', '--exit-status'], server.env);
-
-    const first = fields(await run.line(/\twatching\t/));
-    expect(first.slice(1, 3)).toEqual([incident.id, 'watching']);
-    expect(first[3]).toBe(`INVESTIGATING MAJOR ${incident.name} (1 update)`);
+    const run = watch(clock, [incident.id, '--exit-status'], server.env);
+    // The default interval between reads.
+    expect(await run.waiting()).toBe(10_000);
 
     const monitoring = await addUpdate(api, incident.id, 'MONITORING', 'Rolled back; watching the error rate.');
-    const announced = fields(await run.line(/\tupdate\t/));
-    expect(announced).toEqual([
-      monitoring.publicIncidentUpdateDate,
-      incident.id,
-      'update',
-      'MONITORING Rolled back; watching the error rate.',
-    ]);
-
+    await run.next();
+    // A read that finds nothing new prints nothing.
+    await run.next();
     await api.updateIncident({
       params: { incidentId: incident.id },
       body: {
@@ -94,107 +94,121 @@ describe('incidents watch ID', () => {
         services: incident.services.map(({ id, name, accountId }) => ({ id, name, accountId })),
       },
     });
-    expect(fields(await run.line(/\trenamed\t/))[3]).toBe(`${incident.name} -> ${incident.name}, in the EU`);
-    expect(fields(await run.line(/\tseverity\t/))[3]).toBe('MAJOR -> CRITICAL');
-
+    await run.next();
     await addUpdate(api, incident.id, 'RESOLVED', 'Error rates are normal.');
-    expect(fields(await run.line(/\tupdate\t/))[3]).toBe('RESOLVED Error rates are normal.');
-    expect((await run.exited).code).toBe(0);
-    expect(run.stderr()).toContain('is resolved');
+    const result = await run.end();
 
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('is resolved');
+    expect(clock.slept).toEqual([10_000, 10_000, 10_000, 10_000]);
     // One line per event, each once, whatever number of reads came between them.
-    const lines = run.lines();
-    expect(lines.map((line) => fields(line)[2])).toEqual(['watching', 'update', 'renamed', 'severity', 'update']);
-    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines(result).map(fields)).toEqual([
+      [expect.any(String), incident.id, 'watching', `INVESTIGATING MAJOR ${incident.name} (1 update)`],
+      [monitoring.publicIncidentUpdateDate, incident.id, 'update', 'MONITORING Rolled back; watching the error rate.'],
+      [expect.any(String), incident.id, 'renamed', `${incident.name} -> ${incident.name}, in the EU`],
+      [expect.any(String), incident.id, 'severity', 'MAJOR -> CRITICAL'],
+      [expect.any(String), incident.id, 'update', 'RESOLVED Error rates are normal.'],
+    ]);
   });
 
   it('takes a short id; a deleted incident is a line and exit 4', async () => {
-    const { server, api } = await serverAndClient();
+    const clock = manualClock();
+    const { server, api } = await serverAndClient({ now: clock.now });
     const incident = await newIncident(api);
-    const run = watch([incident.id.slice(0, 8), '--interval', '1'], server.env);
-    await run.line(/\twatching\t/);
+    const run = watch(clock, [incident.id.slice(0, 8), '--interval', '1'], server.env);
+    expect(await run.waiting()).toBe(1000);
     await api.deleteIncident({ params: { incidentId: incident.id } });
-    expect(fields(await run.line(/\tdeleted\t/))).toEqual([expect.any(String), incident.id, 'deleted', `${incident.name} was deleted`]);
-    expect((await run.exited).code).toBe(4);
-    expect(run.stderr()).toMatch(new RegExp(`^statusctl: incident ${incident.id} was deleted; nothing left to watch$`, 'm'));
+    const result = await run.end();
+    expect(result.code).toBe(4);
+    expect(lines(result).map(fields)).toEqual([
+      [expect.any(String), incident.id, 'watching', `INVESTIGATING MAJOR ${incident.name} (1 update)`],
+      [expect.any(String), incident.id, 'deleted', `${incident.name} was deleted`],
+    ]);
+    expect(result.stderr).toMatch(new RegExp(`^statusctl: incident ${incident.id} was deleted; nothing left to watch$`, 'm'));
   });
 
   it('--exit-status: a resolved incident exits 0 at once; one still open when --max-time passes is exit 5', async () => {
-    const { server, api } = await serverAndClient();
+    // Waits move this clock at once: the watch reads until --max-time has passed on it.
+    const clock = testClock();
+    const { server, api } = await serverAndClient({ now: clock.now });
     const incident = await newIncident(api);
     await addUpdate(api, incident.id, 'RESOLVED', 'A false alarm.');
-    const resolved = await runCli(['incidents', 'watch', incident.id, '--exit-status'], { env: server.env });
+    const resolved = await runCli(['incidents', 'watch', incident.id, '--exit-status'], { env: server.env, inProcess: true, clock });
     expect(resolved.code, resolved.stderr).toBe(0);
-    expect(resolved.stdout.trimEnd().split('\n').map(fields)).toEqual([
+    expect(lines(resolved).map(fields)).toEqual([
       [expect.any(String), incident.id, 'watching', `RESOLVED MAJOR ${incident.name} (2 updates)`],
     ]);
+    expect(clock.slept).toEqual([]);
 
     // --jq runs on each event.
     const filtered = await runCli(['incidents', 'watch', incident.id, '--exit-status', '--jq', '[.event, .update.status]'], {
       env: server.env,
+      inProcess: true,
+      clock,
     });
     expect(filtered.code, filtered.stderr).toBe(0);
     expect(filtered.stdout).toBe('["watching","RESOLVED"]\n');
 
     const open = await newIncident(api);
-    const timedOut = await runCli(['incidents', 'watch', open.id, '--exit-status', '--interval', '1', '--max-time', '1'], {
+    const timedOut = await runCli(['incidents', 'watch', open.id, '--exit-status', '--max-time', '25'], {
       env: server.env,
+      inProcess: true,
+      clock,
     });
     expect(timedOut.code, timedOut.stderr).toBe(5);
-    expect(timedOut.stderr).toMatch(/^statusctl: incident \S+ was not resolved after --max-time 1 s$/m);
+    expect(timedOut.stderr).toMatch(/^statusctl: incident \S+ was not resolved after --max-time 25 s$/m);
+    // Reads every 10 s; the last wait ends at the deadline.
+    expect(clock.slept).toEqual([10_000, 10_000, 5_000]);
+    expect(lines(timedOut).map((line) => fields(line)[2])).toEqual(['watching']);
   });
 
   it('an unknown id is exit 4 before any watching; a bad --interval or -o md is exit 2', async () => {
     const { server } = await serverAndClient();
-    const unknown = await runCli(['incidents', 'watch', '00000000-0000-4000-8000-000000000000'], { env: server.env });
+    const unknown = await runCli(['incidents', 'watch', '00000000-0000-4000-8000-000000000000'], { env: server.env, inProcess: true });
     expect(unknown.code).toBe(4);
     expect(unknown.stdout).toBe('');
-    const fast = await runCli(['incidents', 'watch', '--interval', '0.5'], { env: server.env });
+    const fast = await runCli(['incidents', 'watch', '--interval', '0.5'], { env: server.env, inProcess: true });
     expect(fast.code).toBe(2);
     expect(fast.stderr).toContain('--interval');
     expect(fast.stderr).toContain('at least 1');
-    const md = await runCli(['incidents', 'watch', '-o', 'md'], { env: server.env });
+    const md = await runCli(['incidents', 'watch', '-o', 'md'], { env: server.env, inProcess: true });
     expect(md.code).toBe(2);
     expect(md.stderr).toMatch(/^hint: .*-o json/m);
   });
 });
 
 describe('incidents watch (every open incident)', () => {
+  const parse = (line: string) => JSON.parse(line) as { event: string; incidentId: string; update?: { description: string } };
+
   it('-o json: one object per line per event; a new incident and each update appear; --exit-status ends when none is open', async () => {
-    const { server, api } = await serverAndClient();
-    const open = (await api.listIncidents({ query: { limit: '100' } })).entries.filter(
-      (incident) => incident.lastUpdateStatus !== 'RESOLVED',
-    );
+    const clock = manualClock();
+    const { server, api } = await serverAndClient({ now: clock.now });
+    const open = (await api.listIncidents({ query: { limit: '100' } })).entries.filter(isOpen);
     expect(open.length).toBeGreaterThan(0);
-    const run = watch(['--interval', '1', '--exit-status', '-o', 'json'], server.env);
-    const parse = (line: string) => JSON.parse(line) as { event: string; incidentId: string; update?: { description: string } };
-    for (let i = 0; i < open.length; i++) expect(parse(await run.line(/"event":"watching"/)).event).toBe('watching');
+    const run = watch(clock, ['--exit-status', '-o', 'json'], server.env);
+    await run.waiting();
 
     const added = await newIncident(api);
-    expect(parse(await run.line(/"event":"opened"/)).incidentId).toBe(added.id);
+    await run.next();
     for (const incident of [...open, added]) await addUpdate(api, incident.id, 'RESOLVED', `Resolved ${incident.id}.`);
-    for (let i = 0; i <= open.length; i++) {
-      const event = parse(await run.line(/"event":"update"/));
-      expect(event.update?.description).toBe(`Resolved ${event.incidentId}.`);
-    }
-    expect((await run.exited).code).toBe(0);
-    const events = run.lines().map(parse);
-    expect(
-      events
-        .filter((event) => event.event === 'update')
-        .map((event) => event.incidentId)
-        .sort(),
-    ).toEqual([...open, added].map((incident) => incident.id).sort());
-    expect(new Set(run.lines()).size).toBe(run.lines().length);
-  });
-});
+    const result = await run.end();
 
-describe('incidents watch (every open incident), past the newest hundred', () => {
-  it('an open incident older than a hundred newer ones is watched: --exit-status never says none is open while it is', async () => {
-    const { server, api } = await serverAndClient();
-    const open = (await api.listIncidents({ query: { limit: '100' } })).entries.filter(
-      (incident) => incident.lastUpdateStatus !== 'RESOLVED',
+    expect(result.code, result.stderr).toBe(0);
+    const events = lines(result).map(parse);
+    expect(events.slice(0, open.length).map((event) => [event.event, event.incidentId])).toEqual(
+      open.map((incident) => ['watching', incident.id]).reverse(),
     );
+    expect(events.slice(open.length).map((event) => event.event)).toEqual(['opened', ...[...open, added].map(() => 'update')]);
+    expect(events[open.length]!.incidentId).toBe(added.id);
+    const updates = events.slice(open.length + 1);
+    for (const event of updates) expect(event.update?.description).toBe(`Resolved ${event.incidentId}.`);
+    expect(updates.map((event) => event.incidentId).sort()).toEqual([...open, added].map((incident) => incident.id).sort());
+  });
+
+  it('an open incident older than a hundred newer ones is watched: --exit-status never says none is open while it is', async () => {
+    const clock = testClock();
+    const { server, api } = await serverAndClient({ now: clock.now });
+    const open = (await api.listIncidents({ query: { limit: '100' } })).entries.filter(isOpen);
     expect(open.length).toBeGreaterThan(0);
     // A hundred newer incidents, each resolved as it is declared, fill the newest page of the list.
     const services = open[0]!.services.map(({ id, name, accountId }) => ({ id, name, accountId }));
@@ -209,67 +223,88 @@ describe('incidents watch (every open incident), past the newest hundred', () =>
       });
     }
     const newest = await api.listIncidents({ query: { limit: '100' } });
-    expect(newest.entries.filter((incident) => incident.lastUpdateStatus !== 'RESOLVED')).toEqual([]);
+    expect(newest.entries.filter(isOpen)).toEqual([]);
     expect(newest.nextId).toBeTruthy();
 
     const result = await runCli(['incidents', 'watch', '--exit-status', '--max-time', '1', '-o', 'json'], {
       env: server.env,
       inProcess: true,
+      clock,
     });
     expect(result.code, result.stderr).toBe(5);
     expect(result.stderr).toMatch(/^statusctl: incidents were still open after --max-time 1 s$/m);
-    const events = result.stdout
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { event: string; incidentId: string });
+    const events = lines(result).map(parse);
     expect(events.map((event) => event.event)).toEqual(open.map(() => 'watching'));
     expect(events.map((event) => event.incidentId).sort()).toEqual(open.map((incident) => incident.id).sort());
   });
 });
 
 describe('incidents watch under a rate limit', () => {
-  it('waits out 429s and still prints each change once', async () => {
-    // The limiter's clock is held while the watch starts, so its first read is refused for sure.
-    let held: number | undefined;
-    const { server, api } = await serverAndClient({ rateLimit: 2, now: () => held ?? Date.now() });
+  it('waits out a 429 on the Retry-After it was given and still prints each change once', async () => {
+    const clock = manualClock();
+    // Two requests a second on the clock the watch waits on: the test's two requests that make the
+    // incident spend them, so the watch's first read is refused.
+    const { server, api } = await serverAndClient({ rateLimit: 2, now: clock.now });
     const incident = await newIncident(api);
-    held = Date.now();
-    // The tokens left go now, on reads that may themselves be refused. Two a second then leave
-    // room for the test's own writes beside a watch reading every second.
-    const spend = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id, maxWaitMs: 0 });
-    for (let i = 0; i < 2; i++) await spend.getIncident({ params: { incidentId: incident.id } }).catch(() => undefined);
-    const run = watch([incident.id, '--interval', '1', '--exit-status', '--verbose'], server.env);
-    await run.line(/-> 429/, 'stderr');
-    held = undefined;
-    await run.line(/\twatching\t/);
+    const run = watch(clock, [incident.id, '--exit-status', '--verbose'], server.env);
+    expect(await run.waiting()).toBe(1000);
+    // Read once the second has passed; then the default interval.
+    expect(await run.next()).toBe(10_000);
     await addUpdate(api, incident.id, 'IDENTIFIED', 'A bad deploy.');
-    await run.line(/\tupdate\tIDENTIFIED A bad deploy\.$/);
+    await run.next();
     await addUpdate(api, incident.id, 'MONITORING', 'Rolled back.');
-    await run.line(/\tupdate\tMONITORING Rolled back\.$/);
+    await run.next();
     await addUpdate(api, incident.id, 'RESOLVED', 'Fixed.');
-    await run.line(/\tupdate\tRESOLVED Fixed\.$/);
-    expect((await run.exited).code).toBe(0);
-    expect(run.lines().map((line) => fields(line)[2])).toEqual(['watching', 'update', 'update', 'update']);
+    const result = await run.end();
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/-> 429/);
+    expect(clock.slept).toEqual([1000, 10_000, 10_000, 10_000]);
+    expect(lines(result).map((line) => fields(line).slice(2))).toEqual([
+      ['watching', `INVESTIGATING MAJOR ${incident.name} (1 update)`],
+      ['update', 'IDENTIFIED A bad deploy.'],
+      ['update', 'MONITORING Rolled back.'],
+      ['update', 'RESOLVED Fixed.'],
+    ]);
   });
 });
 
 describe('incidents watch through failures', () => {
   it('a read that fails (503) is a warning and is tried again, backing off; the change made meanwhile is printed once', async () => {
-    const { server, api } = await serverAndClient();
+    const clock = manualClock();
+    const { server, api } = await serverAndClient({ now: clock.now });
     const relay = await startFaultRelay(server.url);
     try {
       const incident = await newIncident(api);
-      const run = watch([incident.id, '--interval', '1', '--exit-status'], { ...server.env, STATUSCTL_BASE_URL: relay.url });
-      await run.line(/\twatching\t/);
+      const run = watch(clock, [incident.id, '--exit-status'], { ...server.env, STATUSCTL_BASE_URL: relay.url });
+      expect(await run.waiting()).toBe(10_000);
       relay.decide = () => 'unavailable';
-      await run.line(/^warning: .*503.*; trying again in 2 s$/, 'stderr');
+      // The client's own tries of each read back off too; the watch's wait after a failed read
+      // doubles: twice the interval, then twice that.
+      const failedReadThenWait = async () => {
+        const waits = [await run.next()];
+        while (waits.at(-1)! < 10_000) waits.push(await run.next());
+        return waits;
+      };
+      expect((await failedReadThenWait()).at(-1)).toBe(20_000);
+      expect((await failedReadThenWait()).at(-1)).toBe(40_000);
       await addUpdate(api, incident.id, 'MONITORING', 'Rolled back while the link was down.');
       relay.decide = () => 'pass';
-      await run.line(/\tupdate\tMONITORING Rolled back while the link was down\.$/);
-      expect(run.stderr()).toMatch(/^reading again$/m);
+      expect(await run.next()).toBe(10_000);
       await addUpdate(api, incident.id, 'RESOLVED', 'Fixed.');
-      expect((await run.exited).code).toBe(0);
-      expect(run.lines().map((line) => fields(line)[2])).toEqual(['watching', 'update', 'update']);
+      const result = await run.end();
+
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr.match(/^warning: .*503.*$/gm)?.map((line) => line.replace(/^.*; /, ''))).toEqual([
+        'trying again in 20 s',
+        'trying again in 40 s',
+      ]);
+      expect(result.stderr).toMatch(/^reading again$/m);
+      expect(lines(result).map((line) => fields(line).slice(2))).toEqual([
+        ['watching', `INVESTIGATING MAJOR ${incident.name} (1 update)`],
+        ['update', 'MONITORING Rolled back while the link was down.'],
+        ['update', 'RESOLVED Fixed.'],
+      ]);
     } finally {
       await relay.close();
     }
@@ -284,11 +319,14 @@ describe('incidents watch on a terminal', () => {
     const session = await runPty(['incidents', 'watch', incident.id, '--interval', '3600'], {
       env: { ...server.env, TZ: 'America/New_York' },
     });
-    sessions.push(session);
-    await session.waitFor('watching');
-    await session.waitFor('Ctrl-C to stop');
-    session.write(KEYS.ctrlC);
-    expect(await session.exited()).toBe(130);
+    try {
+      await session.waitFor('watching');
+      await session.waitFor('Ctrl-C to stop');
+      session.write(KEYS.ctrlC);
+      expect(await session.exited()).toBe(130);
+    } finally {
+      session.kill();
+    }
     const screen = finalScreen(session.raw()).filter(Boolean);
     // The terminal echoes ^C; the message starts on a line of its own.
     expect(screen.at(-2)).toBe('^C');
