@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closedPortUrl, removeTempDirs, startTestServer, tempConfigDir, type RunResult, type TestServer } from '../cli/helpers.js';
 import { containsKey } from './support.js';
 import { runCli } from '../support/cli.js';
+import { testClock } from '../support/clock.js';
 
 /** Distinctive: a leak of it is easy to find. */
 const KEY = 'sk_live_CANARYcli0a1b2c3d4e5f6g7h8i9';
@@ -104,19 +105,37 @@ function expectNoKey(result: RunResult, key = KEY): void {
   expect(containsKey(result.stderr, key), `stderr holds the key:\n${result.stderr}`).toBe(false);
 }
 
-/** The same command with --verbose: more lines are fine, a stack trace or the key are not. */
+/**
+ * The same command with --verbose: more lines are fine, a stack trace or the key are not. Its
+ * retries wait on a clock of its own, which they move instead of taking time.
+ */
 async function expectVerboseClean(args: string[], url: string, code: number): Promise<void> {
-  const result = await runCli(['--verbose', ...args], { env: env(url), inProcess: true });
+  const result = await runCli(['--verbose', ...args], { env: env(url), inProcess: true, clock: testClock() });
   const context = `exit ${result.code}\nstderr: ${result.stderr}`;
   expect(result.code, context).toBe(code);
   expect(result.stderr, context).toMatch(/key \*\*\*\*[\w-]{4}|statusctl: /);
   expectNoKey(result);
 }
 
+/**
+ * The waits before each retry, on the run's clock (so they take no real time): `count` of them,
+ * the nth between half and all of 250 ms doubled n-1 times (the client's backoff, with jitter).
+ */
+function expectBackoff(slept: readonly number[], count: number): void {
+  expect(slept).toHaveLength(count);
+  for (const [i, wait] of slept.entries()) {
+    const full = 250 * 2 ** i;
+    expect(wait, `wait ${i + 1} of ${slept.join(', ')}`).toBeGreaterThanOrEqual(full / 2);
+    expect(wait, `wait ${i + 1} of ${slept.join(', ')}`).toBeLessThanOrEqual(full);
+  }
+}
+
 describe('CLI against misbehaving servers: one line, documented exit code, no key', () => {
-  it('connection refused: exit 1', async () => {
+  it('connection refused: exit 1 (after the retries of a GET)', async () => {
     const url = await closedPortUrl();
-    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url), inProcess: true }), 1, /connection refused/);
+    const clock = testClock();
+    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url), inProcess: true, clock }), 1, /connection refused/);
+    expectBackoff(clock.slept, 2);
     await expectVerboseClean(['runtimes', 'list'], url, 1);
   });
 
@@ -134,8 +153,10 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
 
   it('a connection reset by the server: exit 1 (after the retries of a GET)', async () => {
     const { url, requests } = await fakeTcp((socket) => socket.resetAndDestroy());
-    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url), inProcess: true }), 1, /connection (reset|closed)/);
+    const clock = testClock();
+    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url), inProcess: true, clock }), 1, /connection (reset|closed)/);
     expect(requests()).toBe(3);
+    expectBackoff(clock.slept, 2);
     await expectVerboseClean(['runtimes', 'list'], url, 1);
   });
 
@@ -143,10 +164,12 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
     const { url, requests } = await fakeHttp((_req, res) =>
       json(res, 429, { statusCode: 429, error: 'Too Many Requests', message: 'rate limit exceeded' }, { 'retry-after': '0' }),
     );
+    const clock = testClock();
     expectOneLineFailure(
       await runCli(['error-groups', 'archive', '00000000-0000-4000-8000-000000000429', '--max-wait', '2'], {
         env: env(url),
         inProcess: true,
+        clock,
       }),
       1,
       /429 Too Many Requests: rate limit exceeded.*\d+ attempts/,
@@ -155,6 +178,8 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
     // Backoff from 250 ms, doubling, within 2 s: more than one attempt, never a storm.
     expect(requests()).toBeGreaterThan(1);
     expect(requests()).toBeLessThan(10);
+    expectBackoff(clock.slept, requests() - 1);
+    expect(clock.slept.reduce((sum, wait) => sum + wait, 0)).toBeLessThanOrEqual(2000);
   });
 
   it('500 with the documented body (echoing the key): exit 1, the server message shown, the key scrubbed', async () => {
@@ -182,8 +207,14 @@ describe('CLI against misbehaving servers: one line, documented exit code, no ke
         `<!DOCTYPE html>\n<html><head><title>502 Bad Gateway ${req.headers.authorization}</title></head>\n<body><h1>Bad Gateway</h1>\n<pre>upstream\n  at proxy.c:12</pre></body></html>`,
       );
     });
-    expectOneLineFailure(await runCli(['runtimes', 'list'], { env: env(url), inProcess: true }), 1, /502 Bad Gateway: HTML error page/);
+    const clock = testClock();
+    expectOneLineFailure(
+      await runCli(['runtimes', 'list'], { env: env(url), inProcess: true, clock }),
+      1,
+      /502 Bad Gateway: HTML error page/,
+    );
     expect(requests()).toBe(3);
+    expectBackoff(clock.slept, 2);
   });
 
   it('a body cut short (content-length larger than what is sent): exit 1', async () => {
