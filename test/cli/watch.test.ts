@@ -2,14 +2,14 @@
 // (test/support/clock.ts) that both share: every wait of the watch, and of its client, lasts until
 // the test moves the clock. The test waits until the watch waits (it has read and printed), changes
 // the incident through the API, then moves the clock so that it reads again. Nothing here waits for
-// time to pass or asserts how long anything took. Two tests run the built binary: Ctrl-C in a
-// pseudo-terminal, and the docs block, a watch over real polls.
+// time to pass or asserts how long anything took. Three tests run the built binary: a watch that
+// reads again on the real clock, Ctrl-C in a pseudo-terminal, and the docs block.
 import { describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/cli/api/types.js';
 import { manualClock, type ManualClock, testClock } from '../support/clock.js';
 import { startFaultRelay } from '../support/fault-relay.js';
-import { KEYS, runCli, runPty, type RunResult, startTestServer, type TestServer } from './helpers.js';
+import { KEYS, runCli, runPty, type RunResult, startCli, startTestServer, type TestServer } from './helpers.js';
 import { readmeLines, runShell } from './readme-shell.js';
 import { finalScreen } from './screen.js';
 
@@ -307,6 +307,23 @@ describe('incidents watch through failures', () => {
       ]);
     } finally {
       await relay.close();
+    }
+  });
+});
+
+describe('incidents watch, the built binary', () => {
+  it('reads again when --interval has passed on the real clock, prints the change and exits 0 when it resolves', async () => {
+    const { server, api } = await serverAndClient();
+    const incident = await newIncident(api);
+    const run = startCli(['incidents', 'watch', incident.id, '--interval', '1', '--exit-status'], { env: server.env });
+    try {
+      await run.line(/\twatching\t/);
+      await addUpdate(api, incident.id, 'RESOLVED', 'Fixed.');
+      expect(fields(await run.line(/\tupdate\t/)).slice(1)).toEqual([incident.id, 'update', 'RESOLVED Fixed.']);
+      expect((await run.exited).code, run.stderr()).toBe(0);
+      expect(run.lines().map((line) => fields(line)[2])).toEqual(['watching', 'update']);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
     }
   });
 });
