@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { missingSecretServiceTools, startSecretService } from '../support/secret-service.mjs';
 import { closedPortUrl, parseJson, removeTempDirs, runCli, runPty, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
+import { testClock } from '../support/clock.js';
 import { readmeLines, runShell } from './readme-shell.js';
 
 // Some tests spawn the built CLI several times; on a loaded machine that is slow, never hung.
@@ -117,7 +118,12 @@ describe('login (not on a terminal)', () => {
 
   it('an unreachable server is exit 1 and nothing is saved', async () => {
     const dir = tempConfigDir();
-    const result = await runCli(loginArgs([], { baseUrl: await closedPortUrl() }), { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
+    // Its retries wait on a clock of the test's, which they move instead of taking time.
+    const result = await runCli(loginArgs([], { baseUrl: await closedPortUrl() }), {
+      env: { STATUSCTL_CONFIG_DIR: dir },
+      inProcess: true,
+      clock: testClock(),
+    });
     expect(result.code).toBe(1);
     // The error, and the hint naming the address that did not answer.
     const lines = result.stderr.split('\n').filter(Boolean);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { closedPortUrl, runCli, runPty, tempConfigDir, useTestServer } from './helpers.js';
+import { testClock } from '../support/clock.js';
 
 const requests: string[] = [];
 const test = useTestServer({ log: (line) => requests.push(line) });
@@ -92,7 +93,12 @@ describe('did you mean', () => {
 describe('errors that name the fix', () => {
   it('connection refused: the hint names the base URL and the option it came from', async () => {
     const url = await closedPortUrl();
-    const result = await runCli(['--base-url', url, 'runtimes', 'list'], { env: { STATUSCTL_API_KEY: 'sk_test_x' }, inProcess: true });
+    // The retries of these runs wait on a clock of the test's, which they move instead of taking time.
+    const result = await runCli(['--base-url', url, 'runtimes', 'list'], {
+      env: { STATUSCTL_API_KEY: 'sk_test_x' },
+      inProcess: true,
+      clock: testClock(),
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('connection refused');
     expect(result.stderr).toContain(`hint: nothing listens at ${url} (from --base-url)`);
@@ -103,6 +109,7 @@ describe('errors that name the fix', () => {
     const result = await runCli(['runtimes', 'list'], {
       env: { STATUSCTL_API_KEY: 'sk_test_x', STATUSCTL_BASE_URL: url },
       inProcess: true,
+      clock: testClock(),
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`hint: nothing listens at ${url} (from STATUSCTL_BASE_URL)`);
@@ -116,7 +123,7 @@ describe('errors that name the fix', () => {
       probe.listen(4010, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
     if (!free) context.skip('port 4010 is in use here, so the default base URL is not refused');
-    const result = await runCli(['runtimes', 'list'], { env: { STATUSCTL_API_KEY: 'sk_test_x' }, inProcess: true });
+    const result = await runCli(['runtimes', 'list'], { env: { STATUSCTL_API_KEY: 'sk_test_x' }, inProcess: true, clock: testClock() });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       "hint: nothing listens at http://127.0.0.1:4010 (from the default): start the reference server with 'statusctl server'",

@@ -23,6 +23,7 @@ import {
   type TestServer,
 } from './helpers.js';
 import { startRecordingProxy, upstreamCreateIncidentErrors, type RecordingProxy } from './upstream-request.js';
+import { testClock } from '../support/clock.js';
 
 // Some tests spawn the built CLI; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
@@ -672,7 +673,12 @@ describe('failures and exit codes', () => {
   });
 
   it('an unreachable server is exit 1, one line on stderr', async () => {
-    const result = await cli(['incidents', 'list'], { STATUSCTL_BASE_URL: await closedPortUrl() });
+    // Its retries wait on a clock of the test's, which they move instead of taking time.
+    const result = await runCli(['incidents', 'list'], {
+      env: { ...server.env, STATUSCTL_BASE_URL: await closedPortUrl() },
+      inProcess: true,
+      clock: testClock(),
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^statusctl: [^\n]+\nhint: nothing listens at [^\n]+\n$/);
     expect(result.stdout).toBe('');

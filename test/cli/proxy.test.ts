@@ -13,6 +13,7 @@ import { createClient } from '../../src/client/index.js';
 import { toolName } from '../../src/mcp/tools.js';
 import { proxyEnv, type SeenByProxy, startProxy, type TestProxy, useTlsServer } from '../support/network.js';
 import { BIN, cleanEnv, closedPortUrl, parseJson, removeTempDirs, ROOT, runCli, tempConfigDir } from './helpers.js';
+import { testClock } from '../support/clock.js';
 
 const tls = useTlsServer();
 let proxy: TestProxy;
@@ -237,7 +238,12 @@ describe('proxy authentication', () => {
 describe('proxy failures and bad values', () => {
   it('proxy down: exit 1, naming the proxy (not the server), with a hint', async () => {
     const down = await closedPortUrl();
-    const result = await through(['runtimes', 'list'], { HTTPS_PROXY: down });
+    // Its retries wait on a clock of the test's, which they move instead of taking time.
+    const result = await runCli(['--ca-file', tls.certs.caFile, 'runtimes', 'list'], {
+      env: { ...tls.server.env, STATUSCTL_BASE_URL: tls.baseUrl, ...proxyEnv({ HTTPS_PROXY: down }) },
+      inProcess: true,
+      clock: testClock(),
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`connection refused (ECONNREFUSED) to the proxy ${down.replace(/\/$/, '')} (for ${tls.baseUrl})`);
     expect(result.stderr).toMatch(/^hint: the proxy cannot be reached/m);

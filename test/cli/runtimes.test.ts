@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuntimeList } from '../../src/contract/schemas.js';
 import { closedPortUrl, parseJson, stripAnsi, useTestServer, runCli } from './helpers.js';
+import { testClock } from '../support/clock.js';
 
 const shared = useTestServer();
 
@@ -79,9 +80,11 @@ describe('runtimes list', () => {
 
   it('exits 3 without a key, 1 when the server cannot be reached', async () => {
     expect((await runCli(['runtimes', 'list'], { env: { STATUSCTL_BASE_URL: shared.server.url }, inProcess: true })).code).toBe(3);
+    // Its retries wait on a clock of the test's, which they move instead of taking time.
     const unreachable = await runCli(['runtimes', 'list', '--timeout', '2'], {
       env: { ...shared.server.env, STATUSCTL_BASE_URL: await closedPortUrl() },
       inProcess: true,
+      clock: testClock(),
     });
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toMatch(/^statusctl: /);

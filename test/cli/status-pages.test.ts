@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { StatusPageList } from '../../src/contract/schemas.js';
 import { closedPortUrl, parseJson, removeTempDirs, startTestServer, type RunResult, type TestServer, runCli } from './helpers.js';
+import { testClock } from '../support/clock.js';
 
 // Each test spawns the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
@@ -98,7 +99,12 @@ describe('status-pages list', () => {
   it('no key is exit 3, an unreachable server exit 1', async () => {
     const noKey = await cli([], { STATUSCTL_API_KEY: undefined });
     expect(noKey.code).toBe(3);
-    const unreachable = await cli([], { STATUSCTL_BASE_URL: await closedPortUrl() });
+    // Its retries wait on a clock of the test's, which they move instead of taking time.
+    const unreachable = await runCli(['status-pages', 'list'], {
+      env: { ...server.env, STATUSCTL_BASE_URL: await closedPortUrl() },
+      inProcess: true,
+      clock: testClock(),
+    });
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toMatch(/^statusctl: [^\n]+\nhint: nothing listens at [^\n]+\n$/);
   });

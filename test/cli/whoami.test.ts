@@ -2,6 +2,7 @@
 // and whether the server accepts them. In-process against the reference server.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closedPortUrl, parseJson, tempConfigDir, type TestServer, useTestServer, runCli } from './helpers.js';
+import { testClock } from '../support/clock.js';
 
 const file = useTestServer();
 let server: TestServer;
@@ -62,7 +63,8 @@ describe('whoami', () => {
 
   it('a server that cannot be reached: the settings still shown, then the network error (exit 1)', async () => {
     const url = await closedPortUrl();
-    const down = await runCli(['whoami', '--base-url', url], { env: server.env, inProcess: true });
+    // Its retries wait on a clock of the test's, which they move instead of taking time.
+    const down = await runCli(['whoami', '--base-url', url], { env: server.env, inProcess: true, clock: testClock() });
     expect(down.code).toBe(1);
     expect(down.stdout).toContain(`base URL\t${url} (option)`);
     expect(down.stdout).toMatch(/^server\tnot checked: connection refused/m);
