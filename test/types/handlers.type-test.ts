@@ -2,6 +2,7 @@
 // check` (tsc). Each `@ts-expect-error` line must fail to compile: if the types ever let the
 // mistake through, the directive itself becomes the error. Nothing here runs.
 import type { ErrorBody } from '../../src/contract/errors.js';
+import type { WithoutHandler } from '../../src/server/handlers/index.js';
 import { jsonBytes } from '../../src/server/json-bytes.js';
 import type { Handler, Handlers } from '../../src/server/handlers/types.js';
 
@@ -67,5 +68,11 @@ const swapped: Handlers = { ...handlers, listRuntimes: handlers.getIncident };
 // @ts-expect-error a missing operation does not compile
 const missing: Handlers = { listRuntimes: ok };
 
+// handlers/index.ts's check: the operations the modules' exports lack, and nothing else they hold.
+type Exports = Handlers & { DEFAULT_PAGE_SIZE: 10 };
+const allThere: { [Id in WithoutHandler<Exports>]: never } = {};
+// @ts-expect-error the exports without listRuntimes's handler leave listRuntimes to name
+const oneMissing: { [Id in WithoutHandler<Omit<Exports, 'listRuntimes'>>]: never } = {};
+
 void [ok, wrongStatus, wrongBody, partialBody, pending, mixed, declaredError, undeclaredError, undeclared415, declaredAway404];
-void [asyncOk, asyncWrong, cachedOk, cachedPlain, cachedWrong, reads, readsBody, swapped, missing];
+void [asyncOk, asyncWrong, cachedOk, cachedPlain, cachedWrong, reads, readsBody, swapped, missing, allThere, oneMissing];

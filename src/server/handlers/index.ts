@@ -1,6 +1,7 @@
 // One handler per operation of the contract, each exported by its module under the operation's
 // id: nothing here names an operation. A row of the table without a handler of its name fails
-// to compile below, naming the operation; so does a handler of the wrong operation's type.
+// to compile below, in one error naming the operations without one and nothing else; a handler
+// of the wrong operation's type fails too, naming it.
 import { routes, type OperationId } from '../../contract/routes.js';
 import * as errorGroups from './error-groups.js';
 import * as heartbeats from './heartbeats.js';
@@ -13,21 +14,33 @@ import * as statusPages from './status-pages.js';
 import * as subscriptions from './subscriptions.js';
 import type { Handler, Handlers } from './types.js';
 
+const exported = {
+  ...errorGroups,
+  ...heartbeats,
+  ...incidents,
+  ...reference,
+  ...rootCauseAnalyses,
+  ...runtimes,
+  ...services,
+  ...statusPages,
+  ...subscriptions,
+};
+
+/** The operations of the table that `exports` holds no handler for. */
+export type WithoutHandler<Exports> = Exclude<OperationId, keyof Exports>;
+
+// Each operation without a handler is a key this object lacks, so the compiler's message names
+// those operations only (comparing the modules with Handlers would name every export instead).
+const everyOperationHasAHandler: { readonly [Id in WithoutHandler<typeof exported>]: never } = {};
+void everyOperationHasAHandler;
+
+/** The modules' handlers, each checked against its own operation; their other exports left out. */
+const found: { readonly [Id in OperationId & keyof typeof exported]: Handler<Id> } = exported;
+
 /** Every operation's handler, and nothing else the modules export. */
-export const handlers: Handlers = mapHandlers(
-  {
-    ...errorGroups,
-    ...heartbeats,
-    ...incidents,
-    ...reference,
-    ...rootCauseAnalyses,
-    ...runtimes,
-    ...services,
-    ...statusPages,
-    ...subscriptions,
-  },
-  (handler) => handler,
-);
+// All of them, as checked just above: the assertion only keeps a missing one from being
+// reported a second time, here, with the whole list of exports.
+export const handlers: Handlers = mapHandlers(found as Handlers, (handler) => handler);
 
 type Wrap = <Id extends OperationId>(handler: Handler<Id>) => Handler<Id>;
 
