@@ -7,13 +7,15 @@
 // the same code path as the binary, without starting Node for each run); the built binary runs
 // the bulk case and the cases that cannot be settled: where reading back cannot tell (two
 // matches, the read fails too, no read exists), it exits 1 saying the write may have been
-// applied and how to check, and nothing is sent again. The MCP tools (the binary's `mcp`,
+// applied and how to check, and nothing is sent again. The read that fails runs in process,
+// its retries on a test clock (test/support/clock.ts) instead of waiting in real time. The MCP tools (the binary's `mcp`,
 // driven by the SDK's client) get the same outcomes.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultOncePerBody, startFaultRelay, type Fault, type FaultRelay, type RelayedRequest } from '../support/fault-relay.js';
+import { type TestClock, testClock } from '../support/clock.js';
 import { BIN, cleanEnv, parseJson, ROOT, runCli, useTestServer, type RunResult } from './helpers.js';
 
 const RUNS = 10;
@@ -91,9 +93,9 @@ function cli(args: string[]): Promise<RunResult> {
   return runCli(args, { env: { ...test.server.env, STATUSCTL_BASE_URL: relay.url } });
 }
 
-/** The same in this process. */
-function cliInProcess(args: string[]): Promise<RunResult> {
-  return runCli(args, { env: { ...test.server.env, STATUSCTL_BASE_URL: relay.url }, inProcess: true });
+/** The same in this process; its waits (retries) on `clock` when one is given. */
+function cliInProcess(args: string[], clock?: TestClock): Promise<RunResult> {
+  return runCli(args, { env: { ...test.server.env, STATUSCTL_BASE_URL: relay.url }, inProcess: true, ...(clock ? { clock } : {}) });
 }
 
 /** `incidents create` of an incident named `name` on the first service, severity minor, then `extra`. */
@@ -310,11 +312,14 @@ describe('a lost answer that cannot be settled: exit 1, may have been applied, h
       }
       return written ? 'drop-request' : 'pass';
     };
-    const result = await cli(['incident-updates', 'add', incident.id, '--message', text]);
+    // The read is a GET, tried three times: its retries wait on the clock, not in real time.
+    const clock = testClock();
+    const result = await cliInProcess(['incident-updates', 'add', incident.id, '--message', text], clock);
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain(
       'the answer was lost, so the update may have been applied; reading back could not tell (reading it back failed too:',
     );
+    expect(clock.slept).toHaveLength(2);
     expect(result.stderr).toContain(`hint: check with 'statusctl incidents get ${incident.id}' before running the command again`);
     expect((await getIncident(incident.id)).incidentUpdates.filter((update) => update.description === text)).toHaveLength(1);
     expect(relay.log.filter((entry) => entry.method === 'POST')).toHaveLength(1);
