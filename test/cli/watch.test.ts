@@ -205,11 +205,12 @@ describe('incidents watch (every open incident)', () => {
     expect(updates.map((event) => event.incidentId).sort()).toEqual([...open, added].map((incident) => incident.id).sort());
   });
 
-  it('an open incident older than a hundred newer ones is watched: --exit-status never says none is open while it is', async () => {
-    const clock = testClock();
+  it('open incidents older than a hundred newer ones are watched: --exit-status never says none is open while one is; one deleted is a line', async () => {
+    const clock = manualClock();
     const { server, api } = await serverAndClient({ now: clock.now });
+    const deleted = await newIncident(api);
     const open = (await api.listIncidents({ query: { limit: '100' } })).entries.filter(isOpen);
-    expect(open.length).toBeGreaterThan(0);
+    expect(open.length).toBeGreaterThan(1);
     // A hundred newer incidents, each resolved as it is declared, fill the newest page of the list.
     const services = open[0]!.services.map(({ id, name, accountId }) => ({ id, name, accountId }));
     for (let i = 0; i < 100; i++) {
@@ -226,16 +227,23 @@ describe('incidents watch (every open incident)', () => {
     expect(newest.entries.filter(isOpen)).toEqual([]);
     expect(newest.nextId).toBeTruthy();
 
-    const result = await runCli(['incidents', 'watch', '--exit-status', '--max-time', '1', '-o', 'json'], {
-      env: server.env,
-      inProcess: true,
-      clock,
-    });
+    const run = watch(clock, ['--exit-status', '--max-time', '15', '-o', 'json'], server.env);
+    expect(await run.waiting()).toBe(10_000);
+    await api.deleteIncident({ params: { incidentId: deleted.id } });
+    expect(await run.next()).toBe(5_000);
+    const result = await run.end();
+
     expect(result.code, result.stderr).toBe(5);
-    expect(result.stderr).toMatch(/^statusctl: incidents were still open after --max-time 1 s$/m);
+    expect(result.stderr).toMatch(/^statusctl: incidents were still open after --max-time 15 s$/m);
     const events = lines(result).map(parse);
-    expect(events.map((event) => event.event)).toEqual(open.map(() => 'watching'));
-    expect(events.map((event) => event.incidentId).sort()).toEqual(open.map((incident) => incident.id).sort());
+    expect(events.slice(0, open.length).map((event) => event.event)).toEqual(open.map(() => 'watching'));
+    expect(
+      events
+        .slice(0, open.length)
+        .map((event) => event.incidentId)
+        .sort(),
+    ).toEqual(open.map((incident) => incident.id).sort());
+    expect(events.slice(open.length).map((event) => [event.event, event.incidentId])).toEqual([['deleted', deleted.id]]);
   });
 });
 
