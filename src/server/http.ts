@@ -149,7 +149,7 @@ export function createRequestHandler(deps: PipelineDeps) {
     const method = req.method ?? 'GET';
     // Once the answer is handed to the socket; '/' when the request line is no URL at all.
     const record = () => {
-      accessLog?.record({ method, path: target ? target.pathname : '/', status: res.statusCode, durationMs: performance.now() - started });
+      accessLog?.record(method, target ? target.pathname : '/', res.statusCode, started);
     };
     try {
       // Awaited only when it has to be (a body to read, a write to make durable): most answers

@@ -103,7 +103,7 @@ export function createStatusPages(
     const method = req.method ?? 'GET';
     if (deps.accessLog) {
       const accessLog = deps.accessLog;
-      res.on('finish', () => accessLog.record({ method, path: pathname, status: res.statusCode, durationMs: performance.now() - started }));
+      res.on('finish', () => accessLog.record(method, pathname, res.statusCode, started));
     }
     if (method !== 'GET' && method !== 'HEAD') {
       send(res, {
