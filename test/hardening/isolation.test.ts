@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations as table, type Operation, type OperationId } from '../../src/contract/operations.js';
+import { watchedProvider } from '../support/analyses.js';
 import {
   ACCOUNT_A,
   ACCOUNT_B,
@@ -137,7 +138,8 @@ const snapshotA = () =>
 
 describe('isolation between accounts, for every route', () => {
   beforeAll(async () => {
-    server = await startHardeningServer({ fixturesPath: FIXTURES });
+    const analyses = watchedProvider();
+    server = await startHardeningServer({ fixturesPath: FIXTURES, analysisProvider: analyses.provider });
     const pages = await server.get('/v1/status-pages');
     a.statusPage = pages.json.entries[0].id;
     a.serviceId = pages.json.entries[0].cards[0].services[0].id;
@@ -187,11 +189,8 @@ describe('isolation between accounts, for every route', () => {
     });
     expect(subscribed.status, subscribed.text).toBe(201);
     a.subscription = (await server.get(`/v1/status-pages/${a.statusPage}/subscriptions`)).json[0].id;
-    // The analysis completes after rcaDelayMs; wait (bounded) so A's state is settled.
-    for (let i = 0; i < 200; i++) {
-      if ((await server.get(`/v1/root-cause-analyses/${a.analysis}`)).status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    // The analysis completes after rcaDelayMs: waited for, so A's state is settled.
+    await analyses.next();
     expect((await server.get(`/v1/root-cause-analyses/${a.analysis}`)).status).toBe(200);
     // The fixtures gave B other ids: A's ids name nothing of B's.
     const pagesB = await server.get('/v1/status-pages', ACCOUNT_B);

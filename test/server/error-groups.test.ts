@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rulesProvider } from '../../src/server/analysis/rules-provider.js';
 import { cleanErrorMessage, errorHash } from '../../src/server/error-cleaning.js';
+import { watchedProvider } from '../support/analyses.js';
 import { ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
 
 describe('cleaning and hashing error messages', () => {
@@ -104,29 +105,24 @@ describe('archiving', () => {
 });
 
 describe('root cause analyses', () => {
-  async function waitForAnalysis(server: TestServer, id: string) {
-    for (let attempt = 0; attempt < 2000; attempt++) {
-      const result = await server.call('GET', `/v1/root-cause-analyses/${id}`);
-      if (result.status === 200) return expectSuccess('getRootCauseAnalysis', result, 200);
-      expectSuccess('getRootCauseAnalysis', result, 202);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error('the analysis never completed');
-  }
-
   it('answers 202 PENDING, then 200 COMPLETED with the analysis, appended to the group', async () => {
-    // Long enough that the GET right after the POST sees it pending even on a loaded machine.
-    const server = await startTestServer({ ...TWO_ACCOUNTS, rcaDelayMs: 1500 });
+    // The analysis is held back until the test lets it be given: pending for as long as it is.
+    const analyses = watchedProvider({ held: true });
+    const server = await startTestServer({ ...TWO_ACCOUNTS, analysisProvider: analyses.provider });
     const group = await recordError(server, 'check-dns', 'getaddrinfo ENOTFOUND payments-eu.acmepay.com');
     const accepted = await server.call('POST', `/v1/root-cause-analyses/test-session-error-groups/${group.id}`, {
       body: { userContext: 'after the DNS migration' },
     });
     const pending = expectSuccess('requestRootCauseAnalysis', accepted, 202);
     expect(pending).toEqual({ id: expect.any(String), status: 'PENDING' });
-    // Right after the request it is still pending (the delay has not passed).
+    // Until the provider gives it, it is pending.
     expect(expectSuccess('getRootCauseAnalysis', await server.call('GET', `/v1/root-cause-analyses/${pending.id}`), 202)).toEqual(pending);
 
-    const done = await waitForAnalysis(server, pending.id);
+    const given = analyses.next();
+    analyses.release();
+    const analysis = await given;
+    const done = expectSuccess('getRootCauseAnalysis', await server.call('GET', `/v1/root-cause-analyses/${pending.id}`), 200);
+    expect(done.analysis).toEqual(analysis);
     expect(done).toMatchObject({
       id: pending.id,
       status: 'COMPLETED',
@@ -235,7 +231,8 @@ describe('listing and reading error groups', () => {
   });
 
   it("analyses a check's error group through its own route, from the same store of groups", async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const analyses = watchedProvider();
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW, analysisProvider: analyses.provider });
     const group = await recordError(server, 'rca-check', 'connect ECONNREFUSED 10.0.0.1:5432');
     const path = `/v1/root-cause-analyses/error-groups/${group.id}`;
     const pending = expectSuccess(
@@ -248,15 +245,10 @@ describe('listing and reading error groups', () => {
     expectError(await server.call('POST', path, { key: ACCOUNT_B.key }), 404);
     expectError(await server.call('POST', '/v1/root-cause-analyses/error-groups/no-such-group'), 404);
     expectError(await server.call('POST', path, { body: { userContext: 'x'.repeat(257) } }), 400);
-    let analysis: any;
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const result = await server.call('GET', `/v1/root-cause-analyses/${pending.id}`);
-      if (result.status === 200) {
-        analysis = expectSuccess('getRootCauseAnalysis', result, 200);
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    // The two POSTs that were accepted each asked for an analysis; the first is the one read here.
+    await analyses.next();
+    await analyses.next();
+    const analysis = expectSuccess('getRootCauseAnalysis', await server.call('GET', `/v1/root-cause-analyses/${pending.id}`), 200);
     expect(analysis).toMatchObject({ id: pending.id, status: 'COMPLETED', errorGroupId: group.id });
     const stored = expectSuccess('getErrorGroup', await server.call('GET', `/v1/error-groups/${group.id}`), 200);
     expect(stored.rootCauseAnalyses).toContainEqual(analysis);
