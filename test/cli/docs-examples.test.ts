@@ -4,7 +4,8 @@
 // the demo account (whose ids the pages name), with the environment the README's "Try it" exports
 // and KEY and ACCOUNT as there, in a directory that is a git checkout with a commit. The blocks of
 // a page run in order, on a server of the page's own, as a reader would run them; the pages run
-// side by side. scripting.md's blocks each start from its block of variables. A block stops at its
+// side by side. scripting.md's block of variables runs once, first, and each other block starts
+// with the values it set, as in the shell of a reader who ran it. A block stops at its
 // first failing line, except that a line with --fail-under may exit 5: the threshold it shows.
 // What cannot run here is listed in SKIPPED, with why.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -77,19 +78,35 @@ async function runPage(
   page: string,
   { prelude = undefined as string | undefined, atLeast = 3 } = {},
 ): Promise<void> {
-  const first = prelude === undefined ? [] : readmeLines(prelude, page);
-  // The prelude runs first in every other block, so not alone as well.
+  const env = { ...server.env, KEY, ACCOUNT: DEMO_ACCOUNT_ID };
+  const asWritten = (lines: string[]) => [STRICT, SANDBOX, ...lines].join('\n').replaceAll('http://127.0.0.1:4010', server.url);
+  const first = prelude === undefined ? [] : await valuesSetBy(expect, readmeLines(prelude, page), asWritten, env);
   const blocks = namedBlocks(page)
     .filter(({ name }) => !elsewhere(page, name) && name !== prelude)
     .map(({ lines }) => lines.filter((line) => !(line in SKIPPED)));
   // So that this test can fail: the page has blocks, and they run.
   expect(blocks.length).toBeGreaterThanOrEqual(atLeast);
-  const env = { ...server.env, KEY, ACCOUNT: DEMO_ACCOUNT_ID };
   for (const lines of blocks) {
-    const script = [STRICT, SANDBOX, ...first, ...lines].join('\n').replaceAll('http://127.0.0.1:4010', server.url);
-    const result = await runShell(script, env);
+    const result = await runShell(asWritten([...first, ...lines]), env);
     expect(result.code, `${page}:\n${lines.join('\n')}\n${result.stderr}`).toBe(0);
   }
+}
+
+/** Runs the block of variables as written; returns bash lines that set each variable it sets to its value. */
+async function valuesSetBy(
+  expect: ExpectStatic,
+  lines: string[],
+  asWritten: (lines: string[]) => string,
+  env: Record<string, string>,
+): Promise<string[]> {
+  const names = lines.flatMap((line) => /^([A-Za-z_]\w*)=/.exec(line)?.[1] ?? []);
+  // So that this test can fail: the block sets variables, and each is set.
+  expect(names.length).toBeGreaterThanOrEqual(3);
+  const result = await runShell(asWritten([...lines, 'echo --values--', `declare -p ${names.join(' ')}`]), env);
+  expect(result.code, `${lines.join('\n')}\n${result.stderr}`).toBe(0);
+  const values = result.stdout.split('--values--\n')[1]!.trimEnd().split('\n');
+  expect(values).toHaveLength(names.length);
+  return values;
 }
 
 // Each page on a server of its own, started before the tests: the pages share nothing.
