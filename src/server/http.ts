@@ -45,7 +45,7 @@ export interface PipelineDeps {
  */
 const NOSNIFF = 'x-content-type-options';
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, json?: Buffer): void {
+function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>, json?: Buffer): void {
   if (res.headersSent) return;
   // A 204 (a DELETE) has no body, so neither a type nor a length.
   if (status === 204) {
@@ -142,43 +142,76 @@ function declaresBody(req: IncomingMessage): boolean {
 
 export function createRequestHandler(deps: PipelineDeps) {
   const queries = new QueryCache();
-  const { accessLog } = deps;
-  /** `target`: the request target as the server's entry parsed it (undefined when it is no URL at all). */
-  return async function handleRequest(req: IncomingMessage, res: ServerResponse, target = requestTarget(req.url)): Promise<void> {
-    const started = accessLog ? performance.now() : 0;
-    const method = req.method ?? 'GET';
-    // Once the answer is handed to the socket; '/' when the request line is no URL at all.
-    const record = () => {
-      accessLog?.record(method, target ? target.pathname : '/', res.statusCode, started);
-    };
+  /**
+   * `target`: the request target as the server's entry parsed it (undefined when it is no URL at
+   * all). Synchronous, and no closure is made, for an answer ready at once (most are); a
+   * promise only where there is something to wait for (a body to read, a write to make durable).
+   */
+  return function handleRequest(req: IncomingMessage, res: ServerResponse, target = requestTarget(req.url)): void {
+    const exchange: Exchange = { deps, req, res, target, method: req.method ?? 'GET', started: deps.accessLog ? performance.now() : 0 };
+    let routed: AnyResult | Promise<AnyResult>;
     try {
-      // Awaited only when it has to be (a body to read, a write to make durable): most answers
-      // are ready at once.
-      const routed = route(deps, queries, req, method, target);
-      const result = routed instanceof Promise ? await routed : routed;
-      send(res, result.status, result.body, result.headers, result.json);
+      routed = route(deps, queries, req, exchange.method, target);
     } catch (error) {
-      if (error instanceof HttpError) {
-        const body = errorBody(error.statusCode, error.message, error.details);
-        // (A request with no body is complete, though node may not have said so yet when the
-        // answer is ready in the same turn.)
-        if (declaresBody(req) && !req.complete && !res.headersSent && !req.socket.destroyed) {
-          // Refused before its body was read (413, 408, 401...): the body may still be coming.
-          const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-          const headers = { ...error.headers, [NOSNIFF]: 'nosniff', 'content-type': 'application/json; charset=utf-8' };
-          answerThenLinger(req, res, { status: error.statusCode, headers, bytes }, deps.linger, record);
-          return;
-        }
-        send(res, error.statusCode, body, error.headers);
-      } else {
-        const pathname = target ? target.pathname : '/';
-        deps.log(`error: ${method} ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        if (res.destroyed) return;
-        send(res, 500, errorBody(500, 'internal server error; the server log has the details'));
-      }
+      answerError(exchange, error);
+      return;
     }
-    record();
+    if (routed instanceof Promise) {
+      routed.then(
+        (result) => answer(exchange, result),
+        (error: unknown) => answerError(exchange, error),
+      );
+    } else answer(exchange, routed);
   };
+}
+
+/** One request on its way through the pipeline. */
+interface Exchange {
+  deps: PipelineDeps;
+  req: IncomingMessage;
+  res: ServerResponse;
+  target: RequestTarget | undefined;
+  method: string;
+  /** performance.now() at its arrival, when there is an access log. */
+  started: number;
+}
+
+/** Once the answer is handed to the socket; '/' when the request line is no URL at all. */
+function record({ deps, res, target, method, started }: Exchange): void {
+  deps.accessLog?.record(method, target ? target.pathname : '/', res.statusCode, started);
+}
+
+function answer(exchange: Exchange, result: AnyResult): void {
+  try {
+    send(exchange.res, result.status, result.body, result.headers, result.json);
+  } catch (error) {
+    answerError(exchange, error);
+    return;
+  }
+  record(exchange);
+}
+
+function answerError(exchange: Exchange, error: unknown): void {
+  const { deps, req, res, method, target } = exchange;
+  if (error instanceof HttpError) {
+    const body = errorBody(error.statusCode, error.message, error.details);
+    // (A request with no body is complete, though node may not have said so yet when the
+    // answer is ready in the same turn.)
+    if (declaresBody(req) && !req.complete && !res.headersSent && !req.socket.destroyed) {
+      // Refused before its body was read (413, 408, 401...): the body may still be coming.
+      const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+      const headers = { ...error.headers, [NOSNIFF]: 'nosniff', 'content-type': 'application/json; charset=utf-8' };
+      answerThenLinger(req, res, { status: error.statusCode, headers, bytes }, deps.linger, () => record(exchange));
+      return;
+    }
+    send(res, error.statusCode, body, error.headers);
+  } else {
+    const pathname = target ? target.pathname : '/';
+    deps.log(`error: ${method} ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (res.destroyed) return;
+    send(res, 500, errorBody(500, 'internal server error; the server log has the details'));
+  }
+  record(exchange);
 }
 
 function route(

@@ -314,7 +314,7 @@ async function start(
       res.setHeader('x-content-type-options', 'nosniff');
       if (statusPages(req, res, target)) return;
     }
-    void api(req, res, target);
+    api(req, res, target);
   });
   server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log, limits));
   limitConnections(

@@ -20,7 +20,8 @@ const parsed = new Map<string, RequestTarget | undefined>();
  * Undefined when it cannot be parsed: a 404, never a 500.
  */
 export function requestTarget(raw = '/'): RequestTarget | undefined {
-  if (parsed.has(raw)) return parsed.get(raw);
+  const known = parsed.get(raw);
+  if (known !== undefined || parsed.has(raw)) return known;
   let target: RequestTarget | undefined;
   try {
     const url = raw.startsWith('/') ? new URL(`http://localhost${raw}`) : new URL(raw, 'http://localhost');
