@@ -8,9 +8,13 @@
 //   raw            the answer as received, then a newline, as piped `statusctl api` prints it
 //   incident-rows  the incident list as piped `statusctl incidents list` prints it
 // Key and account come from the variables statusctl reads.
+// BARE_GET_COMMANDER=1: commander first parses a command line as statusctl's program would
+// (global options, a noun, a verb), then the same GET; cli.bench.mjs runs it bundled and through
+// the launcher, as the CLI runs, to show what the parser alone adds to the floor.
 const http = require('node:http');
 
 const [url, print = 'json'] = process.argv.slice(2);
+if (process.env.BARE_GET_COMMANDER === '1') parseWithCommander();
 const headers = { authorization: `Bearer ${process.env.STATUSCTL_API_KEY}`, 'x-service-account': process.env.STATUSCTL_ACCOUNT_ID };
 
 http.get(url, { headers }, (res) => {
@@ -40,4 +44,25 @@ function incidentRows(incidents) {
       return `${[incident.id, incident.name, incident.severity, incident.lastUpdateStatus, services, last].join('\t')}\n`;
     })
     .join('');
+}
+
+function parseWithCommander() {
+  const { Command } = require('commander');
+  const program = new Command('statusctl')
+    .option('--base-url <url>', 'API base address')
+    .option('--api-key <key>', 'API key')
+    .option('--account-id <id>', 'account id')
+    .option('--profile <name>', 'named settings')
+    .option('-o, --output <format>', 'output format', 'table')
+    .option('--json', 'same as -o json')
+    .option('--jq <expression>', 'filter the JSON output')
+    .option('--verbose', 'each request on stderr')
+    .option('--timeout <seconds>', 'per request timeout', Number, 30)
+    .exitOverride();
+  program
+    .command('runtimes')
+    .command('list')
+    .option('--stage <stage>', 'only these stages')
+    .action(() => {});
+  program.parse(['runtimes', 'list', '-o', 'json'], { from: 'user' });
 }

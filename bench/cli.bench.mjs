@@ -8,11 +8,15 @@
 // is the median over the pairs of runs made one after the other, with the lowest and highest
 // pair beside it. No proxy variable reaches the measured runs (benchEnv), except in the proxy
 // lines, which say what a proxy set aside by NO_PROXY, and one in use, add to a call.
+// Beside the goal, on each line and not a target: the floor with commander parsing a command line
+// first, bundled and launched as the CLI is (commanderFloor), which is the least a statusctl
+// process built on commander can cost.
 // `--goal-only` measures the goal's commands alone, with more pairs in the same time.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { missingSecretServiceTools, startSecretService } from '../test/support/secret-service.mjs';
 import { ACCOUNT, AUTH_HEADERS, BIN, QUICK, ROOT, benchEnv, fmt, median, startListening, startReferenceServer } from './lib.mjs';
 
@@ -28,6 +32,7 @@ const FLOOR = 'bench/bare-get.cjs';
 const GOAL_ONLY = process.argv.includes('--goal-only');
 
 const lines = nodeLines();
+const commander = await commanderFloor();
 const server = await startReferenceServer();
 const proxy = await startListening(['bench/proxy-server.mjs']);
 const configDir = mkdtempSync(join(tmpdir(), 'statusctl-bench-'));
@@ -184,11 +189,44 @@ try {
       }),
       'floor',
     );
+    // Not a target: what commander alone adds to the floor, run as the CLI is run.
+    ratioLine(
+      'floor + commander (bundled, launcher)',
+      sideBySide(line.node, [FLOOR, `${server.url}/v1/runtimes`], [commander.launcher, `${server.url}/v1/runtimes`], {
+        ourEnv: commander.env,
+        sameOutput: true,
+      }),
+      'floor',
+    );
     if (all) await moreLines(line.node);
   }
 } finally {
   await Promise.all([server.stop(), proxy.stop()]);
   rmSync(configDir, { recursive: true, force: true });
+  rmSync(commander.dir, { recursive: true, force: true });
+}
+
+/**
+ * The floor with commander parsing a command line first (bare-get.cjs with BARE_GET_COMMANDER=1),
+ * bundled and minified as dist/cli.cjs is and run by a copy of bin/statusctl with a code cache of
+ * its own: the cost of the parser itself, which the CLI cannot go below.
+ */
+async function commanderFloor() {
+  const dir = mkdtempSync(join(tmpdir(), 'statusctl-bench-commander-'));
+  mkdirSync(join(dir, 'bin'));
+  for (const file of ['statusctl', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+  await build({
+    entryPoints: [join(ROOT, FLOOR)],
+    outfile: join(dir, 'dist', 'cli.cjs'),
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'cjs',
+    minify: true,
+    logLevel: 'warning',
+  });
+  // A cache directory of its own: the launcher removes the caches of another build of cli.cjs.
+  return { dir, launcher: join(dir, 'bin', 'statusctl'), env: { BARE_GET_COMMANDER: '1', STATUSCTL_CACHE_DIR: join(dir, 'cache') } };
 }
 
 /** Not targets: --jq, proxies, a short id, the credential store, no request at all. */
