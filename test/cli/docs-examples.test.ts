@@ -7,42 +7,17 @@
 // side by side. scripting.md's block of variables runs once, first, and each other block starts
 // with the values it set, as in the shell of a reader who ran it. A block stops at its
 // first failing line, except that a line with --fail-under may exit 5: the threshold it shows.
-// What cannot run here is listed in SKIPPED, with why.
+// What cannot run here is listed in SKIPPED (docs-blocks.ts), with why. What a block prints to the
+// pipe has no colors.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, type ExpectStatic, it } from 'vitest';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { ROOT, type TestServer, useTestServer } from './helpers.js';
+import { blocksRunByDocsExamples, ELSEWHERE, elsewhere, namedBlocks, PAGES, SKIPPED } from './docs-blocks.js';
 import { readmeLines, readmeShellBlocks, runShell } from './readme-shell.js';
 
 const KEY = 'sc_local_0123456789abcdef';
-
-const PAGES = ['docs/commands.md', 'docs/scripting.md', 'docs/configuration.md'];
-
-/** Lines that cannot run here, by their exact text, and why: each is left out of its block. */
-const SKIPPED: Record<string, string> = {
-  'statusctl incidents create                  # on a terminal: pick services, severity, name, message; confirm':
-    'needs a terminal: asks for each missing option',
-};
-
-/**
- * Blocks another test runs, checking what they do (or in a terminal), so not run here again: the
- * page, the block (the name of its `<!-- name:start -->` marker, or the heading right above it)
- * and the test file that runs it.
- */
-const ELSEWHERE: { page: string; block: string; test: string }[] = [
-  { page: 'docs/commands.md', block: 'services-subscriptions', test: 'test/cli/subscriptions.test.ts' },
-  { page: 'docs/commands.md', block: 'create-pages', test: 'test/cli/local-time.test.ts' },
-  { page: 'docs/commands.md', block: '### Changing and deleting incidents', test: 'test/cli/incidents-edit-delete.test.ts' },
-  { page: 'docs/commands.md', block: 'watch', test: 'test/cli/watch.test.ts' },
-  { page: 'docs/commands.md', block: '### Templates', test: 'test/cli/templates.test.ts' },
-  { page: 'docs/commands.md', block: '### Writing in your editor', test: 'test/cli/editor.test.ts' },
-  { page: 'docs/commands.md', block: 'error-group-pipelines', test: 'test/cli/error-groups-list.test.ts' },
-  { page: 'docs/commands.md', block: 'gh-words', test: 'test/cli/aliases.test.ts' },
-  { page: 'docs/commands.md', block: 'local-time', test: 'test/cli/local-time.test.ts' },
-  { page: 'docs/commands.md', block: 'completion', test: 'test/cli/completion-account.test.ts' },
-  { page: 'docs/configuration.md', block: 'profiles', test: 'test/cli/auth.test.ts' },
-];
 
 /** Exit at the first failing command, but let a --fail-under gate exit 5. */
 const STRICT = [
@@ -53,20 +28,6 @@ const STRICT = [
 /** The working directory is a git checkout with a commit, as a reader's project is (`git log -1 | ...`). */
 const SANDBOX =
   "git init -q && git -c user.name=statusctl -c user.email=statusctl@example.com commit -q --allow-empty -m 'Rolled back payments-api to 4.2.0.'";
-
-/** Every ```sh block of `page` with its name: its marker's, or else the heading above it. */
-function namedBlocks(page: string): { name: string; lines: string[] }[] {
-  const text = readFileSync(join(ROOT, page), 'utf8');
-  const blocks = readmeShellBlocks(page);
-  const names = [...text.matchAll(/```sh\n/g)].map(({ index }) => {
-    const before = text.slice(0, index);
-    const marker = /<!-- ([\w-]+):start -->\n$/.exec(before);
-    return marker ? marker[1]! : ([...before.matchAll(/^#+ .*$/gm)].at(-1)?.[0] ?? page);
-  });
-  return blocks.map((lines, i) => ({ name: names[i]!, lines }));
-}
-
-const elsewhere = (page: string, name: string) => ELSEWHERE.some((entry) => entry.page === page && entry.block === name);
 
 function servePage(): { readonly server: TestServer } {
   return useTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: KEY }], rcaDelayMs: 20 });
@@ -81,14 +42,15 @@ async function runPage(
   const env = { ...server.env, KEY, ACCOUNT: DEMO_ACCOUNT_ID };
   const asWritten = (lines: string[]) => [STRICT, SANDBOX, ...lines].join('\n').replaceAll('http://127.0.0.1:4010', server.url);
   const first = prelude === undefined ? [] : await valuesSetBy(expect, readmeLines(prelude, page), asWritten, env);
-  const blocks = namedBlocks(page)
-    .filter(({ name }) => !elsewhere(page, name) && name !== prelude)
-    .map(({ lines }) => lines.filter((line) => !(line in SKIPPED)));
+  const blocks = blocksRunByDocsExamples(page)
+    .filter(({ name }) => name !== prelude)
+    .map(({ lines }) => lines);
   // So that this test can fail: the page has blocks, and they run.
   expect(blocks.length).toBeGreaterThanOrEqual(atLeast);
   for (const lines of blocks) {
     const result = await runShell(asWritten([...first, ...lines]), env);
     expect(result.code, `${page}:\n${lines.join('\n')}\n${result.stderr}`).toBe(0);
+    expect(result.stdout.includes('\x1b['), `${page}: color escapes printed to a pipe by\n${lines.join('\n')}`).toBe(false);
   }
 }
 
