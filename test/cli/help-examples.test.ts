@@ -20,7 +20,10 @@
 // other tour example passes once its tour is under way (its login step done), then is
 // interrupted as a user would, with Ctrl-C. What any example prints to the pipe has no colors.
 // Examples that need what the sandbox cannot give are marked in SKIPPED, by their exact text,
-// with the reason; each is reported as skipped by name.
+// with the reason; each is reported as skipped by name. An example that a docs page shows as well,
+// the same command line in a block docs-examples.test.ts runs (docs-blocks.ts), runs there, once in
+// the suite, with the same checks (exit 0 or a --fail-under's 5, no colors on the pipe); each is
+// reported by name.
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +31,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../src/server/fixtures/demo.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { BIN, cleanEnv, ROOT, runCli, tempConfigDir, useTestServer } from './helpers.js';
+import { commandLinesOfDocsExamples, withoutComment } from './docs-blocks.js';
 import { examplesIn, helpTree } from './help-tree.js';
 
 const DEMO_KEY = 'sc_local_0123456789abcdef';
@@ -99,7 +103,7 @@ async function sandbox(url: string): Promise<{ cwd: string; env: NodeJS.ProcessE
     ACCOUNT_ID: DEMO_ACCOUNT_ID,
   });
   for (const profile of ['staging', 'ci']) {
-    const login = await runCli(['login', '--with-token', '--profile', profile], { env, input: DEMO_KEY });
+    const login = await runCli(['login', '--with-token', '--profile', profile], { env, input: DEMO_KEY, inProcess: true });
     expect(login.code, login.stderr).toBe(0);
   }
   return { cwd, env };
@@ -130,7 +134,7 @@ function commandsToRun(examples: string[], url: string): { line: string; example
   const byCommand = new Map<string, { line: string; examples: string[] }>();
   for (const example of examples) {
     const line = adapt(example, url);
-    const command = line.replace(/\s+#[^'"]*$/, '');
+    const command = withoutComment(line);
     const entry = byCommand.get(command);
     if (entry) entry.examples.push(example);
     else byCommand.set(command, { line, examples: [example] });
@@ -277,10 +281,15 @@ describe('help examples', () => {
     for (const example of Object.keys(SKIPPED)) expect(examples, `SKIPPED names an example no help shows: ${example}`).toContain(example);
     const skipped = examples.filter((example) => example in SKIPPED);
     console.info(`help examples skipped:\n${skipped.map((example) => `  ${example}  (${SKIPPED[example]})`).join('\n')}`);
+    const docsLines = commandLinesOfDocsExamples();
+    const inDocs = examples.filter((example) => !(example in SKIPPED) && docsLines.has(withoutComment(example)));
+    console.info(
+      `help examples run by docs-examples.test.ts, as a docs page shows them:\n${inDocs.map((example) => `  ${example}`).join('\n')}`,
+    );
 
     const { cwd, env } = await sandbox(server.url);
     const queue = commandsToRun(
-      examples.filter((example) => !(example in SKIPPED)),
+      examples.filter((example) => !(example in SKIPPED) && !inDocs.includes(example)),
       server.url,
     );
     const outcomes: Outcome[] = [];
@@ -293,7 +302,7 @@ describe('help examples', () => {
         }
       }),
     );
-    expect(outcomes).toHaveLength(examples.length - skipped.length);
+    expect(outcomes).toHaveLength(examples.length - skipped.length - inDocs.length);
     expect(outcomes.filter((outcome) => outcome.problem).map(({ example, problem }) => `${example}\n    ${problem}`)).toEqual([]);
     // The one tour that runs to its end, in a file.
     expect(examples).toContain(FULL_TOUR);
