@@ -11,7 +11,9 @@
 // Beside the goal, on each line and not a target: the floor with commander parsing a command line
 // first, bundled and launched as the CLI is (commanderFloor), which is the least a statusctl
 // process built on commander can cost.
-// `--goal-only` measures the goal's commands alone, with more pairs in the same time.
+// `--goal-only` measures the goal's commands alone, with more pairs in the same time; `--cpu`
+// measures each process's main-thread CPU time instead of its wall time (steadier on a busy machine).
+// Through npm: `npm run bench -- cli --cpu`.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +32,13 @@ const JQ_BUDGET_MS = 100;
 const KEYRING_BUDGET_MS = 20;
 const FLOOR = 'bench/bare-get.cjs';
 const GOAL_ONLY = process.argv.includes('--goal-only');
+/**
+ * `--cpu`: each process's main-thread CPU time (cpu-time.cjs) instead of its wall time. Other
+ * work on the machine takes wall time from both sides unevenly, but hardly changes how much CPU
+ * a process itself needs, so on a busy machine these ratios hold still where wall times do not.
+ */
+const CPU = process.argv.includes('--cpu');
+const CPU_TIME = join(ROOT, 'bench', 'cpu-time.cjs');
 
 const lines = nodeLines();
 const commander = await commanderFloor();
@@ -61,15 +70,22 @@ function nodeLines() {
 
 function runProcess(node, args, extraEnv = {}) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(node, args, {
+  const result = spawnSync(node, CPU ? ['--require', CPU_TIME, ...args] : args, {
     cwd: ROOT,
     env: { ...env, ...extraEnv },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const wall = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`${node} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
-  return { ms, stdout: result.stdout };
+  return { ms: CPU ? cpuMs(result.stderr) : wall, stdout: result.stdout };
+}
+
+/** The main thread's CPU time in ms, from the last line cpu-time.cjs writes on stderr. */
+function cpuMs(stderr) {
+  const match = /cpu-time (\d+)\n$/.exec(stderr);
+  if (!match) throw new Error(`no CPU time on stderr: ${stderr}`);
+  return Number(match[1]) / 1000;
 }
 
 /**
@@ -163,7 +179,7 @@ const moreCases = [
 ];
 
 console.log(
-  `cli: median wall time of ${RUNS} processes each, alternating with the floor: ${FLOOR}, a CommonJS node:http GET ` +
+  `cli: median ${CPU ? 'main-thread CPU time' : 'wall time'} of ${RUNS} processes each, alternating with the floor: ${FLOOR}, a CommonJS node:http GET ` +
     'printing the bytes the command prints (compared before timing)',
 );
 try {
