@@ -31,7 +31,14 @@ interface TreeNode {
 export interface Runtime {
   io: IO;
   env: Env;
+  /** The wall clock: what times are shown against and dated by. */
   now: () => number;
+  /**
+   * Milliseconds on a monotonic scale, for the pauses and deadlines of waits (only differences
+   * matter): the wall clock may jump while a run waits (NTP, a laptop waking), which would cut a
+   * pause short or stretch it. Default: `now`, so a test's clock drives both.
+   */
+  monotonicNow?: () => number;
   /**
    * Every wait of the run (a 429's Retry-After, a retry's backoff, a poll's delay): a test's clock moves by it instead.
    * An aborted `signal` ends the wait (it rejects), so that a command done early leaves no timer holding the process.
@@ -78,6 +85,8 @@ export class Context {
   readonly env: Env;
   /** The clock relative times are shown against ("3 hours ago"). */
   readonly now: () => number;
+  /** The clock waits are measured on (Runtime.monotonicNow). */
+  readonly monotonicNow: () => number;
   /** Waits on the run's clock. */
   readonly sleep: Runtime['sleep'];
 
@@ -89,6 +98,7 @@ export class Context {
     this.factory = new Factory(globals, this.io, runtime);
     this.env = runtime.env;
     this.now = runtime.now;
+    this.monotonicNow = runtime.monotonicNow ?? runtime.now;
     this.sleep = runtime.sleep;
   }
 

@@ -1,7 +1,7 @@
 // What a command is handed, each part made on first use, as gh's cmdutil.Factory: the config
 // file, the store of API keys, the settings resolved from them, the network choice and the API
 // client. A command that never calls the API never opens the config file or loads the client.
-import type { Client, Clock } from '../../client/index.js';
+import type { Client } from '../../client/index.js';
 import { CliError, ExitCode } from '../errors/exit-codes.js';
 import type { IOStreams } from '../iostreams/iostreams.js';
 import { ConfigFile } from '../settings/config.js';
@@ -14,6 +14,13 @@ import { type GivenSettings, type ProfileChoice, type Settings, SettingsResolver
 export interface ClientOptions extends GivenSettings {
   timeout?: number;
   verbose?: boolean;
+}
+
+/** What the factory takes of the run (a Runtime, context.ts): its clocks, which the client's waits use. */
+export interface RunClocks {
+  now: () => number;
+  monotonicNow?: () => number;
+  sleep: (ms: number) => Promise<void>;
 }
 
 /** The settings a run's client was made with: an error about the network names where its base URL came from. */
@@ -48,7 +55,7 @@ export class Factory {
   constructor(
     private readonly globals: ClientOptions,
     private readonly io: IOStreams,
-    private readonly run: Clock,
+    private readonly run: RunClocks,
   ) {
     this.resolver = new SettingsResolver(globals, {
       env: io.env,
@@ -122,7 +129,8 @@ export class Factory {
       timeoutMs: (this.globals.timeout ?? 30) * 1000,
       ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
       // The run's clock: a test's moves by the waits, so honouring a Retry-After takes no time there.
-      now: this.run.now,
+      // Monotonic: a pause or a deadline measured on the wall clock changes when the clock is set.
+      now: this.run.monotonicNow ?? this.run.now,
       sleep: this.run.sleep,
       onRequest: this.globals.verbose
         ? (event) => {

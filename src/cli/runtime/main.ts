@@ -20,6 +20,8 @@ void run(process.argv.slice(2), {
   },
   env: process.env,
   now: Date.now,
+  // Waits are measured on a clock that setting the system's time does not move.
+  monotonicNow: () => Number(process.hrtime.bigint()) / 1e6,
   sleep: async (ms, signal) => (await import('node:timers/promises')).setTimeout(ms, undefined, { signal }),
 }).then((code) => {
   process.exitCode = code;

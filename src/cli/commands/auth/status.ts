@@ -60,7 +60,7 @@ function inspectSaved(ctx: Context, profile: string): Promise<Inspection> {
   );
   const probe = new Context(
     { ...ctx.globals, profile, baseUrl: undefined, apiKey: undefined, accountId: undefined },
-    { io: ctx.io, env, now: ctx.now, sleep: ctx.sleep },
+    { ...ctx.runtime, io: ctx.io, env },
   );
   return inspectCredentials(probe);
 }

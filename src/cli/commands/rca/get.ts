@@ -75,7 +75,8 @@ export async function printAnalysis(ctx: Context, rca: RootCauseAnalysis): Promi
  * with exit 1 and a message saying how to continue.
  */
 export async function waitForAnalysis(ctx: Context, client: Client, id: string, timeoutSeconds: number): Promise<RootCauseAnalysis> {
-  const started = ctx.now();
+  // Measured on the monotonic clock: setting the system's time neither ends the wait nor makes it longer.
+  const started = ctx.monotonicNow();
   const deadline = started + timeoutSeconds * 1000;
   const progress = await startProgress(ctx, `Waiting for analysis ${id}…`);
   // Ctrl-C ends the wait, not the analysis: exit 130 with the way back to it.
@@ -98,17 +99,17 @@ export async function waitForAnalysis(ctx: Context, client: Client, id: string, 
       const { status, body } = await Promise.race([client.call('getRootCauseAnalysis', { params: { id } }), interrupted]);
       // 200 is the documented signal; the body's status is checked too, liberal in what we accept.
       if (status !== 202 && body.status !== 'PENDING') {
-        progress.stop(`Analysis ${id} completed after ${seconds(ctx.now() - started)}`);
+        progress.stop(`Analysis ${id} completed after ${seconds(ctx.monotonicNow() - started)}`);
         return body as RootCauseAnalysis;
       }
-      const remaining = deadline - ctx.now();
+      const remaining = deadline - ctx.monotonicNow();
       if (remaining <= 0) {
         throw new CliError(
           ExitCode.failure,
-          `analysis ${id} is still pending after ${seconds(ctx.now() - started)}; continue waiting with: statusctl rca get ${id} --wait`,
+          `analysis ${id} is still pending after ${seconds(ctx.monotonicNow() - started)}; continue waiting with: statusctl rca get ${id} --wait`,
         );
       }
-      progress.update(`Waiting for analysis ${id}… (${seconds(ctx.now() - started)}, still pending)`);
+      progress.update(`Waiting for analysis ${id}… (${seconds(ctx.monotonicNow() - started)}, still pending)`);
       await Promise.race([ctx.sleep(Math.min(delay, remaining)), interrupted]);
       delay = Math.min(delay * 2, MAX_POLL_MS);
     }
