@@ -1,7 +1,8 @@
 // The error responses every operation can give, declared once (docs/api-rules.md#errors and #slow-and-idle-clients). Which
 // of them apply to an operation follows from its shape: a body can be too large or untyped, a
 // query or a body can fail validation, a path with an id can name nothing (unless its row says
-// `notFound: false`). The OpenAPI
+// `notFound: false`); the others, which the hosted API answers for reasons of its own (a plan's
+// quota, the form of an id it checks), a row lists in `alsoAnswers`, each with when. The OpenAPI
 // document (openapi.ts) and the handlers' result types (server/handlers/types.ts) both read
 // this; it is zod-free, like the operations table (routes.ts).
 import type { PathParamNames } from './rules.js';
@@ -9,6 +10,7 @@ import type { PathParamNames } from './rules.js';
 export const ERROR_RESPONSES = {
   400: 'Bad request: malformed JSON, or a field or query parameter that fails validation (details name each one)',
   401: 'Missing, malformed or unknown API key',
+  402: "Payment required: the account's plan does not include this, or its quota of it is used up",
   403: 'x-service-account names another account than the key',
   404: 'No resource with the id in the path',
   405: 'Method not allowed on this path; the Allow header lists the ones that are',
@@ -23,13 +25,17 @@ export const ERROR_RESPONSES = {
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
-/** What decides which errors apply: the operation's path, whether it takes a query or a body, and `notFound`. */
+/** What decides which errors apply: the operation's path, whether it takes a query or a body, `notFound` and `alsoAnswers`. */
 interface Shape {
   readonly path: string;
   readonly query?: unknown;
   readonly body?: unknown;
   readonly notFound?: false;
+  readonly alsoAnswers?: AlsoAnswers;
 }
+
+/** Error statuses an operation answers besides those its shape gives, each with when. */
+export type AlsoAnswers = Readonly<Partial<Record<ErrorStatus, string>>>;
 
 /**
  * Answered by any operation: auth, a wrong method on its path, a slow client, a rate limit, a
@@ -43,7 +49,8 @@ const ALWAYS = [401, 403, 405, 408, 429, 500, 503, 507] as const;
 export type ErrorStatusOf<Op extends Shape> =
   | (typeof ALWAYS)[number]
   | (Op extends { body: object } ? 400 | 413 | 415 : Op extends { query: object } ? 400 : never)
-  | (Op extends { notFound: false } ? never : [PathParamNames<Op['path']>] extends [never] ? never : 404);
+  | (Op extends { notFound: false } ? never : [PathParamNames<Op['path']>] extends [never] ? never : 404)
+  | (Op extends { alsoAnswers: infer Also } ? keyof Also & ErrorStatus : never);
 
 /** The declared error statuses of an operation, ascending. */
 export function errorStatuses(op: Shape): ErrorStatus[] {
@@ -54,5 +61,6 @@ export function errorStatuses(op: Shape): ErrorStatus[] {
     statuses.add(415);
   }
   if (op.path.includes('{') && op.notFound !== false) statuses.add(404);
+  for (const status of Object.keys(op.alsoAnswers ?? {})) statuses.add(Number(status) as ErrorStatus);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -38,7 +38,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
         content: { 'application/json': { schema: jsonSchema(schema, 'output') } },
       };
     }
-    for (const status of op.errors) responses[status] = errorResponse(ERROR_RESPONSES[status]);
+    for (const status of op.errors) responses[status] = errorResponse(op.alsoAnswers?.[status] ?? ERROR_RESPONSES[status]);
     const parameters = [
       ...pathParamNames(op.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...queryParameters(op),

@@ -8,6 +8,7 @@
 // erased), and operations.ts puts the zod schemas in place of the names. So the client sends a
 // request without a query or a body (`statusctl runtimes list`) without evaluating zod, and
 // loads operations.ts (with `await import()`) when there is something to validate.
+import type { AlsoAnswers } from './error-responses.js';
 import type { PathParamNames } from './rules.js';
 import type * as Schemas from './schemas.js';
 
@@ -36,6 +37,12 @@ export interface Route {
    * answers 404 (error-responses.ts); otherwise a path with a parameter declares it.
    */
   readonly notFound?: false;
+  /**
+   * Error statuses the hosted API answers besides those the operation's shape gives
+   * (error-responses.ts), each with when: its document lists them, so a client meets them even
+   * where the reference server never sends them.
+   */
+  readonly alsoAnswers?: AlsoAnswers;
   /**
    * For a write that is not idempotent: how the client finds out whether it was applied when
    * its answer is lost (a reset, a timeout, a body cut short). Required on every such route
@@ -196,6 +203,9 @@ export const routes = define({
     clientBody: 'CreateIncidentFields',
     responses: { 201: 'Incident' },
     readBack: { read: 'listIncidents', find: 'sent-incident' },
+    alsoAnswers: {
+      404: 'A service of the body that the account does not have, as the hosted API may say it (the reference server answers a 400 naming the field)',
+    },
     tool: {
       title: 'Create an incident',
       description:
@@ -344,6 +354,7 @@ export const routes = define({
     responses: { 202: 'RootCauseAnalysisPending' },
     // The analysis id is in the lost answer only: nothing tells a second request from the first.
     readBack: 'none',
+    alsoAnswers: { 402: "The account's plan does not include root cause analyses, or its quota of them is used up" },
     tool: {
       title: 'Request a root cause analysis',
       description:
@@ -360,6 +371,7 @@ export const routes = define({
     responses: { 202: 'RootCauseAnalysisPending' },
     // The analysis id is in the lost answer only: nothing tells a second request from the first.
     readBack: 'none',
+    alsoAnswers: { 402: "The account's plan does not include root cause analyses, or its quota of them is used up" },
     tool: {
       title: "Request a root cause analysis of a check's error group",
       description:
@@ -453,6 +465,7 @@ export const routes = define({
     summary: 'One ping of a heartbeat check, with its availability',
     paramDescriptions: { ...HEARTBEAT_ID, id: 'id of the event (list_heartbeat_events)' },
     responses: { 200: 'HeartbeatEventWithStats' },
+    alsoAnswers: { 400: 'An id in the path, or the account header, that is not a UUID: the hosted API checks their form here' },
     tool: {
       title: 'Get a heartbeat event',
       description: "Retrieves one ping of a heartbeat check with the check's availability stats. The id comes from list_heartbeat_events.",
@@ -463,6 +476,7 @@ export const routes = define({
     path: '/v1/runtimes',
     summary: 'List the supported runtimes',
     responses: { 200: 'RuntimeList' },
+    alsoAnswers: { 400: 'An account header that is not a UUID: the hosted API checks its form here' },
     tool: {
       title: 'List runtimes',
       description: 'Lists the runtimes checks can run on, with Node.js version, stage (CURRENT, DEPRECATED...) and end of life.',
@@ -474,6 +488,7 @@ export const routes = define({
     summary: 'Retrieve one runtime by name',
     paramDescriptions: { id: 'name of the runtime, such as 2025.04 (list_runtimes)' },
     responses: { 200: 'Runtime' },
+    alsoAnswers: { 400: 'An account header that is not a UUID: the hosted API checks its form here' },
     tool: {
       title: 'Get a runtime',
       description:

@@ -154,7 +154,7 @@ const QUERY_OPS = OPERATION_IDS.filter((id) => 'query' in operations[id] && oper
  * Operations whose path ids can name nothing, as the table declares: not a heartbeat ping (an
  * unknown check is started by it) nor a check's error groups (an unknown check has none: []).
  */
-const NOT_FOUND_OPS = OPERATION_IDS.filter((id) => operations[id].errors.includes(404));
+const NOT_FOUND_OPS = OPERATION_IDS.filter((id) => operations[id].path.includes('{') && operations[id].errors.includes(404));
 
 // ---- generators --------------------------------------------------------------------------
 
