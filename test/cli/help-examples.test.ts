@@ -16,9 +16,10 @@
 // `statusctl server` and `statusctl mcp` serve until stopped: a server example passes once it
 // prints its address, an MCP one once it answers an initialize request; then it is stopped.
 // `statusctl demo` tours every command, each a process of its own: the tour runs to its end once,
-// for the example that writes its transcript to a file (checked here step by step), and every
-// other tour example passes once its tour is under way (its login step done), then is
-// interrupted as a user would, with Ctrl-C. What any example prints to the pipe has no colors.
+// for the example that writes its transcript to a file (checked here step by step), which stands
+// for a tour example that differs from it only in --no-color and where its output goes (off a
+// terminal these change nothing); every other tour example passes once its tour is under way
+// (its login step done), then is interrupted as a user would, with Ctrl-C. What any example prints to the pipe has no colors.
 // Examples that need what the sandbox cannot give are marked in SKIPPED, by their exact text,
 // with the reason; each is reported as skipped by name. An example that a docs page shows as well,
 // the same command line in a block docs-examples.test.ts runs (docs-blocks.ts), runs there, once in
@@ -124,20 +125,29 @@ function adapt(example: string, url: string): string {
   return line;
 }
 
+/** The tour example that runs to its end; the other tours are stopped once under way. */
+const FULL_TOUR = 'statusctl demo --no-color > demo.txt';
+
+/** A tour without --no-color and without where its output goes, which change nothing off a terminal. */
+const tourShown = (command: string) => command.replace(/\s+--no-color\b/, '').replace(/\s*>\s*\S+$/, '');
+
 /**
  * The command lines to run for `examples`, adapted: examples that differ only in a trailing
- * comment are one command line, run once and reported for each. The tours (`statusctl demo`,
- * which runs every command in turn) take longest, so they start first and the rest runs beside
- * them rather than after them.
+ * comment are one command line, run once and reported for each; so are a tour that differs from
+ * the full tour only in --no-color and where its output goes, and the full tour. The tours
+ * (`statusctl demo`, which runs every command in turn) take longest, so they start first and the
+ * rest runs beside them rather than after them.
  */
 function commandsToRun(examples: string[], url: string): { line: string; examples: string[] }[] {
   const byCommand = new Map<string, { line: string; examples: string[] }>();
   for (const example of examples) {
     const line = adapt(example, url);
     const command = withoutComment(line);
-    const entry = byCommand.get(command);
+    const full = examples.includes(FULL_TOUR) && isTour(command) && tourShown(command) === tourShown(FULL_TOUR);
+    const key = full ? FULL_TOUR : command;
+    const entry = byCommand.get(key);
     if (entry) entry.examples.push(example);
-    else byCommand.set(command, { line, examples: [example] });
+    else byCommand.set(key, { line: full ? FULL_TOUR : line, examples: [example] });
   }
   return [...byCommand.values()].sort((a, b) => Number(isTour(b.line)) - Number(isTour(a.line)));
 }
@@ -207,9 +217,6 @@ function runExample(example: string, line: string, cwd: string, env: NodeJS.Proc
     });
   });
 }
-
-/** The tour example that runs to its end; the other tours are stopped once under way. */
-const FULL_TOUR = 'statusctl demo --no-color > demo.txt';
 
 /** The transcript of a whole tour, with no terminal and no stdin, as CI would run it. */
 function checkTour(out: string): void {
@@ -320,13 +327,21 @@ describe('help examples', () => {
     expect(ERROR_GROUP).toBe('c463c2d9-a899-5e7b-9e54-5b24368461d1');
   });
 
-  it('runs examples that differ only in a trailing comment once, for each of them, and the tours first', () => {
+  it('runs examples that differ only in a trailing comment once, for each of them, a tour like the full one as its run, and the tours first', () => {
     expect(
       commandsToRun(['statusctl whoami', 'statusctl demo', 'statusctl whoami   # who am I', "echo '# not a comment'"], 'http://x'),
     ).toEqual([
       { line: 'statusctl demo', examples: ['statusctl demo'] },
       { line: 'statusctl whoami', examples: ['statusctl whoami', 'statusctl whoami   # who am I'] },
       { line: "echo '# not a comment'", examples: ["echo '# not a comment'"] },
+    ]);
+    // A tour that differs from the full one only in --no-color and where its output goes is its run.
+    expect(
+      commandsToRun(['statusctl demo   # the tour', FULL_TOUR, 'statusctl demo --rca-delay 5000', 'statusctl whoami'], 'http://x'),
+    ).toEqual([
+      { line: FULL_TOUR, examples: ['statusctl demo   # the tour', FULL_TOUR] },
+      { line: 'statusctl demo --rca-delay 5000', examples: ['statusctl demo --rca-delay 5000'] },
+      { line: 'statusctl whoami', examples: ['statusctl whoami'] },
     ]);
   });
 });
