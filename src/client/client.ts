@@ -79,8 +79,14 @@ export interface ClientOptions {
    * the outcome otherwise), so without it a call that sends no query or body never loads zod.
    */
   onWarning?: (message: string) => void;
-  /** Waits between attempts (default: a timer). Tests pass one that records the delay. */
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits between attempts (default: a timer), given `signal`. Tests pass one that records the delay. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Once aborted, ends the client's waits (a 429's Retry-After, a retry's backoff, the rate-limit
+   * pause): the call that waits rejects (an AbortError with the default `sleep`), and no timer is
+   * left holding the process. The CLI aborts it when its run is over, an interrupted one included.
+   */
+  signal?: AbortSignal;
   /**
    * Called when a write's answer was lost and reading back settled it (src/client/settle.ts):
    * confirmed applied (its result is what was read), or not applied and sent again. A write
@@ -227,6 +233,7 @@ export function transportOptions(options: ClientOptions): TransportOptions {
     onRequest: options.onRequest,
     sleep,
     now,
+    signal: options.signal,
     rateLimit: options.rateLimit ?? new RateLimitState({ now, sleep }),
     maxWaitMs: nonNegative(options.maxWaitMs, DEFAULTS.maxWaitMs, 'maxWaitMs'),
   };

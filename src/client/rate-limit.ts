@@ -7,7 +7,8 @@
 export interface Clock {
   /** Milliseconds on a monotonic scale; only differences matter. */
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Rejects once `signal` is aborted. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** What the state needs to know about a request when its outcome comes. */
@@ -43,14 +44,15 @@ export class RateLimitState {
 
   /**
    * Waits until a request may start (the pause, if any, is over and the window has room), and
-   * counts it in flight. Every slot is handed back once, with succeeded() or limited().
+   * counts it in flight. Every slot is handed back once, with succeeded() or limited(). An aborted
+   * `signal` ends the pause (it rejects, and no slot is taken).
    */
-  async acquire(): Promise<Slot> {
+  async acquire(signal?: AbortSignal): Promise<Slot> {
     for (;;) {
       const pauses = this.pauses;
       const wait = this.pausedUntil - this.clock.now();
       if (wait > 0) {
-        await this.clock.sleep(wait);
+        await this.clock.sleep(wait, signal);
         // Slept through the pause: go unless another 429 extended it meanwhile. (Not read from
         // the clock again, so a sleep that returns early in a test cannot make this spin.)
         if (this.pauses !== pauses) continue;

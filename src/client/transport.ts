@@ -46,7 +46,9 @@ export interface TransportOptions {
   http: 'undici' | 'node';
   onRequest?: ((event: RequestEvent) => void) | undefined;
   /** Waits between attempts; tests pass one that records the delay and returns at once. */
-  sleep: (ms: number) => Promise<void>;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Ends the waits once aborted (ClientOptions.signal). */
+  signal?: AbortSignal | undefined;
   /** Milliseconds on a monotonic scale, for the deadline of 429 retries. */
   now: () => number;
   /** Shared by every request of the client: pauses after a 429 and the requests in flight. */
@@ -98,9 +100,10 @@ export interface PublishedRequest {
   payload: string | undefined;
 }
 
-// A plain timer and process.hrtime rather than node:timers/promises and node:perf_hooks: a CLI
-// call that loads neither module starts a few milliseconds sooner.
-export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+// node:timers/promises loaded by the first wait, and process.hrtime rather than node:perf_hooks:
+// a CLI call that loads neither module starts a few milliseconds sooner.
+export const defaultSleep = async (ms: number, signal?: AbortSignal): Promise<void> =>
+  (await import('node:timers/promises')).setTimeout(ms, undefined, { signal });
 export const nowMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
 /** base + path + query. A path prefix of the base is kept; a trailing slash is tolerated. */
@@ -147,7 +150,7 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
   let limitedAttempts = 0;
 
   for (let attempt = 1; ; attempt++) {
-    const slot = await rateLimit.acquire();
+    const slot = await rateLimit.acquire(options.signal);
     const started = nowMs();
     const attemptRequest: AttemptRequest = { url, method, headers, payload, timeoutMs: options.timeoutMs, network };
     let result: Awaited<ReturnType<typeof attemptWithUndici>>;
@@ -239,7 +242,7 @@ export async function send(options: TransportOptions, req: TransportRequest): Pr
         event.retryInMs = delay;
         report(options, event);
         req.onRetry?.(failure);
-        await options.sleep(delay);
+        await options.sleep(delay, options.signal);
         continue;
       }
     }

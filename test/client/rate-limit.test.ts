@@ -11,9 +11,19 @@ class ManualClock implements Clock {
 
   now = (): number => this.time;
 
-  sleep = (ms: number): Promise<void> =>
-    new Promise((wake) => {
-      this.sleepers.push({ at: this.time + ms, wake });
+  /** An aborted `signal` ends the sleep: it rejects with the signal's reason. */
+  sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+    new Promise((wake, fail) => {
+      const sleeper = { at: this.time + ms, wake };
+      this.sleepers.push(sleeper);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          this.sleepers.splice(this.sleepers.indexOf(sleeper), 1);
+          fail(signal.reason);
+        },
+        { once: true },
+      );
     });
 
   /** Moves the clock forward, waking each sleeper at its time and letting it run. */
@@ -69,6 +79,22 @@ describe('RateLimitState', () => {
     expect([next.done, retry.done]).toEqual([false, false]);
     await clock.advance(1);
     expect([next.done, retry.done]).toEqual([true, true]);
+  });
+
+  it('an aborted signal ends the wait for a pause: acquire rejects, and takes no slot', async () => {
+    const clock = new ManualClock();
+    const state = new RateLimitState(clock);
+    // A 429 of the only request: a pause, and a window of one.
+    state.limited(await state.acquire(), 2000);
+    const stop = new AbortController();
+    const waiting = state.acquire(stop.signal);
+    stop.abort(new Error('the run is over'));
+    await expect(waiting).rejects.toThrow('the run is over');
+    await clock.advance(2000);
+    // The window's one slot is free: the aborted wait never took it.
+    const next = track(state.acquire());
+    await settle();
+    expect(next.done).toBe(true);
   });
 
   it('a pause lengthened by a later 429 is waited out to its new end', async () => {

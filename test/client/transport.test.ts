@@ -240,6 +240,30 @@ describe('retries', () => {
   });
 });
 
+describe('the signal', () => {
+  it.each([
+    ['a 429', 429],
+    ['a 503 (a retry)', 503],
+  ])('ends the wait after %s at once: the call rejects, and nothing more is sent', async (_, status) => {
+    const replies = sequence([
+      () => HttpResponse.json({ statusCode: status, error: 'Wait', message: 'later' }, { status, headers: { 'retry-after': '50' } }),
+      () => HttpResponse.json([runtime]),
+    ]);
+    const stop = new AbortController();
+    // The client's own timer: a wait that went on would outlast the test.
+    const { client } = harness([http.get(RUNTIMES, replies.resolver)], {
+      sleep: undefined,
+      now: undefined,
+      signal: stop.signal,
+      onRequest: (event) => {
+        if (event.retryInMs !== undefined) setImmediate(() => stop.abort());
+      },
+    });
+    await expect(client.listRuntimes({})).rejects.toMatchObject({ name: 'AbortError' });
+    expect(replies.calls()).toBe(1);
+  });
+});
+
 describe('error mapping', () => {
   it('uses the documented error body: serverMessage and details', async () => {
     const body = {

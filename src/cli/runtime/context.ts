@@ -44,6 +44,12 @@ export interface Runtime {
    * An aborted `signal` ends the wait (it rejects), so that a command done early leaves no timer holding the process.
    */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Aborted once the run is over (run.ts gives it): the waits still going end with it, the
+   * client's too, so a command ended early (Ctrl-C during a 429's Retry-After) leaves no timer
+   * holding the process.
+   */
+  signal?: AbortSignal;
 }
 
 const runtimes = new WeakMap<object, Runtime>();
@@ -89,6 +95,8 @@ export class Context {
   readonly monotonicNow: () => number;
   /** Waits on the run's clock. */
   readonly sleep: Runtime['sleep'];
+  /** Aborted once the run is over: a wait given it leaves no timer behind. */
+  readonly signal: AbortSignal | undefined;
 
   constructor(
     readonly globals: GlobalOptions,
@@ -100,6 +108,7 @@ export class Context {
     this.now = runtime.now;
     this.monotonicNow = runtime.monotonicNow ?? runtime.now;
     this.sleep = runtime.sleep;
+    this.signal = runtime.signal;
   }
 
   /**

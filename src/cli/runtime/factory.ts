@@ -16,11 +16,12 @@ export interface ClientOptions extends GivenSettings {
   verbose?: boolean;
 }
 
-/** What the factory takes of the run (a Runtime, context.ts): its clocks, which the client's waits use. */
+/** What the factory takes of the run (a Runtime, context.ts): its clocks and its end, which the client's waits use. */
 export interface RunClocks {
   now: () => number;
   monotonicNow?: () => number;
-  sleep: (ms: number) => Promise<void>;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  signal?: AbortSignal;
 }
 
 /** The settings a run's client was made with: an error about the network names where its base URL came from. */
@@ -132,6 +133,8 @@ export class Factory {
       // Monotonic: a pause or a deadline measured on the wall clock changes when the clock is set.
       now: this.run.monotonicNow ?? this.run.now,
       sleep: this.run.sleep,
+      // A wait of the client ends with the run (an interrupted one: Ctrl-C during a Retry-After).
+      signal: this.run.signal,
       onRequest: this.globals.verbose
         ? (event) => {
             const outcome = event.status ?? event.error ?? '?';

@@ -15,6 +15,17 @@ import { didYouMean } from '../errors/suggest.js';
 
 /** Runs `statusctl ...args` (the words after the program name) and returns its exit code. */
 export async function run(given: string[], runtime: Runtime): Promise<ExitCode> {
+  // Over is over: a wait still going (the client's, for a command ended by Ctrl-C) ends with the
+  // run instead of holding the process.
+  const over = new AbortController();
+  try {
+    return await runCommand(given, { ...runtime, signal: over.signal });
+  } finally {
+    over.abort();
+  }
+}
+
+async function runCommand(given: string[], runtime: Runtime): Promise<ExitCode> {
   const { io } = runtime;
   const program = await buildProgram(given);
   let args = given;

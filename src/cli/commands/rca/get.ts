@@ -110,7 +110,7 @@ export async function waitForAnalysis(ctx: Context, client: Client, id: string, 
         );
       }
       progress.update(`Waiting for analysis ${id}… (${seconds(ctx.monotonicNow() - started)}, still pending)`);
-      await Promise.race([ctx.sleep(Math.min(delay, remaining)), interrupted]);
+      await Promise.race([ctx.sleep(Math.min(delay, remaining), ctx.signal), interrupted]);
       delay = Math.min(delay * 2, MAX_POLL_MS);
     }
   } catch (error) {
