@@ -49,6 +49,23 @@ describe('help', () => {
     expect((await runCli(['runtimes', 'list', '--nosuchoption'], { inProcess: true })).code).toBe(2);
   });
 
+  it('a run declares the one verb it names; help of the noun and an unknown verb get every verb, for every noun', async () => {
+    const nouns = (await buildProgram()).commands.filter((command) => command.commands.length > 0);
+    expect(nouns.length).toBeGreaterThanOrEqual(10);
+    const verbsOf = async (args: string[]) =>
+      (await buildProgram(args)).commands.find((command) => command.name() === args[0])!.commands.map((verb) => verb.name());
+    for (const noun of nouns) {
+      const all = noun.commands.map((verb) => verb.name());
+      for (const verb of all) expect(await verbsOf([noun.name(), verb, '--help'])).toEqual([verb]);
+      expect(await verbsOf([noun.name(), '--help'])).toEqual(all);
+      expect(await verbsOf([noun.name(), 'nosuchverb'])).toEqual(all);
+      // gh's word for a verb declares the verb it stands for.
+      if (all.includes('list')) expect(await verbsOf([noun.name(), 'ls'])).toEqual(['list']);
+    }
+    // A module declaring more than one top-level command declares the one named.
+    expect((await buildProgram(['login', '--help'])).commands.map((command) => command.name())).toEqual(['login']);
+  });
+
   it('an unknown verb is exit 2 with the closest names, with or without --help, for every noun', async () => {
     const nouns = (await buildProgram()).commands.filter((command) => command.commands.length > 0);
     // A floor, so a tree read wrong cannot pass.
