@@ -4,7 +4,7 @@
 // stderr, which is synchronous for pipes and files, and a busy server writes once per batch.
 // A line is written at every request the server answers, so it is built with little work: the
 // request's fields are passed as they are (no entry object), the duration is formatted from
-// whole microseconds, the JSON line's time reuses its second's text, and the batch is one string.
+// whole microseconds, the JSON line's time reuses its second's text, and the batch is a buffer of bytes.
 
 export type AccessLogFormat = 'text' | 'json';
 
@@ -18,8 +18,6 @@ export interface AccessLog {
   flush(): void;
 }
 
-const FLUSH_AT_CHARS = 64 * 1024;
-
 /** `0.412`: milliseconds with three decimals (microseconds: requests here take a fraction of a millisecond). */
 function millis(microseconds: number): string {
   const whole = Math.floor(microseconds / 1000);
@@ -28,7 +26,7 @@ function millis(microseconds: number): string {
 }
 
 /** `2026-01-02T03:04:05.678Z` as Date#toISOString gives it, the text up to the second made once per second. */
-class WallClock {
+export class WallClock {
   private second = Number.NaN;
   private prefix = '';
 
@@ -63,27 +61,43 @@ export function lineFormatter(format: AccessLogFormat): LineFormatter {
   return (method, path, status, durationMs) => `${method} ${path} ${status} ${millis(Math.round(durationMs * 1000))}ms`;
 }
 
+/** Bytes a batch holds at most before it is written. */
+const BATCH_BYTES = 64 * 1024;
+
 /**
- * Buffers formatted lines and hands them to `write` in batches, as one string of lines each
+ * Buffers formatted lines and hands them to `write` in batches, as the bytes of lines each
  * ending in a newline: after `delayMs` (a timer that does not keep the process alive), or when
- * the event loop is done with this turn if 0.
+ * the event loop is done with this turn if 0. A line is copied into the batch's buffer as it is
+ * recorded: a string kept until the write would outlive a garbage collection or two and be
+ * copied by it, the bytes of the buffer are outside the collected heap.
  */
-export function createAccessLog(format: AccessLogFormat, write: (lines: string) => void, delayMs = 0): AccessLog {
+export function createAccessLog(format: AccessLogFormat, write: (lines: Buffer) => void, delayMs = 0): AccessLog {
   const formatLine = lineFormatter(format);
-  let pending = '';
+  let batch = Buffer.allocUnsafe(BATCH_BYTES);
+  let used = 0;
   let scheduled = false;
   const flush = () => {
     scheduled = false;
-    if (!pending) return;
-    const batch = pending;
-    pending = '';
-    write(batch);
+    if (used === 0) return;
+    const lines = batch.subarray(0, used);
+    // A new buffer for the next batch: `write` may keep this one.
+    batch = Buffer.allocUnsafe(BATCH_BYTES);
+    used = 0;
+    write(lines);
   };
   return {
     record(method, path, status, startedAt) {
-      pending += `${formatLine(method, path, status, performance.now() - startedAt)}\n`;
-      if (pending.length >= FLUSH_AT_CHARS) flush();
-      else if (!scheduled) {
+      const line = `${formatLine(method, path, status, performance.now() - startedAt)}\n`;
+      // A UTF-8 byte per character at least, three at most (a UTF-16 unit is at most three bytes).
+      if (used + line.length * 3 > BATCH_BYTES) {
+        flush();
+        if (line.length * 3 > BATCH_BYTES) {
+          write(Buffer.from(line, 'utf8'));
+          return;
+        }
+      }
+      used += batch.write(line, used);
+      if (!scheduled) {
         scheduled = true;
         if (delayMs > 0) setTimeout(flush, delayMs).unref();
         else setImmediate(flush);

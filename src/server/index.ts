@@ -278,10 +278,10 @@ async function start(
   // A given `log` takes the lines one by one (tests read them); stderr gets each batch in one write.
   // (A line holds no newline of its own: the path is percent-encoded.)
   const writeLines = options.log
-    ? (lines: string) => {
-        for (const line of lines.slice(0, -1).split('\n')) log(line);
+    ? (lines: Buffer) => {
+        for (const line of lines.toString('utf8', 0, lines.length - 1).split('\n')) log(line);
       }
-    : (lines: string) => process.stderr.write(lines);
+    : (lines: Buffer) => process.stderr.write(lines);
   // To stderr every 50 ms at most (and at close or exit); a given `log` (tests) at the end of each turn.
   const accessLog = accessFormat === 'off' ? undefined : createAccessLog(accessFormat, writeLines, options.log ? 0 : 50);
   if (accessLog && !options.log) process.once('exit', () => accessLog.flush());
