@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildOpenApiDocument } from '../contract/openapi.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../contract/rules.js';
 import type { Analysis } from '../contract/schemas.js';
@@ -53,6 +54,11 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** The clock, in ms since the epoch. Default Date.now; tests pass a controllable one. */
   now?: () => number;
+  /**
+   * Waits on that clock (an analysis's delay); an aborted `signal` ends the wait (it rejects).
+   * Default: a timer; tests pass the clock they give as `now`, so no analysis waits in real time.
+   */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Produces root cause analyses. Default: the offline rules provider. */
   analysisProvider?: AnalysisProvider;
   /**
@@ -209,21 +215,25 @@ async function start(
 
   const provider = options.analysisProvider ?? rulesProvider;
   const rcaDelayMs = options.rcaDelayMs ?? DEFAULT_RCA_DELAY_MS;
-  const timers = new Set<NodeJS.Timeout>();
+  const sleep = options.sleep ?? ((ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }));
+  // Aborted by close(): an analysis still waiting is not generated (with --data, the next start does it).
+  const stopped = new AbortController();
   const app: AppContext = {
     now,
     newId: randomUUID,
     scheduleAnalysis(store, analysisId) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        // With --data, a result the data file cannot take is rolled back (the analysis is PENDING
-        // again): logged, and generated again later, once the disk may have recovered.
-        generateAnalysis(store, analysisId).catch((error: unknown) => {
-          log(`error: analysis ${analysisId} not stored: ${error instanceof Error ? error.message : String(error)}`);
-          if (error instanceof DurabilityError) app.scheduleAnalysis(store, analysisId);
-        });
-      }, rcaDelayMs);
-      timers.add(timer);
+      sleep(rcaDelayMs, stopped.signal).then(
+        () => {
+          if (stopped.signal.aborted) return;
+          // With --data, a result the data file cannot take is rolled back (the analysis is PENDING
+          // again): logged, and generated again later, once the disk may have recovered.
+          generateAnalysis(store, analysisId).catch((error: unknown) => {
+            log(`error: analysis ${analysisId} not stored: ${error instanceof Error ? error.message : String(error)}`);
+            if (error instanceof DurabilityError) app.scheduleAnalysis(store, analysisId);
+          });
+        },
+        () => {},
+      );
     },
   };
   // Analyses left PENDING by a stop or a crash are generated again: the provider only needs
@@ -349,8 +359,7 @@ async function start(
     request: inProcess.request,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
+        stopped.abort();
         // Open pages' event streams would keep their connections, and close(), open.
         pageEvents.close();
         // The data file is closed after the last request: its answer waited for its sync.

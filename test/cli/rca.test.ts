@@ -2,12 +2,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { RootCauseAnalysis, RootCauseAnalysisPending } from '../../src/contract/schemas.js';
-import { testClock } from '../support/clock.js';
+import { manualClock, type TestClock, testClock } from '../support/clock.js';
 import { parseJson, removeTempDirs, runCli, runPty, startCli, startTestServer, type TestServer } from './helpers.js';
 
+/** The clock of `quick`: an analysis waits on it until it has moved past the analysis's delay. */
+const serverClock = manualClock();
+/** Analyses done soon after they are asked for, on serverClock. */
 let quick: TestServer;
+/** Analyses done soon after they are asked for, on the real clock: for the built binary. */
+let quickReal: TestServer;
 /** Keeps every analysis pending far longer than any test runs. */
 let slow: TestServer;
+
+/**
+ * The clock of an in-process run against `quick`: its waits (the polls) move serverClock, so an
+ * analysis is done once the polls have waited its delay, in no real time.
+ */
+function runClock(): TestClock {
+  const slept: number[] = [];
+  return {
+    now: serverClock.now,
+    advance: serverClock.advance,
+    slept,
+    async sleep(ms) {
+      slept.push(ms);
+      serverClock.advance(ms);
+    },
+  };
+}
 
 function clientFor(server: TestServer): Client {
   return createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
@@ -19,11 +41,15 @@ async function errorGroup(server: TestServer, message = 'Error: connect ECONNREF
 }
 
 beforeAll(async () => {
-  [quick, slow] = await Promise.all([startTestServer({ rcaDelayMs: 50 }), startTestServer({ rcaDelayMs: 600_000 })]);
+  [quick, quickReal, slow] = await Promise.all([
+    startTestServer({ rcaDelayMs: 50, now: serverClock.now, sleep: serverClock.sleep }),
+    startTestServer({ rcaDelayMs: 50 }),
+    startTestServer({ rcaDelayMs: 600_000 }),
+  ]);
 });
 
 afterAll(async () => {
-  await Promise.all([quick?.close(), slow?.close()]);
+  await Promise.all([quick?.close(), quickReal?.close(), slow?.close()]);
   removeTempDirs();
 });
 
@@ -75,11 +101,15 @@ describe('rca request', () => {
 
   it('waits for the analysis and prints it for people, without colors off a terminal', async () => {
     const group = await errorGroup(quick, 'Error: Timeout of 30000ms exceeded waiting for https://example.com/api');
+    const clock = runClock();
     const result = await runCli(['rca', 'request', group, '--context', 'after the 14:00 deploy', '--wait'], {
       env: quick.env,
       inProcess: true,
+      clock,
     });
     expect(result.code, result.stderr).toBe(0);
+    // Pending at the first poll; done by the second, the analysis's delay having passed in the wait.
+    expect(clock.slept).toEqual([250]);
     for (const heading of ['Root cause analysis', 'Classification', 'Root cause', 'User impact']) {
       expect(result.stdout).toContain(heading);
     }
@@ -91,7 +121,7 @@ describe('rca request', () => {
 
   it('waits and prints the API body with -o json, matching the contract', async () => {
     const group = await errorGroup(quick);
-    const result = await runCli(['rca', 'request', group, '--wait', '--json'], { env: quick.env, inProcess: true });
+    const result = await runCli(['rca', 'request', group, '--wait', '--json'], { env: quick.env, inProcess: true, clock: runClock() });
     expect(result.code, result.stderr).toBe(0);
     const analysis = RootCauseAnalysis.parse(parseJson(result));
     expect(analysis.status).toBe('COMPLETED');
@@ -160,8 +190,10 @@ describe('rca get', () => {
 
   it('--wait prints the completed analysis', async () => {
     const pending = await clientFor(quick).requestRootCauseAnalysis({ params: { testSessionErrorGroupId: await errorGroup(quick) } });
-    const result = await runCli(['rca', 'get', pending.id, '--wait', '-o', 'json'], { env: quick.env, inProcess: true });
+    const clock = runClock();
+    const result = await runCli(['rca', 'get', pending.id, '--wait', '-o', 'json'], { env: quick.env, inProcess: true, clock });
     expect(result.code, result.stderr).toBe(0);
+    expect(clock.slept).toEqual([250]);
     expect(RootCauseAnalysis.parse(parseJson(result)).id).toBe(pending.id);
   });
 
@@ -184,8 +216,8 @@ describe('rca get', () => {
 
 describe('rca on a terminal', () => {
   it('shows a spinner on stderr while waiting, then the analysis', async () => {
-    const group = await errorGroup(quick);
-    const session = await runPty(['rca', 'request', group, '--wait'], { env: quick.env });
+    const group = await errorGroup(quickReal);
+    const session = await runPty(['rca', 'request', group, '--wait'], { env: quickReal.env });
     try {
       await session.waitFor('Root cause analysis', 15_000);
       expect(await session.exited()).toBe(0);
@@ -198,8 +230,8 @@ describe('rca on a terminal', () => {
   });
 
   it('with NO_COLOR, plain progress lines instead of a spinner', async () => {
-    const group = await errorGroup(quick);
-    const session = await runPty(['rca', 'request', group, '--wait'], { env: { ...quick.env, NO_COLOR: '1' } });
+    const group = await errorGroup(quickReal);
+    const session = await runPty(['rca', 'request', group, '--wait'], { env: { ...quickReal.env, NO_COLOR: '1' } });
     try {
       await session.waitFor('Root cause analysis', 15_000);
       expect(await session.exited()).toBe(0);
