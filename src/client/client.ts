@@ -14,7 +14,9 @@
 import type { Dispatcher } from 'undici';
 import type { OperationInput, OperationResult, Operations } from '../contract/operations.js';
 import type { RequestEvent } from './attempt.js';
-import { fillPath, isIdempotent, routes, type OperationId, type Route } from '../contract/routes.js';
+import { errorStatuses, type ErrorStatus } from '../contract/error-responses.js';
+import { fillPath, isIdempotent, routes, type OperationId, type Route, type Row } from '../contract/routes.js';
+import { ApiError } from './errors.js';
 import { isVisibleAscii } from '../contract/rules.js';
 import { rawRequest, type RawRequest, type RawResponse } from './raw.js';
 import { parseProxyUrl } from './proxy.js';
@@ -150,17 +152,14 @@ export function createClient(options: ClientOptions): Client {
     };
     // A write that may not be repeated is settled by reading back when its answer is lost; a
     // DELETE whose answer was lost is sent again, and a 404 then means it was done.
-    const response: SettledResponse =
-      route.readBack && !isIdempotent(route)
-        ? await sendSettled(
-            transport,
-            request,
-            { operationId: id, readBack: route.readBack, params: checked.params ?? {} },
-            options.onLostAnswer,
-          )
-        : route.method === 'DELETE'
-          ? await sendDelete(transport, request, successStatusOf(id), options.onLostAnswer)
-          : await send(transport, request);
+    const response: SettledResponse = await (route.readBack && !isIdempotent(route)
+      ? sendSettled(transport, request, { operationId: id, readBack: route.readBack, params: checked.params ?? {} }, options.onLostAnswer)
+      : route.method === 'DELETE'
+        ? sendDelete(transport, request, successStatusOf(id), options.onLostAnswer)
+        : send(transport, request)
+    ).catch((error: unknown) => {
+      throw answeredBy(id, error);
+    });
     // What the hosted API may answer (its routes only): a body of another shape is refused here.
     // A delete found already gone has no answer of its own to check.
     if (response.lostAnswer?.outcome !== 'already-gone')
@@ -175,6 +174,20 @@ export function createClient(options: ClientOptions): Client {
     client[id] = async (input: unknown) => (await call(id, input)).body;
   }
   return client as Client;
+}
+
+/** An error answer, with what the operation's row says of its status (errors.ts, AnsweredOperation). */
+function answeredBy(id: OperationId, error: unknown): unknown {
+  if (error instanceof ApiError && error.kind === 'http' && error.status !== undefined && !error.operation) {
+    const row: Row = routes[id];
+    error.operation = {
+      id,
+      declares: errorStatuses(row).includes(error.status as ErrorStatus),
+      hasPathIds: row.path.includes('{'),
+      when: row.alsoAnswers?.[error.status as ErrorStatus],
+    };
+  }
+  return error;
 }
 
 let operations: Promise<Operations> | undefined;

@@ -12,6 +12,18 @@ export type ApiErrorKind =
   /** An answer that is not the JSON it should be (garbled, truncated, an HTML page). */
   | 'invalid-response';
 
+/** What the operations table says of an error status an operation answered (src/contract/error-responses.ts). */
+export interface AnsweredOperation {
+  /** The operation's id in the table. */
+  id: string;
+  /** Its row declares the status: the API documents it for this operation. */
+  declares: boolean;
+  /** Its path names something by id (a 404 can then mean that id names nothing). */
+  hasPathIds: boolean;
+  /** When the hosted API answers the status, where the row says so (`alsoAnswers`). */
+  when: string | undefined;
+}
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
@@ -19,7 +31,15 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   /** The server's own `message`, when it sent the documented error body. */
   readonly serverMessage: string | undefined;
+  /** The fields the server named as refused (a 400), each cleaned for showing; at most a few. */
   readonly details: ErrorDetail[];
+  /** How many more fields the server named than `details` holds. */
+  readonly moreDetails: number;
+  /**
+   * The operation of the table the request was, when a client method sent it (a `statusctl api`
+   * request has none), with what its row says of the status answered.
+   */
+  operation: AnsweredOperation | undefined;
   /** Seconds the server asked to wait (429), when it said. */
   readonly retryAfter: number | undefined;
   /** A network failure's error code from Node or undici (ECONNREFUSED, CERT_HAS_EXPIRED...). */
@@ -36,6 +56,7 @@ export class ApiError extends Error {
       status?: number;
       serverMessage?: string;
       details?: ErrorDetail[];
+      moreDetails?: number;
       retryAfter?: number;
       cause?: unknown;
       code?: string;
@@ -48,6 +69,8 @@ export class ApiError extends Error {
     this.status = extra.status;
     this.serverMessage = extra.serverMessage;
     this.details = extra.details ?? [];
+    this.moreDetails = extra.moreDetails ?? 0;
+    this.operation = undefined;
     this.retryAfter = extra.retryAfter;
     this.code = extra.code;
     this.proxy = extra.proxy;

@@ -95,8 +95,9 @@ export function describeBody(text: string, contentType: string | undefined, apiK
 }
 
 /**
- * A non-2xx answer. Uses the server's own message when it sent the documented error body
- * (checked with the contract's schema, so zod loads only for an error answer in JSON).
+ * A non-2xx answer. Uses the server's own message and the fields it names when it sent an error
+ * body (error-body.ts checks each part, so zod loads only for an error answer that is a JSON
+ * object); anything else is described, never shown raw.
  */
 export async function httpError(
   label: RequestLabel,
@@ -110,19 +111,18 @@ export async function httpError(
   } catch {
     json = undefined;
   }
-  // Only a JSON object can be the documented body, so only then does the schema (zod) load.
-  const documented =
-    typeof json === 'object' && json !== null ? (await import('../contract/errors.js')).ErrorBody.safeParse(json) : undefined;
-  if (documented?.success) {
-    const serverMessage = scrub(documented.data.message, label.apiKey);
-    const details = (documented.data.details ?? []).map((detail) => ({
-      path: scrub(detail.path, label.apiKey),
-      message: scrub(detail.message, label.apiKey),
-    }));
-    return new ApiError('http', `${statusLine(status)}: ${oneLine(serverMessage, label.apiKey, 300)}${waitHint} ${suffix(label)}`, {
+  const parts =
+    typeof json === 'object' && json !== null
+      ? (await import('./error-body.js')).errorParts(json, (text, max) => oneLine(text, label.apiKey, max))
+      : undefined;
+  if (parts) {
+    const serverMessage = parts.message === undefined ? undefined : scrub(parts.message, label.apiKey);
+    const words = serverMessage === undefined ? '' : `: ${oneLine(serverMessage, label.apiKey, 300)}`;
+    return new ApiError('http', `${statusLine(status)}${words}${waitHint} ${suffix(label)}`, {
       status,
-      serverMessage,
-      details,
+      ...(serverMessage === undefined ? {} : { serverMessage }),
+      details: parts.details,
+      moreDetails: parts.moreDetails,
       ...(retryAfter === undefined ? {} : { retryAfter }),
     });
   }

@@ -45,7 +45,8 @@ export async function readBody(body: Readable, status: number, contentLength: st
         break;
       }
     }
-    return { text: Buffer.concat(chunks).toString('utf8') };
+    // One chunk may hold more than the limit: an error body is cut at it all the same.
+    return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8') };
   } catch (bodyError) {
     return { text: Buffer.concat(chunks).toString('utf8'), bodyError };
   } finally {

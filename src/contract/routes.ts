@@ -204,7 +204,7 @@ export const routes = define({
     responses: { 201: 'Incident' },
     readBack: { read: 'listIncidents', find: 'sent-incident' },
     alsoAnswers: {
-      404: 'A service of the body that the account does not have, as the hosted API may say it (the reference server answers a 400 naming the field)',
+      404: 'A service in the body that the account does not have (the reference server answers a 400 naming the field)',
     },
     tool: {
       title: 'Create an incident',

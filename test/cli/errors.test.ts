@@ -1,9 +1,14 @@
 // Errors that guide (docs/cli.md): every error, commander's usage errors included, is one line
 // on stderr starting `statusctl:`, continuation lines indented as one block, then at most one
 // `hint:` line where it helps. Bad settings, dates and percentages are exit 2 before any request
-// (the reference server's access log shows none). In-process (runCli with inProcess).
+// (the reference server's access log shows none). The error answers the hosted API documents
+// (402, 400 naming a field, 404 where the path has no id) come from a stub on a real port in
+// front of the reference server, answering one route as the hosted API may. In-process (runCli
+// with inProcess).
+import { createServer, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoIds } from '../../src/server/index.js';
+import { cleanUpAfter } from '../support/cleanup.js';
 import { removeTempDirs, startTestServer, TEST_ACCOUNT, tempConfigDir, type TestServer, runCli } from './helpers.js';
 
 let server: TestServer;
@@ -159,5 +164,197 @@ describe('multi-line messages', () => {
     const { first, block } = errorLines(result.stderr);
     expect(first).toContain('--service "No Such Service": no such service');
     expect(block.length).toBeGreaterThan(1);
+  });
+});
+
+/**
+ * A stub on a real port that answers `method path` with `status` and `body` (JSON, or text as
+ * is), as the hosted API may, and passes every other request to the reference server. Closed
+ * after the test. `answered()` counts the stubbed answers.
+ */
+async function hostedAnswer(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+): Promise<{ env: Record<string, string>; answered: () => number }> {
+  let answered = 0;
+  const stub = createServer(async (req, res) => {
+    if (req.method === method && req.url === path) {
+      answered++;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      return;
+    }
+    const sent = await fetch(server.url + req.url, {
+      method: req.method!,
+      headers: Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host')) as Record<string, string>,
+      ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: await readAll(req) }),
+    });
+    res.writeHead(sent.status, { 'content-type': sent.headers.get('content-type') ?? 'application/json' });
+    res.end(Buffer.from(await sent.arrayBuffer()));
+  });
+  await new Promise<void>((listening) => stub.listen(0, '127.0.0.1', listening));
+  cleanUpAfter('test', () => new Promise((closed) => stub.close(closed)));
+  stub.unref();
+  const { port } = stub.address() as { port: number };
+  return { env: { ...server.env, STATUSCTL_BASE_URL: `http://127.0.0.1:${port}` }, answered: () => answered };
+}
+
+/** A request's body, as the text the CLI sent (JSON). */
+async function readAll(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('error answers the hosted API documents: the exit code of docs/cli.md and a hint with the fix', () => {
+  const ids = demoIds(TEST_ACCOUNT.id);
+
+  it('402 to an analysis request: exit 1, the plan or its quota and what to do; not sent again', async () => {
+    const group = ids.errorGroups.dashboardTimeout;
+    const path = `/v1/root-cause-analyses/error-groups/${group}`;
+    const stub = await hostedAnswer('POST', path, 402, {
+      statusCode: 402,
+      error: 'Payment Required',
+      message: 'No analyses left',
+      attributes: {},
+    });
+    const result = await runCli(['rca', 'request', group], { env: stub.env, inProcess: true });
+    expect(result.code, result.stderr).toBe(1);
+    const { first, block, hint } = errorLines(result.stderr);
+    expect(first).toBe(`statusctl: 402 Payment Required: No analyses left (POST ${path})`);
+    expect(block).toEqual([]);
+    expect(hint).toMatch(
+      /^hint: the account's plan does not include root cause analyses, or its quota of them is used up: nothing was started; .*upgrade the plan or wait for the quota to renew/,
+    );
+    expect(stub.answered()).toBe(1);
+  });
+
+  it('402 without a message (the hosted document leaves it out): the status line and the same hint', async () => {
+    const group = ids.errorGroups.checkoutSelector;
+    const path = `/v1/root-cause-analyses/error-groups/${group}`;
+    const stub = await hostedAnswer('POST', path, 402, { statusCode: 402, error: 'Payment Required' });
+    const result = await runCli(['rca', 'request', group, '--wait'], { env: stub.env, inProcess: true });
+    expect(result.code, result.stderr).toBe(1);
+    const { first, hint } = errorLines(result.stderr);
+    expect(first).toBe(`statusctl: 402 Payment Required (POST ${path})`);
+    expect(hint).toMatch(/^hint: the account's plan does not include root cause analyses/);
+  });
+
+  it('400 naming the account header: exit 1, the account id, where it comes from and how to set it', async () => {
+    const stub = await hostedAnswer('GET', '/v1/runtimes', 400, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: '"x-checkly-account" must be a valid GUID',
+      validation: { source: 'headers', keys: ['x-checkly-account'] },
+    });
+    const result = await runCli(['runtimes', 'list'], { env: stub.env, inProcess: true });
+    expect(result.code, result.stderr).toBe(1);
+    const { first, hint } = errorLines(result.stderr);
+    expect(first).toBe('statusctl: 400 Bad Request: "x-checkly-account" must be a valid GUID (GET /v1/runtimes)');
+    expect(hint).toBe(
+      `hint: the account id "${TEST_ACCOUNT.id}" (from STATUSCTL_ACCOUNT_ID) is not one the server takes (a UUID, shown in the account's settings): set it with --account-id, STATUSCTL_ACCOUNT_ID or 'statusctl login'`,
+    );
+  });
+
+  it('400 whose message names the field: exit 1, the hint names it', async () => {
+    const check = ids.heartbeatChecks.nightlyBackup;
+    const path = `/v1/checks/heartbeats/${check}/events/ping-1`;
+    const stub = await hostedAnswer('GET', path, 400, { statusCode: 400, error: 'Bad Request', message: '"id" must be a valid GUID' });
+    const result = await runCli(['heartbeats', 'events', check, 'ping-1'], { env: stub.env, inProcess: true });
+    expect(result.code, result.stderr).toBe(1);
+    expect(errorLines(result.stderr).hint).toBe(
+      'hint: the server refused id: fix it as the message says (--verbose lists what it said of each), then run the command again',
+    );
+  });
+
+  it('400 that names no field: the hint says so and where to look', async () => {
+    const stub = await hostedAnswer('GET', '/v1/runtimes', 400, { statusCode: 400, error: 'Bad Request', message: 'Invalid request' });
+    const result = await runCli(['runtimes', 'list'], { env: stub.env, inProcess: true });
+    expect(result.code).toBe(1);
+    expect(errorLines(result.stderr).hint).toMatch(
+      /^hint: the answer names no field: check the ids and values given against the command's --help/,
+    );
+  });
+
+  it('404 to a list: exit 4, the route is not served, so the base URL is in question', async () => {
+    const stub = await hostedAnswer('GET', '/v1/status-pages/incidents?limit=100', 404, {
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Not Found',
+    });
+    const result = await runCli(['incidents', 'list', '--all'], { env: stub.env, inProcess: true });
+    expect(result.code, result.stderr).toBe(4);
+    expect(errorLines(result.stderr).hint).toBe(
+      `hint: the server does not serve this route: is ${stub.env.STATUSCTL_BASE_URL} (from STATUSCTL_BASE_URL) the status-page API's root? statusctl puts /v1 in front of every path itself`,
+    );
+  });
+
+  it('404 to creating an incident: exit 4, a service the account does not have', async () => {
+    const stub = await hostedAnswer('POST', '/v1/status-pages/incidents', 404, {
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Service not found',
+    });
+    const result = await runCli(
+      [
+        'incidents',
+        'create',
+        '--name',
+        'Backups late',
+        '--severity',
+        'minor',
+        '--service',
+        'Postgres (primary)',
+        '--message',
+        'Looking',
+        '--yes',
+      ],
+      { env: stub.env, inProcess: true },
+    );
+    expect(result.code, result.stderr).toBe(4);
+    const { first, hint } = errorLines(result.stderr);
+    expect(first).toBe('statusctl: 404 Not Found: Service not found (POST /v1/status-pages/incidents)');
+    expect(hint).toBe(
+      "hint: a service of the incident is not one of the account's (any more): 'statusctl services list' shows those it has",
+    );
+    expect(stub.answered()).toBe(1);
+  });
+
+  it('a 400 naming a hundred fields with terminal escapes: clean lines, a few named, the rest counted', async () => {
+    const details = Array.from({ length: 100 }, (_, i) => ({
+      path: `services[${i}].id\u001b[31m`,
+      message: 'unknown\u001b]0;owned\u0007\nservice',
+    }));
+    const stub = await hostedAnswer('GET', '/v1/runtimes', 400, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'bad\u001b[2J',
+      details,
+    });
+    const result = await runCli(['runtimes', 'list', '--verbose'], { env: stub.env, inProcess: true });
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+    expect(result.stderr).toContain(
+      'hint: the server refused services[0].id [31m, services[1].id [31m, services[2].id [31m and 97 more: fix them',
+    );
+    const detailLines = result.stderr.split('\n').filter((line) => /^ {2}services\[/.test(line));
+    expect(detailLines).toHaveLength(20);
+    expect(detailLines[0]).toBe('  services[0].id [31m: unknown ]0;owned service');
+    expect(result.stderr).toContain('\n  … and 80 more\n');
+  });
+
+  it('a 402 body of a megabyte: one line and the hint, nothing of the body past what a line shows', async () => {
+    const group = ids.errorGroups.ordersBadGateway;
+    const path = `/v1/root-cause-analyses/error-groups/${group}`;
+    const huge = JSON.stringify({ statusCode: 402, error: 'Payment Required', message: 'x'.repeat(1024 * 1024) });
+    const stub = await hostedAnswer('POST', path, 402, huge);
+    const result = await runCli(['rca', 'request', group], { env: stub.env, inProcess: true });
+    expect(result.code).toBe(1);
+    const { first, hint } = errorLines(result.stderr);
+    expect(first.length).toBeLessThan(200);
+    expect(first).toMatch(/^statusctl: 402 Payment Required: "\{"statusCode":402,.*…" \(POST /);
+    expect(hint).toMatch(/^hint: the account's plan/);
   });
 });
