@@ -77,7 +77,7 @@ export async function run(ctx: Context, given: string | undefined, options: Watc
   }
   const client = await ctx.client();
   const interval = options.interval * 1000;
-  const deadline = options.maxTime !== undefined ? ctx.now() + options.maxTime * 1000 : undefined;
+  const deadline = options.maxTime !== undefined ? ctx.monotonicNow() + options.maxTime * 1000 : undefined;
   const print = printer(ctx);
 
   let interrupt: (error: CliError) => void = () => {};
@@ -99,9 +99,9 @@ export async function run(ctx: Context, given: string | undefined, options: Watc
     let first = true;
     for (;;) {
       if (!first) {
-        const wait = deadline === undefined ? delay : Math.min(delay, Math.max(0, deadline - ctx.now()));
+        const wait = deadline === undefined ? delay : Math.min(delay, Math.max(0, deadline - ctx.monotonicNow()));
         await Promise.race([ctx.sleep(wait, stop.signal), interrupted]);
-        if (deadline !== undefined && ctx.now() >= deadline) {
+        if (deadline !== undefined && ctx.monotonicNow() >= deadline) {
           if (options.exitStatus) {
             throw new CliError(
               ExitCode.threshold,
