@@ -168,19 +168,19 @@ describe('multi-line messages', () => {
 });
 
 /**
- * A stub on a real port that answers `method path` with `status` and `body` (JSON, or text as
- * is), as the hosted API may, and passes every other request to the reference server. Closed
+ * A stub on a real port that answers `method path` (a path, or a pattern of paths) with
+ * `status` and `body` (JSON, or text as is), as the hosted API may, and passes every other request to the reference server. Closed
  * after the test. `answered()` counts the stubbed answers.
  */
 async function hostedAnswer(
   method: string,
-  path: string,
+  path: string | RegExp,
   status: number,
   body: unknown,
 ): Promise<{ env: Record<string, string>; answered: () => number }> {
   let answered = 0;
   const stub = createServer(async (req, res) => {
-    if (req.method === method && req.url === path) {
+    if (req.method === method && (typeof path === 'string' ? req.url === path : path.test(req.url!))) {
       answered++;
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -229,6 +229,21 @@ describe('error answers the hosted API documents: the exit code of docs/cli.md a
       /^hint: the account's plan does not include root cause analyses, or its quota of them is used up: nothing was started; .*upgrade the plan or wait for the quota to renew/,
     );
     expect(stub.answered()).toBe(1);
+  });
+
+  it('402 to every group of a bulk request: one line per group, the hint once under the summary', async () => {
+    const groups = [ids.errorGroups.tokenExpired, ids.errorGroups.paymentsDns];
+    const stub = await hostedAnswer('POST', /^\/v1\/root-cause-analyses\/error-groups\//, 402, {
+      statusCode: 402,
+      error: 'Payment Required',
+      message: 'No analyses left',
+    });
+    const result = await runCli(['rca', 'request', ...groups], { env: stub.env, inProcess: true });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout.trimEnd().split('\n')).toEqual(groups.map((group) => `${group}\tfailed\t402 Payment Required: No analyses left`));
+    const { first, hint } = errorLines(result.stderr);
+    expect(first).toBe('statusctl: 2 of 2 failed (2 failed)');
+    expect(hint).toMatch(/^hint: the account's plan does not include root cause analyses/);
   });
 
   it('402 without a message (the hosted document leaves it out): the status line and the same hint', async () => {

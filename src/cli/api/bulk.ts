@@ -159,7 +159,14 @@ export async function runBulk(
   const counts = new Map<string, number>();
   for (const line of failed) counts.set(line.outcome, (counts.get(line.outcome) ?? 0) + 1);
   const summary = [...counts].map(([outcome, count]) => `${count} ${outcome}`).join(', ');
-  throw new CliError(worst, `${failed.length} of ${ids.length} failed (${summary})`);
+  // A hint every failed id shares (a 402: the plan's quota) is said once, under the summary.
+  const hints = new Set(failed.map((line) => describeFailure(line.cause).hint));
+  throw new CliError(
+    worst,
+    `${failed.length} of ${ids.length} failed (${summary})`,
+    undefined,
+    hints.size === 1 ? [...hints][0] : undefined,
+  );
 }
 
 /** `ID<TAB>OUTCOME<TAB>REASON`: three columns always, so `cut -f2` works; colored on a terminal. */
