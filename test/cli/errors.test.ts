@@ -9,6 +9,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoIds } from '../../src/server/index.js';
 import { cleanUpAfter } from '../support/cleanup.js';
+import { ApiError } from '../../src/client/errors.js';
+import { describeFailure } from '../../src/cli/errors/failure.js';
+import { routes, type Row } from '../../src/contract/routes.js';
 import { removeTempDirs, startTestServer, TEST_ACCOUNT, tempConfigDir, type TestServer, runCli } from './helpers.js';
 
 let server: TestServer;
@@ -371,5 +374,19 @@ describe('error answers the hosted API documents: the exit code of docs/cli.md a
     expect(first.length).toBeLessThan(200);
     expect(first).toMatch(/^statusctl: 402 Payment Required: "\{"statusCode":402,.*…" \(POST /);
     expect(hint).toMatch(/^hint: the account's plan/);
+  });
+});
+
+describe('every status a row declares for the hosted API’s own reasons has its hint and documented exit code', () => {
+  const declared = Object.entries(routes as Record<string, Row>).flatMap(([id, row]) =>
+    Object.entries(row.alsoAnswers ?? {}).map(([status, when]) => ({ id, row, status: Number(status), when })),
+  );
+
+  it.each(declared)('$id: $status', ({ id, row, status, when }) => {
+    const error = new ApiError('http', `${status} (${row.method} ${row.path})`, { status });
+    error.operation = { id, declares: true, hasPathIds: row.path.includes('{'), when };
+    const failure = describeFailure(error);
+    expect(failure.hint).toMatch(/\S/);
+    expect(failure.exitCode).toBe(status === 404 ? 4 : status === 401 || status === 403 ? 3 : 1);
   });
 });
