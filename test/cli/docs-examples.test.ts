@@ -76,7 +76,9 @@ const commands = servePage();
 const scripting = servePage();
 const configuration = servePage();
 
-describe.concurrent('the docs pages run as written', () => {
+// A page is dozens of processes, one after another, beside the other pages: on a busy machine
+// that can take longer than the default time limit of a test.
+describe.concurrent('the docs pages run as written', { timeout: 180_000 }, () => {
   it('docs/commands.md', async ({ expect }) => {
     await runPage(expect, commands.server, 'docs/commands.md');
   });
