@@ -14,7 +14,7 @@ import { renderTable, tableFormat } from '../../output/cells.js';
 const API_DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 100;
 /** A check of the demo data with error groups, for the examples. */
-export const EXAMPLE_CHECK = '35c79318-9183-5c3e-831d-8bf8cfe07ad0';
+const EXAMPLE_CHECK = '35c79318-9183-5c3e-831d-8bf8cfe07ad0';
 
 export interface ListOptions {
   check?: string;

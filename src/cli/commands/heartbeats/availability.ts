@@ -15,7 +15,7 @@ import { type Cell, type ColumnSpec, renderTable, tableFormat, terminalWidth } f
 import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../input/time.js';
 
 /** Check ids for the examples (the noun's help shows them too). */
-export const CHECK = '676ca3e3-a836-5d4b-adc0-e52fb2a005d6';
+const CHECK = '676ca3e3-a836-5d4b-adc0-e52fb2a005d6';
 const OTHER_CHECK = 'b90cabd6-b79f-598f-9c6e-bc96ce064a8d';
 
 export interface AvailabilityOptions extends WindowOptions {
