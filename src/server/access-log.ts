@@ -6,6 +6,8 @@
 // request's fields are passed as they are (no entry object), the duration is formatted from
 // whole microseconds, the JSON line's time reuses its second's text, and the batch is a buffer of bytes.
 
+import { performance } from 'node:perf_hooks';
+
 export type AccessLogFormat = 'text' | 'json';
 
 export interface AccessLog {

@@ -4,6 +4,7 @@
 // answers the one JSON error body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { errorBody, reasonPhrase } from '../contract/errors.js';
 import type { AccessLog } from './access-log.js';
@@ -39,27 +40,26 @@ export interface PipelineDeps {
   linger: Pick<ConnectionLimits, 'lingerTimeMs' | 'lingerBytes'>;
 }
 
-/**
- * On every answer of the API, as on every other (the server's entry sets it for the rest): a
- * browser must not guess another type. Written with the answer's other headers, in one go.
- */
-const NOSNIFF = 'x-content-type-options';
+// x-content-type-options: nosniff is on every answer of the API, as on every other (the server's
+// entry sets it for the rest): a browser must not guess another type. Written with the answer's
+// other headers, in one go.
 
 function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>, json?: Buffer): void {
   if (res.headersSent) return;
   // A 204 (a DELETE) has no body, so neither a type nor a length.
   if (status === 204) {
-    res.writeHead(status, { ...headers, [NOSNIFF]: 'nosniff' }).end();
+    res.writeHead(status, { ...headers, 'x-content-type-options': 'nosniff' }).end();
     return;
   }
   // Encoded once: the length and the bytes written come from the same buffer.
   const bytes = json ?? Buffer.from(JSON.stringify(body), 'utf8');
-  res.writeHead(status, {
-    ...headers,
-    [NOSNIFF]: 'nosniff',
+  // A literal of fixed names, copied only under a handler's own headers: made at every answer.
+  const own = {
+    'x-content-type-options': 'nosniff',
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(bytes.length),
-  });
+  };
+  res.writeHead(status, headers ? { ...headers, ...own } : own);
   res.end(bytes);
 }
 
@@ -200,7 +200,7 @@ function answerError(exchange: Exchange, error: unknown): void {
     if (declaresBody(req) && !req.complete && !res.headersSent && !req.socket.destroyed) {
       // Refused before its body was read (413, 408, 401...): the body may still be coming.
       const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-      const headers = { ...error.headers, [NOSNIFF]: 'nosniff', 'content-type': 'application/json; charset=utf-8' };
+      const headers = { ...error.headers, 'x-content-type-options': 'nosniff', 'content-type': 'application/json; charset=utf-8' };
       answerThenLinger(req, res, { status: error.statusCode, headers, bytes }, deps.linger, () => record(exchange));
       return;
     }
