@@ -1,10 +1,12 @@
 // bin/statusctl keeps V8's compiled code of the bundle between calls. The cache must speed
 // things up without ever changing what a call does: one per command, replaced when unusable.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { appendFileSync, copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, runCli, tempConfigDir } from './helpers.js';
+import { cleanEnv, ROOT, removeTempDirs, runCli, tempConfigDir } from './helpers.js';
 
 afterAll(() => removeTempDirs());
 
@@ -20,14 +22,13 @@ describe('code cache of the launcher', () => {
     expect(readdirSync(dir).sort()).toEqual([expect.stringMatching(/-other\.v8cache$/), expect.stringMatching(/-runtimes\.v8cache$/)]);
   });
 
-  it('replaces a cache V8 rejects, and a stale build’s caches go', async () => {
+  it('replaces a cache V8 rejects', async () => {
     const dir = tempConfigDir();
     const env = { STATUSCTL_CACHE_DIR: dir };
     await runCli(['--version'], { env });
     const [name] = readdirSync(dir);
     const path = join(dir, name!);
     writeFileSync(path, 'not a V8 cache');
-    writeFileSync(join(dir, 'cli-v0.0.0-x64-1-1-other.v8cache'), 'an older build');
 
     const result = await runCli(['--version'], { env });
     expect(result.code).toBe(0);
@@ -35,6 +36,55 @@ describe('code cache of the launcher', () => {
     expect(readFileSync(path, 'utf8')).not.toBe('not a V8 cache');
     expect(statSync(path).size).toBeGreaterThan(1000);
     expect(readdirSync(dir)).toEqual([name]);
+  });
+
+  it('keeps the caches of the builds written last, its own and three others, and removes the rest', async () => {
+    const dir = tempConfigDir();
+    // Five other builds of cli.cjs, the first written longest ago, and a cache of the launcher's
+    // naming before builds were told apart.
+    const others = [1, 2, 3, 4, 5].map((n) => `cli-v0.0.${n}-x64-1-1--other.v8cache`);
+    others.forEach((other, n) => {
+      writeFileSync(join(dir, other), 'another build');
+      utimesSync(join(dir, other), 1_000_000 + n, 1_000_000 + n);
+    });
+    writeFileSync(join(dir, 'cli-v0.0.0-x64-1-1-other.v8cache'), 'an earlier naming');
+    writeFileSync(join(dir, 'vendor-conf-v0.0.0-x64-1-1--config.v8cache'), "another file's cache");
+
+    const result = await runCli(['--version'], { env: { STATUSCTL_CACHE_DIR: dir } });
+    expect(result.code).toBe(0);
+    const left = readdirSync(dir);
+    const ours = left.filter((name) => !name.includes('v0.0.'));
+    expect(ours).toEqual([expect.stringMatching(/^cli-.*--other\.v8cache$/)]);
+    expect(left.filter((name) => name.includes('v0.0.')).sort()).toEqual([
+      ...others.slice(2),
+      'vendor-conf-v0.0.0-x64-1-1--config.v8cache',
+    ]);
+  });
+
+  it('two builds of the bundle called in turn keep their caches in one directory', async () => {
+    const dir = tempConfigDir();
+    // Two installs of the CLI: the launcher and the bundle, copied, one bundle with a line more.
+    const installs = ['a', 'b'].map((install) => {
+      const root = join(tempConfigDir(), install);
+      cpSync(join(ROOT, 'bin'), join(root, 'bin'), { recursive: true });
+      mkdirSync(join(root, 'dist'));
+      copyFileSync(join(ROOT, 'dist', 'cli.cjs'), join(root, 'dist', 'cli.cjs'));
+      if (install === 'b') appendFileSync(join(root, 'dist', 'cli.cjs'), '\n// another build\n');
+      return join(root, 'bin', 'statusctl');
+    });
+    const version = async (bin: string) =>
+      (await promisify(execFile)(process.execPath, [bin, '--version'], { env: cleanEnv({ STATUSCTL_CACHE_DIR: dir }) })).stdout;
+    /** Each cache file by its inode: a cache written again is a new file renamed over the old. */
+    const files = () => new Map(readdirSync(dir).map((name) => [name, statSync(join(dir, name)).ino]));
+
+    const expected = await version(installs[0]!);
+    expect(await version(installs[1]!)).toBe(expected);
+    const written = files();
+    expect(written.size).toBe(2);
+    expect(await version(installs[0]!)).toBe(expected);
+    expect(await version(installs[1]!)).toBe(expected);
+    // Each call found its build's cache, took it, and wrote nothing.
+    expect(files()).toEqual(written);
   });
 
   it('runs the vendor chunk a command needs (conf for config) with a cache of its own, answering the same', async () => {
