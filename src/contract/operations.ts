@@ -13,6 +13,7 @@ export {
   pathParamNames,
   routes,
   successStatus,
+  uuidParams,
   type Method,
   type OperationId,
   type Route,

@@ -38,6 +38,12 @@ export interface Route {
    */
   readonly notFound?: false;
   /**
+   * Path parameters that take a name: every other path parameter of the table is a UUID, as the
+   * hosted API's document says of each (its `x-format: { guid: true }`; the contract test holds
+   * the table to it), so a value of another form is refused before it is sent.
+   */
+  readonly namedParams?: readonly string[];
+  /**
    * Error statuses the hosted API answers besides those the operation's shape gives
    * (error-responses.ts), each with when: its document lists them, so a client meets them even
    * where the reference server never sends them.
@@ -487,6 +493,7 @@ export const routes = define({
     path: '/v1/runtimes/{id}',
     summary: 'Retrieve one runtime by name',
     paramDescriptions: { id: 'name of the runtime, such as 2025.04 (list_runtimes)' },
+    namedParams: ['id'],
     responses: { 200: 'Runtime' },
     alsoAnswers: { 400: 'An account header that is not a UUID: the hosted API checks its form here' },
     tool: {
@@ -596,6 +603,11 @@ export function isIdempotent(route: Pick<Route, 'method' | 'idempotent'>): boole
 
 export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+}
+
+/** The path parameters of an operation that take only a UUID: all but those its row names (`namedParams`). */
+export function uuidParams(route: Pick<Route, 'path' | 'namedParams'>): string[] {
+  return pathParamNames(route.path).filter((name) => !route.namedParams?.includes(name));
 }
 
 /** Fills a path template; every value is URL-encoded so an id cannot change the route. */

@@ -19,6 +19,14 @@ export function isVisibleAscii(value: string): boolean {
   return /^[\x21-\x7e]*$/.test(value);
 }
 
+/**
+ * A UUID of any version, 8-4-4-4-12 hexadecimal digits: what the hosted API takes for its ids and
+ * the account header (`x-format: { guid: true }`), as zod's `z.guid()` checks it.
+ */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
 // --- Validation issues -----------------------------------------------------------------------
 
 export interface IssueDetail {

@@ -91,6 +91,19 @@ describe('error-groups list', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('No error groups for check 00000000-0000-4000-8000-00000000c0de');
   });
+
+  it('--check that is not a UUID is exit 2 naming --check, and nothing is sent', async () => {
+    const mark = file.server.logs.length;
+    const result = await cli(['error-groups', 'list', '--check', 'checkout-browser']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^statusctl: --check: expected the id of the check whose errors are grouped, a UUID .+; got "checkout-browser"\n/,
+    );
+    expect(result.stderr).toContain(
+      'hint: give the whole id: statusctl error-groups list shows the check of each group (its check column)',
+    );
+    expect(requestsSince(mark)).toEqual([]);
+  });
 });
 
 describe('error-groups get', () => {

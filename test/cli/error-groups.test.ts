@@ -3,7 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { ErrorGroup } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, startTestServer, type TestServer, runCli } from './helpers.js';
+import { closedPortUrl, parseJson, removeTempDirs, startTestServer, type TestServer, runCli } from './helpers.js';
 
 let server: TestServer;
 let client: Client;
@@ -103,7 +103,50 @@ describe('error-groups unarchive', () => {
   });
 
   it('exits 4 for an unknown group', async () => {
-    const result = await runCli(['error-groups', 'unarchive', 'no-such-group'], { env: server.env, inProcess: true });
+    const result = await runCli(['error-groups', 'unarchive', '00000000-0000-4000-8000-00000000dead'], {
+      env: server.env,
+      inProcess: true,
+    });
     expect(result.code).toBe(4);
+  });
+});
+
+describe('an error group id that is not a UUID', () => {
+  it('is refused before any request, exit 2 naming the argument, with where the ids are', async () => {
+    // Nothing listens there: a request sent would fail on the network, exit 1.
+    const nowhere = { ...server.env, STATUSCTL_BASE_URL: await closedPortUrl() };
+    const commands = [
+      ['error-groups', 'unarchive', 'no-such-group'],
+      ['error-groups', 'archive', 'no-such-group', '--dry-run'],
+      ['error-groups', 'get', 'no-such-group'],
+    ];
+    for (const args of commands) {
+      const result = await runCli(args, { env: nowhere, inProcess: true });
+      expect(result.code, args.join(' ')).toBe(2);
+      // A dry run says first that nothing was sent.
+      expect(result.stderr.replace(/^dry run: nothing was sent\n/, '')).toBe(
+        'statusctl: ID: expected the id of the error group, a UUID (8-4-4-4-12 hexadecimal digits); got "no-such-group"\n' +
+          'hint: give the whole id: statusctl error-groups list shows the ids\n',
+      );
+    }
+  });
+
+  it("among several ids is that id's line, invalid, and the others are archived", async () => {
+    const group = await newGroup();
+    const result = await runCli(['error-groups', 'archive', '-', '-o', 'json'], {
+      env: server.env,
+      input: `abc\n${group.id}\n`,
+      inProcess: true,
+    });
+    expect(result.code).toBe(2);
+    const entries = parseJson<{ id: string; ok: boolean; status: number | null; error: string | null }[]>(result);
+    expect(entries.map(({ id, ok, status }) => [id, ok, status])).toEqual([
+      ['abc', false, null],
+      [group.id, true, 200],
+    ]);
+    expect(entries[0]!.error).toMatch(/^ID: expected the id of the error group, a UUID .+; got "abc"$/);
+    const piped = await runCli(['error-groups', 'archive', 'abc', group.id], { env: server.env, inProcess: true });
+    expect(piped.stdout.split('\n')[0]).toMatch(/^abc\tinvalid\tID: expected the id of the error group, a UUID/);
+    expect(piped.stderr).toContain('hint: give the whole id: statusctl error-groups list shows the ids');
   });
 });

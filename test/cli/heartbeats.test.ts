@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { HeartbeatAvailability } from '../../src/contract/schemas.js';
-import { parseJson, removeTempDirs, startTestServer, type TestServer, runCli } from './helpers.js';
+import { closedPortUrl, parseJson, removeTempDirs, startTestServer, type TestServer, runCli } from './helpers.js';
 
 const HOUR = 3_600_000;
 let server: TestServer;
@@ -168,5 +168,42 @@ describe('heartbeats availability', () => {
     expect((await runCli(['heartbeats', 'availability', mixed], { env: { STATUSCTL_BASE_URL: server.url }, inProcess: true })).code).toBe(
       3,
     );
+  });
+});
+
+describe('a check or event id that is not a UUID', () => {
+  // Nothing listens at the base URL: a request sent would fail on the network (exit 1), so exit 2
+  // shows the value was refused before any request.
+  let nowhere: Record<string, string>;
+  beforeAll(async () => {
+    nowhere = { ...server.env, STATUSCTL_BASE_URL: await closedPortUrl() };
+  });
+  const refused = async (args: string[], argument: string, hint: RegExp) => {
+    const result = await runCli(args, { env: nowhere, inProcess: true });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stdout).toBe('');
+    const [message, hintLine, ...rest] = result.stderr.split('\n');
+    expect(message).toMatch(
+      new RegExp(`^statusctl: ${argument}: expected the id of .+, a UUID \\(8-4-4-4-12 hexadecimal digits\\); got "hb-1"$`),
+    );
+    expect(hintLine).toMatch(hint);
+    expect(rest.join('')).toBe('');
+  };
+
+  it('is refused before any request, naming the argument, what it takes and where the id is', async () => {
+    await refused(['heartbeats', 'availability', 'hb-1'], 'CHECK', /^hint: give the whole id: a heartbeat check's id is a UUID/);
+    await refused(['heartbeats', 'availability', mixed, 'hb-1'], 'CHECK', /^hint: /);
+    await refused(['heartbeats', 'events', 'hb-1'], 'CHECK', /^hint: /);
+    await refused(['heartbeats', 'events', 'hb-1', randomUUID()], 'CHECK', /^hint: /);
+    await refused(
+      ['heartbeats', 'events', mixed, 'hb-1'],
+      'EVENT',
+      new RegExp(`^hint: give the whole id: statusctl heartbeats events ${mixed} lists`),
+    );
+  });
+
+  it('is sent once whole, spaces around it dropped', async () => {
+    const result = await runCli(['heartbeats', 'availability', ` ${mixed} `], { env: server.env, inProcess: true });
+    expect(result.code, result.stderr).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { RootCauseAnalysis, RootCauseAnalysisPending } from '../../src/contract/schemas.js';
 import { manualClock, type TestClock, testClock } from '../support/clock.js';
-import { parseJson, removeTempDirs, runCli, runPty, startCli, startTestServer, type TestServer } from './helpers.js';
+import { closedPortUrl, parseJson, removeTempDirs, runCli, runPty, startCli, startTestServer, type TestServer } from './helpers.js';
 
 /** The clock of `quick`: an analysis waits on it until it has moved past the analysis's delay. */
 const serverClock = manualClock();
@@ -161,9 +161,10 @@ describe('rca request', () => {
   });
 
   it('exits 3 without credentials and with a wrong key', async () => {
-    const none = await runCli(['rca', 'request', 'g'], { env: { STATUSCTL_BASE_URL: quick.url }, inProcess: true });
+    const group = '00000000-0000-4000-8000-000000000000';
+    const none = await runCli(['rca', 'request', group], { env: { STATUSCTL_BASE_URL: quick.url }, inProcess: true });
     expect(none.code).toBe(3);
-    const wrong = await runCli(['rca', 'request', 'g'], {
+    const wrong = await runCli(['rca', 'request', group], {
       env: { ...quick.env, STATUSCTL_API_KEY: 'sk_wrong_key_000000' },
       inProcess: true,
     });
@@ -211,6 +212,48 @@ describe('rca get', () => {
   it('exits 4 for an unknown analysis', async () => {
     const result = await runCli(['rca', 'get', '00000000-0000-4000-8000-000000000000'], { env: quick.env, inProcess: true });
     expect(result.code).toBe(4);
+  });
+});
+
+describe('an analysis or error group id that is not a UUID', () => {
+  it('is refused before any request: exit 2 naming the argument, and where the whole id is', async () => {
+    // Nothing listens there: a request sent would fail on the network, exit 1.
+    const nowhere = { ...quick.env, STATUSCTL_BASE_URL: await closedPortUrl() };
+    const get = await runCli(['rca', 'get', 'c463c2d9'], { env: nowhere, inProcess: true });
+    expect(get.code).toBe(2);
+    expect(get.stderr).toBe(
+      'statusctl: ID: expected the id of the analysis, a UUID (8-4-4-4-12 hexadecimal digits); got "c463c2d9"\n' +
+        'hint: give the whole id: statusctl rca request prints it (its third column); the API has no list of analyses to find a short id in\n',
+    );
+    for (const args of [
+      ['rca', 'request', 'c463c2d9'],
+      ['rca', 'request', 'c463c2d9', '--wait'],
+      ['rca', 'request', 'c463c2d9', '--dry-run'],
+    ]) {
+      const request = await runCli(args, { env: nowhere, inProcess: true });
+      expect(request.code, args.join(' ')).toBe(2);
+      expect(request.stderr).toMatch(
+        /^statusctl: ERROR_GROUP: expected the id of the error group to analyse, a UUID .+; got "c463c2d9"\nhint: give the whole id: statusctl error-groups list/,
+      );
+    }
+  });
+
+  it("among several groups is that group's line, invalid, sent for none, and the others are requested", async () => {
+    const group = await errorGroup(slow);
+    const result = await runCli(['rca', 'request', '-', '-o', 'json'], {
+      env: slow.env,
+      input: `${group}\nnot-a-group\n`,
+      inProcess: true,
+    });
+    expect(result.code).toBe(2);
+    const entries =
+      parseJson<{ id: string; ok: boolean; status: number | null; error: string | null; analysisId: string | null }[]>(result);
+    expect(entries.map(({ id, ok, status }) => [id, ok, status])).toEqual([
+      [group, true, 202],
+      ['not-a-group', false, null],
+    ]);
+    expect(entries[1]!.error).toMatch(/^ERROR_GROUP: expected .+; got "not-a-group"$/);
+    expect(entries[1]!.analysisId).toBeNull();
   });
 });
 

@@ -152,18 +152,3 @@ export async function resolveUpdateId(client: Client, incidentId: string, given:
     `'statusctl incidents get ${incidentId}' shows its updates`,
   );
 }
-
-/**
- * Analysis ids are taken whole: the API lists no analyses to find a prefix in. A 404 for a value
- * shorter than an id says so, instead of a bare "not found".
- */
-export function analysisNotFound(error: unknown, given: string): unknown {
-  const status = (error as { status?: number } | null)?.status;
-  if (status !== 404 || isWholeId(given)) return error;
-  return new CliError(
-    ExitCode.notFound,
-    `no analysis has the id "${given}"; analysis ids are taken whole: the API has no list of analyses to find a short id in`,
-    undefined,
-    "'statusctl rca request' prints the whole id; short ids work for incidents and their updates",
-  );
-}

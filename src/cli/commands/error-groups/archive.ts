@@ -7,10 +7,12 @@ import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '.
 import { examples, positiveInt } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
-import { CliError, ExitCode } from '../../errors/exit-codes.js';
-import { isWholeId } from '../../api/short-ids.js';
 import { field } from '../../output/sections.js';
 import { expandIds } from '../../input/read.js';
+import { type IdArgument, sentId } from '../../input/ids.js';
+
+/** An error group's id as the verbs of error-groups take it: whole, a UUID, as the list shows it. */
+export const GROUP_ARGUMENT: IdArgument = { name: 'ID', hint: 'statusctl error-groups list shows the ids' };
 
 export type ArchiveBody = { archivedUntilNextEvent?: boolean; archiveForEver?: boolean };
 
@@ -112,17 +114,11 @@ export async function patchGroups(
 }
 
 /**
- * Error group ids are UUIDs (the API's format for them): anything else names no group, exit 4
- * as for an unknown id, without a request the hosted API would refuse, in a dry run too.
+ * Error group ids are UUIDs (the API's form for them): anything else is that id's usage error,
+ * without a request the hosted API would refuse, in a dry run too.
  */
 function groupId(given: string): string {
-  if (isWholeId(given)) return given.trim();
-  throw new CliError(
-    ExitCode.notFound,
-    `no error group has the id "${given}": error group ids are UUIDs (8-4-4-4-12 hexadecimal digits)`,
-    undefined,
-    'give the whole id, as the API and the analyses name it',
-  );
+  return sentId('updateErrorGroup', 'id', given, GROUP_ARGUMENT);
 }
 
 /**

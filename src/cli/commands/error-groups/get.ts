@@ -6,6 +6,8 @@ import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
 import { type Cell, renderFields, tableFormat } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
+import { GROUP_ARGUMENT } from './archive.js';
+import { sentId } from '../../input/ids.js';
 
 export function declare(groups: Noun): void {
   examples(
@@ -26,8 +28,9 @@ export function declare(groups: Noun): void {
 }
 
 export async function run(ctx: Context, id: string): Promise<void> {
+  const params = { id: sentId('getErrorGroup', 'id', id, GROUP_ARGUMENT) };
   const client = await ctx.client();
-  const group = await client.getErrorGroup({ params: { id } });
+  const group = await client.getErrorGroup({ params });
   if (ctx.json) return ctx.printJson(group);
   await ctx.outPaged(await renderErrorGroup(ctx, group));
 }

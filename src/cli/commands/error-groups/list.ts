@@ -9,6 +9,7 @@ import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { renderTable, tableFormat } from '../../output/cells.js';
+import { sentId } from '../../input/ids.js';
 
 /** The hosted API's page size when none is sent. */
 const API_DEFAULT_LIMIT = 10;
@@ -61,11 +62,18 @@ export function declare(groups: Noun): void {
 }
 
 export async function run(ctx: Context, options: ListOptions): Promise<void> {
+  const check =
+    options.check === undefined
+      ? undefined
+      : sentId('listCheckErrorGroups', 'checkId', options.check, {
+          name: '--check',
+          hint: 'statusctl error-groups list shows the check of each group (its check column)',
+        });
   const client = await ctx.client();
   const fetchPage = (page: number, limit: number | undefined): Promise<ErrorGroup[]> => {
     const query = { ...(limit !== undefined ? { limit: String(limit) } : {}), ...(page !== 1 ? { page: String(page) } : {}) };
     const given = Object.keys(query).length > 0 ? { query } : {};
-    return options.check ? client.listCheckErrorGroups({ params: { checkId: options.check }, ...given }) : client.listErrorGroups(given);
+    return check ? client.listCheckErrorGroups({ params: { checkId: check }, ...given }) : client.listErrorGroups(given);
   };
   const keep = options.archived
     ? (group: ErrorGroup) => group.archivedUntilNextEvent

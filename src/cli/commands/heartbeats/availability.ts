@@ -13,10 +13,14 @@ import type { Noun } from '../../runtime/globals.js';
 import { bar } from '../../output/bar-chart.js';
 import { type Cell, type ColumnSpec, renderTable, tableFormat, terminalWidth } from '../../output/cells.js';
 import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../input/time.js';
+import { type IdArgument, sentId } from '../../input/ids.js';
 
 /** Check ids for the examples (the noun's help shows them too). */
 const CHECK = '676ca3e3-a836-5d4b-adc0-e52fb2a005d6';
 const OTHER_CHECK = 'b90cabd6-b79f-598f-9c6e-bc96ce064a8d';
+
+/** A heartbeat check's id as the verbs of heartbeats take it; the API lists no heartbeat checks to look one up in. */
+export const CHECK_ARGUMENT: IdArgument = { name: 'CHECK', hint: "a heartbeat check's id is a UUID, shown on the check's page in the app" };
 
 export interface AvailabilityOptions extends WindowOptions {
   failUnder?: number;
@@ -75,10 +79,12 @@ export async function run(ctx: Context, checkIds: string[], options: Availabilit
   const now = ctx.now();
   await checkWindow(options, now);
   const query = windowQuery(options, now);
+  // Every id is checked before the first request: they were typed on the command line.
+  const checks = [...new Set(checkIds.map((id) => sentId('getHeartbeatAvailability', 'checkId', id, CHECK_ARGUMENT)))];
   const client = await ctx.client();
   const rows: Row[] = [];
   // One at a time, in the order given: a handful of checks, and a 429 stays simple.
-  for (const checkId of [...new Set(checkIds)]) {
+  for (const checkId of checks) {
     try {
       rows.push({ checkId, availability: await client.getHeartbeatAvailability({ params: { checkId }, query }), error: null });
     } catch (error) {

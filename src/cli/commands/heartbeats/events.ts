@@ -11,6 +11,8 @@ import type { Noun } from '../../runtime/globals.js';
 import { type Cell, clockTimeCell, exactTimeCell, renderFields, renderTable, tableFormat, timeHeader } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
 import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../input/time.js';
+import { sentId } from '../../input/ids.js';
+import { CHECK_ARGUMENT } from './availability.js';
 
 const MAX_LIMIT = 10;
 const CHECK = '676ca3e3-a836-5d4b-adc0-e52fb2a005d6';
@@ -72,16 +74,24 @@ export async function run(ctx: Context, checkId: string, eventId: string | undef
         `leave out the event id to list the events, or ${given.length === 1 ? 'the option' : 'the options'} to read event ${eventId}`,
       );
     }
+    const params = {
+      checkId: sentId('getHeartbeatEvent', 'checkId', checkId, CHECK_ARGUMENT),
+      id: sentId('getHeartbeatEvent', 'id', eventId, {
+        name: 'EVENT',
+        hint: `statusctl heartbeats events ${checkId} lists the check's events, their ids in the fourth column`,
+      }),
+    };
     const client = await ctx.client();
-    const one = await client.getHeartbeatEvent({ params: { checkId, id: eventId } });
+    const one = await client.getHeartbeatEvent({ params });
     if (ctx.json) return ctx.printJson(one);
     return ctx.outPaged(await renderEvent(ctx, checkId, one.event, one.stats));
   }
+  const check = sentId('listHeartbeatEvents', 'checkId', checkId, CHECK_ARGUMENT);
   const now = ctx.now();
   await checkWindow(options, now);
   const query = { ...windowQuery(options, now), ...(options.limit !== undefined ? { limit: String(options.limit) } : {}) };
   const client = await ctx.client();
-  const answer = await client.listHeartbeatEvents({ params: { checkId }, ...(Object.keys(query).length > 0 ? { query } : {}) });
+  const answer = await client.listHeartbeatEvents({ params: { checkId: check }, ...(Object.keys(query).length > 0 ? { query } : {}) });
   if (ctx.json) return ctx.printJson(answer);
   const events = answer.flatMap((entry) => entry.events ?? []);
   const stats = answer[0]?.stats;

@@ -9,7 +9,7 @@ import { CliError, ExitCode } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { tableFormat } from '../../output/cells.js';
 import { field, section } from '../../output/sections.js';
-import { analysisNotFound } from '../../api/short-ids.js';
+import { sentId } from '../../input/ids.js';
 import { startProgress } from '../../output/progress.js';
 
 export const DEFAULT_WAIT_SECONDS = 120;
@@ -41,12 +41,12 @@ export function declare(rca: Noun): void {
   );
 }
 
-export async function run(ctx: Context, id: string, options: GetOptions): Promise<void> {
-  try {
-    await showAnalysis(ctx, id, options);
-  } catch (error) {
-    throw analysisNotFound(error, id);
-  }
+export async function run(ctx: Context, given: string, options: GetOptions): Promise<void> {
+  const id = sentId('getRootCauseAnalysis', 'id', given, {
+    name: 'ID',
+    hint: 'statusctl rca request prints it (its third column); the API has no list of analyses to find a short id in',
+  });
+  await showAnalysis(ctx, id, options);
 }
 
 async function showAnalysis(ctx: Context, id: string, options: GetOptions): Promise<void> {

@@ -17,6 +17,7 @@ import { usageError } from '../../errors/exit-codes.js';
 import { describeFailure } from '../../errors/failure.js';
 import type { Noun } from '../../runtime/globals.js';
 import { expandIds } from '../../input/read.js';
+import { sentId } from '../../input/ids.js';
 import { isNotFound } from '../../errors/not-found.js';
 import { DEFAULT_WAIT_SECONDS, printAnalysis, waitForAnalysis } from './get.js';
 
@@ -79,8 +80,17 @@ type Planned =
   | { id: 'requestErrorGroupAnalysis'; input: { params: { errorGroupId: string }; body?: { userContext: string } } }
   | { id: 'requestRootCauseAnalysis'; input: { params: { testSessionErrorGroupId: string }; body?: { userContext: string } } };
 
+/** Both routes and the read take the group's id as a UUID: anything else is refused, unsent. */
+function groupId(given: string): string {
+  return sentId('requestErrorGroupAnalysis', 'errorGroupId', given, {
+    name: 'ERROR_GROUP',
+    hint: "statusctl error-groups list shows a check's groups; a test session's is in the session's results",
+  });
+}
+
 /** Which route serves the group: a check's group is found by the error-groups read; any other id is a test session's. */
-async function planFor(client: Client, errorGroupId: string, options: RequestOptions): Promise<Planned> {
+async function planFor(client: Client, given: string, options: RequestOptions): Promise<Planned> {
+  const errorGroupId = groupId(given);
   const body = options.context !== undefined ? { body: { userContext: options.context } } : {};
   try {
     await client.getErrorGroup({ params: { id: errorGroupId } });
@@ -104,6 +114,7 @@ export async function run(ctx: Context, args: string[], options: RequestOptions)
   if (options.dryRun) {
     // The read that picks the route is made; the POST is printed, not sent.
     const { planRequest, printPlanned } = await import('../../api/dry-run.js');
+    for (const id of ids) groupId(id);
     const planned = await Promise.all(
       ids.map(async (id) => {
         const plan = await planFor(client, id, options);

@@ -1,0 +1,40 @@
+// The ids a command sends in a path, checked against the form the operations table gives them:
+// the hosted API takes its ids only as UUIDs and answers anything else with a 400, so a value of
+// another form is a usage error before any request, naming the argument and where the id comes
+// from. Which parameters are UUIDs is the table's word (src/contract/routes.ts), not this
+// module's: a parameter the table names (a runtime's name) passes as it is.
+import { type OperationId, routes, uuidParams } from '../../contract/routes.js';
+import { isUuid, type PathParamNames } from '../../contract/rules.js';
+import { usageError } from '../errors/exit-codes.js';
+
+/** How the command names the value and where a user finds a good one. */
+export interface IdArgument {
+  /** As the command's help names it: `CHECK`, `--check`. */
+  readonly name: string;
+  /** Where the whole id is shown (`statusctl error-groups list shows them`). */
+  readonly hint: string;
+}
+
+const MAX_SHOWN = 60;
+
+/**
+ * The value to send as `param` of `operation`: trimmed, and refused (exit 2) when the table says
+ * the operation takes a UUID there and it is not one.
+ */
+export function sentId<Id extends OperationId>(
+  operation: Id,
+  param: PathParamNames<(typeof routes)[Id]['path']>,
+  value: string,
+  argument: IdArgument,
+): string {
+  const id = value.trim();
+  const row = routes[operation];
+  if (isUuid(id) || !uuidParams(row).includes(param)) return id;
+  const described: string = (row as { paramDescriptions?: Record<string, string> }).paramDescriptions?.[param] ?? param;
+  const what = described.replace(/\s*\([^)]*\)$/, '');
+  const shown = JSON.stringify(id.length > MAX_SHOWN ? `${id.slice(0, MAX_SHOWN)}…` : id);
+  throw usageError(
+    `${argument.name}: expected the ${what}, a UUID (8-4-4-4-12 hexadecimal digits); got ${shown}`,
+    `give the whole id: ${argument.hint}`,
+  );
+}
