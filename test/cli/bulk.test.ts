@@ -12,12 +12,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { seededId } from '../../src/server/fixtures/ids.js';
-import { type TestClock, testClock } from '../support/clock.js';
+import type { TestClock } from '../support/clock.js';
 import {
   parseJson,
   removeTempDirs,
   runCli,
   startLimitedServerProcess,
+  startPacedGroupsServer,
   startTestServer,
   TEST_ACCOUNT,
   tempConfigDir,
@@ -101,30 +102,6 @@ describe('error-groups archive - (built binary)', () => {
 });
 
 /**
- * A server limited to RATE_LIMIT requests a second per key, serving `groups` error groups, its
- * limiter on a clock of the test's that only the CLI's waits move: the runs honour every 429 as
- * they would for real, in no time.
- */
-async function startLimitedServer(groups: number) {
-  const keys = Array.from({ length: groups }, (_, i) => `paced-${i}`);
-  const fixtures = join(tempConfigDir(), 'paced-groups.json');
-  writeFileSync(
-    fixtures,
-    JSON.stringify({
-      errorGroups: keys.map((id, i) => ({
-        id,
-        checkId: `paced-check-${i}`,
-        rawErrorMessage: `Error: paced failure ${i}`,
-        timestamps: ['-1h'],
-      })),
-    }),
-  );
-  const clock = testClock();
-  const server = await startTestServer({ fixturesPath: fixtures, rateLimit: RATE_LIMIT, now: clock.now });
-  return { server, clock, ids: keys.map((key) => seededId(server.account.id, 'error-group', key)) };
-}
-
-/**
  * What the runs waited, on the clock: some waits, each a whole Retry-After of this limit (one
  * second) or less (the rest of a pause another request's 429 had started), and together at
  * least what the bucket needs to refill for `accepted` requests past its burst. Only the waits
@@ -162,7 +139,7 @@ describe('the limit of statusctl server --rate-limit (the built binary, its own 
 
 describe(`error-groups archive - under a shared rate limit (${RATE_LIMIT} requests a second per key)`, () => {
   it('200 ids at --concurrency 12: every one archived, 0 failures, exit 0; the 429s on the way were waited out', async () => {
-    const { server, clock, ids } = await startLimitedServer(200);
+    const { server, clock, ids } = await startPacedGroupsServer(200, RATE_LIMIT);
     const result = await runCli(['error-groups', 'archive', '-', '--concurrency', '12', '--verbose'], {
       env: server.env,
       input: ids.join('\n'),
@@ -179,7 +156,7 @@ describe(`error-groups archive - under a shared rate limit (${RATE_LIMIT} reques
   });
 
   it('two runs at once on one key, each with a client of its own as two processes have: both finish with 0 failures', async () => {
-    const { server, clock, ids } = await startLimitedServer(80);
+    const { server, clock, ids } = await startPacedGroupsServer(80, RATE_LIMIT);
     const [a, b] = [ids.slice(0, 40), ids.slice(40, 80)];
     const run = (part: string[]) =>
       runCli(['error-groups', 'archive', '-', '--concurrency', '12', '--json', '--verbose'], {

@@ -1,15 +1,9 @@
-// error-groups list / get, the pipelines from them into archive and rca request, and how rca
-// request picks the API route for a group: the CLI in process against the reference server (the
-// demo account, so the README's ids are this server's), in a real shell where a pipe is the point.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { ErrorGroup } from '../../src/contract/schemas.js';
 import { DEMO_IDS } from '../../src/server/fixtures/demo.js';
-import { DEMO_ACCOUNT_ID, seededId } from '../../src/server/fixtures/ids.js';
-import { testClock } from '../support/clock.js';
-import { parseJson, runCli, startTestServer, tempConfigDir, useTestServer } from './helpers.js';
+import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
+import { parseJson, runCli, startPacedGroupsServer, useTestServer } from './helpers.js';
 import { readmeLines, runShell } from './readme-shell.js';
 
 const KEY = 'sk_error_groups_0123456789';
@@ -165,25 +159,8 @@ describe('rca request picks the route', () => {
 
 describe('rca request under a rate limit', () => {
   it('many groups from stdin: each requested, the 429s on the way waited out, one line per group in order', async () => {
-    // Groups from a fixture file, so setting them up spends none of the limit.
-    const fixtures = join(tempConfigDir(), 'groups.json');
-    const keys = Array.from({ length: 16 }, (_, i) => `paced-${i}`);
-    writeFileSync(
-      fixtures,
-      JSON.stringify({
-        errorGroups: keys.map((id, i) => ({
-          id,
-          checkId: `paced-check-${i}`,
-          rawErrorMessage: `Error: paced failure ${i}`,
-          timestamps: ['-1h'],
-        })),
-      }),
-    );
-    // The limiter and the CLI's waits on one clock, which only those waits move: every 429 is
-    // honoured as it would be for real, in no time.
-    const clock = testClock();
-    const limited = await startTestServer({ fixturesPath: fixtures, rateLimit: 5, rcaDelayMs: 20, now: clock.now });
-    const ids = keys.map((key) => seededId(limited.account.id, 'error-group', key));
+    // The limiter and the CLI's waits on one clock, which only those waits move.
+    const { server: limited, clock, ids } = await startPacedGroupsServer(16, 5, { rcaDelayMs: 20 });
     const result = await runCli(['rca', 'request', '-', '--concurrency', '8', '--verbose'], {
       env: limited.env,
       input: `${ids.join('\n')}\n`,

@@ -6,8 +6,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { ServerOptions } from '../../src/server/index.js';
+import { seededId } from '../../src/server/fixtures/ids.js';
+import { type TestClock, testClock } from '../support/clock.js';
 import { BIN, cleanEnv, removeTempDirs, ROOT, startCli, tempConfigDir } from '../support/cli.js';
-import { TEST_ACCOUNT, useTestServer as useSupportServer, type TestServer } from '../support/server.js';
+import { startTestServer, TEST_ACCOUNT, useTestServer as useSupportServer, type TestServer } from '../support/server.js';
 
 // The one server starter (test/support/server.ts) and the one CLI runner (test/support/cli.ts),
 // re-exported for the CLI tests.
@@ -67,6 +69,35 @@ export async function startLimitedServerProcess(
     env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: TEST_ACCOUNT.key, STATUSCTL_ACCOUNT_ID: TEST_ACCOUNT.id },
     child: server.child,
   };
+}
+
+/**
+ * An in-process server limited to `perSecond` requests a second per key, serving `count` error
+ * groups from a fixture file (so setting them up spends none of the limit), its limiter on a test
+ * clock that only the CLI's waits move: a run given that clock honours every 429 as it would for
+ * real, in no time. Returns the groups' ids in order.
+ */
+export async function startPacedGroupsServer(
+  count: number,
+  perSecond: number,
+  options: ServerOptions = {},
+): Promise<{ server: TestServer; clock: TestClock; ids: string[] }> {
+  const keys = Array.from({ length: count }, (_, i) => `paced-${i}`);
+  const fixtures = join(tempConfigDir(), 'paced-groups.json');
+  writeFileSync(
+    fixtures,
+    JSON.stringify({
+      errorGroups: keys.map((id, i) => ({
+        id,
+        checkId: `paced-check-${i}`,
+        rawErrorMessage: `Error: paced failure ${i}`,
+        timestamps: ['-1h'],
+      })),
+    }),
+  );
+  const clock = testClock();
+  const server = await startTestServer({ ...options, fixturesPath: fixtures, rateLimit: perSecond, now: clock.now });
+  return { server, clock, ids: keys.map((key) => seededId(server.account.id, 'error-group', key)) };
 }
 
 // ---- a real pseudo-terminal ----------------------------------------------------------------
