@@ -278,9 +278,11 @@ describe('error answers the hosted API documents: the exit code of docs/cli.md a
 
   it('400 whose message names the field: exit 1, the hint names it', async () => {
     const check = ids.heartbeatChecks.nightlyBackup;
-    const path = `/v1/checks/heartbeats/${check}/events/ping-1`;
+    // The CLI sends only a UUID there (it refuses any other form itself): the stub refuses it anyway.
+    const event = '00000000-0000-4000-8000-00000000e001';
+    const path = `/v1/checks/heartbeats/${check}/events/${event}`;
     const stub = await hostedAnswer('GET', path, 400, { statusCode: 400, error: 'Bad Request', message: '"id" must be a valid GUID' });
-    const result = await runCli(['heartbeats', 'events', check, 'ping-1'], { env: stub.env, inProcess: true });
+    const result = await runCli(['heartbeats', 'events', check, event], { env: stub.env, inProcess: true });
     expect(result.code, result.stderr).toBe(1);
     expect(errorLines(result.stderr).hint).toBe(
       'hint: the server refused id: fix it as the message says (--verbose lists what it said of each), then run the command again',

@@ -175,10 +175,10 @@ describe('update ids', () => {
 });
 
 describe('analysis ids', () => {
-  it('are taken whole: a short one that is not found says why', async () => {
+  it('are taken whole: a short one is refused before any request, saying why', async () => {
     const result = await runCli(['rca', 'get', 'c463c2d9'], { env: demo.server.env, inProcess: true });
-    expect(result.code).toBe(4);
-    expect(result.stderr).toContain('analysis ids are taken whole: the API has no list of analyses to find a short id in');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('the API has no list of analyses to find a short id in');
   });
 });
 

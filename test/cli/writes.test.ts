@@ -294,8 +294,8 @@ describe('--dry-run on the other writes', () => {
   it('a request the client would refuse is refused in a dry run too (exit 2)', async () => {
     const result = await cli(['rca', 'request', '..', '--dry-run']);
     expect(result.code).toBe(2);
-    // Refused at the read that picks the route, before anything could be sent.
-    expect(result.stderr).toMatch(/params\.id: may not be "\." or "\.\."/);
+    // Refused before the read that picks the route: the API takes a group's id only as a UUID.
+    expect(result.stderr).toMatch(/^statusctl: ERROR_GROUP: expected the id of the error group to analyse, a UUID .+; got "\.\."\n/);
   });
 });
 
