@@ -17,6 +17,7 @@ import {
   type LostAnswerNote,
 } from '../client/index.js';
 import type { OperationId } from '../contract/routes.js';
+import { oneLine } from '../client/failures.js';
 import { CLIENT_VERSION } from '../client/version.js';
 import { defineTools, type ToolDefinition } from './tools.js';
 
@@ -159,6 +160,9 @@ function failure(text: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text }] };
 }
 
+/** As long as the CLI's error line lets the server's message be (docs/cli.md#errors). */
+const SERVER_MESSAGE_CHARS = 300;
+
 /** Which field or which HTTP status, and the server's own message. */
 function describe(error: unknown): string {
   if (error instanceof ArgumentError) return `invalid arguments: ${error.message}`;
@@ -176,7 +180,10 @@ function describe(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status !== undefined) {
       const details = error.details.length ? ` (${error.details.map((d) => `${d.path}: ${d.message}`).join('; ')})` : '';
-      return `HTTP ${error.status}: ${error.serverMessage ?? error.message}${details}`;
+      // The server's words as the CLI shows them: one line, no control characters (the key is
+      // already scrubbed), cut to the same length; a model's host may print them to a terminal.
+      const words = error.serverMessage === undefined ? error.message : oneLine(error.serverMessage, '', SERVER_MESSAGE_CHARS);
+      return `HTTP ${error.status}: ${words}${details}`;
     }
     return `${error.kind} error: ${error.message}`;
   }

@@ -1,6 +1,8 @@
 // `statusctl mcp` driven as an MCP host would: the built binary as a child process, the SDK's own
 // client over stdio, the reference server on a real port.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -9,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { routes } from '../../src/contract/routes.js';
 import { defineTools, toolName } from '../../src/mcp/tools.js';
-import { BIN, cleanEnv, removeTempDirs, ROOT, startTestServer, type TestServer } from './helpers.js';
+import { BIN, cleanEnv, removeTempDirs, ROOT, startTestServer, TEST_ACCOUNT, type TestServer } from './helpers.js';
 
 let server: TestServer;
 
@@ -340,6 +342,31 @@ describe('statusctl mcp without credentials', () => {
     } finally {
       await client.close();
       await target.close();
+    }
+  });
+});
+
+describe('statusctl mcp, an error answer whose message holds control characters', () => {
+  it("gives the server's message on one line without them, as the CLI's error line does", async () => {
+    const message = 'no incident\u001b[2J\u001b]0;title\u0007\r\nhere';
+    const stub = createServer((_request, response) => {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ statusCode: 404, error: 'Not Found', message }));
+    });
+    await new Promise<void>((listening) => stub.listen(0, '127.0.0.1', listening));
+    const { port } = stub.address() as AddressInfo;
+    const { client } = await connect({
+      STATUSCTL_BASE_URL: `http://127.0.0.1:${port}`,
+      STATUSCTL_API_KEY: TEST_ACCOUNT.key,
+      STATUSCTL_ACCOUNT_ID: TEST_ACCOUNT.id,
+    });
+    try {
+      const result = await call(client, 'get_incident', { incidentId: '00000000-0000-4000-8000-000000000001' });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toBe('HTTP 404: no incident [2J ]0;title here');
+    } finally {
+      await client.close();
+      await new Promise((closed) => stub.close(closed));
     }
   });
 });

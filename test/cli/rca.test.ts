@@ -1,4 +1,6 @@
 // rca request / rca get: the CLI in-process (run(), runCli with inProcess) against the reference server.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import { RootCauseAnalysis, RootCauseAnalysisPending } from '../../src/contract/schemas.js';
@@ -174,6 +176,45 @@ describe('rca request', () => {
   it('exits 2 without the error group argument or with a bad --wait-timeout', async () => {
     expect((await runCli(['rca', 'request'], { env: quick.env, inProcess: true })).code).toBe(2);
     expect((await runCli(['rca', 'request', 'g', '--wait', '--wait-timeout', 'soon'], { env: quick.env, inProcess: true })).code).toBe(2);
+  });
+});
+
+describe('rca request after a 402', () => {
+  it("sends nothing more: the groups left are skipped, not sent, and the plan's hint is given once", async () => {
+    // Answers as the hosted API may on a plan without analyses left: no check's group by these
+    // ids (404 to the read), and 402 to the analysis request.
+    const seen: string[] = [];
+    const stub = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      const [status, error] = request.method === 'GET' ? [404, 'Not Found'] : [402, 'Payment Required'];
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ statusCode: status, error, message: status === 402 ? 'No analyses left' : 'Not Found' }));
+    });
+    await new Promise<void>((listening) => stub.listen(0, '127.0.0.1', listening));
+    try {
+      const { port } = stub.address() as AddressInfo;
+      const groups = [
+        '00000000-0000-4000-8000-0000000000a1',
+        '00000000-0000-4000-8000-0000000000a2',
+        '00000000-0000-4000-8000-0000000000a3',
+      ];
+      const env = { ...quick.env, STATUSCTL_BASE_URL: `http://127.0.0.1:${port}` };
+      const result = await runCli(['rca', 'request', ...groups, '--concurrency', '1'], { env, inProcess: true });
+      expect(result.code, result.stderr).toBe(1);
+      const skipped = "not sent after the account's plan or quota refused one (402)";
+      expect(result.stdout.trimEnd().split('\n')).toEqual([
+        `${groups[0]}\tfailed\t402 Payment Required: No analyses left`,
+        `${groups[1]}\tskipped\t${skipped}`,
+        `${groups[2]}\tskipped\t${skipped}`,
+      ]);
+      expect(seen).toEqual([`GET /v1/error-groups/${groups[0]}`, `POST /v1/root-cause-analyses/test-session-error-groups/${groups[0]}`]);
+      const [summary, hint, ...rest] = result.stderr.trimEnd().split('\n');
+      expect(summary).toBe('statusctl: 3 of 3 failed (1 failed, 2 skipped)');
+      expect(hint).toMatch(/^hint: the account's plan does not include root cause analyses/);
+      expect(rest).toEqual([]);
+    } finally {
+      await new Promise((closed) => stub.close(closed));
+    }
   });
 });
 

@@ -63,8 +63,18 @@ export async function nothingToDo(ctx: Context): Promise<void> {
 }
 
 /**
- * Runs `write` for each id, at most `concurrency` at once. After an authentication failure no
- * new request is started (each would fail the same way): the ids left are reported `skipped`.
+ * A failure every id left would meet too, and why the rest is not sent: a refused key or
+ * permission, or a 402 (the account's plan, or its quota, refuses what is asked).
+ */
+function stopsTheRest(error: unknown, exitCode: ExitCode): string | undefined {
+  if (exitCode === ExitCode.auth) return 'not sent after an authentication failure';
+  if ((error as { status?: unknown } | null)?.status === 402) return "not sent after the account's plan or quota refused one (402)";
+  return undefined;
+}
+
+/**
+ * Runs `write` for each id, at most `concurrency` at once. After a failure the ids left would
+ * all meet (authentication, a 402) no new request is started: the ids left are reported `skipped`.
  * Throws a CliError with the worst exit code when any id failed (with one id, what it threw).
  */
 export async function runBulk(
@@ -79,7 +89,8 @@ export async function runBulk(
   const lines: (Line | undefined)[] = new Array(ids.length);
   let next = 0;
   let printed = 0;
-  let authFailed = false;
+  /** Why the ids left are not sent, and the failure that decided it (its exit code and hint are theirs). */
+  let stopped: { reason: string; exitCode: ExitCode; cause: unknown } | undefined;
 
   const flush = () => {
     if (ctx.json) return;
@@ -92,16 +103,9 @@ export async function runBulk(
     const found = (wholeId: string) => {
       id = wholeId;
     };
-    if (authFailed) {
-      return {
-        id,
-        ok: false,
-        status: null,
-        error: 'not sent after an authentication failure',
-        outcome: 'skipped',
-        reason: 'not sent after an authentication failure',
-        exitCode: ExitCode.auth,
-      };
+    if (stopped) {
+      const { reason, exitCode, cause } = stopped;
+      return { id, ok: false, status: null, error: reason, outcome: 'skipped', reason, exitCode, cause };
     }
     try {
       const done = await write(id, found);
@@ -117,7 +121,8 @@ export async function runBulk(
       };
     } catch (error) {
       const failure = describeFailure(error);
-      if (failure.exitCode === ExitCode.auth) authFailed = true;
+      const reason = stopsTheRest(error, failure.exitCode);
+      if (reason && !stopped) stopped = { reason, exitCode: failure.exitCode, cause: error };
       const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : null;
       const outcome = OUTCOME_OF_FAILURE[failure.exitCode] ?? 'failed';
       return {
