@@ -6,7 +6,7 @@
 // signals, pipes, stays with the binary). Either way: a config directory of its own, compile
 // caches in the test run's directory, and a time limit that fails a hang instead of stalling.
 // startCli starts the binary the same way and leaves it running, for a test that reads its
-// output as it comes or signals it (a server, a watch, a wait); runPty (test/cli/helpers.ts)
+// output as it comes or signals it (a server, a watch, a wait); runPty (pty.ts)
 // runs it in a pseudo-terminal.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
