@@ -101,7 +101,7 @@ describe('a success answer of a shape the hosted API cannot give', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(RUNTIMES);
     // The launcher writes a compile cache for every chunk it runs: only the CLI's own ran.
-    expect(readdirSync(cache)).toEqual([expect.stringMatching(/^cli-.*-runtimes\.v8cache$/)]);
+    expect(readdirSync(cache)).toEqual([expect.stringMatching(/^cli-.*--runtimes\.list\.v8cache$/)]);
   });
 });
 

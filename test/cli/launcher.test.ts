@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanEnv, ROOT, removeTempDirs, runCli, tempConfigDir } from './helpers.js';
+import { cleanEnv, parseJson, ROOT, removeTempDirs, runCli, startTestServer, tempConfigDir } from './helpers.js';
 
 afterAll(() => removeTempDirs());
 
@@ -19,7 +19,53 @@ describe('code cache of the launcher', () => {
     expect(first.code).toBe(0);
     expect(second.stdout).toBe(first.stdout);
     await runCli(['runtimes', '--help'], { env });
-    expect(readdirSync(dir).sort()).toEqual([expect.stringMatching(/-other\.v8cache$/), expect.stringMatching(/-runtimes\.v8cache$/)]);
+    expect(readdirSync(dir).sort()).toEqual([
+      expect.stringMatching(/--other\.v8cache$/),
+      expect.stringMatching(/--runtimes\.help\.v8cache$/),
+    ]);
+  });
+
+  it("a verb's calls take a cache that a call of that verb wrote, whatever ran first", async () => {
+    const server = await startTestServer();
+    const dir = tempConfigDir();
+    const env = { ...server.env, STATUSCTL_CACHE_DIR: dir };
+    expect((await runCli(['incidents', '--help'], { env })).code).toBe(0);
+    expect(readdirSync(dir)).toEqual([expect.stringMatching(/^cli-.*--incidents\.help\.v8cache$/)]);
+
+    const listed = await runCli(['incidents', 'list'], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    const list = readdirSync(dir).find((name) => name.endsWith('--incidents.list.v8cache'));
+    expect(list).toBeDefined();
+    const written = statSync(join(dir, list!)).ino;
+    const again = await runCli(['incidents', 'list'], { env });
+    expect(again.stdout).toBe(listed.stdout);
+    // Taken and not written again: a cache written again is a new file renamed over the old.
+    expect(statSync(join(dir, list!)).ino).toBe(written);
+    expect(readdirSync(dir)).toHaveLength(2);
+  });
+
+  it('names caches by command words only: never an id, a typo or an option value', async () => {
+    const server = await startTestServer();
+    const dir = tempConfigDir();
+    const env = { ...server.env, STATUSCTL_CACHE_DIR: dir };
+    const {
+      entries: [incident],
+    } = parseJson<{ entries: { id: string }[] }>(await runCli(['incidents', 'list', '--json'], { env }));
+    const calls = [
+      ['incidents', 'get', incident!.id],
+      ['incidents', 'get', incident!.id.slice(0, 8), '-o', 'json'],
+      ['incidents', 'lsit'],
+      ['incidnets', 'list'],
+      ['-o', 'json', 'runtimes', 'list'],
+      ['--profile', 'default', 'runtimes', 'list', '--jq', '.[0].name'],
+      ['--utc', 'incident', 'ls'],
+    ];
+    for (const args of calls) await runCli(args, { env });
+    // The bundle's caches and those of the vendor chunks the calls ran (jq, zod), by what follows the build.
+    const keys = [...new Set(readdirSync(dir).map((name) => name.replace(/^.*?--(.*)\.v8cache$/, '$1')))];
+    // A typo of a verb gets its noun's cache, which the noun's other runs without a verb share;
+    // an unknown command, the cache of runs that name none.
+    expect(keys.sort()).toEqual(['incident.ls', 'incidents', 'incidents.get', 'incidents.list', 'other', 'runtimes.list']);
   });
 
   it('replaces a cache V8 rejects', async () => {
@@ -98,8 +144,9 @@ describe('code cache of the launcher', () => {
     expect(listed.stdout).toContain('http://127.0.0.1:9');
     expect(again.stdout).toBe(listed.stdout);
     expect(readdirSync(dir).sort()).toEqual([
-      expect.stringMatching(/^cli-.*-config\.v8cache$/),
-      expect.stringMatching(/^vendor-conf-.*-config\.v8cache$/),
+      expect.stringMatching(/^cli-.*--config\.list\.v8cache$/),
+      expect.stringMatching(/^cli-.*--config\.set\.v8cache$/),
+      expect.stringMatching(/^vendor-conf-.*--config\.set\.v8cache$/),
     ]);
   });
 
@@ -111,7 +158,7 @@ describe('code cache of the launcher', () => {
     const listed = await runCli(['config', 'list'], { env });
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain('http://127.0.0.1:9');
-    expect(readdirSync(dir)).toEqual([expect.stringMatching(/^cli-.*-config\.v8cache$/)]);
+    expect(readdirSync(dir)).toEqual([expect.stringMatching(/^cli-.*--config\.list\.v8cache$/)]);
   });
 
   it("in the test suite, writes to this run's temporary cache directory, never the user's", async () => {
@@ -119,7 +166,7 @@ describe('code cache of the launcher', () => {
     expect(dir?.startsWith(tmpdir())).toBe(true);
     const result = await runCli(['whoami', '--help']);
     expect(result.code, result.stderr).toBe(0);
-    expect(readdirSync(dir!)).toContainEqual(expect.stringMatching(/^cli-.*-whoami\.v8cache$/));
+    expect(readdirSync(dir!)).toContainEqual(expect.stringMatching(/^cli-.*--whoami\.help\.v8cache$/));
   });
 
   it('writes nothing with STATUSCTL_NO_COMPILE_CACHE', async () => {

@@ -76,6 +76,8 @@ export async function buildProgram(args?: readonly string[], wholeNoun = false):
   const command = load && program.commands.find((declared) => answersTo(declared, word!));
   if (load && !command) return buildProgram();
   if (command && verb !== undefined && !command.commands.some((declared) => answersTo(declared, verb))) return buildProgram(args, true);
+  // The words that named what this run declares: bin/statusctl names its code cache after them.
+  Object.assign(globalThis, { statusctlCommandWords: command ? [word, verb].filter((named) => named !== undefined) : [] });
   return program;
 }
 
