@@ -241,7 +241,7 @@ async function commanderFloor() {
     minify: true,
     logLevel: 'warning',
   });
-  // A cache directory of its own: the launcher removes the caches of another build of cli.cjs.
+  // A cache directory of its own: this cli.cjs is another build, which would take a place the launcher keeps for the CLI's.
   return { dir, launcher: join(dir, 'bin', 'statusctl'), env: { BARE_GET_COMMANDER: '1', STATUSCTL_CACHE_DIR: join(dir, 'cache') } };
 }
 
