@@ -18,8 +18,16 @@
 // `statusctl demo` tours every command, each a process of its own: the tour runs to its end once,
 // for the example that writes its transcript to a file (checked here step by step), which stands
 // for a tour example that differs from it only in --no-color and where its output goes (off a
-// terminal these change nothing); every other tour example passes once its tour is under way
-// (its login step done), then is interrupted as a user would, with Ctrl-C. What any example prints to the pipe has no colors.
+// terminal these change nothing); every other tour example (other options) passes once its
+// reference server listens, those options taken (its steps are the full tour's), then is
+// interrupted as a user would, with Ctrl-C. What any example prints to the pipe has no colors.
+//
+// Examples that run the same code run once, and each of the others is reported by name as covered
+// by the one run: examples that differ only in a trailing comment; a tour like the full one (above);
+// and the same example under the other name of a command declared twice by one module, in
+// SAME_COMMANDS (`auth login` is `login`, `auth logout` is `logout`: their helps are checked to
+// be one text but for the name). An example whose command line differs in anything else runs.
+//
 // Examples that need what the sandbox cannot give are marked in SKIPPED, by their exact text,
 // with the reason; each is reported as skipped by name. An example that a docs page shows as well,
 // the same command line in a block docs-examples.test.ts runs (docs-blocks.ts), runs there, once in
@@ -125,29 +133,49 @@ function adapt(example: string, url: string): string {
   return line;
 }
 
-/** The tour example that runs to its end; the other tours are stopped once under way. */
+/**
+ * Commands declared under two names by one module (src/cli/commands/auth.ts declares the login
+ * and logout modules at the top and under `auth`), so that an example written with either name
+ * runs the very same code: the longer name, as the shorter one.
+ */
+const SAME_COMMANDS: Record<string, string> = { 'auth login': 'login', 'auth logout': 'logout' };
+
+const SAME_COMMAND = new RegExp(`\\bstatusctl (${Object.keys(SAME_COMMANDS).join('|')})\\b`, 'g');
+
+/** A command line with each command of SAME_COMMANDS under the name it runs as. */
+function sameCommand(line: string): string {
+  return line.replace(SAME_COMMAND, (_, name: string) => `statusctl ${SAME_COMMANDS[name]}`);
+}
+
+/** The tour example that runs to its end; the other tours are stopped once their server listens. */
 const FULL_TOUR = 'statusctl demo --no-color > demo.txt';
 
 /** A tour without --no-color and without where its output goes, which change nothing off a terminal. */
 const tourShown = (command: string) => command.replace(/\s+--no-color\b/, '').replace(/\s*>\s*\S+$/, '');
 
 /**
- * The command lines to run for `examples`, adapted: examples that differ only in a trailing
- * comment are one command line, run once and reported for each; so are a tour that differs from
- * the full tour only in --no-color and where its output goes, and the full tour. The tours
- * (`statusctl demo`, which runs every command in turn) take longest, so they start first and the
- * rest runs beside them rather than after them.
+ * The command lines to run for `examples`, adapted, each with the example it is (`run`) and every
+ * example it runs for: examples that differ only in a trailing comment are one command line, run
+ * once and reported for each; so are a tour that differs from the full tour only in --no-color and
+ * where its output goes, and the full tour; and an example of a command of SAME_COMMANDS, and the
+ * same example under the command's other name, which is the one run. The tours (`statusctl demo`,
+ * which runs every command in turn) take longest, so they start first and the rest runs beside
+ * them rather than after them.
  */
-function commandsToRun(examples: string[], url: string): { line: string; examples: string[] }[] {
-  const byCommand = new Map<string, { line: string; examples: string[] }>();
+function commandsToRun(examples: string[], url: string): { line: string; run: string; examples: string[] }[] {
+  const byCommand = new Map<string, { line: string; run: string; examples: string[] }>();
   for (const example of examples) {
     const line = adapt(example, url);
-    const command = withoutComment(line);
+    const command = sameCommand(withoutComment(line));
     const full = examples.includes(FULL_TOUR) && isTour(command) && tourShown(command) === tourShown(FULL_TOUR);
     const key = full ? FULL_TOUR : command;
     const entry = byCommand.get(key);
-    if (entry) entry.examples.push(example);
-    else byCommand.set(key, { line: full ? FULL_TOUR : line, examples: [example] });
+    if (!entry) byCommand.set(key, { line: full ? FULL_TOUR : line, run: full ? FULL_TOUR : example, examples: [example] });
+    else {
+      entry.examples.push(example);
+      // Of examples that run the same code, the one written as it runs is run.
+      if (line === key) Object.assign(entry, { line, run: example });
+    }
   }
   return [...byCommand.values()].sort((a, b) => Number(isTour(b.line)) - Number(isTour(a.line)));
 }
@@ -190,7 +218,7 @@ function runExample(example: string, line: string, cwd: string, env: NodeJS.Proc
         serves === 'server'
           ? /^listening on http:\/\//m.test(stdout)
           : serves === 'demo'
-            ? /^\$ statusctl config list$/m.test(stdout)
+            ? /^Reference server listening on http:\/\//m.test(stdout)
             : serves === 'mcp' && /"id":1\b/.test(stdout) && /"result":/.test(stdout);
       if (ready && !served) {
         served = true;
@@ -288,23 +316,34 @@ describe('help examples', () => {
     for (const example of Object.keys(SKIPPED)) expect(examples, `SKIPPED names an example no help shows: ${example}`).toContain(example);
     const skipped = examples.filter((example) => example in SKIPPED);
     console.info(`help examples skipped:\n${skipped.map((example) => `  ${example}  (${SKIPPED[example]})`).join('\n')}`);
-    const docsLines = commandLinesOfDocsExamples();
-    const inDocs = examples.filter((example) => !(example in SKIPPED) && docsLines.has(withoutComment(example)));
+    // A command of SAME_COMMANDS is looked for in the docs under the name it runs as, too.
+    const docsLines = new Set([...commandLinesOfDocsExamples()].map(sameCommand));
+    const inDocs = examples.filter((example) => !(example in SKIPPED) && docsLines.has(sameCommand(withoutComment(example))));
     console.info(
       `help examples run by docs-examples.test.ts, as a docs page shows them:\n${inDocs.map((example) => `  ${example}`).join('\n')}`,
     );
+    // Each command of SAME_COMMANDS is one command: the same help under either name.
+    const helpOf = (name: string) => tree.find(([path]) => path.join(' ') === name)?.[1];
+    for (const [longer, shorter] of Object.entries(SAME_COMMANDS)) {
+      expect(helpOf(longer), `${longer} --help`).toBeDefined();
+      expect(helpOf(longer)?.replaceAll(`statusctl ${longer}`, `statusctl ${shorter}`)).toBe(helpOf(shorter));
+    }
 
     const { cwd, env } = await sandbox(server.url);
     const queue = commandsToRun(
       examples.filter((example) => !(example in SKIPPED) && !inDocs.includes(example)),
       server.url,
     );
+    const covered = queue.flatMap(({ run, examples: same }) =>
+      same.filter((example) => example !== run).map((example) => `  ${example}  (by: ${run})`),
+    );
+    console.info(`help examples covered by another that runs the same code:\n${covered.join('\n')}`);
     const outcomes: Outcome[] = [];
     // A few at a time: each is a process or two, on a machine that may be busy.
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         for (let command = queue.shift(); command !== undefined; command = queue.shift()) {
-          const outcome = await runExample(command.examples[0]!, command.line, cwd, env);
+          const outcome = await runExample(command.run, command.line, cwd, env);
           for (const example of command.examples) outcomes.push({ ...outcome, example });
         }
       }),
@@ -331,17 +370,48 @@ describe('help examples', () => {
     expect(
       commandsToRun(['statusctl whoami', 'statusctl demo', 'statusctl whoami   # who am I', "echo '# not a comment'"], 'http://x'),
     ).toEqual([
-      { line: 'statusctl demo', examples: ['statusctl demo'] },
-      { line: 'statusctl whoami', examples: ['statusctl whoami', 'statusctl whoami   # who am I'] },
-      { line: "echo '# not a comment'", examples: ["echo '# not a comment'"] },
+      { line: 'statusctl demo', run: 'statusctl demo', examples: ['statusctl demo'] },
+      { line: 'statusctl whoami', run: 'statusctl whoami', examples: ['statusctl whoami', 'statusctl whoami   # who am I'] },
+      { line: "echo '# not a comment'", run: "echo '# not a comment'", examples: ["echo '# not a comment'"] },
     ]);
     // A tour that differs from the full one only in --no-color and where its output goes is its run.
     expect(
       commandsToRun(['statusctl demo   # the tour', FULL_TOUR, 'statusctl demo --rca-delay 5000', 'statusctl whoami'], 'http://x'),
     ).toEqual([
-      { line: FULL_TOUR, examples: ['statusctl demo   # the tour', FULL_TOUR] },
-      { line: 'statusctl demo --rca-delay 5000', examples: ['statusctl demo --rca-delay 5000'] },
-      { line: 'statusctl whoami', examples: ['statusctl whoami'] },
+      { line: FULL_TOUR, run: FULL_TOUR, examples: ['statusctl demo   # the tour', FULL_TOUR] },
+      { line: 'statusctl demo --rca-delay 5000', run: 'statusctl demo --rca-delay 5000', examples: ['statusctl demo --rca-delay 5000'] },
+      { line: 'statusctl whoami', run: 'statusctl whoami', examples: ['statusctl whoami'] },
+    ]);
+  });
+
+  it('runs an example of `auth login` or `auth logout` as the same example of `login` or `logout`, and no other', () => {
+    const examples = [
+      'statusctl auth login --insecure-storage',
+      'echo "$KEY" | statusctl auth login --with-token',
+      'statusctl login --insecure-storage',
+      'statusctl auth logout --profile staging',
+      'statusctl logout --profile staging   # the staging key',
+      'statusctl auth status',
+      'statusctl auth loginx',
+    ];
+    expect(commandsToRun(examples, 'http://x')).toEqual([
+      {
+        line: 'statusctl login --insecure-storage',
+        run: 'statusctl login --insecure-storage',
+        examples: ['statusctl auth login --insecure-storage', 'statusctl login --insecure-storage'],
+      },
+      {
+        line: 'echo "$KEY" | statusctl auth login --with-token',
+        run: 'echo "$KEY" | statusctl auth login --with-token',
+        examples: ['echo "$KEY" | statusctl auth login --with-token'],
+      },
+      {
+        line: 'statusctl auth logout --profile staging',
+        run: 'statusctl auth logout --profile staging',
+        examples: ['statusctl auth logout --profile staging', 'statusctl logout --profile staging   # the staging key'],
+      },
+      { line: 'statusctl auth status', run: 'statusctl auth status', examples: ['statusctl auth status'] },
+      { line: 'statusctl auth loginx', run: 'statusctl auth loginx', examples: ['statusctl auth loginx'] },
     ]);
   });
 });
