@@ -5,7 +5,7 @@
 // the server for the cores and under-reports it, so it is used only where wrk cannot be had (the
 // output says which tool made each figure). With two cores or more and taskset at hand, wrk runs
 // on core 0 and every server on core 1, so the load generator and the server never share a core.
-// After a warm-up of each, short runs go in rounds (bare, quiet, logged, then the reverse order);
+// After a warm-up of each, short runs go in rounds (bare, quiet, logged, in every order in turn);
 // each round gives its own ratios, printed as the median with the lowest and highest: a ratio
 // taken within one round moves less than a ratio of two medians when the machine is busy.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -25,8 +25,13 @@ import {
   startReferenceServer,
 } from './lib.mjs';
 
-const ROUNDS = Number(process.env.BENCH_SERVER_RUNS) || (QUICK ? 3 : 7);
-const SECONDS = QUICK ? 1 : 2;
+// Many short runs rather than a few long ones: on a shared machine other work comes and goes on
+// the server's core, and a run that meets it gives a ratio far off in either direction; the
+// median of many rounds is moved less by those than the median of a few. Three times each order
+// of the three servers (see rounds()).
+const ROUNDS = Number(process.env.BENCH_SERVER_RUNS) || (QUICK ? 6 : 18);
+const SECONDS = 1;
+const WARM_UP_SECONDS = QUICK ? 2 : 4;
 const CONNECTIONS = 16;
 const TARGET = 0.85;
 
@@ -74,19 +79,26 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
+/** Every order of `items`, each once. */
+function permutations(items) {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
 /**
  * Requests per second of each server at `path`, in rounds after a longer warm-up of each: one
- * array per server, index i being round i. Odd rounds run the servers in the reverse order, so
- * none is always measured first or last. With wrk, also the server's CPU time per request in
- * each run, which a busy machine disturbs less than the rate.
+ * array per server, index i being round i. The rounds take every order of the servers in turn,
+ * so each is measured as often in each place and after each of the others. With wrk, also the
+ * server's CPU time per request in each run, which a busy machine disturbs less than the rate.
  */
 async function rounds(tool, servers, path) {
   const urls = servers.map((server) => `${server.url}${path}`);
-  const order = (round) => (round % 2 ? [...urls.keys()].reverse() : [...urls.keys()]);
+  const orders = permutations([...urls.keys()]);
+  const order = (round) => orders[round % orders.length];
   const results = urls.map(() => []);
   const cpu = urls.map(() => []);
   if (tool === 'wrk') {
-    for (const url of urls) wrkRun(url, SECONDS * 2);
+    for (const url of urls) wrkRun(url, WARM_UP_SECONDS);
     for (let round = 0; round < ROUNDS; round++) {
       for (const i of order(round)) {
         const before = cpuSeconds(servers[i].pid);
@@ -98,7 +110,7 @@ async function rounds(tool, servers, path) {
     return { rps: results, cpu };
   }
   const options = (url, duration = SECONDS) => ({ url, connections: CONNECTIONS, pipelining: 1, duration, headers: AUTH_HEADERS });
-  const runs = urls.map((url) => options(url, SECONDS * 2));
+  const runs = urls.map((url) => options(url, WARM_UP_SECONDS));
   const which = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const i of order(round)) {
