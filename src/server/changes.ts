@@ -72,7 +72,7 @@ export interface IncidentChanges {
 
 /**
  * A ping as recorded. Records written before pings had ids carry none: the store derives one
- * (AccountStore.heartbeatEventRecorded), the same on every replay of the file.
+ * (store/heartbeats.ts), the same on every replay of the file.
  */
 export type RecordedHeartbeatEvent = Omit<HeartbeatEvent, 'id'> & { id?: string };
 

@@ -1,0 +1,65 @@
+// An account's root cause analyses: pending until completed, each of one error group.
+import type { RootCauseAnalysis } from '../../contract/schemas.js';
+import type { AnalysisRequest, CompletedAnalysis } from '../changes.js';
+import type { ErrorGroupRecords } from './error-groups.js';
+
+export interface PendingAnalysis {
+  id: string;
+  status: 'PENDING';
+}
+
+export interface AnalysisRecord {
+  view: PendingAnalysis | RootCauseAnalysis;
+  readonly errorGroupId: string;
+  readonly userContext: string | null;
+}
+
+export class AnalysisRecords {
+  private readonly byId = new Map<string, AnalysisRecord>();
+
+  constructor(private readonly errorGroups: ErrorGroupRecords) {}
+
+  /** By id, in the order they were requested. */
+  get all(): ReadonlyMap<string, AnalysisRecord> {
+    return this.byId;
+  }
+
+  get(id: string): PendingAnalysis | RootCauseAnalysis | undefined {
+    return this.byId.get(id)?.view;
+  }
+
+  getRequest(id: string): { errorGroupId: string; userContext: string | null } | undefined {
+    const record = this.byId.get(id);
+    return record && { errorGroupId: record.errorGroupId, userContext: record.userContext };
+  }
+
+  /** Analyses still PENDING: after a restart from a data file they are scheduled again. */
+  pendingIds(): string[] {
+    const ids: string[] = [];
+    for (const [id, record] of this.byId) if (record.view.status === 'PENDING') ids.push(id);
+    return ids;
+  }
+
+  requested(args: AnalysisRequest): PendingAnalysis {
+    if (!this.errorGroups.has(args.errorGroupId)) throw new Error(`unknown error group ${args.errorGroupId}`);
+    const view: PendingAnalysis = { id: args.id, status: 'PENDING' };
+    this.byId.set(args.id, { view, errorGroupId: args.errorGroupId, userContext: args.userContext });
+    return view;
+  }
+
+  completed(analysis: CompletedAnalysis): RootCauseAnalysis {
+    const record = this.byId.get(analysis.id);
+    if (!record) throw new Error(`unknown analysis ${analysis.id}`);
+    record.view = analysis;
+    this.errorGroups.analysisCompleted(record.errorGroupId, analysis);
+    return analysis;
+  }
+
+  restore(id: string, { view, errorGroupId, userContext }: AnalysisRecord): void {
+    this.byId.set(id, { view, errorGroupId, userContext });
+  }
+
+  clear(): void {
+    this.byId.clear();
+  }
+}

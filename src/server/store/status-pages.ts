@@ -1,0 +1,71 @@
+// An account's status pages, stored with their cards' services embedded; a page is read with
+// its latest incidents, looked up at each read.
+import type { StatusPage } from '../../contract/schemas.js';
+import type { NewStatusPage, StoredStatusPage } from '../changes.js';
+import type { IncidentRecords } from './incidents.js';
+import { type Page, pageNewestFirst } from './paging.js';
+import type { ServiceRecords } from './services.js';
+
+export const STATUS_PAGE_INCIDENT_LIMIT = 20;
+
+export class StatusPageRecords {
+  // Only ever appended: a page's index is its sequence number (list cursors).
+  private readonly pages: StoredStatusPage[] = [];
+  private readonly seqById = new Map<string, number>();
+
+  constructor(
+    private readonly services: ServiceRecords,
+    private readonly incidents: IncidentRecords,
+  ) {}
+
+  get count(): number {
+    return this.pages.length;
+  }
+
+  /** As stored, oldest first. */
+  get stored(): readonly StoredStatusPage[] {
+    return this.pages;
+  }
+
+  has(id: string): boolean {
+    return this.seqById.has(id);
+  }
+
+  list(limit: number, beforeSeq?: number): Page<StatusPage> {
+    const page = pageNewestFirst(this.pages, limit, beforeSeq);
+    return { entries: page.entries.map((stored) => this.withIncidents(stored)), lastSeq: page.lastSeq };
+  }
+
+  get(id: string): StatusPage | undefined {
+    const seq = this.seqById.get(id);
+    return seq === undefined ? undefined : this.withIncidents(this.pages[seq]!);
+  }
+
+  /** Cards name services by id; the stored services are embedded. */
+  added(page: NewStatusPage): void {
+    const { cards, ...rest } = page;
+    this.restore({
+      ...rest,
+      cards: cards.map(({ serviceIds, ...card }) => ({ ...card, services: serviceIds.map((id) => this.services.require(id)) })),
+    });
+  }
+
+  /** A page as stored (a snapshot's, or a new one with its services embedded). */
+  restore(page: StoredStatusPage): void {
+    this.seqById.set(page.id, this.pages.length);
+    this.pages.push(page);
+    this.services.holdOnCards(page);
+  }
+
+  clear(): void {
+    this.pages.length = 0;
+    this.seqById.clear();
+  }
+
+  /** The latest incidents touching one of the page's services. */
+  private withIncidents(page: StoredStatusPage): StatusPage {
+    const serviceIds: string[] = [];
+    for (const card of page.cards) for (const service of card.services) serviceIds.push(service.id);
+    return { ...page, incidents: this.incidents.latestOfServices(serviceIds, STATUS_PAGE_INCIDENT_LIMIT) };
+  }
+}
