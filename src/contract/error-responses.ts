@@ -8,7 +8,7 @@
 import type { PathParamNames } from './rules.js';
 
 export const ERROR_RESPONSES = {
-  400: 'Bad request: malformed JSON, or a field or query parameter that fails validation (details name each one)',
+  400: 'Bad request: malformed JSON, a field or query parameter that fails validation, or an id in the path that is not a UUID where its form is checked (details name each one)',
   401: 'Missing, malformed or unknown API key',
   402: "Payment required: the account's plan does not include this, or its quota of it is used up",
   403: 'x-service-account names another account than the key',
@@ -25,9 +25,10 @@ export const ERROR_RESPONSES = {
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
-/** What decides which errors apply: the operation's path, whether it takes a query or a body, `notFound` and `alsoAnswers`. */
+/** What decides which errors apply: the operation's path, whether it takes a query or a body, `checksIdForm`, `notFound` and `alsoAnswers`. */
 interface Shape {
   readonly path: string;
+  readonly checksIdForm?: true;
   readonly query?: unknown;
   readonly body?: unknown;
   readonly notFound?: false;
@@ -49,13 +50,14 @@ const ALWAYS = [401, 403, 405, 408, 429, 500, 503, 507] as const;
 export type ErrorStatusOf<Op extends Shape> =
   | (typeof ALWAYS)[number]
   | (Op extends { body: object } ? 400 | 413 | 415 : Op extends { query: object } ? 400 : never)
+  | (Op extends { checksIdForm: true } ? 400 : never)
   | (Op extends { notFound: false } ? never : [PathParamNames<Op['path']>] extends [never] ? never : 404)
   | (Op extends { alsoAnswers: infer Also } ? keyof Also & ErrorStatus : never);
 
 /** The declared error statuses of an operation, ascending. */
 export function errorStatuses(op: Shape): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(ALWAYS);
-  if (op.body || op.query) statuses.add(400);
+  if (op.body || op.query || op.checksIdForm) statuses.add(400);
   if (op.body) {
     statuses.add(413);
     statuses.add(415);

@@ -12,6 +12,8 @@ import type { AlsoAnswers } from './error-responses.js';
 import type { PathParamNames } from './rules.js';
 import type * as Schemas from './schemas.js';
 
+export { pathParamNames, uuidParams } from './rules.js';
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What it takes to send a request or route one. */
@@ -43,6 +45,12 @@ export interface Route {
    * the table to it), so a value of another form is refused before it is sent.
    */
   readonly namedParams?: readonly string[];
+  /**
+   * The hosted API checks the form of the operation's ids before it looks anything up: one that
+   * is not a UUID is a 400, not a 404 (its document lists a 400 here; the contract test holds
+   * the table to it). The reference server answers so too (server/handlers/dispatch.ts).
+   */
+  readonly checksIdForm?: true;
   /**
    * Error statuses the hosted API answers besides those the operation's shape gives
    * (error-responses.ts), each with when: its document lists them, so a client meets them even
@@ -442,6 +450,7 @@ export const routes = define({
   getHeartbeatAvailability: {
     method: 'GET',
     path: '/v1/checks/heartbeats/{checkId}/availability',
+    checksIdForm: true,
     summary: 'Success ratio of a heartbeat check, now and in the previous period',
     paramDescriptions: { checkId: 'id of the heartbeat check' },
     query: 'AvailabilityQuery',
@@ -455,6 +464,7 @@ export const routes = define({
   listHeartbeatEvents: {
     method: 'GET',
     path: '/v1/checks/heartbeats/{checkId}/events',
+    checksIdForm: true,
     summary: 'The pings a heartbeat check received, newest first, with its availability',
     paramDescriptions: HEARTBEAT_ID,
     query: 'HeartbeatEventQuery',
@@ -468,10 +478,10 @@ export const routes = define({
   getHeartbeatEvent: {
     method: 'GET',
     path: '/v1/checks/heartbeats/{checkId}/events/{id}',
+    checksIdForm: true,
     summary: 'One ping of a heartbeat check, with its availability',
     paramDescriptions: { ...HEARTBEAT_ID, id: 'id of the event (list_heartbeat_events)' },
     responses: { 200: 'HeartbeatEventWithStats' },
-    alsoAnswers: { 400: 'An id in the path, or the account header, that is not a UUID: the hosted API checks their form here' },
     tool: {
       title: 'Get a heartbeat event',
       description: "Retrieves one ping of a heartbeat check with the check's availability stats. The id comes from list_heartbeat_events.",
@@ -599,15 +609,6 @@ export function successStatus(op: { readonly responses: object }): number {
 /** Whether repeating the operation changes nothing more: by its method, or as its route says (a PATCH that sets values). */
 export function isIdempotent(route: Pick<Route, 'method' | 'idempotent'>): boolean {
   return route.idempotent ?? (route.method === 'GET' || route.method === 'PUT' || route.method === 'DELETE');
-}
-
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-}
-
-/** The path parameters of an operation that take only a UUID: all but those its row names (`namedParams`). */
-export function uuidParams(route: Pick<Route, 'path' | 'namedParams'>): string[] {
-  return pathParamNames(route.path).filter((name) => !route.namedParams?.includes(name));
 }
 
 /** Fills a path template; every value is URL-encoded so an id cannot change the route. */

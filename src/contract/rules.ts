@@ -4,6 +4,15 @@
 /** The names of the `{name}` segments of a path template, as a union of string literals. */
 export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+}
+
+/** The path parameters of an operation that take only a UUID: all but those its row names (`namedParams`). */
+export function uuidParams(route: { readonly path: string; readonly namedParams?: readonly string[] }): string[] {
+  return pathParamNames(route.path).filter((name) => !route.namedParams?.includes(name));
+}
+
 // --- Defaults ---------------------------------------------------------------------------------
 
 /** Where `statusctl server` listens unless told otherwise. */

@@ -210,8 +210,8 @@ describe('statusctl mcp', () => {
     expect(archived.isError, text(archived)).toBeFalsy();
     expect(archived.structuredContent).toMatchObject({ id: group.id });
 
-    await api.recordHeartbeatEvent({ params: { checkId: 'check-mcp' }, body: { state: 'RECEIVED' } });
-    const availability = await call(client, 'get_heartbeat_availability', { checkId: 'check-mcp' });
+    await api.recordHeartbeatEvent({ params: { checkId: '00000000-0000-4000-8000-0000000000c1' }, body: { state: 'RECEIVED' } });
+    const availability = await call(client, 'get_heartbeat_availability', { checkId: '00000000-0000-4000-8000-0000000000c1' });
     expect(availability.isError, text(availability)).toBeFalsy();
     // A nullable body is wrapped as {result}.
     expect((availability.structuredContent as { result: { successRatio: unknown } }).result.successRatio).toBeDefined();
@@ -286,12 +286,18 @@ describe('statusctl mcp', () => {
     expect(requested.structuredContent).toMatchObject({ status: 'PENDING' });
 
     const api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
-    const ping = await api.recordHeartbeatEvent({ params: { checkId: 'check-mcp-events' }, body: { state: 'RECEIVED' } });
-    const events = (await call(client, 'list_heartbeat_events', { checkId: 'check-mcp-events', limit: 5 })).structuredContent as {
+    const ping = await api.recordHeartbeatEvent({
+      params: { checkId: '00000000-0000-4000-8000-0000000000c2' },
+      body: { state: 'RECEIVED' },
+    });
+    const events = (await call(client, 'list_heartbeat_events', { checkId: '00000000-0000-4000-8000-0000000000c2', limit: 5 }))
+      .structuredContent as {
       result: { events: { id: string }[] }[];
     };
     expect(events.result[0]!.events.map((event) => event.id)).toEqual([ping.id]);
-    expect((await call(client, 'get_heartbeat_event', { checkId: 'check-mcp-events', id: ping.id })).structuredContent).toMatchObject({
+    expect(
+      (await call(client, 'get_heartbeat_event', { checkId: '00000000-0000-4000-8000-0000000000c2', id: ping.id })).structuredContent,
+    ).toMatchObject({
       event: { id: ping.id },
     });
     const runtimes = (await call(client, 'list_runtimes')).structuredContent as { result: { name: string }[] };

@@ -46,7 +46,7 @@ describe('error answers in the hosted API’s shapes', () => {
     const error = await apiFailure(client.getHeartbeatEvent({ params: { checkId: 'not-a-uuid', id: 'e-1' } }));
     expect(error.message).toBe('400 Bad Request: "checkId" must be a valid GUID (GET /v1/checks/heartbeats/not-a-uuid/events/e-1)');
     expect(error.details).toEqual([{ path: 'checkId', message: "refused (in the request's params)" }]);
-    expect(error.operation).toMatchObject({ id: 'getHeartbeatEvent', declares: true, when: routes.getHeartbeatEvent.alsoAnswers[400] });
+    expect(error.operation).toMatchObject({ id: 'getHeartbeatEvent', declares: true, when: undefined });
   });
 
   it('a 404 to a list, whose path has no id: not declared by its row', async () => {

@@ -276,7 +276,7 @@ describe('error groups and root cause analyses', () => {
 
 describe('heartbeats', () => {
   it('computes availability from recorded pings, null without pings in either window, 404 for an unknown check', async () => {
-    const checkId = 'hb-client-test';
+    const checkId = '00000000-0000-4000-8000-0000000000d1';
     for (const [state, minutes] of [
       ['RECEIVED', 50],
       ['EARLY', 40],
@@ -294,7 +294,9 @@ describe('heartbeats', () => {
       client.getHeartbeatAvailability({ params: { checkId }, query: { startTime: lastWeek, endTime: lastWeek } }),
     ).resolves.toBeNull();
 
-    expect((await apiFailure(client.getHeartbeatAvailability({ params: { checkId: 'hb-nobody' } }))).status).toBe(404);
+    expect(
+      (await apiFailure(client.getHeartbeatAvailability({ params: { checkId: '00000000-0000-4000-8000-0000000000d2' } }))).status,
+    ).toBe(404);
   });
 });
 

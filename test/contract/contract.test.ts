@@ -88,6 +88,15 @@ describe('operations table', () => {
     expect(hosted.some(([, op]) => uuidParams(op).length < pathParamNames(op.path).length)).toBe(true);
   });
 
+  // Where the document lists a 400 for an operation with UUIDs in its path, the hosted API checks
+  // their form before any lookup; elsewhere it lists a 404 for them alone.
+  it('checks the form of the ids exactly where the upstream document lists a 400 beside them', () => {
+    const checking = hosted.filter(([, op]) => op.checksIdForm).map(([id]) => id);
+    const theirs = hosted.filter(([, op]) => uuidParams(op).length > 0 && '400' in upstreamOf(op).responses).map(([id]) => id);
+    expect(checking).toEqual(theirs);
+    expect(checking.length).toBeGreaterThan(0);
+  });
+
   it('answers with the success status of the upstream document', () => {
     for (const [id, op] of hosted) {
       const theirs = Object.keys(upstreamOf(op).responses).filter((status) => status.startsWith('2'));

@@ -63,13 +63,13 @@ describe('a version 1 data file', () => {
     const dataPath = v1File();
     await (await startInProcess({ dataPath })).close();
     const [header, ...rest] = records(dataPath);
-    const call1 = { type: 'call', account: ACCOUNT.id, method: 'addHeartbeatCheck', args: ['hb-added-by-v1'] };
+    const call1 = { type: 'call', account: ACCOUNT.id, method: 'addHeartbeatCheck', args: ['00000000-0000-4000-8000-0000000000f1'] };
     writeFileSync(dataPath, `${[{ ...header, version: 1 }, ...rest, call1].map((record) => JSON.stringify(record)).join('\n')}\n`);
 
     const server = await startInProcess({ dataPath });
     expect(server.logs.some((line) => line.includes('rewritten from format version 1'))).toBe(true);
     await expectV1Answers(server.url);
-    expect((await call(server.url, 'GET', '/v1/checks/heartbeats/hb-added-by-v1/availability')).status).toBe(200);
+    expect((await call(server.url, 'GET', '/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000f1/availability')).status).toBe(200);
   });
 });
 
@@ -79,13 +79,17 @@ describe('pings recorded before they had ids', () => {
   it('get an id of their own from a version 1 file, the same after its rewrite', async () => {
     const dataPath = v1File();
     const first = await startInProcess({ dataPath });
-    const events = await call(first.url, 'GET', '/v1/checks/heartbeats/hb-backup/events?startTime=2025-03-01&endTime=2025-03-03');
+    const events = await call(
+      first.url,
+      'GET',
+      '/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000f2/events?startTime=2025-03-01&endTime=2025-03-03',
+    );
     expect(events.status).toBe(200);
     const [event] = (events.json as any)[0].events;
     expect(event).toMatchObject({ id: expect.stringMatching(UUID), state: 'LATE', timestamp: '2025-03-02T00:00:00.000Z' });
     await first.close();
     const again = await startInProcess({ dataPath });
-    expect(await call(again.url, 'GET', `/v1/checks/heartbeats/hb-backup/events/${event.id}`)).toMatchObject({
+    expect(await call(again.url, 'GET', `/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000f2/events/${event.id}`)).toMatchObject({
       status: 200,
       json: { event },
     });
@@ -101,16 +105,16 @@ describe('pings recorded before they had ids', () => {
         account: ACCOUNT.id,
         entry: {
           kind: 'heartbeat',
-          checkId: 'hb-old',
+          checkId: '00000000-0000-4000-8000-0000000000f3',
           events: [
-            { checkId: 'hb-old', state: 'RECEIVED', timestamp: '2025-03-01T00:00:00.000Z' },
-            { checkId: 'hb-old', state: 'FAILING', timestamp: '2025-03-01T01:00:00.000Z' },
+            { checkId: '00000000-0000-4000-8000-0000000000f3', state: 'RECEIVED', timestamp: '2025-03-01T00:00:00.000Z' },
+            { checkId: '00000000-0000-4000-8000-0000000000f3', state: 'FAILING', timestamp: '2025-03-01T01:00:00.000Z' },
           ],
         },
       },
     ];
     writeFileSync(dataPath, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
-    const path = '/v1/checks/heartbeats/hb-old/events?startTime=2025-03-01&endTime=2025-03-01';
+    const path = '/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000f3/events?startTime=2025-03-01&endTime=2025-03-01';
     const first = await startInProcess({ dataPath });
     const events = await call(first.url, 'GET', path);
     expect((events.json as any)[0].events.map((event: any) => [event.state, UUID.test(event.id)])).toEqual([

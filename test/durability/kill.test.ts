@@ -40,7 +40,7 @@ const content = (update: UpdateContent): UpdateContent => ({
 async function worker(url: string, round: number, index: number, expected: Expected, acked: { count: number }): Promise<void> {
   const own: string[] = [];
   const ownUpdates: string[] = [];
-  const check = `kill-beat-${index}`;
+  const check = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
   const beats = expected.beats.get(check) ?? { acked: 0, uncertain: 0 };
   expected.beats.set(check, beats);
   for (let op = 0; op < MAX_OPS; op++) {

@@ -70,7 +70,12 @@ describe('restart on the same data file', () => {
 
     for (const state of ['RECEIVED', 'LATE', 'RECEIVED'] as const) {
       expect(
-        (await call(url, 'POST', '/_reference/heartbeats/durable-beat/events', { state, timestamp: '2025-03-10T09:00:00Z' })).status,
+        (
+          await call(url, 'POST', '/_reference/heartbeats/00000000-0000-4000-8000-0000000000f5/events', {
+            state,
+            timestamp: '2025-03-10T09:00:00Z',
+          })
+        ).status,
       ).toBe(201);
     }
 
@@ -79,7 +84,7 @@ describe('restart on the same data file', () => {
       '/v1/status-pages/incidents?limit=100',
       '/v1/status-pages?limit=100',
       `/v1/root-cause-analyses/${requested.json.id}`,
-      '/v1/checks/heartbeats/durable-beat/availability?startTime=2025-03-10&endTime=2025-03-10',
+      '/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000f5/availability?startTime=2025-03-10&endTime=2025-03-10',
       `/v1/checks/heartbeats/${demoIds(ACCOUNT.id).heartbeatChecks.nightlyBackup}/availability`,
     ];
     const before = await Promise.all(reads.map((path) => call(url, 'GET', path)));
@@ -291,7 +296,7 @@ describe('restart on the same data file: edits, deletes, subscriptions, notifica
     ).toBe(204);
     const deleted = await call(url, 'POST', '/v1/status-pages/incidents', incidentBody('Declared by mistake'));
     expect((await call(url, 'DELETE', `/v1/status-pages/incidents/${deleted.json.id}`)).status).toBe(204);
-    const ping = await call(url, 'POST', '/_reference/heartbeats/durable-beat/events', {
+    const ping = await call(url, 'POST', '/_reference/heartbeats/00000000-0000-4000-8000-0000000000f5/events', {
       state: 'RECEIVED',
       timestamp: '2025-03-10T11:00:00Z',
     });
@@ -306,7 +311,7 @@ describe('restart on the same data file: edits, deletes, subscriptions, notifica
       '/v1/status-pages/services?limit=100',
       '/_reference/notifications',
       '/v1/error-groups?limit=100',
-      `/v1/checks/heartbeats/durable-beat/events/${ping.json.id}`,
+      `/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000f5/events/${ping.json.id}`,
       `/v1/checks/heartbeats/${ids.heartbeatChecks.searchReindex}/events`,
     ];
     const before = await Promise.all(reads.map((path) => call(url, 'GET', path)));

@@ -44,7 +44,7 @@ const a = {
   update: '',
   errorGroup: '',
   analysis: '',
-  heartbeat: 'isolation-a-heartbeat',
+  heartbeat: '00000000-0000-4000-8000-0000000000f4',
   heartbeatEvent: '',
   errorCheck: 'isolation-a-check',
   subscription: '',

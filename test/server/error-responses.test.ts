@@ -100,6 +100,17 @@ const TRIGGERS: Trigger[] = [
     name: 'an id that names nothing',
     request: (id, op) =>
       op.path.includes('{')
+        ? {
+            method: op.method,
+            path: pathWith(op, '00000000-0000-4000-8000-00000000dead'),
+            init: VALID_BODIES[id] === undefined ? {} : { body: VALID_BODIES[id] },
+          }
+        : undefined,
+  },
+  {
+    name: 'an id that is not a UUID',
+    request: (id, op) =>
+      op.path.includes('{')
         ? { method: op.method, path: pathWith(op, 'no-such-id'), init: VALID_BODIES[id] === undefined ? {} : { body: VALID_BODIES[id] } }
         : undefined,
   },

@@ -20,46 +20,56 @@ function availability(server: TestServer, checkId: string, query = '', key?: str
 describe('heartbeat events', () => {
   it('stores a ping, defaulting its time to now, and refuses one from the future', async () => {
     const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
-    expect(await ping(server, 'hb-1', 'RECEIVED')).toEqual({
+    expect(await ping(server, '00000000-0000-4000-8000-0000000000b1', 'RECEIVED')).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      checkId: 'hb-1',
+      checkId: '00000000-0000-4000-8000-0000000000b1',
       state: 'RECEIVED',
       timestamp: '2025-03-10T12:00:00.000Z',
     });
-    expect(await ping(server, 'hb-1', 'LATE', '2025-03-10T12:30:00+01:00')).toMatchObject({ timestamp: '2025-03-10T11:30:00.000Z' });
-    expectError(await server.call('POST', '/_reference/heartbeats/hb-1/events', { body: { state: 'RECEIVED', timestamp: ago(-1) } }), 400);
-    expectError(await server.call('POST', '/_reference/heartbeats/hb-1/events', { body: { state: 'ALIVE' } }), 400);
+    expect(await ping(server, '00000000-0000-4000-8000-0000000000b1', 'LATE', '2025-03-10T12:30:00+01:00')).toMatchObject({
+      timestamp: '2025-03-10T11:30:00.000Z',
+    });
+    expectError(
+      await server.call('POST', '/_reference/heartbeats/00000000-0000-4000-8000-0000000000b1/events', {
+        body: { state: 'RECEIVED', timestamp: ago(-1) },
+      }),
+      400,
+    );
+    expectError(
+      await server.call('POST', '/_reference/heartbeats/00000000-0000-4000-8000-0000000000b1/events', { body: { state: 'ALIVE' } }),
+      400,
+    );
   });
 });
 
 describe('availability', () => {
   it('gives percentages with two decimals for the current and the previous 24 hours', async () => {
     const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
-    await ping(server, 'hb', 'RECEIVED', ago(1));
-    await ping(server, 'hb', 'LATE', ago(2));
-    await ping(server, 'hb', 'GRACE', ago(3));
-    await ping(server, 'hb', 'FAILING', ago(30));
-    await ping(server, 'hb', 'EARLY', ago(25));
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'RECEIVED', ago(1));
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'LATE', ago(2));
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'GRACE', ago(3));
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'FAILING', ago(30));
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'EARLY', ago(25));
     // Out of order, and outside both windows.
-    await ping(server, 'hb', 'FAILING', ago(49));
-    const body = expectSuccess('getHeartbeatAvailability', await availability(server, 'hb'), 200);
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'FAILING', ago(49));
+    const body = expectSuccess('getHeartbeatAvailability', await availability(server, '00000000-0000-4000-8000-0000000000b0'), 200);
     expect(body).toEqual({ successRatio: { currentPeriod: 66.67, previousPeriod: 50 }, totalEntitiesCurrentPeriod: 3 });
   });
 
   it('omits the ratio of a period without events, and answers null when neither has any', async () => {
     const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
-    await ping(server, 'hb', 'FAILING', ago(1));
-    expect(expectSuccess('getHeartbeatAvailability', await availability(server, 'hb'), 200)).toEqual({
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'FAILING', ago(1));
+    expect(expectSuccess('getHeartbeatAvailability', await availability(server, '00000000-0000-4000-8000-0000000000b0'), 200)).toEqual({
       successRatio: { currentPeriod: 0 },
       totalEntitiesCurrentPeriod: 1,
     });
-    await ping(server, 'old', 'RECEIVED', ago(24 * 5));
-    const empty = await availability(server, 'old');
+    await ping(server, '00000000-0000-4000-8000-0000000000b2', 'RECEIVED', ago(24 * 5));
+    const empty = await availability(server, '00000000-0000-4000-8000-0000000000b2');
     expect(empty.text).toBe('null');
     expectSuccess('getHeartbeatAvailability', empty, 200);
     const previousOnly = expectSuccess(
       'getHeartbeatAvailability',
-      await availability(server, 'old', `startTime=${ago(24 * 4)}&endTime=${ago(24 * 3)}`),
+      await availability(server, '00000000-0000-4000-8000-0000000000b2', `startTime=${ago(24 * 4)}&endTime=${ago(24 * 3)}`),
       200,
     );
     expect(previousOnly).toEqual({ successRatio: { previousPeriod: 100 }, totalEntitiesCurrentPeriod: 0 });
@@ -67,16 +77,20 @@ describe('availability', () => {
 
   it('takes a date-only endTime as the whole day, and the previous period as the same length before', async () => {
     const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
-    await ping(server, 'hb', 'RECEIVED', '2025-03-09T00:00:00.000Z');
-    await ping(server, 'hb', 'LATE', '2025-03-09T23:59:59.999Z');
-    await ping(server, 'hb', 'RECEIVED', '2025-03-10T00:00:00.000Z');
-    await ping(server, 'hb', 'RECEIVED', '2025-03-08T12:00:00.000Z');
-    const day = expectSuccess('getHeartbeatAvailability', await availability(server, 'hb', 'startTime=2025-03-09&endTime=2025-03-09'), 200);
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'RECEIVED', '2025-03-09T00:00:00.000Z');
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'LATE', '2025-03-09T23:59:59.999Z');
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'RECEIVED', '2025-03-10T00:00:00.000Z');
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'RECEIVED', '2025-03-08T12:00:00.000Z');
+    const day = expectSuccess(
+      'getHeartbeatAvailability',
+      await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime=2025-03-09&endTime=2025-03-09'),
+      200,
+    );
     expect(day).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 2 });
     // A date-time endTime includes that instant and nothing after.
     const instant = expectSuccess(
       'getHeartbeatAvailability',
-      await availability(server, 'hb', 'startTime=2025-03-09T00:00:00Z&endTime=2025-03-09T00:00:00Z'),
+      await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime=2025-03-09T00:00:00Z&endTime=2025-03-09T00:00:00Z'),
       200,
     );
     expect(instant.totalEntitiesCurrentPeriod).toBe(1);
@@ -84,22 +98,25 @@ describe('availability', () => {
 
   it('refuses startTime after endTime, bad dates, and repeated or empty parameters', async () => {
     const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
-    await ping(server, 'hb', 'RECEIVED', ago(1));
-    const after = expectError(await availability(server, 'hb', 'startTime=2025-03-10&endTime=2025-03-09'), 400);
+    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'RECEIVED', ago(1));
+    const after = expectError(
+      await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime=2025-03-10&endTime=2025-03-09'),
+      400,
+    );
     expect(after.details?.[0]?.path).toBe('startTime');
-    expectError(await availability(server, 'hb', 'startTime=2025-03-11'), 400);
-    expectError(await availability(server, 'hb', 'startTime=2025-02-30'), 400);
-    expectError(await availability(server, 'hb', 'endTime=yesterday'), 400);
-    expectError(await availability(server, 'hb', 'startTime='), 400);
-    expectError(await availability(server, 'hb', 'endTime=2025-03-09&endTime=2025-03-10'), 400);
-    expectError(await availability(server, 'hb', 'from=2025-03-09'), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime=2025-03-11'), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime=2025-02-30'), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'endTime=yesterday'), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime='), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'endTime=2025-03-09&endTime=2025-03-10'), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'from=2025-03-09'), 400);
   });
 
   it('answers 404 for an unknown check and another account’s check', async () => {
     const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
-    await ping(server, 'mine', 'RECEIVED', ago(1));
-    expectError(await availability(server, 'nobody'), 404);
-    expectError(await availability(server, 'mine', '', ACCOUNT_B.key), 404);
+    await ping(server, '00000000-0000-4000-8000-0000000000b3', 'RECEIVED', ago(1));
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b4'), 404);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b3', '', ACCOUNT_B.key), 404);
   });
 
   it('serves a week of demo pings with misses', async () => {
@@ -127,8 +144,8 @@ describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
       [30, 'FAILING'],
       [24 * 8, 'RECEIVED'],
     ] as const)
-      pings.push(await ping(server, 'hb-events', state, ago(hours)));
-    const path = '/v1/checks/heartbeats/hb-events/events';
+      pings.push(await ping(server, '00000000-0000-4000-8000-0000000000b5', state, ago(hours)));
+    const path = '/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000b5/events';
     const list = expectSuccess('listHeartbeatEvents', await server.call('GET', path), 200);
     expect(list).toHaveLength(1);
     expect(list[0].events.map((event: any) => event.timestamp)).toEqual([ago(1), ago(2), ago(3)]);
@@ -143,14 +160,18 @@ describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
     expect(day[0].events.map((event: any) => event.state)).toEqual(['FAILING']);
     for (const query of ['limit=11', 'limit=0', `startTime=${ago(1)}&endTime=${ago(2)}`, 'startTime='])
       expectError(await server.call('GET', `${path}?${query}`), 400);
-    expectError(await server.call('GET', '/v1/checks/heartbeats/no-such-check/events'), 404);
+    expectError(await server.call('GET', '/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000b8/events'), 404);
     expectError(await server.call('GET', path, { key: ACCOUNT_B.key }), 404);
   });
 
   it('reads one event by id, with the stats; unknown check or event, or another account’s, is 404', async () => {
     const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
-    const event = await ping(server, 'hb-one', 'GRACE', ago(1));
-    const one = expectSuccess('getHeartbeatEvent', await server.call('GET', `/v1/checks/heartbeats/hb-one/events/${event.id}`), 200);
+    const event = await ping(server, '00000000-0000-4000-8000-0000000000b6', 'GRACE', ago(1));
+    const one = expectSuccess(
+      'getHeartbeatEvent',
+      await server.call('GET', `/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000b6/events/${event.id}`),
+      200,
+    );
     expect(one).toEqual({
       event,
       stats: {
@@ -158,9 +179,38 @@ describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
         last7Days: { successRatio: { currentPeriod: 100 }, totalEntitiesCurrentPeriod: 1 },
       },
     });
-    expectError(await server.call('GET', `/v1/checks/heartbeats/hb-one/events/${event.id}`, { key: ACCOUNT_B.key }), 404);
-    expectError(await server.call('GET', '/v1/checks/heartbeats/hb-one/events/00000000-0000-4000-8000-000000000000'), 404);
-    expectError(await server.call('GET', `/v1/checks/heartbeats/hb-other/events/${event.id}`), 404);
+    expectError(
+      await server.call('GET', `/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000b6/events/${event.id}`, { key: ACCOUNT_B.key }),
+      404,
+    );
+    expectError(
+      await server.call('GET', '/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000b6/events/00000000-0000-4000-8000-000000000000'),
+      404,
+    );
+    expectError(await server.call('GET', `/v1/checks/heartbeats/00000000-0000-4000-8000-0000000000b7/events/${event.id}`), 404);
+  });
+
+  // The hosted API checks the form of these ids before anything else (its document lists a 400
+  // here): so does this server, in the hosted API's words, naming each id.
+  it('refuses a check or event id that is not a UUID with 400, before looking it up, for another account too', async () => {
+    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const check = '00000000-0000-4000-8000-0000000000b9';
+    const event = await ping(server, check, 'RECEIVED', ago(1));
+    for (const path of ['/v1/checks/heartbeats/nightly-backup/availability', '/v1/checks/heartbeats/nightly-backup/events']) {
+      expect(expectError(await server.call('GET', path), 400)).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: '"checkId" must be a valid GUID',
+        details: [{ path: 'checkId', message: 'must be a valid GUID' }],
+      });
+    }
+    expect(
+      expectError(await server.call('GET', `/v1/checks/heartbeats/${check}/events/ping-1`, { key: ACCOUNT_B.key }), 400).details,
+    ).toEqual([{ path: 'id', message: 'must be a valid GUID' }]);
+    const both = expectError(await server.call('GET', `/v1/checks/heartbeats/x/events/y`), 400);
+    expect(both.message).toBe('"checkId" must be a valid GUID (and 1 more)');
+    expect(both.details?.map((detail) => detail.path)).toEqual(['checkId', 'id']);
+    expectSuccess('getHeartbeatEvent', await server.call('GET', `/v1/checks/heartbeats/${check}/events/${event.id}`), 200);
   });
 
   it('gives the demo checks a week of pings with ids', async () => {

@@ -591,8 +591,12 @@ const ROWS: Row[] = [
   {
     field: 'path ids (`incidentId`, `incidentUpdateId`, `statusPageId`, `serviceId`, `subscriptionId`, `id`, `errorGroupId`, `checkId`, …)',
     upstream: 'string, x-format guid',
-    server: '**looser on purpose:** an id that is not a UUID is not refused as malformed: 404, since nothing has such an id',
+    server:
+      'of a heartbeat check or event (where the hosted document lists a 400): not a UUID: 400 `"checkId" must be a valid GUID`, before any lookup; **looser on purpose** elsewhere: an id that is not a UUID is not refused as malformed: 404, since nothing has such an id',
     cases: [
+      c('checkId of availability', 'getHeartbeatAvailability', 400, { params: { checkId: 'not-a-uuid' } }),
+      c('checkId of the events', 'listHeartbeatEvents', 400, { params: { checkId: 'not-a-uuid' } }),
+      c('id of an event', 'getHeartbeatEvent', 400, { params: { checkId: '00000000-0000-4000-8000-000000000000', id: 'not-a-uuid' } }),
       c('incidentId', 'getIncident', 404, { params: { incidentId: 'not-a-uuid' } }),
       c('id of an error group', 'updateErrorGroup', 404, { params: { id: 'not-a-uuid' }, body: () => ({ archiveForEver: true }) }),
       c('serviceId', 'getService', 404, { params: { serviceId: 'not-a-uuid' } }),
