@@ -53,7 +53,7 @@ export function declare(heartbeats: Noun): void {
           '--fail-under takes a percentage (99.5% or 99.5): exit 5 when any check is under it or has no events in the ' +
           'current period. A bare number below 1 (0.995) is refused: write 99.5%.',
       )
-      .argument('<check...>', 'ids of heartbeat checks')
+      .argument('<check...>', 'ids of heartbeat checks (UUIDs)')
       .addOption(since)
       .addOption(from)
       .addOption(to)

@@ -47,8 +47,8 @@ export function declare(heartbeats: Noun): void {
           'Piped: TIME (ISO), STATE, SOURCE, EVENT ID, tab-separated, one row per event (one event: label<TAB>value lines). ' +
           'With -o json: the API response as it is ([{events, stats}], or {event, stats} for one event).',
       )
-      .argument('<check>', 'id of the heartbeat check')
-      .argument('[event]', 'id of one event of that check')
+      .argument('<check>', 'id of the heartbeat check (a UUID)')
+      .argument('[event]', 'id of one event of that check (a UUID: the fourth column of the list)')
       .addOption(since)
       .addOption(from)
       .addOption(to)

@@ -28,7 +28,7 @@ export function declare(rca: Noun): void {
       .description('Show an analysis, or that it is still pending (exit 0 either way)')
       .argument(
         '<id>',
-        'id of the analysis, whole, as rca request prints it (its third column; the API lists no analyses, so a short id cannot be looked up)',
+        'id of the analysis, whole (a UUID), as rca request prints it (its third column; the API lists no analyses, so a short id cannot be looked up)',
       )
       .option('--wait', 'wait until the analysis is ready (progress on stderr)')
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
