@@ -81,34 +81,14 @@ export class IncidentRecords {
     return [...seqs].sort((a, b) => b - a).map((seq) => this.bySeq[seq]!);
   }
 
-  /** The latest `limit` incidents touching one of the services: a k-way merge of the per-service indexes. */
-  latestOfServices(serviceIds: Iterable<string>, limit: number): Incident[] {
-    const lists: number[][] = [];
-    const seen = new Set<string>();
-    for (const id of serviceIds) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const seqs = this.seqsByService.get(id);
-      if (seqs?.length) lists.push(seqs);
-    }
-    const cursors = lists.map((seqs) => seqs.length - 1);
-    const incidents: Incident[] = [];
-    let previous = Infinity;
-    while (incidents.length < limit) {
-      let best = -1;
-      for (let i = 0; i < lists.length; i++) {
-        const seq = lists[i]![cursors[i]!];
-        if (seq !== undefined && (best === -1 || seq > lists[best]![cursors[best]!]!)) best = i;
-      }
-      if (best === -1) break;
-      const seq = lists[best]![cursors[best]!]!;
-      cursors[best]!--;
-      // An incident on two of the services comes out of two lists, one after the other.
-      if (seq === previous) continue;
-      previous = seq;
-      incidents.push(this.bySeq[seq]!);
-    }
-    return incidents;
+  /** The sequence numbers of the incidents that include the service, ascending. */
+  seqsOfService(serviceId: string): readonly number[] | undefined {
+    return this.seqsByService.get(serviceId);
+  }
+
+  /** The incident of a sequence number; undefined for one deleted. */
+  atSeq(seq: number): Incident | undefined {
+    return this.bySeq[seq];
   }
 
   // ---- changes -------------------------------------------------------------------------

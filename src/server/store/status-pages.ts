@@ -1,6 +1,6 @@
 // An account's status pages, stored with their cards' services embedded; a page is read with
 // its latest incidents, looked up at each read.
-import type { StatusPage } from '../../contract/schemas.js';
+import type { Incident, StatusPage } from '../../contract/schemas.js';
 import type { NewStatusPage, StoredStatusPage } from '../changes.js';
 import type { IncidentRecords } from './incidents.js';
 import { type Page, pageNewestFirst } from './paging.js';
@@ -62,10 +62,35 @@ export class StatusPageRecords {
     this.seqById.clear();
   }
 
-  /** The latest incidents touching one of the page's services. */
+  /** The latest incidents touching one of the page's services: a k-way merge of the per-service indexes. */
   private withIncidents(page: StoredStatusPage): StatusPage {
-    const serviceIds: string[] = [];
-    for (const card of page.cards) for (const service of card.services) serviceIds.push(service.id);
-    return { ...page, incidents: this.incidents.latestOfServices(serviceIds, STATUS_PAGE_INCIDENT_LIMIT) };
+    const lists: (readonly number[])[] = [];
+    const seen = new Set<string>();
+    for (const card of page.cards) {
+      for (const service of card.services) {
+        if (seen.has(service.id)) continue;
+        seen.add(service.id);
+        const seqs = this.incidents.seqsOfService(service.id);
+        if (seqs?.length) lists.push(seqs);
+      }
+    }
+    const cursors = lists.map((seqs) => seqs.length - 1);
+    const incidents: Incident[] = [];
+    let previous = Infinity;
+    while (incidents.length < STATUS_PAGE_INCIDENT_LIMIT) {
+      let best = -1;
+      for (let i = 0; i < lists.length; i++) {
+        const seq = lists[i]![cursors[i]!];
+        if (seq !== undefined && (best === -1 || seq > lists[best]![cursors[best]!]!)) best = i;
+      }
+      if (best === -1) break;
+      const seq = lists[best]![cursors[best]!]!;
+      cursors[best]!--;
+      // An incident on two of the page's services comes out of two lists, one after the other.
+      if (seq === previous) continue;
+      previous = seq;
+      incidents.push(this.incidents.atSeq(seq)!);
+    }
+    return { ...page, incidents };
   }
 }
