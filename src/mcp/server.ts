@@ -18,6 +18,7 @@ import {
 } from '../client/index.js';
 import type { OperationId } from '../contract/routes.js';
 import { oneLine } from '../client/failures.js';
+import { isUuid } from '../contract/rules.js';
 import { CLIENT_VERSION } from '../client/version.js';
 import { defineTools, type ToolDefinition } from './tools.js';
 
@@ -140,6 +141,10 @@ export function toInput(tool: ToolDefinition, args: Record<string, unknown>) {
   }
   for (const [name, value] of Object.entries(params)) {
     if (typeof value !== 'string' || value === '') throw new ArgumentError(`${name}: expected a non-empty string`);
+    // Not sent: the API takes this id only as a UUID, and answers anything else with a 400 or a 404.
+    if (tool.uuidParams.includes(name) && !isUuid(value)) {
+      throw new ArgumentError(`${name}: expected a UUID (8-4-4-4-12 hexadecimal digits), got ${JSON.stringify(value.slice(0, 60))}`);
+    }
   }
   return {
     ...(tool.pathParams.length ? { params } : {}),

@@ -10,7 +10,7 @@
 // time in routes.ts).
 import { z } from 'zod';
 import { isIdempotent } from '../contract/routes.js';
-import { operations, pathParamNames, type Operation, type OperationId } from '../contract/operations.js';
+import { operations, pathParamNames, uuidParams, type Operation, type OperationId } from '../contract/operations.js';
 
 type PublicId = { [Id in OperationId]: (typeof operations)[Id] extends { referenceOnly: true } ? never : Id }[OperationId];
 
@@ -25,6 +25,8 @@ export interface ToolDefinition {
   wrapsResult: boolean;
   annotations: { title: string; readOnlyHint: boolean; idempotentHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
   pathParams: string[];
+  /** The path parameters the API takes only as a UUID (the operations table's word). */
+  uuidParams: string[];
   queryFields: string[];
   bodyFields: string[];
 }
@@ -61,7 +63,7 @@ function define(id: PublicId): ToolDefinition {
   for (const name of pathParams) {
     const description = op.paramDescriptions?.[name];
     if (!description) throw new TypeError(`${id}: the contract gives no description of the path parameter ${name}`);
-    shape[name] = z.string().min(1).meta({ description });
+    shape[name] = (uuidParams(op).includes(name) ? z.guid() : z.string().min(1)).meta({ description });
   }
   for (const part of [query, body]) {
     for (const [name, field] of Object.entries(part?.shape ?? {})) {
@@ -105,6 +107,7 @@ function define(id: PublicId): ToolDefinition {
       openWorldHint: true,
     },
     pathParams,
+    uuidParams: uuidParams(op),
     queryFields: Object.keys(query?.shape ?? {}),
     bodyFields: Object.keys(body?.shape ?? {}),
   };

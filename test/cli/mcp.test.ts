@@ -195,7 +195,7 @@ describe('statusctl mcp', () => {
 
   it('requests an analysis, fetches it, archives the error group, and reads heartbeat availability', async () => {
     const api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
-    const group = await api.recordErrorEvent({ body: { checkId: 'check-mcp', rawErrorMessage: 'TypeError: x is undefined' } });
+    const group = await api.recordErrorEvent({ body: { checkId: '00000000-0000-4000-8000-0000000000c3', rawErrorMessage: 'TypeError: x is undefined' } });
     const requested = await call(client, 'request_root_cause_analysis', {
       testSessionErrorGroupId: group.id,
       userContext: 'after the deploy',
@@ -315,9 +315,19 @@ describe('statusctl mcp', () => {
     expect(unknownArg.isError).toBe(true);
     expect(text(unknownArg)).toContain('color: unknown argument');
 
-    const missing = await call(client, 'get_incident', { incidentId: 'no-such-incident' });
+    const missing = await call(client, 'get_incident', { incidentId: '00000000-0000-4000-8000-00000000dead' });
     expect(missing.isError).toBe(true);
     expect(text(missing)).toMatch(/^HTTP 404: /);
+
+    // An id the API takes only as a UUID is refused unsent, naming the argument; the schema says so.
+    const malformed = await call(client, 'get_heartbeat_event', { checkId: 'nightly-backup', id: '00000000-0000-4000-8000-00000000beef' });
+    expect(text(malformed)).toBe('invalid arguments: checkId: expected a UUID (8-4-4-4-12 hexadecimal digits), got "nightly-backup"');
+    const schema = tools.find((tool) => tool.name === 'get_heartbeat_event')!.inputSchema as {
+      properties: Record<string, { format?: string }>;
+    };
+    expect(schema.properties.checkId?.format).toBe('uuid');
+    const runtime = tools.find((tool) => tool.name === 'get_runtime')!.inputSchema as { properties: Record<string, { format?: string }> };
+    expect(runtime.properties.id?.format).toBeUndefined();
 
     const noTool = await call(client, 'drop_database');
     expect(noTool.isError).toBe(true);
