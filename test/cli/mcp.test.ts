@@ -195,7 +195,9 @@ describe('statusctl mcp', () => {
 
   it('requests an analysis, fetches it, archives the error group, and reads heartbeat availability', async () => {
     const api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
-    const group = await api.recordErrorEvent({ body: { checkId: '00000000-0000-4000-8000-0000000000c3', rawErrorMessage: 'TypeError: x is undefined' } });
+    const group = await api.recordErrorEvent({
+      body: { checkId: '00000000-0000-4000-8000-0000000000c3', rawErrorMessage: 'TypeError: x is undefined' },
+    });
     const requested = await call(client, 'request_root_cause_analysis', {
       testSessionErrorGroupId: group.id,
       userContext: 'after the deploy',
