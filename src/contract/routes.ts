@@ -525,6 +525,8 @@ export const routes = define({
   recordHeartbeatEvent: {
     method: 'POST',
     path: '/_reference/heartbeats/{checkId}/events',
+    // A check whose id is not a UUID could be pinged but never read by the routes above.
+    checksIdForm: true,
     summary: 'Record a heartbeat ping (reference server only)',
     paramDescriptions: HEARTBEAT_ID,
     body: 'HeartbeatEventInput',

@@ -39,6 +39,9 @@ describe('heartbeat events', () => {
       await server.call('POST', '/_reference/heartbeats/00000000-0000-4000-8000-0000000000b1/events', { body: { state: 'ALIVE' } }),
       400,
     );
+    // A check the /v1 routes could never read is not started.
+    const named = expectError(await server.call('POST', '/_reference/heartbeats/hb-1/events', { body: { state: 'RECEIVED' } }), 400);
+    expect(named.details).toEqual([{ path: 'checkId', message: 'must be a valid GUID' }]);
   });
 });
 
