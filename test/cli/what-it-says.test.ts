@@ -180,26 +180,26 @@ describe('bulk and pipes', () => {
 describe('dry runs check what the real run checks', () => {
   const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
 
-  it('error-groups archive - --dry-run: a malformed or unknown id is not-found (exit 4) as in the real run, one row per id', async () => {
+  it('error-groups archive - --dry-run: a malformed id is invalid (exit 2) and an unknown one not-found, as in the real run, one row per id', async () => {
     const group = await api.recordErrorEvent({ body: { checkId: 'check-dry-run', rawErrorMessage: 'Error: dry run check failed' } });
     const input = `not-a-uuid\n${UNKNOWN}\n${group.id}\n`;
     const real = await cli(['error-groups', 'unarchive', '-'], input);
     const dry = await cli(['error-groups', 'archive', '-', '--dry-run'], input);
-    expect(real.code).toBe(4);
-    expect(dry.code, dry.stderr).toBe(4);
+    expect(real.code).toBe(2);
+    expect(dry.code, dry.stderr).toBe(2);
     expect(
       dry.stdout
         .trimEnd()
         .split('\n')
         .map((line) => line.split('\t').slice(0, 2)),
     ).toEqual([
-      ['not-a-uuid', 'not-found'],
+      ['not-a-uuid', 'invalid'],
       [UNKNOWN, 'not-found'],
       [group.id, 'would-archive'],
     ]);
     expect(dry.stderr).toContain('dry run: nothing was sent');
     const json = await cli(['error-groups', 'archive', '-', '--dry-run', '-o', 'json'], input);
-    expect(json.code).toBe(4);
+    expect(json.code).toBe(2);
     expect(parseJson<{ id: string; ok: boolean; body: unknown }[]>(json).map(({ id, ok, body }) => ({ id, ok, body }))).toEqual([
       { id: 'not-a-uuid', ok: false, body: null },
       { id: UNKNOWN, ok: false, body: null },
