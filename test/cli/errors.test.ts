@@ -100,6 +100,21 @@ describe('bad settings are exit 2 before any request', () => {
     expect((await runCli(['runtimes', 'list', '--profile', 'ci'], { env, inProcess: true })).code).toBe(0);
   });
 
+  it('an account id that is not a UUID, naming where it came from: the API takes the header in no other form', async () => {
+    for (const [args, env, from] of [
+      [['--account-id', 'acct-1'], {}, '--account-id'],
+      [[], { STATUSCTL_ACCOUNT_ID: 'acct-1' }, 'STATUSCTL_ACCOUNT_ID'],
+    ] as const) {
+      const result = await runCli(['runtimes', 'list', ...args], { env: { ...server.env, ...env }, inProcess: true });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toBe(
+        `statusctl: the account id "acct-1" (from ${from}) is not a UUID (8-4-4-4-12 hexadecimal digits), the only form the API takes\n` +
+          "hint: the account's id is shown in its settings: set it with --account-id, STATUSCTL_ACCOUNT_ID or 'statusctl login'\n",
+      );
+    }
+    expect(requests).toEqual([]);
+  });
+
   it('a key the server refuses: exit 3 with a hint to log in', async () => {
     const result = await runCli(['runtimes', 'list'], {
       env: { ...server.env, STATUSCTL_API_KEY: 'sk_wrong_0123456789' },

@@ -30,7 +30,7 @@ function factoryWith({ globals = {}, env = {}, config }: Setup = {}) {
   return { factory: new Factory(globals, streams.io, testClock()), streams };
 }
 
-const profile = { baseUrl: 'https://profile.example', apiKey: 'profile-key', accountId: 'profile-account' };
+const profile = { baseUrl: 'https://profile.example', apiKey: 'profile-key', accountId: '00000000-0000-4000-8000-0000000000e5' };
 
 async function failure(promise: Promise<unknown>): Promise<CliError> {
   const error = await promise.then(
@@ -53,7 +53,7 @@ describe('the factory', () => {
       profile: 'default',
       baseUrl: 'https://option.example',
       apiKey: 'env-key',
-      accountId: 'profile-account',
+      accountId: '00000000-0000-4000-8000-0000000000e5',
     });
     expect(settings.sources).toMatchObject({ baseUrl: 'option', apiKey: 'environment', accountId: 'profile' });
   });

@@ -667,7 +667,7 @@ describe('failures and exit codes', () => {
     const wrongKey = await cli(['incidents', 'list'], { STATUSCTL_API_KEY: 'sk_wrong_0000000000000000' });
     expect(wrongKey.code).toBe(3);
     expect(wrongKey.stderr).toMatch(/^statusctl: 401/);
-    const otherAccount = await cli(['incidents', 'get', 'whatever'], { STATUSCTL_ACCOUNT_ID: 'acct-someone-else' });
+    const otherAccount = await cli(['incidents', 'get', 'whatever'], { STATUSCTL_ACCOUNT_ID: '00000000-0000-4000-8000-00000000acc7' });
     expect(otherAccount.code).toBe(3);
     expect(otherAccount.stderr).toMatch(/^statusctl: 403/);
   });

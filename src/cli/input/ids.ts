@@ -6,6 +6,7 @@
 import { type OperationId, routes, uuidParams } from '../../contract/routes.js';
 import { isUuid, type PathParamNames } from '../../contract/rules.js';
 import { usageError } from '../errors/exit-codes.js';
+import { describeSource, type Settings } from '../settings/resolve.js';
 
 /** How the command names the value and where a user finds a good one. */
 export interface IdArgument {
@@ -36,5 +37,20 @@ export function sentId<Id extends OperationId>(
   throw usageError(
     `${argument.name}: expected the ${what}, a UUID (8-4-4-4-12 hexadecimal digits); got ${shown}`,
     `give the whole id: ${argument.hint}`,
+  );
+}
+
+/**
+ * The account id the client sends in the account header, refused (exit 2) before any request
+ * when it is not a UUID: the hosted API's document types that header so on every operation, and
+ * answers anything else with a 400.
+ */
+export function sentAccountId(settings: Settings): string | undefined {
+  const { accountId } = settings;
+  if (accountId === undefined || isUuid(accountId)) return accountId;
+  const shown = JSON.stringify(accountId.length > MAX_SHOWN ? `${accountId.slice(0, MAX_SHOWN)}…` : accountId);
+  throw usageError(
+    `the account id ${shown} (from ${describeSource(settings, 'accountId')}) is not a UUID (8-4-4-4-12 hexadecimal digits), the only form the API takes`,
+    "the account's id is shown in its settings: set it with --account-id, STATUSCTL_ACCOUNT_ID or 'statusctl login'",
   );
 }

@@ -9,6 +9,7 @@ import { KeyStorage } from '../settings/key-storage.js';
 import { maskKey } from '../settings/mask.js';
 import { type NetworkChoice, resolveNetwork } from '../settings/network.js';
 import { type GivenSettings, type ProfileChoice, type Settings, SettingsResolver } from '../settings/resolve.js';
+import { sentAccountId } from '../input/ids.js';
 
 /** What the factory reads of the global options besides the settings typed on the command line. */
 export interface ClientOptions extends GivenSettings {
@@ -124,7 +125,7 @@ export class Factory {
       ...(network.ca ? { ca: network.ca } : {}),
       systemCa: network.systemCa,
       apiKey,
-      ...(settings.accountId ? { accountId: settings.accountId } : {}),
+      ...(sentAccountId(settings) ? { accountId: settings.accountId } : {}),
       // One process, a request or two: node's built-in HTTP stack starts far faster than undici.
       http: 'node',
       timeoutMs: (this.globals.timeout ?? 30) * 1000,
