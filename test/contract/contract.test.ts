@@ -88,6 +88,14 @@ describe('operations table', () => {
     expect(hosted.some(([, op]) => uuidParams(op).length < pathParamNames(op.path).length)).toBe(true);
   });
 
+  // The CLI refuses an account id of another form before any request (src/cli/input/ids.ts).
+  it('takes the account header as a UUID on every operation of the upstream document', () => {
+    for (const [id, op] of hosted) {
+      const header = (upstreamOf(op).parameters ?? []).find((p) => p.in === 'header' && p.name === 'x-checkly-account');
+      expect(header?.schema?.['x-format']?.guid, id).toBe(true);
+    }
+  });
+
   // Where the document lists a 400 for an operation with UUIDs in its path, the hosted API checks
   // their form before any lookup; elsewhere it lists a 404 for them alone.
   it('checks the form of the ids exactly where the upstream document lists a 400 beside them', () => {
