@@ -1,12 +1,12 @@
 // The typed client: one method per operation of the contract table, all built by the same loop,
-// so a new row in the operations table (src/contract/routes.ts) is a new method with no code here.
+// so a new row in the operations table (src/contract/table.ts) is a new method with no code here.
 //
 // Requests are strict: input that breaks the contract throws a RequestValidationError (a
 // TypeError with one `details` entry per bad field) before anything is sent. Responses are
 // lenient: a body that breaks the contract is reported through `onWarning` and returned as
 // received. Everything that goes wrong on the wire is an ApiError (see errors.ts).
 //
-// The client is built from the table's rows (src/contract/routes.ts, no zod). The schemas they
+// The client is built from the table's rows (src/contract/table.ts, no zod). The schemas they
 // name (zod and the contract's resources, slow to evaluate; src/contract/operations.ts puts them
 // in place) load on first need: a call with a query or
 // a body, or a response to check for an `onWarning` listener. `statusctl runtimes list` needs
@@ -15,7 +15,7 @@ import type { Dispatcher } from 'undici';
 import type { OperationInput, OperationResult, Operations } from '../contract/operations.js';
 import type { RequestEvent } from './attempt.js';
 import { errorStatuses, type ErrorStatus } from '../contract/error-responses.js';
-import { fillPath, isIdempotent, routes, type OperationId, type Route, type Row } from '../contract/routes.js';
+import { fillPath, isIdempotent, routes, type OperationId, type Route, type Row } from '../contract/table.js';
 import { ApiError } from './errors.js';
 import { isVisibleAscii } from '../contract/rules.js';
 import { rawRequest, type RawRequest, type RawResponse } from './raw.js';

@@ -80,7 +80,7 @@ export class ApiError extends Error {
 
 /** The read that tells whether a write whose answer was lost was applied: for a person to run. */
 export interface WriteCheck {
-  /** The GET operation to read (src/contract/routes.ts), and its path. */
+  /** The GET operation to read (src/contract/table.ts), and its path. */
   operationId: string;
   path: string;
   params: Readonly<Record<string, string>>;

@@ -3,7 +3,7 @@
 // attempt may be repeated comes from the table when the path is one of its routes (a PATCH of
 // an error group sets values, so it is retried like a PUT), else from the method; a write of the
 // table whose answer is lost is settled by reading back as the named methods do (settle.ts).
-import { isIdempotent, pathParamNames, routes, type OperationId, type Route } from '../contract/routes.js';
+import { isIdempotent, pathParamNames, routes, type OperationId, type Route } from '../contract/table.js';
 import { sendDelete, sendSettled, successStatusOf, type LostAnswerNote, type SettledResponse } from './settle.js';
 import { send, type TransportOptions } from './transport.js';
 

@@ -1,5 +1,5 @@
 // Looks for a write in what a read answers, for a write whose answer was lost (settle.ts). The
-// operations table says which read and which finder (src/contract/routes.ts, `readBack`); this
+// operations table says which read and which finder (src/contract/table.ts, `readBack`); this
 // module holds the finders. A finder compares what was sent with what the read shows, field by
 // field, and counts only what was made since the write began, so an identical incident declared
 // an hour ago is not taken for this one.
@@ -7,7 +7,7 @@
 // "Since the write began" is measured on the server's clock: its `Date` header on the read,
 // minus the time that passed here since the write was started, minus a little slack (the header
 // has whole seconds). Without a Date header, the local clock and a window of a few minutes.
-import { fillPath, pathParamNames, routes, type ReadBack } from '../contract/routes.js';
+import { fillPath, pathParamNames, routes, type ReadBack } from '../contract/table.js';
 import { ApiError, type WriteCheck } from './errors.js';
 import { send, type TransportOptions } from './transport.js';
 

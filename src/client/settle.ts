@@ -1,7 +1,7 @@
 // A write whose answer was lost (the connection reset, no answer in time, a body cut short) may
 // or may not have been applied: repeating it blindly could declare an incident twice and notify
 // subscribers twice, giving up leaves the user guessing. So the write is settled by reading back,
-// as the operations table says for its route (`readBack` in src/contract/routes.ts; the finders
+// as the operations table says for its route (`readBack` in src/contract/table.ts; the finders
 // are in read-back.ts):
 // - found: what was read is the answer, and a note says that the answer was lost and the write
 //   confirmed;
@@ -12,7 +12,7 @@
 //   a WriteMayBeAppliedError, naming the read that tells; nothing is sent again.
 // The named methods, `statusctl api` on a route of the table and the MCP tools all come through
 // here, so each gets the same outcome.
-import { routes, successStatus, type OperationId, type ReadBack } from '../contract/routes.js';
+import { routes, successStatus, type OperationId, type ReadBack } from '../contract/table.js';
 import { ApiError, WriteMayBeAppliedError } from './errors.js';
 import { errorCode } from './failures.js';
 import { checkOf, findSent, nounOf } from './read-back.js';

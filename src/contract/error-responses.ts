@@ -4,7 +4,7 @@
 // `notFound: false`); the others, which the hosted API answers for reasons of its own (a plan's
 // quota, the form of an id it checks), a row lists in `alsoAnswers`, each with when. The OpenAPI
 // document (openapi.ts) and the handlers' result types (server/handlers/types.ts) both read
-// this; it is zod-free, like the operations table (routes.ts).
+// this; it is zod-free, like the operations table (table.ts).
 import type { PathParamNames } from './rules.js';
 
 export const ERROR_RESPONSES = {

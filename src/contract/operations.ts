@@ -1,10 +1,10 @@
-// The operations table (routes.ts) with its zod schemas in place of their names: what validates
-// a request, checks an answer, or types a handler. The rows are written once, in routes.ts;
+// The operations table (table.ts) with its zod schemas in place of their names: what validates
+// a request, checks an answer, or types a handler. The rows are written once, in table.ts;
 // nothing here names an operation. Loading this module evaluates zod and every schema, so the
 // CLI imports it (with `await import()`) only where something is to be validated.
 import type { z } from 'zod';
 import { errorStatuses, type ErrorStatus } from './error-responses.js';
-import { routes, type OperationId, type Row, type Routes, type SchemaName } from './routes.js';
+import { routes, type OperationId, type Row, type Routes, type SchemaName } from './table.js';
 import type { PathParamNames } from './rules.js';
 import * as s from './schemas.js';
 
@@ -20,7 +20,7 @@ export {
   type Routes,
   type Row,
   type ToolGuide,
-} from './routes.js';
+} from './table.js';
 
 /** What an operation holds in place of its row's schema names: the schemas. */
 export interface OperationSchemas {
@@ -60,7 +60,7 @@ function schema(name: SchemaName): z.ZodType {
   return byName[name];
 }
 
-/** Every row with its schemas, in the order of routes.ts. */
+/** Every row with its schemas, in the order of table.ts. */
 export const operations = Object.fromEntries(
   (Object.keys(routes) as OperationId[]).map((id) => {
     const row: Row = routes[id];

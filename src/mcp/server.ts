@@ -16,7 +16,7 @@ import {
   type Client,
   type LostAnswerNote,
 } from '../client/index.js';
-import type { OperationId } from '../contract/routes.js';
+import type { OperationId } from '../contract/table.js';
 import { oneLine } from '../client/failures.js';
 import { isUuid } from '../contract/rules.js';
 import { CLIENT_VERSION } from '../client/version.js';

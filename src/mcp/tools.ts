@@ -7,9 +7,9 @@
 //
 // What a model should use a tool for, where its ids come from, and whether a call destroys what
 // is there is the row's `tool`, which every operation of the hosted API has (checked at compile
-// time in routes.ts).
+// time in table.ts).
 import { z } from 'zod';
-import { isIdempotent } from '../contract/routes.js';
+import { isIdempotent } from '../contract/table.js';
 import { operations, pathParamNames, uuidParams, type Operation, type OperationId } from '../contract/operations.js';
 
 type PublicId = { [Id in OperationId]: (typeof operations)[Id] extends { referenceOnly: true } ? never : Id }[OperationId];

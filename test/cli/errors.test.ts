@@ -11,7 +11,7 @@ import { demoIds } from '../../src/server/index.js';
 import { cleanUpAfter } from '../support/cleanup.js';
 import { ApiError } from '../../src/client/errors.js';
 import { describeFailure } from '../../src/cli/errors/failure.js';
-import { routes, type Row } from '../../src/contract/routes.js';
+import { routes, type Row } from '../../src/contract/table.js';
 import { removeTempDirs, startTestServer, TEST_ACCOUNT, tempConfigDir, type TestServer, runCli } from './helpers.js';
 
 let server: TestServer;

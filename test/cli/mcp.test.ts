@@ -9,7 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { routes } from '../../src/contract/routes.js';
+import { routes } from '../../src/contract/table.js';
 import { defineTools, toolName } from '../../src/mcp/tools.js';
 import { BIN, cleanEnv, removeTempDirs, ROOT, startTestServer, TEST_ACCOUNT, type TestServer } from './helpers.js';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerShapeError, createClient } from '../../src/client/index.js';
 import { answerShapes, typesOnly } from '../../scripts/answer-shapes.mjs';
 import { checkAnswer } from '../../src/client/answer-check.js';
-import { routes, type OperationId } from '../../src/contract/routes.js';
+import { routes, type OperationId } from '../../src/contract/table.js';
 import { demoIds } from '../../src/server/index.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { upstream, upstreamResponseValidator } from '../support/upstream-spec.js';

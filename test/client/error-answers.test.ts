@@ -4,7 +4,7 @@
 // them, and which says what the operations table declares of its status.
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { routes } from '../../src/contract/routes.js';
+import { routes } from '../../src/contract/table.js';
 import { MAX_DETAILS } from '../../src/client/error-body.js';
 import { API_KEY, BASE_URL, apiFailure, closeHarnesses, harness } from './helpers.js';
 

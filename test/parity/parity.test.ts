@@ -5,7 +5,7 @@
 import { channel } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, REQUEST_CHANNEL } from '../../src/client/index.js';
-import { routes, type OperationId } from '../../src/contract/routes.js';
+import { routes, type OperationId } from '../../src/contract/table.js';
 import { demoIds, type RunningServer } from '../../src/server/index.js';
 import { startTestServer } from '../support/server.js';
 import { runCli, TEST_ACCOUNT } from '../cli/helpers.js';

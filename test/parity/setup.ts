@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, expect } from 'vitest';
 import type { PublishedRequest } from '../../src/client/transport.js';
-import type { OperationId } from '../../src/contract/routes.js';
+import type { OperationId } from '../../src/contract/table.js';
 
 const REQUEST_CHANNEL = 'statusctl:request';
 

@@ -2,7 +2,7 @@
 // test/support/upstream-spec.ts) as validators: what a real deployment would accept as the body
 // of each operation.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { routes, type OperationId } from '../../src/contract/routes.js';
+import { routes, type OperationId } from '../../src/contract/table.js';
 import { upstream, upstreamRequestValidator } from '../support/upstream-spec.js';
 
 interface BodyRule {

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { routes, type OperationId } from '../../src/contract/routes.js';
+import { routes, type OperationId } from '../../src/contract/table.js';
 import { demoIds } from '../../src/server/index.js';
 import { upstreamBodyProblems, upstreamHasBody } from '../parity/upstream-requests.js';
 import {

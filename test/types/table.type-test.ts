@@ -1,7 +1,7 @@
-// Type-level tests of the operations table's checks (src/contract/routes.ts), checked by `npm run
+// Type-level tests of the operations table's checks (src/contract/table.ts), checked by `npm run
 // check` (tsc). Each fake table below is missing one piece; TableProblems must name that kind of
 // problem and that operation (`kind: id`), and nothing else. Nothing here runs.
-import type { Row, TableProblems } from '../../src/contract/routes.js';
+import type { Row, TableProblems } from '../../src/contract/table.js';
 
 function table<const T extends Record<string, Row>>(rows: T): T {
   return rows;

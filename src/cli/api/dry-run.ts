@@ -5,7 +5,7 @@
 // it exists where a read can tell, whether it is already done) and prints one row per id, for one
 // id as for many, as the real run does (src/cli/api/bulk.ts), with the request it would send.
 import { type OperationInput, operations } from '../../contract/operations.js';
-import { fillPath, type OperationId, routes } from '../../contract/routes.js';
+import { fillPath, type OperationId, routes } from '../../contract/table.js';
 import { checkRequest } from '../../client/validation.js';
 import { type Done, runBulk } from './bulk.js';
 import type { Context } from '../runtime/context.js';

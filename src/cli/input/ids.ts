@@ -1,9 +1,9 @@
 // The ids a command sends in a path, checked against the form the operations table gives them:
 // the hosted API takes its ids only as UUIDs and answers anything else with a 400, so a value of
 // another form is a usage error before any request, naming the argument and where the id comes
-// from. Which parameters are UUIDs is the table's word (src/contract/routes.ts), not this
+// from. Which parameters are UUIDs is the table's word (src/contract/table.ts), not this
 // module's: a parameter the table names (a runtime's name) passes as it is.
-import { type OperationId, routes, uuidParams } from '../../contract/routes.js';
+import { type OperationId, routes, uuidParams } from '../../contract/table.js';
 import { isUuid, type PathParamNames } from '../../contract/rules.js';
 import { usageError } from '../errors/exit-codes.js';
 import { describeSource, type Settings } from '../settings/resolve.js';

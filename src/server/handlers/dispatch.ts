@@ -1,7 +1,7 @@
 // From the pipeline (http.ts) to the handler of the matched operation, once its ids have the
 // form the operations table gives them.
 import type { OperationId } from '../../contract/operations.js';
-import { type Row, routes } from '../../contract/routes.js';
+import { type Row, routes } from '../../contract/table.js';
 import { isUuid, uuidParams } from '../../contract/rules.js';
 import { HttpError } from '../http-error.js';
 import type { AccountScope, AppContext, HandlerRequest, HandlerResult, Handlers } from './types.js';

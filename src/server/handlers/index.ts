@@ -2,7 +2,7 @@
 // id: nothing here names an operation. A row of the table without a handler of its name fails
 // to compile below, in one error naming the operations without one and nothing else; a handler
 // of the wrong operation's type fails too, naming it.
-import { routes, type OperationId } from '../../contract/routes.js';
+import { routes, type OperationId } from '../../contract/table.js';
 import * as errorGroups from './error-groups.js';
 import * as heartbeats from './heartbeats.js';
 import * as incidents from './incidents.js';
