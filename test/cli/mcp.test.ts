@@ -364,6 +364,38 @@ describe('statusctl mcp without credentials', () => {
   });
 });
 
+describe('statusctl mcp with an account id that is not a UUID', () => {
+  it('starts, and answers each call with the refusal every other command gives, sending nothing', async () => {
+    let requests = 0;
+    const stub = createServer((_request, response) => {
+      requests += 1;
+      response.writeHead(500).end();
+    });
+    await new Promise<void>((listening) => stub.listen(0, '127.0.0.1', listening));
+    const { port } = stub.address() as AddressInfo;
+    const { client, stderr } = await connect({
+      STATUSCTL_BASE_URL: `http://127.0.0.1:${port}`,
+      STATUSCTL_API_KEY: TEST_ACCOUNT.key,
+      STATUSCTL_ACCOUNT_ID: 'acct-1',
+    });
+    const refusal =
+      'the account id "acct-1" (from STATUSCTL_ACCOUNT_ID) is not a UUID (8-4-4-4-12 hexadecimal digits), the only form the API takes' +
+      "; hint: the account's id is shown in its settings: set it with --account-id, STATUSCTL_ACCOUNT_ID or 'statusctl login'";
+    try {
+      for (const name of ['list_runtimes', 'list_incidents']) {
+        const result = await call(client, name);
+        expect(result.isError).toBe(true);
+        expect(text(result)).toBe(refusal);
+      }
+      expect(stderr()).toContain(`statusctl mcp: ${refusal}; every tool call`);
+      expect(requests).toBe(0);
+    } finally {
+      await client.close();
+      await new Promise((closed) => stub.close(closed));
+    }
+  });
+});
+
 describe('statusctl mcp, an error answer whose message holds control characters', () => {
   it("gives the server's message on one line without them, as the CLI's error line does", async () => {
     const message = 'no incident\u001b[2J\u001b]0;title\u0007\r\nhere';

@@ -1,6 +1,8 @@
 // statusctl mcp: the API as tools for AI agents (Model Context Protocol, over stdio). The MCP
 // SDK and the tool definitions are imported only when this command runs, so no other command
 // pays for loading them. Settings resolve as for every command (option, environment, profile).
+import { CliError } from '../errors/exit-codes.js';
+import { sentAccountId } from '../input/ids.js';
 import { examples } from '../runtime/command-kit.js';
 import { Context } from '../runtime/context.js';
 import type { Program } from '../runtime/globals.js';
@@ -28,9 +30,14 @@ export async function run(ctx: Context): Promise<void> {
   try {
     settings = await ctx.settings();
     network = await ctx.network();
+    // Refused as every other command refuses it (the factory asks the same function): the API
+    // answers an account header that is not a UUID with a 400 on every call.
+    sentAccountId(settings);
   } catch (error) {
-    // An unreadable config file: the host gets an error per call rather than a dead server.
+    // An unreadable config file or an account id the API would refuse: the host gets an error
+    // per call rather than a dead server, in the words and with the hint the CLI gives.
     problem = error instanceof Error ? error.message : String(error);
+    if (error instanceof CliError && error.hint) problem += `; hint: ${error.hint}`;
   }
   await serveMcp(
     {
