@@ -184,13 +184,23 @@ function describe(error: unknown): string {
   }
   if (error instanceof ApiError) {
     if (error.status !== undefined) {
-      const details = error.details.length ? ` (${error.details.map((d) => `${d.path}: ${d.message}`).join('; ')})` : '';
       // The server's words as the CLI shows them: one line, no control characters (the key is
       // already scrubbed), cut to the same length; a model's host may print them to a terminal.
       const words = error.serverMessage === undefined ? error.message : oneLine(error.serverMessage, '', SERVER_MESSAGE_CHARS);
-      return `HTTP ${error.status}: ${words}${details}`;
+      // Then the fields it refused that those words leave out (the "and 1 more" of a 400), as a
+      // model has no --verbose to see them: a field the message already names is not said twice.
+      const unsaid = error.details.filter((d) => !namesField(words, d.path));
+      const more = error.moreDetails > 0 ? [`and ${error.moreDetails} more`] : [];
+      const rest = [...unsaid.map((d) => `${d.path}: ${d.message}`), ...more];
+      return `HTTP ${error.status}: ${words}${rest.length ? ` (${rest.join('; ')})` : ''}`;
     }
     return `${error.kind} error: ${error.message}`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Whether `text` names the field `path` as a whole word (`checkId`, not the `id` inside it). */
+function namesField(text: string, path: string): boolean {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\w.])${escaped}($|[^\\w.])`).test(text);
 }

@@ -421,6 +421,46 @@ describe('statusctl mcp, an error answer whose message holds control characters'
   });
 });
 
+describe('statusctl mcp, a 400 naming the fields it refused', () => {
+  it('gives each refusal once: the message, then only the fields it leaves out', async () => {
+    // Answered in turn, one per call: the reference server's shape (a message naming the first
+    // field, details naming each) for one field and for two, then the hosted API's (its keys).
+    const answers = [
+      { message: '"incidentId" must be a valid GUID', details: [{ path: 'incidentId', message: 'must be a valid GUID' }] },
+      {
+        message: '"checkId" must be a valid GUID (and 1 more)',
+        details: [
+          { path: 'checkId', message: 'must be a valid GUID' },
+          { path: 'id', message: 'must be a valid GUID' },
+        ],
+      },
+      { message: '"incidentId" must be a valid GUID', validation: { source: 'params', keys: ['incidentId'] } },
+    ];
+    const stub = createServer((_request, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ statusCode: 400, error: 'Bad Request', ...answers.shift() }));
+    });
+    await new Promise<void>((listening) => stub.listen(0, '127.0.0.1', listening));
+    const { port } = stub.address() as AddressInfo;
+    const { client } = await connect({
+      STATUSCTL_BASE_URL: `http://127.0.0.1:${port}`,
+      STATUSCTL_API_KEY: TEST_ACCOUNT.key,
+      STATUSCTL_ACCOUNT_ID: TEST_ACCOUNT.id,
+    });
+    const ids = { checkId: '00000000-0000-4000-8000-0000000000c1', id: '00000000-0000-4000-8000-0000000000e1' };
+    try {
+      expect(text(await call(client, 'get_incident', { incidentId: ids.id }))).toBe('HTTP 400: "incidentId" must be a valid GUID');
+      expect(text(await call(client, 'get_heartbeat_event', ids))).toBe(
+        'HTTP 400: "checkId" must be a valid GUID (and 1 more) (id: must be a valid GUID)',
+      );
+      expect(text(await call(client, 'get_incident', { incidentId: ids.id }))).toBe('HTTP 400: "incidentId" must be a valid GUID');
+    } finally {
+      await client.close();
+      await new Promise((closed) => stub.close(closed));
+    }
+  });
+});
+
 describe('README', () => {
   // The table is made from the tool definitions: STATUSCTL_WRITE_README=1 writes it into
   // docs/mcp.md, so a new operation needs no hand-written row.
