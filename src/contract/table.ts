@@ -492,7 +492,6 @@ export const routes = define({
     path: '/v1/runtimes',
     summary: 'List the supported runtimes',
     responses: { 200: 'RuntimeList' },
-    alsoAnswers: { 400: 'An account header that is not a UUID: the hosted API checks its form here' },
     tool: {
       title: 'List runtimes',
       description: 'Lists the runtimes checks can run on, with Node.js version, stage (CURRENT, DEPRECATED...) and end of life.',
@@ -505,7 +504,6 @@ export const routes = define({
     paramDescriptions: { id: 'name of the runtime, such as 2025.04 (list_runtimes)' },
     namedParams: ['id'],
     responses: { 200: 'Runtime' },
-    alsoAnswers: { 400: 'An account header that is not a UUID: the hosted API checks its form here' },
     tool: {
       title: 'Get a runtime',
       description:

@@ -1,7 +1,9 @@
 // API keys: compared in constant time, never logged or echoed in full. The key ring holds hashes;
-// a kept-alive connection holds the Authorization header that passed on it, as its request did.
+// a kept-alive connection holds the Authorization header that passed on it, as its request did,
+// and the account header that passed with it.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { isUuid } from '../contract/rules.js';
 import { HttpError } from './http-error.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -16,8 +18,11 @@ export function maskKey(key: string): string {
 
 export class KeyRing {
   private readonly entries: { accountId: string; hash: Buffer }[] = [];
-  /** Per connection, the last Authorization header whose key was found, and that key's account. */
-  private readonly verified = new WeakMap<object, { header: string; accountId: string }>();
+  /**
+   * Per connection, the last Authorization header whose key was found, that key's account, and
+   * the account header last checked with it (absent until one is).
+   */
+  private readonly verified = new WeakMap<object, { header: string; accountId: string; accountHeader?: string }>();
 
   add(accountId: string, key: string): void {
     this.entries.push({ accountId, hash: digest(key) });
@@ -50,6 +55,21 @@ export class KeyRing {
   remember(connection: object, header: string, accountId: string): void {
     this.verified.set(connection, { header, accountId });
   }
+
+  /**
+   * Whether `accountHeader` is the account header that last passed on `connection` beside the
+   * Authorization header remembered there (so call it only once rememberedOn or remember has
+   * settled that header for this request).
+   */
+  accountHeaderPassedOn(connection: object, accountHeader: string): boolean {
+    return this.verified.get(connection)?.accountHeader === accountHeader;
+  }
+
+  /** Remembers the account header that passed beside the Authorization header kept for `connection`. */
+  rememberAccountHeader(connection: object, accountHeader: string): void {
+    const known = this.verified.get(connection);
+    if (known) known.accountHeader = accountHeader;
+  }
 }
 
 /**
@@ -67,10 +87,13 @@ function sameText(presented: string, known: string): boolean {
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
 /**
- * The key names the account; `x-service-account`, when present, must agree
+ * The key names the account; `x-service-account`, when present, must be a UUID, as the hosted
+ * API takes it (400 otherwise, in its words), and agree (403 otherwise)
  * (docs/api-rules.md#authentication-and-accounts).
- * Returns the account id or throws 401/403. With the request's `connection` (its socket), the
- * header that last passed on it is not checked again (KeyRing.rememberedOn).
+ * Returns the account id or throws 401/400/403: the key is checked first, so no answer about the
+ * account header is given to a request without a key that passes. With the request's
+ * `connection` (its socket), the headers that last passed on it are not checked again
+ * (KeyRing.rememberedOn, KeyRing.accountHeaderPassedOn).
  */
 export function authenticate(
   keys: KeyRing,
@@ -89,10 +112,15 @@ export function authenticate(
   }
   if (serviceAccount !== undefined) {
     const claimed = Array.isArray(serviceAccount) ? serviceAccount.join(',') : serviceAccount;
-    if (claimed !== accountId) {
-      // Not echoed: a key pasted into the wrong header (swapped settings) must not come back.
-      throw new HttpError(403, 'the API key does not belong to the account named in x-service-account');
+    if (connection && keys.accountHeaderPassedOn(connection, claimed)) return accountId;
+    // Neither is echoed: a key pasted into the wrong header (swapped settings) must not come back.
+    if (!isUuid(claimed)) {
+      throw new HttpError(400, '"x-service-account" must be a valid GUID', [
+        { path: 'x-service-account', message: 'must be a valid GUID' },
+      ]);
     }
+    if (claimed !== accountId) throw new HttpError(403, 'the API key does not belong to the account named in x-service-account');
+    if (connection) keys.rememberAccountHeader(connection, claimed);
   }
   return accountId;
 }

@@ -231,14 +231,14 @@ describe('isolation between accounts, for every route', () => {
     expect(await snapshotA()).toEqual(before);
   });
 
-  it('a mismatched x-service-account is 403 and no key, a malformed or an unknown one is 401, on every route', async () => {
+  it('an x-service-account not a UUID is 400, another account 403, and no key, a malformed or an unknown one 401, on every route', async () => {
     const before = await snapshotA();
     const mutations = countStoreMutations();
     const broken: [string, Record<string, string>, number][] = [
       ['account header of B', { 'x-service-account': ACCOUNT_B.id }, 403],
-      ['account header of nobody', { 'x-service-account': 'acct-nobody' }, 403],
+      ['account header that is not a UUID', { 'x-service-account': 'acct-nobody' }, 400],
       ['account header in upper case', { 'x-service-account': ACCOUNT_A.id.toUpperCase() }, 403],
-      ['account header empty', { 'x-service-account': '' }, 403],
+      ['account header empty', { 'x-service-account': '' }, 400],
       ['no Authorization', { authorization: '' }, 401],
       ['Bearer and no key', { authorization: 'Bearer' }, 401],
       ['Bearer, spaces, no key', { authorization: 'Bearer    ' }, 401],

@@ -97,6 +97,10 @@ const TRIGGERS: Trigger[] = [
     request: (_id, op) => ({ method: op.method, path: pathWith(op, 'x'), init: { headers: { 'x-service-account': ACCOUNT_B.id } } }),
   },
   {
+    name: 'an x-service-account that is not a UUID',
+    request: (_id, op) => ({ method: op.method, path: pathWith(op, 'x'), init: { headers: { 'x-service-account': 'acct-1' } } }),
+  },
+  {
     name: 'an id that names nothing',
     request: (id, op) =>
       op.path.includes('{')

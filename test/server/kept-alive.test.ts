@@ -63,10 +63,20 @@ describe('a key on a kept-alive connection', () => {
     const asB = await get(services, bearer(B.key));
     expect([asB.reused, accountOf(asB)]).toEqual([true, new Set([B.id])]);
     expect(accountOf(await get(services, bearer(A.key)))).toEqual(new Set([A.id]));
-    // The account named in x-service-account is compared at every request.
+    // The account named in x-service-account is checked whenever it differs from the one that
+    // passed there with this key: its form (400), then its account (403).
     const claimed = await get(services, { ...bearer(A.key), 'x-service-account': B.id });
     expect([claimed.status, claimed.reused]).toEqual([403, true]);
     expect(accountOf(await get(services, { ...bearer(A.key), 'x-service-account': A.id }))).toEqual(new Set([A.id]));
+    expect(accountOf(await get(services, { ...bearer(A.key), 'x-service-account': A.id }))).toEqual(new Set([A.id]));
+    const malformed = await get(services, { ...bearer(A.key), 'x-service-account': 'acct-1' });
+    expect([malformed.status, malformed.json.message, malformed.reused]).toEqual([400, '"x-service-account" must be a valid GUID', true]);
+    expect((await get(services, { ...bearer(A.key), 'x-service-account': B.id })).status).toBe(403);
+    // A's header that passed with A's key does not pass with B's, nor with a wrong key.
+    expect(accountOf(await get(services, { ...bearer(A.key), 'x-service-account': A.id }))).toEqual(new Set([A.id]));
+    expect((await get(services, { ...bearer(B.key), 'x-service-account': A.id })).status).toBe(403);
+    expect((await get(services, { ...bearer(`${A.key.slice(0, -1)}0`), 'x-service-account': A.id })).status).toBe(401);
+    expect(accountOf(await get(services, { ...bearer(B.key), 'x-service-account': B.id }))).toEqual(new Set([B.id]));
   });
 
   it('passes on a new connection only after its own check', async () => {

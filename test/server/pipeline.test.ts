@@ -69,10 +69,29 @@ describe('authentication (401/403)', () => {
     expectError(await server.call('GET', '/v1/nothing-here'), 404);
   });
 
-  it('does not echo a key put in x-service-account (settings swapped) in its 403', async () => {
+  it('answers an x-service-account that is not a UUID with the hosted API’s 400, naming the header, after the key', async () => {
+    const server = await startTestServer(TWO_ACCOUNTS);
+    for (const [path, op] of [
+      ['/v1/runtimes', 'listRuntimes'],
+      ['/v1/status-pages/incidents', 'listIncidents'],
+    ] as const) {
+      const result = await server.call('GET', path, { headers: { 'x-service-account': 'acct-1' } });
+      expect(expectError(result, 400)).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: '"x-service-account" must be a valid GUID',
+        details: [{ path: 'x-service-account', message: 'must be a valid GUID' }],
+      });
+      expect(operations[op].errors).toContain(400);
+    }
+    // A request whose key does not pass learns nothing of its account header.
+    expectError(await server.call('GET', '/v1/runtimes', { key: 'wrong-key-abcdefgh', headers: { 'x-service-account': 'acct-1' } }), 401);
+  });
+
+  it('does not echo a key put in x-service-account (settings swapped) in its 400', async () => {
     const server = await startTestServer(TWO_ACCOUNTS);
     const result = await server.call('GET', '/v1/runtimes', { headers: { 'x-service-account': ACCOUNT_B.key } });
-    expectError(result, 403);
+    expectError(result, 400);
     for (let start = 0; start + 8 <= ACCOUNT_B.key.length; start++)
       expect(result.text).not.toContain(ACCOUNT_B.key.slice(start, start + 8));
   });

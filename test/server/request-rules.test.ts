@@ -606,10 +606,11 @@ const ROWS: Row[] = [
   {
     field: 'header `x-service-account`',
     upstream: '`x-checkly-account`: string, x-format guid',
-    server: 'named `x-service-account` here (on purpose); optional; any value other than the key’s account id: 403',
+    server:
+      'named `x-service-account` here (on purpose); optional; not a UUID: 400 (`"x-service-account" must be a valid GUID`); another account’s id: 403',
     cases: [
       c('another account', 'listRuntimes', 403, { headers: { 'x-service-account': ACCOUNT_B.id } }),
-      c('not a UUID', 'listRuntimes', 403, { headers: { 'x-service-account': 'acct-1' } }),
+      c('not a UUID', 'listRuntimes', 400, { headers: { 'x-service-account': 'acct-1' } }),
       c('the key’s account', 'listRuntimes', 200, { headers: { 'x-service-account': ACCOUNT_A.id } }),
     ],
   },
