@@ -144,55 +144,67 @@ export function createRequestHandler(deps: PipelineDeps) {
   const queries = new QueryCache();
   /**
    * `target`: the request target as the server's entry parsed it (undefined when it is no URL at
-   * all). Synchronous, and no closure is made, for an answer ready at once (most are); a
+   * all). Synchronous, and nothing is made for it, for an answer ready at once (most are); a
    * promise only where there is something to wait for (a body to read, a write to make durable).
    */
   return function handleRequest(req: IncomingMessage, res: ServerResponse, target = requestTarget(req.url)): void {
-    const exchange: Exchange = { deps, req, res, target, method: req.method ?? 'GET', started: deps.accessLog ? performance.now() : 0 };
+    const method = req.method ?? 'GET';
+    const started = deps.accessLog ? performance.now() : 0;
     let routed: AnyResult | Promise<AnyResult>;
     try {
-      routed = route(deps, queries, req, exchange.method, target);
+      routed = route(deps, queries, req, method, target);
     } catch (error) {
-      answerError(exchange, error);
+      answerError(deps, req, res, target, method, started, error);
       return;
     }
     if (routed instanceof Promise) {
       routed.then(
-        (result) => answer(exchange, result),
-        (error: unknown) => answerError(exchange, error),
+        (result) => answer(deps, req, res, target, method, started, result),
+        (error: unknown) => answerError(deps, req, res, target, method, started, error),
       );
-    } else answer(exchange, routed);
+    } else answer(deps, req, res, target, method, started, routed);
   };
 }
 
-/** One request on its way through the pipeline. */
-interface Exchange {
-  deps: PipelineDeps;
-  req: IncomingMessage;
-  res: ServerResponse;
-  target: RequestTarget | undefined;
-  method: string;
-  /** performance.now() at its arrival, when there is an access log. */
-  started: number;
-}
+// The request's parts are passed as arguments, not gathered in an object: an object made at
+// every request holds the request, the response and the target, whose shapes vary, and V8 kept
+// changing the shape it gave that object.
 
-/** Once the answer is handed to the socket; '/' when the request line is no URL at all. */
-function record({ deps, res, target, method, started }: Exchange): void {
+/**
+ * Once the answer is handed to the socket; '/' when the request line is no URL at all.
+ * `started`: performance.now() at the request's arrival, when there is an access log.
+ */
+function record(deps: PipelineDeps, res: ServerResponse, target: RequestTarget | undefined, method: string, started: number): void {
   deps.accessLog?.record(method, target ? target.pathname : '/', res.statusCode, started);
 }
 
-function answer(exchange: Exchange, result: AnyResult): void {
+function answer(
+  deps: PipelineDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: RequestTarget | undefined,
+  method: string,
+  started: number,
+  result: AnyResult,
+): void {
   try {
-    send(exchange.res, result.status, result.body, result.headers, result.json);
+    send(res, result.status, result.body, result.headers, result.json);
   } catch (error) {
-    answerError(exchange, error);
+    answerError(deps, req, res, target, method, started, error);
     return;
   }
-  record(exchange);
+  record(deps, res, target, method, started);
 }
 
-function answerError(exchange: Exchange, error: unknown): void {
-  const { deps, req, res, method, target } = exchange;
+function answerError(
+  deps: PipelineDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: RequestTarget | undefined,
+  method: string,
+  started: number,
+  error: unknown,
+): void {
   if (error instanceof HttpError) {
     const body = errorBody(error.statusCode, error.message, error.details);
     // (A request with no body is complete, though node may not have said so yet when the
@@ -201,7 +213,9 @@ function answerError(exchange: Exchange, error: unknown): void {
       // Refused before its body was read (413, 408, 401...): the body may still be coming.
       const bytes = Buffer.from(JSON.stringify(body), 'utf8');
       const headers = { ...error.headers, 'x-content-type-options': 'nosniff', 'content-type': 'application/json; charset=utf-8' };
-      answerThenLinger(req, res, { status: error.statusCode, headers, bytes }, deps.linger, () => record(exchange));
+      answerThenLinger(req, res, { status: error.statusCode, headers, bytes }, deps.linger, () =>
+        record(deps, res, target, method, started),
+      );
       return;
     }
     send(res, error.statusCode, body, error.headers);
@@ -211,7 +225,7 @@ function answerError(exchange: Exchange, error: unknown): void {
     if (res.destroyed) return;
     send(res, 500, errorBody(500, 'internal server error; the server log has the details'));
   }
-  record(exchange);
+  record(deps, res, target, method, started);
 }
 
 function route(
