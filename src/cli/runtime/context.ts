@@ -95,8 +95,6 @@ export class Context {
   readonly monotonicNow: () => number;
   /** Waits on the run's clock. */
   readonly sleep: Runtime['sleep'];
-  /** Aborted once the run is over: a wait given it leaves no timer behind. */
-  readonly signal: AbortSignal | undefined;
 
   constructor(
     readonly globals: GlobalOptions,
@@ -108,7 +106,11 @@ export class Context {
     this.now = runtime.now;
     this.monotonicNow = runtime.monotonicNow ?? runtime.now;
     this.sleep = runtime.sleep;
-    this.signal = runtime.signal;
+  }
+
+  /** Aborted once the run is over: a wait given it leaves no timer behind. Read when a wait starts. */
+  get signal(): AbortSignal | undefined {
+    return this.runtime.signal;
   }
 
   /**

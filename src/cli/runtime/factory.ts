@@ -9,7 +9,6 @@ import { KeyStorage } from '../settings/key-storage.js';
 import { maskKey } from '../settings/mask.js';
 import { type NetworkChoice, resolveNetwork } from '../settings/network.js';
 import { type GivenSettings, type ProfileChoice, type Settings, SettingsResolver } from '../settings/resolve.js';
-import { sentAccountId } from '../input/ids.js';
 
 /** What the factory reads of the global options besides the settings typed on the command line. */
 export interface ClientOptions extends GivenSettings {
@@ -112,7 +111,12 @@ export class Factory {
     const settings = await this.settings();
     settingsInUse.set(this.run, settings);
     const apiKey = requireApiKey(settings);
-    const [{ createClient }, network] = await Promise.all([import('../../client/index.js'), this.network()]);
+    // input/ids.js reads the operations table, which a run that makes no client never needs.
+    const [{ createClient }, { sentAccountId }, network] = await Promise.all([
+      import('../../client/index.js'),
+      import('../input/ids.js'),
+      this.network(),
+    ]);
     const { io } = this;
     if (network.proxy && settings.baseUrl.startsWith('http:')) {
       // Only a CONNECT tunnel keeps the request from the proxy; plain http cannot have one.
@@ -133,9 +137,9 @@ export class Factory {
       // The run's clock: a test's moves by the waits, so honouring a Retry-After takes no time there.
       // Monotonic: a pause or a deadline measured on the wall clock changes when the clock is set.
       now: this.run.monotonicNow ?? this.run.now,
-      sleep: this.run.sleep,
-      // A wait of the client ends with the run (an interrupted one: Ctrl-C during a Retry-After).
-      signal: this.run.signal,
+      // A wait of the client ends with the run (an interrupted one: Ctrl-C during a Retry-After):
+      // its waits all come here, and the run's signal is asked for only by one that happens.
+      sleep: (ms, signal) => this.run.sleep(ms, signal ?? this.run.signal),
       onRequest: this.globals.verbose
         ? (event) => {
             const outcome = event.status ?? event.error ?? '?';

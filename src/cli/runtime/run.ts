@@ -16,12 +16,19 @@ import { didYouMean } from '../errors/suggest.js';
 /** Runs `statusctl ...args` (the words after the program name) and returns its exit code. */
 export async function run(given: string[], runtime: Runtime): Promise<ExitCode> {
   // Over is over: a wait still going (the client's, for a command ended by Ctrl-C) ends with the
-  // run instead of holding the process.
-  const over = new AbortController();
+  // run instead of holding the process. The controller is made when a wait first asks for the
+  // signal: most runs never wait, and making and aborting one costs every start that pays it.
+  let over: AbortController | undefined;
   try {
-    return await runCommand(given, { ...runtime, signal: over.signal });
+    return await runCommand(given, {
+      ...runtime,
+      get signal() {
+        over ??= new AbortController();
+        return over.signal;
+      },
+    });
   } finally {
-    over.abort();
+    over?.abort();
   }
 }
 
