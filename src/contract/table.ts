@@ -118,6 +118,8 @@ const UPDATE_IDS = { ...INCIDENT_ID, incidentUpdateId: "id of the update (the in
 const PAGE_ID = { statusPageId: 'id of the status page (list_status_pages)' };
 const SUBSCRIPTION_IDS = { ...PAGE_ID, subscriptionId: 'id of the subscription (list_subscriptions)' };
 const HEARTBEAT_ID = { checkId: 'id of the heartbeat check' };
+/** What the hosted API answers to a request for an analysis beyond the account's plan. */
+const ANALYSIS_QUOTA = { 402: "The account's plan does not include root cause analyses, or its quota of them is used up" } as const;
 
 export const routes = define({
   listStatusPages: {
@@ -368,7 +370,7 @@ export const routes = define({
     responses: { 202: 'RootCauseAnalysisPending' },
     // The analysis id is in the lost answer only: nothing tells a second request from the first.
     readBack: 'none',
-    alsoAnswers: { 402: "The account's plan does not include root cause analyses, or its quota of them is used up" },
+    alsoAnswers: ANALYSIS_QUOTA,
     tool: {
       title: 'Request a root cause analysis',
       description:
@@ -385,7 +387,7 @@ export const routes = define({
     responses: { 202: 'RootCauseAnalysisPending' },
     // The analysis id is in the lost answer only: nothing tells a second request from the first.
     readBack: 'none',
-    alsoAnswers: { 402: "The account's plan does not include root cause analyses, or its quota of them is used up" },
+    alsoAnswers: ANALYSIS_QUOTA,
     tool: {
       title: "Request a root cause analysis of a check's error group",
       description:
