@@ -1,7 +1,7 @@
 // `statusctl mcp` driven as an MCP host would: the built binary as a child process, the SDK's own
 // client over stdio, the reference server on a real port.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -41,6 +41,32 @@ async function connect(env: Record<string, string | undefined>): Promise<{ clien
   const client = new Client({ name: 'statusctl-test', version: '0.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr };
+}
+
+/**
+ * `statusctl mcp` against a stub server on a real port answering with `handler`; the account is
+ * TEST_ACCOUNT unless `accountId` is given. close() ends both.
+ */
+async function connectToStub(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+  accountId: string = TEST_ACCOUNT.id,
+): Promise<{ client: Client; stderr: () => string; close: () => Promise<void> }> {
+  const stub = createServer(handler);
+  await new Promise<void>((listening) => stub.listen(0, '127.0.0.1', listening));
+  const { port } = stub.address() as AddressInfo;
+  const { client, stderr } = await connect({
+    STATUSCTL_BASE_URL: `http://127.0.0.1:${port}`,
+    STATUSCTL_API_KEY: TEST_ACCOUNT.key,
+    STATUSCTL_ACCOUNT_ID: accountId,
+  });
+  return {
+    client,
+    stderr,
+    close: async () => {
+      await client.close();
+      await new Promise((closed) => stub.close(closed));
+    },
+  };
 }
 
 function text(result: CallToolResult): string {
@@ -367,17 +393,10 @@ describe('statusctl mcp without credentials', () => {
 describe('statusctl mcp with an account id that is not a UUID', () => {
   it('starts, and answers each call with the refusal every other command gives, sending nothing', async () => {
     let requests = 0;
-    const stub = createServer((_request, response) => {
+    const { stderr, close, client } = await connectToStub((_request, response) => {
       requests += 1;
       response.writeHead(500).end();
-    });
-    await new Promise<void>((listening) => stub.listen(0, '127.0.0.1', listening));
-    const { port } = stub.address() as AddressInfo;
-    const { client, stderr } = await connect({
-      STATUSCTL_BASE_URL: `http://127.0.0.1:${port}`,
-      STATUSCTL_API_KEY: TEST_ACCOUNT.key,
-      STATUSCTL_ACCOUNT_ID: 'acct-1',
-    });
+    }, 'acct-1');
     const refusal =
       'the account id "acct-1" (from STATUSCTL_ACCOUNT_ID) is not a UUID (8-4-4-4-12 hexadecimal digits), the only form the API takes' +
       "; hint: the account's id is shown in its settings: set it with --account-id, STATUSCTL_ACCOUNT_ID or 'statusctl login'";
@@ -390,8 +409,7 @@ describe('statusctl mcp with an account id that is not a UUID', () => {
       expect(stderr()).toContain(`statusctl mcp: ${refusal}; every tool call`);
       expect(requests).toBe(0);
     } finally {
-      await client.close();
-      await new Promise((closed) => stub.close(closed));
+      await close();
     }
   });
 });
@@ -399,24 +417,16 @@ describe('statusctl mcp with an account id that is not a UUID', () => {
 describe('statusctl mcp, an error answer whose message holds control characters', () => {
   it("gives the server's message on one line without them, as the CLI's error line does", async () => {
     const message = 'no incident\u001b[2J\u001b]0;title\u0007\r\nhere';
-    const stub = createServer((_request, response) => {
+    const { client, close } = await connectToStub((_request, response) => {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ statusCode: 404, error: 'Not Found', message }));
-    });
-    await new Promise<void>((listening) => stub.listen(0, '127.0.0.1', listening));
-    const { port } = stub.address() as AddressInfo;
-    const { client } = await connect({
-      STATUSCTL_BASE_URL: `http://127.0.0.1:${port}`,
-      STATUSCTL_API_KEY: TEST_ACCOUNT.key,
-      STATUSCTL_ACCOUNT_ID: TEST_ACCOUNT.id,
     });
     try {
       const result = await call(client, 'get_incident', { incidentId: '00000000-0000-4000-8000-000000000001' });
       expect(result.isError).toBe(true);
       expect(text(result)).toBe('HTTP 404: no incident [2J ]0;title here');
     } finally {
-      await client.close();
-      await new Promise((closed) => stub.close(closed));
+      await close();
     }
   });
 });
@@ -436,16 +446,9 @@ describe('statusctl mcp, a 400 naming the fields it refused', () => {
       },
       { message: '"incidentId" must be a valid GUID', validation: { source: 'params', keys: ['incidentId'] } },
     ];
-    const stub = createServer((_request, response) => {
+    const { client, close } = await connectToStub((_request, response) => {
       response.writeHead(400, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ statusCode: 400, error: 'Bad Request', ...answers.shift() }));
-    });
-    await new Promise<void>((listening) => stub.listen(0, '127.0.0.1', listening));
-    const { port } = stub.address() as AddressInfo;
-    const { client } = await connect({
-      STATUSCTL_BASE_URL: `http://127.0.0.1:${port}`,
-      STATUSCTL_API_KEY: TEST_ACCOUNT.key,
-      STATUSCTL_ACCOUNT_ID: TEST_ACCOUNT.id,
     });
     const ids = { checkId: '00000000-0000-4000-8000-0000000000c1', id: '00000000-0000-4000-8000-0000000000e1' };
     try {
@@ -455,8 +458,7 @@ describe('statusctl mcp, a 400 naming the fields it refused', () => {
       );
       expect(text(await call(client, 'get_incident', { incidentId: ids.id }))).toBe('HTTP 400: "incidentId" must be a valid GUID');
     } finally {
-      await client.close();
-      await new Promise((closed) => stub.close(closed));
+      await close();
     }
   });
 });
