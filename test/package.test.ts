@@ -38,17 +38,19 @@ function pack() {
 }
 
 /**
- * A project (an ES module package) with the tarball installed, as a user's would be, shared by
- * the tests that only read it (each run has a config directory of its own). `omitOptional`
- * leaves out every optional dependency, the credential store library's platform binaries among
- * them.
+ * A project (an ES module package) with the tarball installed, as a user's would be, without
+ * optional dependencies: its dependencies are there, the credential store's library among them,
+ * not the library's platform binaries, which are its optional dependencies (as on a platform it
+ * has none for). The TypeScript program needs no binary; the global install has every package
+ * (npm installs optional dependencies globally whatever --omit says), so two installs give both
+ * cases.
  */
-async function installProject(name: string, { omitOptional = false } = {}): Promise<string> {
+async function installProjectWithoutOptional(): Promise<string> {
   const { filename } = await pack();
-  const project = join(temp, name);
+  const project = join(temp, 'project');
   mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
-  const flags = ['install', '--prefer-offline', '--no-audit', '--no-fund', ...(omitOptional ? ['--omit=optional'] : [])];
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'project', private: true, type: 'module' }));
+  const flags = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--omit=optional'];
   await run(npm, [...flags, join(temp, filename)], { cwd: project, env });
   return project;
 }
@@ -64,18 +66,17 @@ async function installGlobally(): Promise<string> {
   return prefix;
 }
 
-// The three installs start together, once the tarball is packed, and the tests below run
+// The two installs start together, once the tarball is packed, and the tests below run
 // concurrently, each waiting only for the install it reads: an install or the compile mostly
 // waits on the disk and on npm, so one need not wait for another.
-let installs: { global: Promise<string>; project: Promise<string>; withoutOptional: Promise<string> };
+let installs: { global: Promise<string>; projectWithoutOptional: Promise<string> };
 // The server the credential-store tests log in to, started here, before any test runs, so that
 // it stays up until the file's tests are all done.
 let server: TestServer;
 beforeAll(async () => {
   installs = {
     global: installGlobally(),
-    project: installProject('project'),
-    withoutOptional: installProject('project-without-optional', { omitOptional: true }),
+    projectWithoutOptional: installProjectWithoutOptional(),
   };
   // Each test awaits its own; an install no test reached must not be an unhandled rejection.
   for (const installed of Object.values(installs)) installed.catch(() => undefined);
@@ -135,7 +136,7 @@ describe.concurrent('npm pack', () => {
   }, 120_000);
 
   it('ships type declarations: the upstream create shape compiles, the old one does not', async () => {
-    const consumer = await installs.project;
+    const consumer = await installs.projectWithoutOptional;
     // Node's types (undici's declarations refer to them), as a TypeScript program for Node has them;
     // zod and undici come with the package, as its dependencies.
     mkdirSync(join(consumer, 'node_modules', '@types'), { recursive: true });
@@ -180,9 +181,13 @@ export const status: 'INVESTIGATING' | 'IDENTIFIED' | 'MONITORING' | 'RESOLVED' 
 });
 
 describe.concurrent('the installed package and the credential store', () => {
-  /** statusctl as installed into a project; `omitOptional` leaves out the library's platform binaries. */
+  /**
+   * statusctl as installed globally, every package there; with `omitOptional`, as installed into
+   * the project, without the library's platform binaries.
+   */
   async function installedBin({ omitOptional = false } = {}): Promise<string> {
-    return join(await (omitOptional ? installs.withoutOptional : installs.project), 'node_modules', '.bin', 'statusctl');
+    if (omitOptional) return join(await installs.projectWithoutOptional, 'node_modules', '.bin', 'statusctl');
+    return join(await installs.global, 'bin', 'statusctl');
   }
 
   /** login, then a call, through the installed binary; the result of both and the config file. */
