@@ -1,10 +1,20 @@
-// Every example in every command's --help runs, as written, with the built binary against the
-// reference server: a newcomer who copies one gets what it promises (exit 0; exit 5 where the
-// example sets a --fail-under threshold). The examples are read from the help output of the
-// whole program tree, so a command or example added later is run without touching this file.
+// Every example in every command's --help runs, as written, against the reference server: a
+// newcomer who copies one gets what it promises (exit 0; exit 5 where the example sets a
+// --fail-under threshold). The examples are read from the help output of the whole program tree,
+// so a command or example added later is run without touching this file.
 //
-// The examples are run by bash (pipefail) in a sandbox that stands for a newcomer's machine after
-// the README's "Try it" steps: `statusctl` on the PATH; the reference server serving the demo
+// Where each runs: an example that is one statusctl command of plain and quoted words, and ends
+// by itself, runs in this process through run() (src/cli/runtime/run.ts, the program the binary
+// runs: the same parsing, commands and exit codes), as the binary would be started by bash: the
+// sandbox's environment, its directory as the current one, stdin empty, stdout a pipe. Starting
+// Node for each of them was most of this file's time, and a process adds nothing these examples
+// show (the launcher, signals and pipes have tests of their own). Every other example runs in bash with the built binary on the PATH: a pipe, a
+// redirection, an expansion, `&&`, a variable in front (statusctlArgs in readme-shell.ts tells
+// them apart, strictly: anything it does not know goes to bash), and the examples that serve or
+// tour (server, mcp, demo), which are stopped or start a process per step.
+//
+// The examples run in a sandbox that stands for a newcomer's machine after the README's "Try it"
+// steps: `statusctl` on the PATH; the reference server serving the demo
 // account (whose ids the examples name) with STATUSCTL_BASE_URL, STATUSCTL_API_KEY and
 // STATUSCTL_ACCOUNT_ID exported, and KEY and ACCOUNT_ID as in the README; profiles `staging` and
 // `ci` in the config file; HOME with the usual completion directories; and the files the examples
@@ -35,12 +45,14 @@
 // reported by name.
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../src/server/fixtures/demo.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { BIN, cleanEnv, ROOT, runCli, tempConfigDir, useTestServer } from './helpers.js';
 import { commandLinesOfDocsExamples, withoutComment } from './docs-blocks.js';
+import { statusctlArgs } from './readme-shell.js';
 import { examplesIn, helpTree } from './help-tree.js';
 
 const DEMO_KEY = 'sc_local_0123456789abcdef';
@@ -192,9 +204,45 @@ const INITIALIZE = `${JSON.stringify({
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'help-examples', version: '1' } },
 })}\n`;
 
-/** Runs one example; resolves with what went wrong, if anything. */
-function runExample(example: string, line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Outcome> {
-  const serves = /^(\S+=\S+\s+)*statusctl (server|mcp)\b/.exec(line)?.[2] ?? (isTour(line) && !/>/.test(line) ? 'demo' : undefined);
+/** What an example serves until it is stopped (a server, the MCP server, a tour left at its start), if anything. */
+function servesOf(line: string): 'server' | 'mcp' | 'demo' | undefined {
+  const named = /^(\S+=\S+\s+)*statusctl (server|mcp)\b/.exec(line)?.[2] as 'server' | 'mcp' | undefined;
+  return named ?? (isTour(line) && !/>/.test(line) ? 'demo' : undefined);
+}
+
+/**
+ * The arguments of an example that runs in this process: one statusctl command of plain and
+ * quoted words (statusctlArgs) that ends by itself. A line that needs a shell, and one that
+ * serves or tours (a process to stop, or a process per step), runs in bash with the binary.
+ */
+function inProcessArgs(line: string): string[] | undefined {
+  return servesOf(line) || isTour(line) ? undefined : statusctlArgs(line);
+}
+
+/** What went wrong with an example that ran to its end (or served until stopped), if anything. */
+function outcomeOf(example: string, line: string, run: { code: number | null; stdout: string; stderr: string; served?: boolean }): Outcome {
+  const serves = servesOf(line);
+  const ran = serves ? run.served : run.code === 0 || (run.code === 5 && /--fail-under/.test(line));
+  const colored = run.stdout.includes('\x1b[');
+  const what = colored
+    ? 'printed color escapes to a pipe'
+    : serves
+      ? `did not ${{ server: 'print its address', mcp: 'answer initialize', demo: 'start its tour' }[serves]} (exit ${run.code})`
+      : `exit ${run.code}`;
+  return ran && !colored
+    ? { example }
+    : { example, problem: `${what}\n    stdout: ${run.stdout.slice(-400)}\n    stderr: ${run.stderr.slice(-600)}` };
+}
+
+/**
+ * Runs one example; resolves with what went wrong, if anything. In this process when
+ * inProcessArgs gives its arguments: stdin empty and closed and stdout a pipe, as for the
+ * binary, with the sandbox's environment; the caller has made the sandbox the current directory.
+ */
+async function runExample(example: string, line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Outcome> {
+  const args = inProcessArgs(line);
+  if (args) return outcomeOf(example, line, await runCli(args, { env, inProcess: true, timeoutMs: 120_000 }));
+  const serves = servesOf(line);
   return new Promise((resolve) => {
     const child = spawn('bash', ['-o', 'pipefail', '-c', line], { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -230,18 +278,7 @@ function runExample(example: string, line: string, cwd: string, env: NodeJS.Proc
     else child.stdin.end();
     child.on('close', (code) => {
       clearTimeout(timer);
-      const ran = serves ? served : code === 0 || (code === 5 && /--fail-under/.test(line));
-      const colored = stdout.includes('\x1b[');
-      const what = colored
-        ? 'printed color escapes to a pipe'
-        : serves
-          ? `did not ${{ server: 'print its address', mcp: 'answer initialize', demo: 'start its tour' }[serves]} (exit ${code})`
-          : `exit ${code}`;
-      resolve(
-        ran && !colored
-          ? { example }
-          : { example, problem: `${what}\n    stdout: ${stdout.slice(-400)}\n    stderr: ${stderr.slice(-600)}` },
-      );
+      resolve(outcomeOf(example, line, { code, stdout, stderr, served }));
     });
   });
 }
@@ -338,16 +375,42 @@ describe('help examples', () => {
       same.filter((example) => example !== run).map((example) => `  ${example}  (by: ${run})`),
     );
     console.info(`help examples covered by another that runs the same code:\n${covered.join('\n')}`);
-    const outcomes: Outcome[] = [];
-    // A few at a time: each is a process or two, on a machine that may be busy.
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        for (let command = queue.shift(); command !== undefined; command = queue.shift()) {
-          const outcome = await runExample(command.run, command.line, cwd, env);
-          for (const example of command.examples) outcomes.push({ ...outcome, example });
-        }
-      }),
+    const inProcess = queue.filter(({ line }) => inProcessArgs(line));
+    const binary = queue.filter(({ line }) => !inProcessArgs(line));
+    console.info(
+      `help examples run in this process: ${inProcess.length} command lines; by bash and the binary: ${binary.length}:\n${binary.map(({ run }) => `  ${run}`).join('\n')}`,
     );
+    // So that the binary and bash stay exercised, and a tokenizer that takes everything cannot pass.
+    expect(binary.length).toBeGreaterThan(30);
+    const outcomes: Outcome[] = [];
+    // The in-process runs read the sandbox's files by relative names (--message-file notice.md,
+    // --input incident.json) and look for templates from the current directory up, as the binary
+    // does from the directory it is started in: run() has no directory of its own, so this process
+    // moves into the sandbox while the examples run, and back whatever happens. Vitest's forks
+    // run one file at a time in a worker, so no other test sees the move.
+    // In this process the CLI's default directories would be this process's (env-paths reads
+    // its HOME, the user's): the sandbox names the config and cache directories, and gives no
+    // session bus, so the key goes to the sandbox's config file and not to a credential store.
+    // No example run here opens a browser (stdout is not a terminal) or writes under ~ (those go
+    // through a redirection, so bash).
+    for (const name of ['STATUSCTL_CONFIG_DIR', 'STATUSCTL_CACHE_DIR', 'XDG_RUNTIME_DIR'])
+      expect(env[name]?.startsWith(tmpdir()), `${name}: ${env[name]}`).toBe(true);
+    expect(env.DBUS_SESSION_BUS_ADDRESS).toBeUndefined();
+    const home = process.cwd();
+    process.chdir(cwd);
+    try {
+      // A few at a time: a bash line is a process or two, on a machine that may be busy.
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let command = queue.shift(); command !== undefined; command = queue.shift()) {
+            const outcome = await runExample(command.run, command.line, cwd, env);
+            for (const example of command.examples) outcomes.push({ ...outcome, example });
+          }
+        }),
+      );
+    } finally {
+      process.chdir(home);
+    }
     expect(outcomes).toHaveLength(examples.length - skipped.length - inDocs.length);
     expect(outcomes.filter((outcome) => outcome.problem).map(({ example, problem }) => `${example}\n    ${problem}`)).toEqual([]);
     // The one tour that runs to its end, in a file.
@@ -382,6 +445,57 @@ describe('help examples', () => {
       { line: 'statusctl demo --rca-delay 5000', run: 'statusctl demo --rca-delay 5000', examples: ['statusctl demo --rca-delay 5000'] },
       { line: 'statusctl whoami', run: 'statusctl whoami', examples: ['statusctl whoami'] },
     ]);
+  });
+
+  it('runs in this process only one statusctl command of plain and quoted words that ends by itself', () => {
+    expect(inProcessArgs(`statusctl incidents create --name "Checkout errors" --service 'Payments API' --yes   # a comment`)).toEqual([
+      'incidents',
+      'create',
+      '--name',
+      'Checkout errors',
+      '--service',
+      'Payments API',
+      '--yes',
+    ]);
+    expect(inProcessArgs(`statusctl api /v1/x -f description='Rolled back' -f status=MONITORING --fail-under 99.5%`)).toEqual([
+      'api',
+      '/v1/x',
+      '-f',
+      'description=Rolled back',
+      '-f',
+      'status=MONITORING',
+      '--fail-under',
+      '99.5%',
+    ]);
+    expect(inProcessArgs(`statusctl whoami ''`)).toEqual(['whoami', '']);
+    for (const line of [
+      'statusctl auth token | wc -c',
+      'statusctl rca request - < ids.txt',
+      'statusctl auth token --profile staging > key.txt',
+      'statusctl a && statusctl b',
+      'statusctl a; statusctl b',
+      'statusctl rca get "$ID"',
+      'statusctl rca get $ID',
+      'statusctl rca get `cat id`',
+      'statusctl get "a\\"b"',
+      'statusctl get a\\ b',
+      'statusctl api /v1/status-pages?limit=1',
+      'statusctl completion bash > ~/x',
+      'statusctl config get ~',
+      'statusctl get {a,b}',
+      'statusctl get a#b',
+      "statusctl get 'unterminated",
+      'STATUSCTL_PROFILE=staging statusctl whoami',
+      '"statusctl" whoami',
+      'statusctlx whoami',
+      'cat <<EOF',
+      'statusctl server --port 0',
+      'statusctl mcp',
+      'statusctl demo --rca-delay 5000',
+      'echo statusctl',
+    ]) {
+      expect(inProcessArgs(line), line).toBeUndefined();
+    }
   });
 
   it('runs an example of `auth login` or `auth logout` as the same example of `login` or `logout`, and no other', () => {

@@ -1,6 +1,8 @@
 // README lines run as a reader would run them: in bash (pipefail), with `statusctl` on the PATH
 // being the built binary, against the server a test names. For the tests that run the README's
-// command blocks and pipelines as written.
+// command blocks and pipelines as written. statusctlArgs tells a line that is one statusctl
+// command and nothing else, which a test may run in process instead (the same program, without a
+// shell and a Node start).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,4 +61,35 @@ export function runShell(script: string, env: Record<string, string>, { exitOnEr
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * One word as bash reads it when nothing in it is expanded: plain characters, 'single-quoted'
+ * text and "double-quoted" text without `$`, backquotes or backslashes, run together.
+ */
+const WORD = /(?:[\w@%+=:,./-]+|'[^']*'|"[^"$`\\]*")+/y;
+
+/**
+ * The arguments of `line` when it is `statusctl` followed by words only (and maybe a comment),
+ * as bash would pass them; undefined for anything a shell must run: a pipe, a redirection, `&&`
+ * or `;`, an expansion (`$`, backquotes, globs, `~`, braces), a backslash, a variable assignment
+ * in front, a here-document. Strict on purpose: a character it does not know sends the line to
+ * bash, which costs time but never a wrong argument.
+ */
+export function statusctlArgs(line: string): string[] | undefined {
+  const words: string[] = [];
+  let at = 0;
+  for (;;) {
+    while (line[at] === ' ' || line[at] === '\t') at++;
+    // A comment starts where a word would.
+    if (at === line.length || line[at] === '#') break;
+    WORD.lastIndex = at;
+    const word = WORD.exec(line)?.[0];
+    at += word?.length ?? 0;
+    // A word must end at a blank or at the end: `ids.txt|`, `a"$B"` and the like go to bash.
+    if (word === undefined || (at < line.length && line[at] !== ' ' && line[at] !== '\t')) return undefined;
+    words.push(word.replace(/'([^']*)'|"([^"]*)"/g, (_, single?: string, double?: string) => single ?? double ?? ''));
+  }
+  // The command itself, written plainly (a quoted or assigned-to name is a shell's business).
+  return line.trimStart().startsWith('statusctl') && words[0] === 'statusctl' ? words.slice(1) : undefined;
 }
