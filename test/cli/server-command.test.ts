@@ -1,5 +1,7 @@
 // statusctl server as a child process: the first stdout line, a real request with the printed
-// key, a clean stop on SIGTERM, and the usage errors of its options.
+// key, a clean stop on SIGTERM, the access log written before exit. The CLI's calls to it and
+// the refusals at start (usage errors of its options, a bad fixture file, a port in use), which
+// end before anything listens, run in process.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,7 +63,10 @@ describe('statusctl server', () => {
     // The account line carries the id and the key; the key is the last word.
     const words = second!.trim().split(/\s+/);
     const key = words.at(-1)!;
-    const result = await runCli(['runtimes', 'list', '--json'], { env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: key } });
+    const result = await runCli(['runtimes', 'list', '--json'], {
+      env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: key },
+      inProcess: true,
+    });
     expect(result.code, result.stderr).toBe(0);
     // The demo account, whose demo ids are the help examples' (DEMO_IDS): named on stderr, and real.
     expect(words[1]).toBe(DEMO_ACCOUNT_ID);
@@ -69,6 +74,7 @@ describe('statusctl server', () => {
     await expect.poll(() => server.stderr()).toContain(`heartbeat check ${checkId}`);
     const availability = await runCli(['heartbeats', 'availability', checkId, '--json'], {
       env: { STATUSCTL_BASE_URL: url, STATUSCTL_API_KEY: key },
+      inProcess: true,
     });
     expect(availability.code, availability.stderr).toBe(0);
     server.child.kill('SIGINT');
@@ -89,8 +95,8 @@ describe('statusctl server', () => {
     const { createClient } = await import('../../src/client/index.js');
     const client = createClient({ baseUrl: env.STATUSCTL_BASE_URL, apiKey: env.STATUSCTL_API_KEY });
     const group = await client.recordErrorEvent({ body: { checkId: 'c', rawErrorMessage: 'Error: boom' } });
-    const requested = await runCli(['rca', 'request', group.id], { env });
-    const pending = await runCli(['rca', 'get', requested.stdout.trim().split('\t')[2]!], { env });
+    const requested = await runCli(['rca', 'request', group.id], { env, inProcess: true });
+    const pending = await runCli(['rca', 'get', requested.stdout.trim().split('\t')[2]!], { env, inProcess: true });
     expect(pending.stdout).toContain('still pending');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
@@ -156,7 +162,7 @@ describe('statusctl server', () => {
       [['--max-streams-per-page', 'many'], '--max-streams-per-page'],
     ];
     for (const [args, option] of cases) {
-      const result = await runCli(['server', '--port', '0', ...args]);
+      const result = await runCli(['server', '--port', '0', ...args], { inProcess: true });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(option);
       expect(result.stdout).not.toContain('listening');
@@ -166,7 +172,7 @@ describe('statusctl server', () => {
   it('refuses a bad fixture file at start with exit 2, naming the file and the bad field', async () => {
     const file = join(dir, 'bad-fixtures.json');
     writeFileSync(file, JSON.stringify({ unexpected: true }));
-    const result = await runCli(['server', '--port', '0', '--fixtures', file]);
+    const result = await runCli(['server', '--port', '0', '--fixtures', file], { inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(file);
     expect(result.stderr).toContain('unexpected');
@@ -176,7 +182,7 @@ describe('statusctl server', () => {
     const first = startServerCommand(['--port', '0']);
     const [line] = await first.firstLines(1);
     const port = /:(\d+)$/.exec(line!)![1]!;
-    const second = await runCli(['server', '--port', port]);
+    const second = await runCli(['server', '--port', port], { inProcess: true });
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('in use');
     first.child.kill('SIGTERM');
@@ -237,7 +243,7 @@ describe('statusctl server: the access log', () => {
   });
 
   it('refuses an unknown --log-format with exit 2, naming the choices', async () => {
-    const result = await runCli(['server', '--log-format', 'xml']);
+    const result = await runCli(['server', '--log-format', 'xml'], { inProcess: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--log-format');
     expect(result.stderr).toMatch(/text.*json/);
