@@ -9,13 +9,24 @@
 // first failing line, except that a line with --fail-under may exit 5: the threshold it shows.
 // What cannot run here is listed in SKIPPED (docs-blocks.ts), with why. What a block prints to the
 // pipe has no colors.
+//
+// The lines at the start of a block that are each one statusctl command of plain and quoted words
+// (statusctlArgs in readme-shell.ts) run in this process through run() (src/cli/runtime/run.ts,
+// the program the binary runs), one after another, each checked as bash would check it; from the
+// first line that needs a shell, the rest of the block runs in bash as written. Only a block's
+// start, because such a line changes nothing of the shell's (no variable, no directory), so
+// taking it out of the script changes nothing for the lines after it; a line after one that
+// needs a shell may read what that line set, and stays with it. The two parts share the block's
+// config directory, as the script's lines do. Starting Node for each line was most of this
+// file's time; the binary and bash still run every line that needs them.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, type ExpectStatic, it } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
-import { ROOT, type TestServer, useTestServer } from './helpers.js';
+import { ROOT, runCli, type TestServer, tempConfigDir, useTestServer } from './helpers.js';
 import { blocksRunByDocsExamples, ELSEWHERE, elsewhere, namedBlocks, PAGES, SKIPPED } from './docs-blocks.js';
-import { readmeLines, readmeShellBlocks, runShell } from './readme-shell.js';
+import { readmeLines, readmeShellBlocks, runShell, statusctlArgs } from './readme-shell.js';
 
 const KEY = 'sc_local_0123456789abcdef';
 
@@ -48,10 +59,44 @@ async function runPage(
   // So that this test can fail: the page has blocks, and they run.
   expect(blocks.length).toBeGreaterThanOrEqual(atLeast);
   for (const lines of blocks) {
-    const result = await runShell(asWritten([...first, ...lines]), env);
-    expect(result.code, `${page}:\n${lines.join('\n')}\n${result.stderr}`).toBe(0);
-    expect(result.stdout.includes('\x1b['), `${page}: color escapes printed to a pipe by\n${lines.join('\n')}`).toBe(false);
+    // One config directory for the block, whichever way its lines run. (In this process the
+    // CLI's default directories would be under this process's HOME, the user's: the block names
+    // its config directory, cleanEnv the cache directory and no session bus, so no key store.)
+    const blockEnv = { ...env, STATUSCTL_CONFIG_DIR: tempConfigDir() };
+    const { start, rest } = splitBlock(lines.map((line) => line.replaceAll('http://127.0.0.1:4010', server.url)));
+    for (const { line, args } of start) {
+      const result = await runCli(args, { env: blockEnv, inProcess: true, timeoutMs: 120_000 });
+      // As the script's trap would: exit 0, or 5 from a line with --fail-under.
+      const passed = result.code === 0 || (result.code === 5 && /--fail-under/.test(line));
+      expect(passed, `${page}:\n${line}\nexit ${result.code}\n${result.stderr}`).toBe(true);
+      expect(result.stdout.includes('\x1b['), `${page}: color escapes printed to a pipe by\n${line}`).toBe(false);
+    }
+    ran.inProcess += start.length;
+    if (rest.length === 0) continue;
+    ran.bash += rest.length;
+    const result = await runShell(asWritten([...first, ...rest]), blockEnv);
+    expect(result.code, `${page}:\n${rest.join('\n')}\n${result.stderr}`).toBe(0);
+    expect(result.stdout.includes('\x1b['), `${page}: color escapes printed to a pipe by\n${rest.join('\n')}`).toBe(false);
   }
+}
+
+/** How many lines of the blocks ran each way, for the report at the end. */
+const ran = { inProcess: 0, bash: 0 };
+
+/**
+ * The lines at the start of a block that run in this process, each with its arguments (blank and
+ * comment lines among them are passed over), and the rest of the block, from the first line that
+ * needs a shell: see the top of this file.
+ */
+function splitBlock(lines: string[]): { start: { line: string; args: string[] }[]; rest: string[] } {
+  const start: { line: string; args: string[] }[] = [];
+  for (const [at, line] of lines.entries()) {
+    if (/^\s*(#.*)?$/.test(line)) continue;
+    const args = statusctlArgs(line);
+    if (!args) return { start, rest: lines.slice(at) };
+    start.push({ line, args });
+  }
+  return { start, rest: [] };
 }
 
 /** Runs the block of variables as written; returns bash lines that set each variable it sets to its value. */
@@ -76,6 +121,23 @@ const commands = servePage();
 const scripting = servePage();
 const configuration = servePage();
 
+// The lines run in this process read relative names from the current directory, as the binary
+// does from the directory bash starts it in, a fresh git checkout: this process moves into one
+// such checkout for the file's tests, shared by the pages (run() has no directory of its own,
+// and the pages run side by side), and back afterwards. Vitest's forks run one file at a time in
+// a worker, so no other test sees the move.
+let home: string | undefined;
+beforeAll(() => {
+  const checkout = tempConfigDir();
+  execFileSync('bash', ['-c', SANDBOX], { cwd: checkout });
+  home = process.cwd();
+  process.chdir(checkout);
+});
+afterAll(() => {
+  if (home) process.chdir(home);
+  console.info(`docs blocks: ${ran.inProcess} lines run in this process, ${ran.bash} in bash with the binary`);
+});
+
 // A page is dozens of processes, one after another, beside the other pages: on a busy machine
 // that can take longer than the default time limit of a test.
 describe.concurrent('the docs pages run as written', { timeout: 180_000 }, () => {
@@ -89,6 +151,34 @@ describe.concurrent('the docs pages run as written', { timeout: 180_000 }, () =>
 
   it('docs/configuration.md', async ({ expect }) => {
     await runPage(expect, configuration.server, 'docs/configuration.md', { atLeast: 1 });
+  });
+});
+
+describe('which lines run in this process', () => {
+  it("runs a block's start of plain statusctl commands in this process, and the rest in bash from the first line that needs it", ({
+    expect,
+  }) => {
+    expect(
+      splitBlock([
+        "statusctl status-pages get 'Acme Payments'  # a comment",
+        '# a comment line',
+        'statusctl version',
+        'ID=$(statusctl incidents list --limit 1 | cut -f1)',
+        'statusctl runtimes list',
+        'statusctl incidents get "$ID"',
+      ]),
+    ).toEqual({
+      start: [
+        { line: "statusctl status-pages get 'Acme Payments'  # a comment", args: ['status-pages', 'get', 'Acme Payments'] },
+        { line: 'statusctl version', args: ['version'] },
+      ],
+      rest: ['ID=$(statusctl incidents list --limit 1 | cut -f1)', 'statusctl runtimes list', 'statusctl incidents get "$ID"'],
+    });
+    expect(splitBlock(['statusctl a \\', '  --b', 'statusctl c'])).toEqual({ start: [], rest: ['statusctl a \\', '  --b', 'statusctl c'] });
+    expect(splitBlock(['statusctl runtimes list'])).toEqual({
+      start: [{ line: 'statusctl runtimes list', args: ['runtimes', 'list'] }],
+      rest: [],
+    });
   });
 });
 
