@@ -177,7 +177,9 @@ describe('precedence: option > environment > profile > default', () => {
   });
 });
 
-describe('a config file that cannot be used (the built binary)', () => {
+// The warning and the first error come from the built binary, as a user meets them; the other
+// commands that read the file, in process.
+describe('a config file that cannot be used', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -211,7 +213,7 @@ describe('a config file that cannot be used (the built binary)', () => {
       `warning: config file ${path} is not valid JSON: line 5, column 7: expected ',' or '}' after property value; not read, as options and variables give the base URL, API key and account id\n`,
     );
     const options = ['--base-url', server.url, '--api-key', server.account.key, '--account-id', server.account.id];
-    const fromOptions = await runCli([...options, 'incidents', 'list', '--json'], { env });
+    const fromOptions = await runCli([...options, 'incidents', 'list', '--json'], { env, inProcess: true });
     expect(fromOptions.code, fromOptions.stderr).toBe(0);
     expect(readFileSync(path, 'utf8')).toBe(MISSING_COMMA.join('\n'));
   });
@@ -232,19 +234,19 @@ describe('a config file that cannot be used (the built binary)', () => {
       ['login', '--base-url', server.url, '--api-key', KEY, '--account-id', server.account.id],
       ['incidents', 'list', '--verbose'],
     ]) {
-      const result = await runCli(args, { env: { STATUSCTL_CONFIG_DIR: token.STATUSCTL_CONFIG_DIR } });
+      const result = await runCli(args, { env: { STATUSCTL_CONFIG_DIR: token.STATUSCTL_CONFIG_DIR }, inProcess: true });
       expect(result.code, args.join(' ')).toBe(1);
       expect(result.stderr).toContain(`statusctl: config file ${token.path} is not valid JSON: line 3, column 16: unexpected "h"`);
       expect(result.stderr).toContain('hint: fix line 3, or move the file away');
       expect(result.stderr + result.stdout).not.toContain(KEY);
     }
     // Where the file is can always be asked.
-    expect(await runCli(['config', 'path'], { env })).toMatchObject({ code: 0, stdout: `${path}\n` });
+    expect(await runCli(['config', 'path'], { env, inProcess: true })).toMatchObject({ code: 0, stdout: `${path}\n` });
   });
 
   it('JSON of another shape is named by its field', async () => {
     const { path, ...env } = brokenDir(['{"profiles": {"default": {"baseUrl": 3}}}']);
-    const result = await runCli(['runtimes', 'list'], { env });
+    const result = await runCli(['runtimes', 'list'], { env, inProcess: true });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       new RegExp(
