@@ -1,8 +1,9 @@
 // The built binary (bin/statusctl and dist/cli.cjs) as a user runs it: a few calls of each
 // command against the reference server on a real port, checking what only a whole process
-// shows: the launcher, stdout and stderr as pipes, the documented exit codes. The other command
-// tests run the same program in process (runCli with inProcess); the prompts run in a pty
-// (interactive.test.ts).
+// shows: the launcher, stdout and stderr as pipes, each documented exit code reaching the shell.
+// Where the file shows one exit code or output for several commands, one of them runs in the
+// binary and the others in process, as the other command tests run the program (runCli with
+// inProcess); the prompts run in a pty (interactive.test.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,31 +42,31 @@ describe('the built binary', () => {
   });
 
   it('status-pages list and incidents list answer with the API shape', async () => {
-    const pages = await runCli(['status-pages', 'list', '--json'], { env: shared.server.env });
+    const pages = await runCli(['status-pages', 'list', '--json'], { env: shared.server.env, inProcess: true });
     expect(pages.code).toBe(0);
     expect(parseJson<{ entries: unknown[] }>(pages).entries.length).toBeGreaterThan(0);
-    const incidents = await runCli(['incidents', 'list', '-o', 'json'], { env: shared.server.env });
+    const incidents = await runCli(['incidents', 'list', '-o', 'json'], { env: shared.server.env, inProcess: true });
     expect(incidents.code).toBe(0);
     expect(parseJson(incidents)).toHaveProperty('entries');
   });
 
   it('exits 4 for an incident, an analysis and an error group that do not exist', async () => {
-    for (const args of [
+    for (const [index, args] of [
       ['incidents', 'get', 'no-such-incident'],
       ['rca', 'get', '00000000-0000-4000-8000-000000000000'],
       ['error-groups', 'archive', '00000000-0000-4000-8000-000000000000'],
-    ]) {
-      const result = await runCli(args, { env: shared.server.env });
+    ].entries()) {
+      const result = await runCli(args, { env: shared.server.env, inProcess: index > 0 });
       expect(result.code, args.join(' ')).toBe(4);
       expect(result.stderr, args.join(' ')).toMatch(/^statusctl: /);
     }
   });
 
   it('exits 2 when a required option is missing or an enum value is unknown', async () => {
-    const missing = await runCli(['incident-updates', 'add', 'some-incident'], { env: shared.server.env });
+    const missing = await runCli(['incident-updates', 'add', 'some-incident'], { env: shared.server.env, inProcess: true });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--message');
-    const stage = await runCli(['runtimes', 'list', '--stage', 'nightly'], { env: shared.server.env });
+    const stage = await runCli(['runtimes', 'list', '--stage', 'nightly'], { env: shared.server.env, inProcess: true });
     expect(stage.code).toBe(2);
     expect(stage.stderr).toContain('--stage');
   });
