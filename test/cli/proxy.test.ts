@@ -2,9 +2,10 @@
 // authentication) in front of the reference server served over TLS with a CA made here. The
 // proxy records every request it gets, so the tests can say what it saw: only CONNECT lines to
 // the server's host and port, never an Authorization header, nothing at all with NO_PROXY.
-// Every command family, the http:// base URL and the MCP server run as the built binary (with
-// the proxy agents as bundled); how the proxy is chosen, authenticated and reported is tested
-// through the CLI in the test process, which takes its proxy from the run's environment too.
+// A write (the incident the command families then use), the http:// base URL and the MCP server
+// run as the built binary (with the proxy agents as bundled); every command family, and how the
+// proxy is chosen, authenticated and reported, through the CLI in the test process, which takes
+// its proxy from the run's environment too.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -77,7 +78,6 @@ describe('every command family through an HTTP proxy (HTTPS via CONNECT)', () =>
     incidentId = parseJson<{ id: string }>(created).id;
   });
 
-  // One process each (a test of its own, so a slow machine does not add them up).
   it.each([
     ['runtimes', 'list', '-o', 'json'],
     ['status-pages', 'list', '-o', 'json'],
@@ -94,7 +94,7 @@ describe('every command family through an HTTP proxy (HTTPS via CONNECT)', () =>
     const ids: Record<string, string> = { '<incident>': incidentId, '<error-group>': errorGroupId, '<check>': checkId };
     const args = template.map((word) => ids[word] ?? word);
     const before = seen().length;
-    const result = await throughBinary(args, env());
+    const result = await through(args, env());
     expect(result.code, result.stderr).toBe(0);
     expect(() => JSON.parse(result.stdout)).not.toThrow();
     expect(seen().length).toBeGreaterThan(before);
@@ -281,7 +281,7 @@ describe('statusctl mcp', () => {
       ['proxy', proxy.url],
       ['ca-file', tls.certs.caFile],
     ] as const) {
-      expect((await runCli(['config', 'set', key, value], { env: { STATUSCTL_CONFIG_DIR: dir } })).code).toBe(0);
+      expect((await runCli(['config', 'set', key, value], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true })).code).toBe(0);
     }
     const seen = watch(proxy);
     const transport = new StdioClientTransport({
