@@ -1,7 +1,10 @@
-// The built binary against the reference server behind TLS fronts presenting certificates made
-// here: one signed by a private CA (for `localhost`), an expired one, a self-signed one. Each
-// certificate failure exits 1 with a `hint:` naming its fix; --ca-file, the ca-file setting and
-// NODE_EXTRA_CA_CERTS make the private CA trusted.
+// The CLI against the reference server behind TLS fronts presenting certificates made here: one
+// signed by a private CA (for `localhost`), an expired one, a self-signed one. Each certificate
+// failure exits 1 with a `hint:` naming its fix; --ca-file, the ca-file setting and
+// NODE_EXTRA_CA_CERTS make the private CA trusted. The CLI runs in this process, which takes the
+// CA file and the proxy from the run's options and environment, but where a process is the
+// point: NODE_EXTRA_CA_CERTS, which Node reads when it starts, and --ca-file once through the
+// built binary (the client as bundled).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,8 +30,8 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-function runAgainst(baseUrl: string, args: string[], env: Record<string, string> = {}) {
-  return runCli(args, { env: { ...tls.server.env, STATUSCTL_BASE_URL: baseUrl, ...proxyEnv(env) } });
+function runAgainst(baseUrl: string, args: string[], env: Record<string, string> = {}, { binary = false } = {}) {
+  return runCli(args, { env: { ...tls.server.env, STATUSCTL_BASE_URL: baseUrl, ...proxyEnv(env) }, inProcess: !binary });
 }
 
 const LIST = ['runtimes', 'list', '-o', 'json'];
@@ -45,21 +48,21 @@ describe('a private CA', () => {
   });
 
   it('--ca-file trusts it, besides the default roots', async () => {
-    const result = await runAgainst(tls.baseUrl, ['--ca-file', tls.certs.caFile, ...LIST]);
+    const result = await runAgainst(tls.baseUrl, ['--ca-file', tls.certs.caFile, ...LIST], {}, { binary: true });
     expect(result.code, result.stderr).toBe(0);
     expect(Array.isArray(parseJson(result))).toBe(true);
   });
 
   it('the ca-file setting of the profile does the same', async () => {
     const dir = tempConfigDir();
-    const set = await runCli(['config', 'set', 'ca-file', tls.certs.caFile], { env: { STATUSCTL_CONFIG_DIR: dir } });
+    const set = await runCli(['config', 'set', 'ca-file', tls.certs.caFile], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
     expect(set.code, set.stderr).toBe(0);
     const result = await runAgainst(tls.baseUrl, LIST, { STATUSCTL_CONFIG_DIR: dir });
     expect(result.code, result.stderr).toBe(0);
   });
 
   it('NODE_EXTRA_CA_CERTS does too, as documented', async () => {
-    const result = await runAgainst(tls.baseUrl, LIST, { NODE_EXTRA_CA_CERTS: tls.certs.caFile });
+    const result = await runAgainst(tls.baseUrl, LIST, { NODE_EXTRA_CA_CERTS: tls.certs.caFile }, { binary: true });
     expect(result.code, result.stderr).toBe(0);
   });
 
@@ -123,7 +126,7 @@ describe("the operating system's store", () => {
   });
 
   it('the system-ca setting takes true or false only', async () => {
-    const bad = await runCli(['config', 'set', 'system-ca', 'yes']);
+    const bad = await runCli(['config', 'set', 'system-ca', 'yes'], { inProcess: true });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('system-ca: expected true or false');
   });
