@@ -1,4 +1,5 @@
-// Incident templates through the built binary against the reference server: a template in a
+// Incident templates against the reference server, through the built binary where the template
+// is looked for from its directory (in process otherwise): a template in a
 // temporary repository (.statusctl/templates/) and one in a temporary config directory
 // (templates/), filled by `incidents create --template`, the options given winning, variables
 // filled or refused, an unknown service refused before anything is sent (the server's incident
@@ -56,7 +57,14 @@ beforeAll(() => {
   writeFileSync(join(config, 'templates', 'outage.md'), '---\nname: Config outage\n---\nNot this one.\n');
 });
 
+/** The built binary, in `cwd` (inside the repository unless given): the templates are looked for from the process's directory. */
 const run = (args: string[], cwd = inside) => runCli(args, { cwd, env: { ...test.server.env, STATUSCTL_CONFIG_DIR: config } });
+/**
+ * In this process, for what takes no template from the repository: a config directory's template,
+ * no template at all, the incident list. (The project's own checkout, this process's directory,
+ * holds no templates.)
+ */
+const runHere = (args: string[]) => runCli(args, { env: { ...test.server.env, STATUSCTL_CONFIG_DIR: config }, inProcess: true });
 
 interface Created {
   id: string;
@@ -68,7 +76,7 @@ interface Created {
 
 async function incidentNames(): Promise<string[]> {
   const list = parseJson<{ entries: { name: string }[] }>(
-    await run(['incidents', 'list', '--status', 'all', '--limit', '100', '-o', 'json']),
+    await runHere(['incidents', 'list', '--status', 'all', '--limit', '100', '-o', 'json']),
   );
   return list.entries.map((incident) => incident.name);
 }
@@ -88,7 +96,7 @@ describe('incidents create --template', () => {
   });
 
   it('takes a template from the config directory, and the options given win over it', async () => {
-    const result = await run([
+    const result = await runHere([
       'incidents',
       'create',
       '--template',
@@ -110,7 +118,7 @@ describe('incidents create --template', () => {
     expect(incident.incidentUpdates[0]!.description).toBe('Planned work on Web App.');
     expect(incident.incidentUpdates[0]!.notifySubscribers).toBe(true);
 
-    const message = await run([
+    const message = await runHere([
       'incidents',
       'create',
       '--template',
@@ -148,7 +156,7 @@ describe('incidents create --template', () => {
     const missing = await run(['incidents', 'create', '--template', 'outgae']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('template "outgae": no such template (did you mean outage?)');
-    const stray = await run(['incidents', 'create', '--name', 'X', '--severity', 'minor', '--service', 'Web App', '--var', 'a=b']);
+    const stray = await runHere(['incidents', 'create', '--name', 'X', '--severity', 'minor', '--service', 'Web App', '--var', 'a=b']);
     expect(stray.code).toBe(2);
     expect(stray.stderr).toContain("'--var'");
   });
@@ -188,7 +196,7 @@ describe('templates list|show', () => {
   });
 
   it('shows one template in every format', async () => {
-    const json = parseJson<Record<string, unknown>>(await run(['templates', 'show', 'maintenance', '-o', 'json']));
+    const json = parseJson<Record<string, unknown>>(await runHere(['templates', 'show', 'maintenance', '-o', 'json']));
     expect(json).toEqual({
       template: 'maintenance',
       source: 'config',
@@ -238,7 +246,7 @@ describe('README', () => {
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toContain('"name": "Payments API outage in eu-west-1"');
     const list = parseJson<{ entries: { name: string; severity: string }[] }>(
-      await runCli(['incidents', 'list', '--status', 'all', '--limit', '100', '-o', 'json'], { env: test.server.env }),
+      await runCli(['incidents', 'list', '--status', 'all', '--limit', '100', '-o', 'json'], { env: test.server.env, inProcess: true }),
     );
     expect(list.entries.find((incident) => incident.name === 'Web App outage in eu-west-1')?.severity).toBe('CRITICAL');
   });
