@@ -1,4 +1,5 @@
-// completion bash|zsh|fish: the scripts the built binary prints, run in the real shells. Each
+// completion bash|zsh|fish: the scripts statusctl prints (in process: the program the binary runs,
+// whose script end-to-end.test.ts prints through the binary), run in the real shells. Each
 // shell completes every command path, every command's options and every option with fixed
 // values, and must offer exactly what that command declares: a verb offered another verb's
 // values (`incidents list --status` and `incidents create --status`) fails. The expectations
@@ -52,7 +53,7 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'statusctl-completion-'));
   for (const shell of ['bash', 'zsh', 'fish']) {
-    const result = await runCli(['completion', shell]);
+    const result = await runCli(['completion', shell], { inProcess: true });
     expect(result.code, result.stderr).toBe(0);
     scripts[shell] = result.stdout;
   }
