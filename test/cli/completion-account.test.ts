@@ -5,6 +5,7 @@
 // test follows the demo data. The tests wait for the cache file (or its change), never a delay.
 import {
   chmodSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -121,6 +122,13 @@ async function warmCache(shell: ShellName): Promise<string> {
   return cacheDir;
 }
 
+/** A copy of the warm cache directory, for a test that changes it or adds to it. */
+function copyOfWarm(): string {
+  const cacheDir = mkdtempSync(join(dir, 'copy-of-warm-'));
+  cpSync(warm, cacheDir, { recursive: true });
+  return cacheDir;
+}
+
 // Each Tab that offers the account's values starts `statusctl __complete`. bash, the cheapest, is
 // asked every line; zsh and fish the lines where their own code is what differs (a positional
 // argument, a repeated one, one after an id, a prefix typed, an option's value, values with
@@ -208,7 +216,7 @@ describe('the completion cache', () => {
   it.runIf(SHELLS.bash)(
     'a stale cache answers at once and is refreshed in the background',
     async () => {
-      const cacheDir = await warmCache('bash');
+      const cacheDir = copyOfWarm();
       const [file] = cacheFiles(cacheDir);
       // Read long ago, and holding an incident that is no longer open.
       const stale = { ...JSON.parse(readFileSync(file!, 'utf8')), fetchedAt: 0 };
@@ -228,7 +236,7 @@ describe('the completion cache', () => {
   it.runIf(SHELLS.bash)(
     'keeps each profile and base URL apart',
     async () => {
-      const cacheDir = await warmCache('bash');
+      const cacheDir = copyOfWarm();
       const other = { ...server.env, STATUSCTL_BASE_URL: server.url.replace('127.0.0.1', 'localhost') };
       const [elsewhere, here] = completeIn('bash', scripts.bash!, dir, ['statusctl incidents get '], shellEnv(cacheDir, other)).concat(
         completeIn('bash', scripts.bash!, dir, ['statusctl --profile staging incidents get '], shellEnv(cacheDir)),
