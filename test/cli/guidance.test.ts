@@ -1,8 +1,8 @@
 // What the CLI says when something is off, against the reference server: the closest names
 // first ("did you mean") and errors that name the fix (an unreachable server, a base URL ending
-// in /v1, output flags that disagree, gh's `--json FIELDS` habit) through the CLI in the test
-// process; `help <noun> <verb>`, `version`, and the note when a message is read from a terminal
-// through the built binary.
+// in /v1, output flags that disagree, gh's `--json FIELDS` habit), `help <noun> <verb>` and
+// `version` through the CLI in the test process; the note when a message is read from a terminal
+// through the built binary in a pseudo-terminal.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -196,22 +196,22 @@ describe('errors that name the fix', () => {
 
 describe('help and version', () => {
   it("help <noun> <verb> shows that verb's help, as --help does", async () => {
-    const viaHelp = await runCli(['help', 'incidents', 'create']);
-    const viaOption = await runCli(['incidents', 'create', '--help']);
+    const viaHelp = await runCli(['help', 'incidents', 'create'], { inProcess: true });
+    const viaOption = await runCli(['incidents', 'create', '--help'], { inProcess: true });
     expect(viaHelp.code).toBe(0);
     expect(viaHelp.stdout).toMatch(/^Usage: statusctl incidents create/);
     expect(viaHelp.stdout).toBe(viaOption.stdout);
-    const noun = await runCli(['help', 'incidents']);
+    const noun = await runCli(['help', 'incidents'], { inProcess: true });
     expect(noun.stdout).toMatch(/^Usage: statusctl incidents/);
     expect(noun.stdout).toContain('resolve');
   });
 
   it('version: the CLI, Node.js and the platform', async () => {
     const { version } = JSON.parse((await import('node:fs')).readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8'));
-    const result = await runCli(['version']);
+    const result = await runCli(['version'], { inProcess: true });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`statusctl version ${version}\nNode.js ${process.version} on ${process.platform}-${process.arch}\n`);
-    const json = JSON.parse((await runCli(['version', '--json'])).stdout);
+    const json = JSON.parse((await runCli(['version', '--json'], { inProcess: true })).stdout);
     expect(json).toEqual({ version, node: process.version, platform: process.platform, arch: process.arch });
   });
 });
@@ -237,6 +237,7 @@ describe('reading a message from stdin', () => {
     const result = await runCli(['incident-updates', 'add', await incidentId(), '--message-file', '-', '--dry-run', '--json'], {
       env: test.server.env,
       input: 'Rolled back\n',
+      inProcess: true,
     });
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('reading the message');
