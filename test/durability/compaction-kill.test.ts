@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CompactionStep } from '../../src/server/persistence/compaction.js';
-import { ACCOUNT, call, type ChildServer, incidentBody, startChild, tempDir } from './helpers.js';
+import { ACCOUNT, allIncidents, call, type ChildServer, incidentBody, startChild, tempDir } from './helpers.js';
 
 const STEPS: CompactionStep[] = ['snapshot', 'temp-opened', 'snapshot-written', 'paused', 'temp-synced', 'renamed', 'dir-synced', 'done'];
 const HOOK = pathToFileURL(join(import.meta.dirname, 'hooks', 'kill-at-step.mjs')).href;
@@ -73,16 +73,7 @@ async function load(url: string, round: number, expected: Expected): Promise<num
 }
 
 async function verify(url: string, expected: Expected): Promise<void> {
-  // Every incident, through the list (newest first, a page of 100 at a time).
-  const incidents = new Map<string, any>();
-  let nextId: string | null = null;
-  do {
-    const after = nextId === null ? '' : `&nextId=${encodeURIComponent(nextId)}`;
-    const page = await call(url, 'GET', `/v1/status-pages/incidents?limit=100${after}`);
-    expect(page.status).toBe(200);
-    for (const incident of page.json.entries) incidents.set(incident.id, incident);
-    nextId = page.json.nextId;
-  } while (nextId !== null);
+  const incidents = await allIncidents(url);
   for (const [id, name] of expected.incidents) expect(incidents.get(id)?.name, `incident ${id}`).toBe(name);
   for (const [updateId, { incidentId, allowed }] of expected.edits) {
     const update = incidents.get(incidentId)?.incidentUpdates.find((entry: { id: string }) => entry.id === updateId);

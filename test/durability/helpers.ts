@@ -63,6 +63,20 @@ export async function call(url: string, method: string, path: string, body?: unk
   return { status: response.status, json };
 }
 
+/** Every incident of `key`'s account by id, read through the list a page of 100 at a time. */
+export async function allIncidents(url: string, key = ACCOUNT.key): Promise<Map<string, any>> {
+  const incidents = new Map<string, any>();
+  let nextId: string | null = null;
+  do {
+    const after = nextId === null ? '' : `&nextId=${encodeURIComponent(nextId)}`;
+    const page = await call(url, 'GET', `/v1/status-pages/incidents?limit=100${after}`, undefined, key);
+    if (page.status !== 200) throw new Error(`listing incidents answered ${page.status}: ${JSON.stringify(page.json)}`);
+    for (const incident of page.json.entries) incidents.set(incident.id, incident);
+    nextId = page.json.nextId;
+  } while (nextId !== null);
+  return incidents;
+}
+
 export interface ChildServer {
   child: ChildProcess;
   url: Promise<string>;

@@ -3,7 +3,7 @@
 // A write in flight at the kill may or may not be there, but nothing else may differ.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT, call, incidentBody, killHard, startChild, tempDir, type ChildServer } from './helpers.js';
+import { ACCOUNT, allIncidents, call, incidentBody, killHard, startChild, tempDir, type ChildServer } from './helpers.js';
 
 const ROUNDS = 5;
 const WORKERS = 8;
@@ -96,15 +96,10 @@ async function worker(url: string, round: number, index: number, expected: Expec
 
 /** Everything ever acknowledged is served, with its content. */
 async function verify(url: string, expected: Expected): Promise<void> {
-  const incidents = new Map<string, any>();
-  for (const [id, name] of expected.incidents) {
-    const result = await call(url, 'GET', `/v1/status-pages/incidents/${id}`);
-    expect(result.status, `incident ${id}`).toBe(200);
-    expect(result.json.name).toBe(name);
-    incidents.set(id, result.json);
-  }
+  const incidents = await allIncidents(url);
+  for (const [id, name] of expected.incidents) expect(incidents.get(id)?.name, `incident ${id}`).toBe(name);
   for (const [updateId, { incidentId, allowed }] of expected.updates) {
-    const stored = incidents.get(incidentId).incidentUpdates.find((update: { id: string }) => update.id === updateId);
+    const stored = incidents.get(incidentId)?.incidentUpdates.find((update: { id: string }) => update.id === updateId);
     expect(stored, `update ${updateId}`).toBeDefined();
     expect(allowed, `update ${updateId}`).toContainEqual(content(stored));
   }
