@@ -416,7 +416,8 @@ describe.skipIf((await missingSecretServiceTools()).length > 0)('auth: profiles 
         expect(login.stderr).toContain('(the key in the credential store)');
       }
       expect(readFileSync(join(dir, 'config.json'), 'utf8')).not.toContain('sk_');
-      expect((await runCli(['auth', 'switch', 'staging'], { env })).code).toBe(0);
+      // Writes the default profile into the file, asking no store: in process.
+      expect((await runCli(['auth', 'switch', 'staging'], { env, inProcess: true })).code).toBe(0);
       const status = await runCli(['auth', 'status', '--json'], { env });
       expect(status.code, status.stderr).toBe(0);
       expect(
