@@ -102,7 +102,11 @@ describe('times piped', () => {
     expect(piped.stdout).toMatch(/^started\t2025-01-15T15:30:00(\.000)?Z$/m);
     expect(piped.stdout).toMatch(/^2025-01-15T15:30:00(\.000)?Z\tINVESTIGATING\t/m);
     expect(piped.stdout).not.toMatch(/\bEST\b/);
-    const json = await runCli(['incidents', 'get', incident.id, '-o', 'json'], { env: { ...test.server.env, TZ: 'America/New_York' } });
+    // JSON is the API's answer as it came, printed by the same code in process.
+    const json = await runCli(['incidents', 'get', incident.id, '-o', 'json'], {
+      env: { ...test.server.env, TZ: 'America/New_York' },
+      inProcess: true,
+    });
     expect((JSON.parse(json.stdout) as Incident).incidentUpdates[0]!.publicIncidentUpdateDate).toMatch(/^2025-01-15T15:30:00(\.000)?Z$/);
   });
 });
