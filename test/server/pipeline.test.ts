@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/contract/openapi.js';
 import { operations } from '../../src/contract/operations.js';
 import { testClock } from '../support/clock.js';
+import { useTestServer } from '../support/server.js';
 import {
   ACCOUNT_A,
   ACCOUNT_B,
@@ -16,6 +17,10 @@ import {
   startTestServer,
   TWO_ACCOUNTS,
 } from './helpers.js';
+
+// One server for the tests that need nothing of their own (a rate limit, a clock, a log): what
+// they send is refused or reads, or adds records no other test reads.
+const shared = useTestServer(TWO_ACCOUNTS);
 
 /** Sends `text` on a new connection (then half-closes it when `halfClose`) and resolves with all the server wrote. */
 function rawExchange(port: number, text: string, { halfClose = false } = {}): Promise<string> {
@@ -45,7 +50,7 @@ function rawError(raw: string, status: number): { statusCode: number; message: s
 
 describe('authentication (401/403)', () => {
   it('refuses a request without, with a malformed or with an unknown key', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     expectError(await server.call('GET', '/v1/runtimes', { key: null }), 401);
     expectError(await server.call('GET', '/v1/runtimes', { key: null, headers: { authorization: `Basic ${ACCOUNT_A.key}` } }), 401);
     expectError(await server.call('GET', '/v1/runtimes', { key: null, headers: { authorization: 'Bearer' } }), 401);
@@ -56,7 +61,7 @@ describe('authentication (401/403)', () => {
   });
 
   it('uses the key’s account when x-service-account is absent and refuses another account with 403', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     expectSuccess('listRuntimes', await server.call('GET', '/v1/runtimes'), 200);
     expectSuccess('listRuntimes', await server.call('GET', '/v1/runtimes', { headers: { 'x-service-account': ACCOUNT_A.id } }), 200);
     const forbidden = expectError(await server.call('GET', '/v1/runtimes', { headers: { 'x-service-account': ACCOUNT_B.id } }), 403);
@@ -64,13 +69,13 @@ describe('authentication (401/403)', () => {
   });
 
   it('checks auth before the route: an unknown path without a key is 401, with a key 404', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     expectError(await server.call('GET', '/v1/nothing-here', { key: null }), 401);
     expectError(await server.call('GET', '/v1/nothing-here'), 404);
   });
 
   it('answers an x-service-account that is not a UUID with the hosted API’s 400, naming the header, after the key', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     for (const [path, op] of [
       ['/v1/runtimes', 'listRuntimes'],
       ['/v1/status-pages/incidents', 'listIncidents'],
@@ -89,7 +94,7 @@ describe('authentication (401/403)', () => {
   });
 
   it('does not echo a key put in x-service-account (settings swapped) in its 400', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const result = await server.call('GET', '/v1/runtimes', { headers: { 'x-service-account': ACCOUNT_B.key } });
     expectError(result, 400);
     for (let start = 0; start + 8 <= ACCOUNT_B.key.length; start++)
@@ -97,7 +102,7 @@ describe('authentication (401/403)', () => {
   });
 
   it('never writes a key to the log', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     await server.call('GET', '/v1/status-pages');
     await server.call('GET', '/v1/status-pages', { key: 'wrong-key-abcdefgh' });
     await server.logged(/^GET \/v1\/status-pages 200 [\d.]+ms$/);
@@ -110,7 +115,7 @@ describe('authentication (401/403)', () => {
 
 describe('routing (404/405)', () => {
   it('answers 405 with Allow for a known path and a wrong method, the methods of its rows in the table', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const methodsByPath = new Map<string, Set<string>>();
     for (const op of Object.values(operations)) {
       if (!methodsByPath.has(op.path)) methodsByPath.set(op.path, new Set());
@@ -136,7 +141,7 @@ describe('routing (404/405)', () => {
   });
 
   it('takes a request target starting with // as a path: 401 without a key, 404 with one, never a 500', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     for (const target of ['//', '//x:99999/', '//v1/runtimes']) {
       rawError(await rawExchange(server.port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`), 401);
       const known = `GET ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ACCOUNT_A.key}\r\nConnection: close\r\n\r\n`;
@@ -146,18 +151,18 @@ describe('routing (404/405)', () => {
   });
 
   it('answers 404 for unknown paths and a trailing slash', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     expectError(await server.call('GET', '/v2/status-pages'), 404);
     expectError(await server.call('GET', '/v1/runtimes/'), 404);
   });
 
   it('routes the literal path before a template (incidents is not a status page id)', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     expectSuccess('listIncidents', await server.call('GET', '/v1/status-pages/incidents'), 200);
   });
 
   it('serves the OpenAPI document without a key', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const result = await server.call('GET', '/openapi.json', { key: null });
     expect(result.status).toBe(200);
     expect(result.json).toEqual(buildOpenApiDocument(server.url));
@@ -167,7 +172,7 @@ describe('routing (404/405)', () => {
 
 describe('body size and type (413/415)', () => {
   it('answers 413 for a body over 1 MiB, before looking at its type', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
     expectError(
       await server.call('POST', '/v1/status-pages/incidents', { rawBody: big, headers: { 'content-type': 'application/json' } }),
@@ -179,21 +184,21 @@ describe('body size and type (413/415)', () => {
   });
 
   it('answers 415 for a body that is not application/json', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const body = JSON.stringify({ archivedUntilNextEvent: true });
     expectError(await server.call('PATCH', '/v1/error-groups/x', { rawBody: body, headers: { 'content-type': 'text/plain' } }), 415);
     expectError(await server.call('PATCH', '/v1/error-groups/x', { rawBody: Buffer.from(body) }), 415);
   });
 
   it('checks the body before looking up ids (415 and 400 win over 404)', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     expectError(await server.call('PATCH', '/v1/error-groups/unknown', { rawBody: 'x', headers: { 'content-type': 'text/plain' } }), 415);
     expectError(await server.call('PATCH', '/v1/error-groups/unknown', { body: { archived: true } }), 400);
     expectError(await server.call('PATCH', '/v1/error-groups/unknown', { body: { archivedUntilNextEvent: true } }), 404);
   });
 
   it('ignores a body on a GET', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const response = await request(`${server.url}/v1/runtimes`, {
       method: 'GET',
       headers: { authorization: `Bearer ${ACCOUNT_A.key}`, 'content-type': 'text/plain' },
@@ -206,7 +211,7 @@ describe('body size and type (413/415)', () => {
 
 describe('validation (400)', () => {
   it('refuses malformed JSON', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const error = expectError(
       await server.call('POST', '/v1/status-pages/incidents', { rawBody: '{"name": ', headers: { 'content-type': 'application/json' } }),
       400,
@@ -215,7 +220,7 @@ describe('validation (400)', () => {
   });
 
   it('lists one detail per bad field, unknown fields as "is not allowed"', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const [service] = await someServices(server);
     const error = expectError(
       await server.call('POST', '/v1/status-pages/incidents', {
@@ -235,7 +240,7 @@ describe('validation (400)', () => {
   });
 
   it('refuses null in an optional field that is not nullable, and accepts it where it is', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const error = expectError(
       await server.call('POST', '/v1/status-pages/incidents', {
         body: await incidentBody(server, { incidentUpdates: [{ description: 'd', notifySubscribers: null }] }),
@@ -252,7 +257,7 @@ describe('validation (400)', () => {
   });
 
   it('requires a body where the operation does', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const error = expectError(await server.call('POST', '/v1/status-pages/incidents'), 400);
     expect(error.details).toEqual([{ path: 'body', message: 'required' }]);
   });
@@ -268,13 +273,13 @@ describe('validation (400)', () => {
     ['nextId=garbage', 'nextId'],
     ['sort=name', 'sort'],
   ])('refuses the incidents query %s', async (query, path) => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const error = expectError(await server.call('GET', `/v1/status-pages/incidents?${query}`), 400);
     expect(error.details?.map((detail) => detail.path)).toContain(path);
   });
 
   it('accepts the bounds of limit', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     expect(expectSuccess('listIncidents', await server.call('GET', '/v1/status-pages/incidents?limit=1'), 200).length).toBe(1);
     expectSuccess('listIncidents', await server.call('GET', '/v1/status-pages/incidents?limit=100'), 200);
   });
@@ -305,7 +310,7 @@ describe('rate limit (429)', () => {
 
 describe('failures', () => {
   it('answers a request the HTTP parser rejects with the JSON error body', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = connect(server.port, '127.0.0.1');
       let data = '';
@@ -320,7 +325,7 @@ describe('failures', () => {
   });
 
   it('answers a body cut short by the client (its side closed) with a 400', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = shared;
     rawError(await rawExchange(server.port, CUT_SHORT, { halfClose: true }), 400);
     expect(server.logs.filter((line) => line.startsWith('error'))).toEqual([]);
   });
