@@ -349,13 +349,15 @@ export const UpdateIncidentInput = UpdateIncidentFields.extend({
 });
 
 export const MAX_SUBSCRIPTIONS_PER_REQUEST = 100;
+/** A subscriber's address; `subscriptions add` checks each one with it before anything is sent. */
+export const EmailAddress = z.email('expected an email address');
 
 export const BulkSubscriptionsInput = z.strictObject({
   subscriptions: z
     .array(
       z.strictObject({
         type: SubscriptionType.meta({ description: 'EMAIL, the one type there is' }),
-        config: z.email('expected an email address').meta({ description: 'the email address to subscribe' }),
+        config: EmailAddress.meta({ description: 'the email address to subscribe' }),
       }),
     )
     .min(1)

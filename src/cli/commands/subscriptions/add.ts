@@ -104,9 +104,10 @@ export async function run(ctx: Context, given: string, args: string[], options: 
  */
 async function checkedAddresses(ctx: Context, args: string[]): Promise<string[]> {
   const given = await expandIds(ctx, args);
-  const { z } = await import('zod');
-  const email = z.email();
-  const bad = given.filter((address) => !email.safeParse(address).success);
+  // The contract's rule for an address. Not zod itself: a module imported with import() is
+  // bundled with an object of all its exports, and zod's (hundreds) would be made at every start.
+  const { EmailAddress } = await import('../../../contract/schemas.js');
+  const bad = given.filter((address) => !EmailAddress.safeParse(address).success);
   if (bad.length > 0) {
     throw usageError(
       `argument 'address': ${bad.map((address) => `"${address}"`).join(', ')} ${bad.length === 1 ? 'is not an email address' : 'are not email addresses'}; nothing was sent`,
