@@ -27,6 +27,8 @@ const CHUNK_OF = {
   'jq-wasm': 'vendor-jq',
   // The prompts, on a terminal only (src/cli/prompts/).
   '@inquirer/prompts': 'vendor-prompts',
+  // The spinner of a long wait, on a terminal only (src/cli/output/progress.ts).
+  'yocto-spinner': 'vendor-spinner',
   // YAML front matter of incident templates (`incidents create --template`, `templates`).
   yaml: 'vendor-yaml',
   // Opening the default browser (`--web`, `status-pages open`), on a desktop terminal only.

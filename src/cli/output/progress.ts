@@ -2,7 +2,6 @@
 // spinner (yocto-spinner); elsewhere (CI, pipes, NO_COLOR) one plain line at
 // most every few seconds, so logs show the wait without being flooded.
 import { WriteStream } from 'node:tty';
-import yoctoSpinner from 'yocto-spinner';
 import type { View } from './view.js';
 
 export interface Progress {
@@ -19,6 +18,8 @@ export async function startProgress(ctx: Pick<View, 'io' | 'now'>, text: string)
   if (ctx.io.showProgress && stream instanceof WriteStream) {
     // The spinner must not exit the process on SIGINT by itself: the command's own handling
     // (and exit codes) stay in charge, the spinner is only cleared.
+    // Loaded here, on a terminal only: the spinner lives in a chunk of its own, with its colors.
+    const { default: yoctoSpinner } = await import('yocto-spinner');
     const spinner = yoctoSpinner({ text, stream, handleSignals: false });
     const clear = () => spinner.stop();
     process.once('exit', clear);
