@@ -20,14 +20,15 @@ describe("the README's tour", () => {
     // `api ... --jq '.[].name'`: the runtimes' names, raw.
     expect(result.stdout).toMatch(/^2025\.04$/m);
 
+    // What the tour left, read in process.
     const list = parseJson<{ entries: { id: string; name: string; lastUpdateStatus: string }[] }>(
-      await runCli(['incidents', 'list', '--status', 'all', '--limit', '100', '-o', 'json'], { env: demo.env }),
+      await runCli(['incidents', 'list', '--status', 'all', '--limit', '100', '-o', 'json'], { env: demo.env, inProcess: true }),
     );
     const declared = list.entries.filter((incident) => incident.name === 'Checkout API returns 502 errors');
     expect(declared).toHaveLength(1);
     expect(declared[0]!.lastUpdateStatus).toBe('RESOLVED');
     const timeline = parseJson<{ description: string; status: string }[]>(
-      await runCli(['incident-updates', 'list', declared[0]!.id, '-o', 'json'], { env: demo.env }),
+      await runCli(['incident-updates', 'list', declared[0]!.id, '-o', 'json'], { env: demo.env, inProcess: true }),
     );
     expect(timeline.map((update) => update.status)).toEqual(['RESOLVED', 'MONITORING', 'INVESTIGATING']);
     expect(timeline[1]!.description).toBe('Rolled back the deploy.');
