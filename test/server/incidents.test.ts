@@ -11,6 +11,13 @@ import {
   TWO_ACCOUNTS,
   type TestServer,
 } from './helpers.js';
+import { useTestServer } from '../support/server.js';
+
+// Servers for the tests that need nothing of their own, one on the real clock and one at NOW, as
+// each test had: they create incidents of their own and read those, never the incident list.
+// The tests of the list's pages, and the one that moves its clock, start their own.
+const plain = useTestServer(TWO_ACCOUNTS);
+const atNow = useTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
 
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
 
@@ -21,7 +28,7 @@ async function create(server: TestServer, overrides: Record<string, unknown> = {
 
 describe('creating and reading incidents', () => {
   it('creates an incident with defaults, the stored service, and server-assigned fields', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = atNow;
     const [service] = await someServices(server);
     const serviceId = service!.id;
     const clientId = '00000000-0000-4000-8000-0000000000c1';
@@ -52,7 +59,7 @@ describe('creating and reading incidents', () => {
   });
 
   it('needs exactly one first update and at least one service', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = plain;
     expect((await create(server)).incidentUpdates).toHaveLength(1);
     for (const incidentUpdates of [[], [{ description: 'one' }, { description: 'two' }]]) {
       const error = expectError(
@@ -69,7 +76,7 @@ describe('creating and reading incidents', () => {
   });
 
   it('names an unknown service id in a 400', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = plain;
     const [service] = await someServices(server);
     const unknown = { ...service!, id: '00000000-0000-4000-8000-00000000dead' };
     const error = expectError(
@@ -80,7 +87,7 @@ describe('creating and reading incidents', () => {
   });
 
   it('limits the name to 1..255 characters', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = plain;
     expect((await create(server, { name: 'x'.repeat(255) })).name).toHaveLength(255);
     const tooLong = await server.call('POST', '/v1/status-pages/incidents', {
       body: await incidentBody(server, { name: 'x'.repeat(256) }),
@@ -89,7 +96,7 @@ describe('creating and reading incidents', () => {
   });
 
   it('answers 404 for an unknown incident and for another account’s incident', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = plain;
     const incident = await create(server);
     expectError(await server.call('GET', '/v1/status-pages/incidents/00000000-0000-4000-8000-000000000000'), 404);
     expectError(await server.call('GET', `/v1/status-pages/incidents/${incident.id}`, { key: ACCOUNT_B.key }), 404);
@@ -151,7 +158,7 @@ describe('pagination', () => {
   });
 
   it('refuses a cursor of another list', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = plain;
     const pages = expectSuccess('listStatusPages', await server.call('GET', '/v1/status-pages?limit=1'), 200);
     expect(pages.nextId).not.toBeNull();
     expectError(await server.call('GET', `/v1/status-pages/incidents?nextId=${pages.nextId}`), 400);
@@ -160,7 +167,7 @@ describe('pagination', () => {
 
 describe('incident updates', () => {
   it('derives lastUpdateStatus from the latest publicIncidentUpdateDate, ties to the one stored last', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = atNow;
     const addUpdate = async (incidentId: string, update: Record<string, unknown>) =>
       expectSuccess(
         'createIncidentUpdate',
@@ -218,7 +225,7 @@ describe('incident updates', () => {
   });
 
   it('defaults a new update’s status to the incident’s current status', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = plain;
     const incident = await create(server, { incidentUpdates: [{ description: 'x', status: 'IDENTIFIED' }] });
     const update = await server.call('POST', `/v1/status-pages/incidents/${incident.id}/incident-updates`, {
       body: { description: 'still on it' },
@@ -233,7 +240,7 @@ describe('incident updates', () => {
   });
 
   it('changes only the fields a PUT names and recomputes the incident', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = atNow;
     const incident = await create(server, {
       incidentUpdates: [{ description: 'first', status: 'INVESTIGATING', notifySubscribers: true, publicIncidentUpdateDate: at(-60) }],
     });
@@ -253,7 +260,7 @@ describe('incident updates', () => {
   });
 
   it('answers 404 for an update id that belongs to another incident', async () => {
-    const server = await startTestServer(TWO_ACCOUNTS);
+    const { server } = plain;
     const one = await create(server, { incidentUpdates: [{ description: 'one' }] });
     const two = await create(server, { incidentUpdates: [{ description: 'two' }] });
     const foreign = `/v1/status-pages/incidents/${two.id}/incident-updates/${one.incidentUpdates[0].id}`;
