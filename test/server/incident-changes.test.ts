@@ -17,6 +17,11 @@ import {
   TWO_ACCOUNTS,
   type TestServer,
 } from './helpers.js';
+import { useTestServer } from '../support/server.js';
+
+// One server at NOW for the tests that read only the incidents they create; those that read the
+// incident list, the pages or their HTML, or move the clock, start their own.
+const shared = useTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
 
 const DAY = '2025-03-10';
 
@@ -82,7 +87,7 @@ describe('PUT /v1/status-pages/incidents/{incidentId}', () => {
   });
 
   it('ignores the fields the server sets, and refuses what create refuses, naming the field', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const [service] = await someServices(server);
     const incident = await create(server);
     const path = `/v1/status-pages/incidents/${incident.id}`;
@@ -113,7 +118,7 @@ describe('PUT /v1/status-pages/incidents/{incidentId}', () => {
   });
 
   it('is 404 for an unknown incident and for another account’s', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const [service] = await someServices(server);
     const incident = await create(server);
     const body = { name: 'B renames', severity: 'MINOR', services: [service] };
@@ -172,7 +177,7 @@ describe('DELETE /v1/status-pages/incidents/{incidentId}', () => {
   });
 
   it('is 404 for another account’s incident, which stays', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const incident = await create(server);
     expectError(await server.call('DELETE', `/v1/status-pages/incidents/${incident.id}`, { key: ACCOUNT_B.key }), 404);
     expectSuccess('getIncident', await server.call('GET', `/v1/status-pages/incidents/${incident.id}`), 200);
@@ -181,7 +186,7 @@ describe('DELETE /v1/status-pages/incidents/{incidentId}', () => {
 
 describe("an incident's updates: listed, deleted", () => {
   it('lists them newest publicIncidentUpdateDate first', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const incident = await create(server, {
       incidentUpdates: [{ description: 'first', publicIncidentUpdateDate: '2025-03-10T09:00:00Z' }],
     });
@@ -197,7 +202,7 @@ describe("an incident's updates: listed, deleted", () => {
   });
 
   it('lists the 100 latest, as the hosted API does', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const incident = await create(server, {
       incidentUpdates: [{ description: 'the oldest', publicIncidentUpdateDate: '2025-03-01T00:00:00Z' }],
     });
@@ -216,7 +221,7 @@ describe("an incident's updates: listed, deleted", () => {
   });
 
   it('deleting one works out lastUpdateStatus and duration again; deleting the last leaves INVESTIGATING', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const incident = await create(server, { incidentUpdates: [{ description: 'down', publicIncidentUpdateDate: '2025-03-10T09:00:00Z' }] });
     const resolved = expectSuccess(
       'createIncidentUpdate',
