@@ -1,7 +1,12 @@
 // docs/api-rules.md#heartbeat-availability and #reference-only-inputs: heartbeat pings and availability.
 import { describe, expect, it } from 'vitest';
 import { demoIds } from '../../src/server/index.js';
-import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
+import { useTestServer } from '../support/server.js';
+import { ACCOUNT_A, ACCOUNT_B, NOW, expectError, expectSuccess, TWO_ACCOUNTS, type TestServer } from './helpers.js';
+
+// One server at NOW for the file: each test pings checks of its own (and reads the demo checks,
+// which no test pings), so what one records is not in another's figures.
+const shared = useTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
 
 const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(NOW - hours * HOUR).toISOString();
@@ -19,7 +24,7 @@ function availability(server: TestServer, checkId: string, query = '', key?: str
 
 describe('heartbeat events', () => {
   it('stores a ping, defaulting its time to now, and refuses one from the future', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     expect(await ping(server, '00000000-0000-4000-8000-0000000000b1', 'RECEIVED')).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       checkId: '00000000-0000-4000-8000-0000000000b1',
@@ -47,7 +52,7 @@ describe('heartbeat events', () => {
 
 describe('availability', () => {
   it('gives percentages with two decimals for the current and the previous 24 hours', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     await ping(server, '00000000-0000-4000-8000-0000000000b0', 'RECEIVED', ago(1));
     await ping(server, '00000000-0000-4000-8000-0000000000b0', 'LATE', ago(2));
     await ping(server, '00000000-0000-4000-8000-0000000000b0', 'GRACE', ago(3));
@@ -60,9 +65,9 @@ describe('availability', () => {
   });
 
   it('omits the ratio of a period without events, and answers null when neither has any', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
-    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'FAILING', ago(1));
-    expect(expectSuccess('getHeartbeatAvailability', await availability(server, '00000000-0000-4000-8000-0000000000b0'), 200)).toEqual({
+    const { server } = shared;
+    await ping(server, '00000000-0000-4000-8000-0000000000c0', 'FAILING', ago(1));
+    expect(expectSuccess('getHeartbeatAvailability', await availability(server, '00000000-0000-4000-8000-0000000000c0'), 200)).toEqual({
       successRatio: { currentPeriod: 0 },
       totalEntitiesCurrentPeriod: 1,
     });
@@ -79,51 +84,51 @@ describe('availability', () => {
   });
 
   it('takes a date-only endTime as the whole day, and the previous period as the same length before', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
-    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'RECEIVED', '2025-03-09T00:00:00.000Z');
-    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'LATE', '2025-03-09T23:59:59.999Z');
-    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'RECEIVED', '2025-03-10T00:00:00.000Z');
-    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'RECEIVED', '2025-03-08T12:00:00.000Z');
+    const { server } = shared;
+    await ping(server, '00000000-0000-4000-8000-0000000000c1', 'RECEIVED', '2025-03-09T00:00:00.000Z');
+    await ping(server, '00000000-0000-4000-8000-0000000000c1', 'LATE', '2025-03-09T23:59:59.999Z');
+    await ping(server, '00000000-0000-4000-8000-0000000000c1', 'RECEIVED', '2025-03-10T00:00:00.000Z');
+    await ping(server, '00000000-0000-4000-8000-0000000000c1', 'RECEIVED', '2025-03-08T12:00:00.000Z');
     const day = expectSuccess(
       'getHeartbeatAvailability',
-      await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime=2025-03-09&endTime=2025-03-09'),
+      await availability(server, '00000000-0000-4000-8000-0000000000c1', 'startTime=2025-03-09&endTime=2025-03-09'),
       200,
     );
     expect(day).toEqual({ successRatio: { currentPeriod: 50, previousPeriod: 100 }, totalEntitiesCurrentPeriod: 2 });
     // A date-time endTime includes that instant and nothing after.
     const instant = expectSuccess(
       'getHeartbeatAvailability',
-      await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime=2025-03-09T00:00:00Z&endTime=2025-03-09T00:00:00Z'),
+      await availability(server, '00000000-0000-4000-8000-0000000000c1', 'startTime=2025-03-09T00:00:00Z&endTime=2025-03-09T00:00:00Z'),
       200,
     );
     expect(instant.totalEntitiesCurrentPeriod).toBe(1);
   });
 
   it('refuses startTime after endTime, bad dates, and repeated or empty parameters', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
-    await ping(server, '00000000-0000-4000-8000-0000000000b0', 'RECEIVED', ago(1));
+    const { server } = shared;
+    await ping(server, '00000000-0000-4000-8000-0000000000c2', 'RECEIVED', ago(1));
     const after = expectError(
-      await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime=2025-03-10&endTime=2025-03-09'),
+      await availability(server, '00000000-0000-4000-8000-0000000000c2', 'startTime=2025-03-10&endTime=2025-03-09'),
       400,
     );
     expect(after.details?.[0]?.path).toBe('startTime');
-    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime=2025-03-11'), 400);
-    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime=2025-02-30'), 400);
-    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'endTime=yesterday'), 400);
-    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'startTime='), 400);
-    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'endTime=2025-03-09&endTime=2025-03-10'), 400);
-    expectError(await availability(server, '00000000-0000-4000-8000-0000000000b0', 'from=2025-03-09'), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000c2', 'startTime=2025-03-11'), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000c2', 'startTime=2025-02-30'), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000c2', 'endTime=yesterday'), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000c2', 'startTime='), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000c2', 'endTime=2025-03-09&endTime=2025-03-10'), 400);
+    expectError(await availability(server, '00000000-0000-4000-8000-0000000000c2', 'from=2025-03-09'), 400);
   });
 
   it('answers 404 for an unknown check and another account’s check', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     await ping(server, '00000000-0000-4000-8000-0000000000b3', 'RECEIVED', ago(1));
     expectError(await availability(server, '00000000-0000-4000-8000-0000000000b4'), 404);
     expectError(await availability(server, '00000000-0000-4000-8000-0000000000b3', '', ACCOUNT_B.key), 404);
   });
 
   it('serves a week of demo pings with misses', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const week = `startTime=${ago(24 * 7)}&endTime=${new Date(NOW).toISOString()}`;
     const cron = expectSuccess(
       'getHeartbeatAvailability',
@@ -138,7 +143,7 @@ describe('availability', () => {
 
 describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
   it('lists the pings of the window newest first, at most limit, with the last 24 hours and 7 days as stats', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const pings = [];
     for (const [hours, state] of [
       [1, 'RECEIVED'],
@@ -168,7 +173,7 @@ describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
   });
 
   it('reads one event by id, with the stats; unknown check or event, or another account’s, is 404', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const event = await ping(server, '00000000-0000-4000-8000-0000000000b6', 'GRACE', ago(1));
     const one = expectSuccess(
       'getHeartbeatEvent',
@@ -196,7 +201,7 @@ describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
   // The hosted API checks the form of these ids before anything else (its document lists a 400
   // here): so does this server, in the hosted API's words, naming each id.
   it('refuses a check or event id that is not a UUID with 400, before looking it up, for another account too', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const check = '00000000-0000-4000-8000-0000000000b9';
     const event = await ping(server, check, 'RECEIVED', ago(1));
     for (const path of ['/v1/checks/heartbeats/nightly-backup/availability', '/v1/checks/heartbeats/nightly-backup/events']) {
@@ -217,7 +222,7 @@ describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
   });
 
   it('gives the demo checks a week of pings with ids', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const checkId = demoIds(ACCOUNT_A.id).heartbeatChecks.invoiceCron;
     const list = expectSuccess('listHeartbeatEvents', await server.call('GET', `/v1/checks/heartbeats/${checkId}/events`), 200);
     expect(list[0].events).toHaveLength(10);
@@ -231,7 +236,7 @@ describe('heartbeat events (docs/api-rules.md#heartbeat-events)', () => {
 
 describe('runtimes by name', () => {
   it('reads one runtime of the catalog; an unknown name is 404', async () => {
-    const server = await startTestServer({ ...TWO_ACCOUNTS, now: () => NOW });
+    const { server } = shared;
     const [runtime] = expectSuccess('listRuntimes', await server.call('GET', '/v1/runtimes'), 200);
     expect(expectSuccess('getRuntime', await server.call('GET', `/v1/runtimes/${runtime.name}`), 200)).toEqual(runtime);
     expect(expectSuccess('getRuntime', await server.call('GET', `/v1/runtimes/${runtime.name}`, { key: ACCOUNT_B.key }), 200)).toEqual(
