@@ -1,6 +1,6 @@
 // Reading a response body, shared by both HTTP stacks (undici's body and node's IncomingMessage
 // are both Readable streams).
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 
 /** Error bodies are only read this far: enough for a message, not a 50 MB HTML page. */
 export const ERROR_BODY_LIMIT = 64 * 1024;
@@ -27,35 +27,45 @@ export interface ReadResult {
  * Reads an answer's body, then destroys it whatever happened: an error body up to
  * ERROR_BODY_LIMIT (the rest is cut off: enough for a message); a success body whole, or not at
  * all when it is longer than SUCCESS_BODY_LIMIT (a `content-length` that says so is not read).
+ * Read by its 'data' events and stream.finished (which reports a body cut short as an error),
+ * not `for await`: a stream's async iterator is machinery of its own, set up at every call.
  */
-export async function readBody(body: Readable, status: number, contentLength: string | string[] | undefined): Promise<ReadResult> {
+export function readBody(body: Readable, status: number, contentLength: string | string[] | undefined): Promise<ReadResult> {
   const success = isSuccess(status);
   const limit = success ? SUCCESS_BODY_LIMIT : ERROR_BODY_LIMIT;
   const chunks: Buffer[] = [];
   let size = 0;
-  try {
+  return new Promise<ReadResult>((resolve) => {
+    let cleanup = () => {};
+    const done = (result: ReadResult) => {
+      cleanup();
+      // Leaving early (limit) must not leave the socket waiting for a reader.
+      if (!body.destroyed) {
+        body.on('error', () => {});
+        body.destroy();
+      }
+      resolve(result);
+    };
     const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
-    if (success && declared > limit) return { text: '', overLimit: true };
-    for await (const chunk of body) {
+    if (success && declared > limit) return done({ text: '', overLimit: true });
+    const onData = (chunk: Buffer | Uint8Array | string) => {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
       chunks.push(buffer);
       size += buffer.length;
-      if (size > limit) {
-        if (success) return { text: '', overLimit: true };
-        break;
-      }
-    }
-    // One chunk may hold more than the limit: an error body is cut at it all the same.
-    return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8') };
-  } catch (bodyError) {
-    return { text: Buffer.concat(chunks).toString('utf8'), bodyError };
-  } finally {
-    // Leaving the loop early (limit) must not leave the socket waiting for a reader.
-    if (!body.destroyed) {
-      body.on('error', () => {});
-      body.destroy();
-    }
-  }
+      if (size <= limit) return;
+      // One chunk may hold more than the limit: an error body is cut at it all the same.
+      done(success ? { text: '', overLimit: true } : { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8') });
+    };
+    body.on('data', onData);
+    const stopWatching = finished(body, (bodyError) => {
+      if (bodyError) done({ text: Buffer.concat(chunks).toString('utf8'), bodyError });
+      else done({ text: Buffer.concat(chunks).subarray(0, limit).toString('utf8') });
+    });
+    cleanup = () => {
+      body.off('data', onData);
+      stopWatching();
+    };
+  });
 }
 
 /** Aborts after `timeoutMs`; `timedOut()` tells a timeout from any other abort. */
