@@ -85,7 +85,7 @@ beforeAll(async () => {
 afterAll(removeTempDirs);
 
 describe.concurrent('npm pack', () => {
-  it('installs globally from the tarball (and its two dependencies) and runs statusctl --help and --version', async () => {
+  it('installs globally from the tarball (and its three dependencies) and runs statusctl --help and --version', async () => {
     const { files } = await pack();
     const paths = files.map((file) => file.path);
     expect(paths).toEqual(
