@@ -15,9 +15,9 @@
 // measures each process's main-thread CPU time instead of its wall time (steadier on a busy machine).
 // Through npm: `npm run bench -- cli --cpu`.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { missingSecretServiceTools, startSecretService } from '../test/support/secret-service.mjs';
 import { ACCOUNT, AUTH_HEADERS, BIN, QUICK, ROOT, benchEnv, fmt, median, startListening, startReferenceServer } from './lib.mjs';
@@ -39,6 +39,13 @@ const GOAL_ONLY = process.argv.includes('--goal-only');
  */
 const CPU = process.argv.includes('--cpu');
 const CPU_TIME = join(ROOT, 'bench', 'cpu-time.cjs');
+/**
+ * `--against=DIR`: the goal's commands of this checkout against those of the checkout in DIR
+ * (built, as this one), alternating, instead of against the floor. A change worth half a
+ * millisecond is lost in how much the floor's ratio moves from run to run; side by side with
+ * the build before it, the pairs show it.
+ */
+const AGAINST = againstBuild();
 
 const lines = nodeLines();
 const commander = await commanderFloor();
@@ -54,6 +61,16 @@ const env = benchEnv({
   STATUSCTL_CACHE_DIR: join(configDir, 'cache'),
   NO_COLOR: '1',
 });
+
+/** The launcher of the checkout `--against` names, which must be built. */
+function againstBuild() {
+  const flag = process.argv.find((arg) => arg.startsWith('--against='));
+  if (!flag) return undefined;
+  const bin = join(resolve(flag.slice('--against='.length)), 'bin', 'statusctl');
+  if (!existsSync(join(bin, '..', '..', 'dist', 'cli.cjs')))
+    throw new Error(`--against: no built checkout at ${join(bin, '..', '..')} (npm run build there)`);
+  return bin;
+}
 
 /** The Node binaries to measure with, in the order asked; a line that cannot be installed says so. */
 function nodeLines() {
@@ -118,8 +135,8 @@ function outputDiffers(baselineArgs, ourArgs, expected, actual) {
   const b = actual.split('\n');
   const line = a.findIndex((text, i) => text !== b[i]);
   return (
-    `the floor (${baselineArgs.join(' ')}) and statusctl (${ourArgs.slice(1).join(' ')}) print different bytes, ` +
-    `first at line ${line + 1}:\n  floor:     ${JSON.stringify(a[line])}\n  statusctl: ${JSON.stringify(b[line])}`
+    `the baseline (${baselineArgs.join(' ')}) and statusctl (${ourArgs.slice(1).join(' ')}) print different bytes, ` +
+    `first at line ${line + 1}:\n  baseline:  ${JSON.stringify(a[line])}\n  statusctl: ${JSON.stringify(b[line])}`
   );
 }
 
@@ -179,8 +196,10 @@ const moreCases = [
 ];
 
 console.log(
-  `cli: median ${CPU ? 'main-thread CPU time' : 'wall time'} of ${RUNS} processes each, alternating with the floor: ${FLOOR}, a CommonJS node:http GET ` +
-    'printing the bytes the command prints (compared before timing)',
+  AGAINST
+    ? `cli: median ${CPU ? 'main-thread CPU time' : 'wall time'} of ${RUNS} processes each, alternating with the same command of ${AGAINST}`
+    : `cli: median ${CPU ? 'main-thread CPU time' : 'wall time'} of ${RUNS} processes each, alternating with the floor: ${FLOOR}, a CommonJS node:http GET ` +
+        'printing the bytes the command prints (compared before timing)',
 );
 try {
   for (const [index, line] of lines.entries()) {
@@ -190,8 +209,20 @@ try {
     }
     const goal = index === 0 ? GOAL_FIRST_LINE : GOAL;
     console.log(
-      `\nNode ${line.version} (${line.major === 'current' ? 'the Node running the bench' : `scripts/ci-node.sh ${line.major}`}), floor ${FLOOR}`,
+      `\nNode ${line.version} (${line.major === 'current' ? 'the Node running the bench' : `scripts/ci-node.sh ${line.major}`})${AGAINST ? '' : `, floor ${FLOOR}`}`,
     );
+    if (AGAINST) {
+      for (const { name, args } of goalCases) {
+        const { ours, baseline, ratio, lowest, highest, added } = sideBySide(line.node, [AGAINST, ...args], [BIN, ...args], {
+          sameOutput: true,
+        });
+        console.log(
+          `${name.padEnd(46)} ours ${fmt(ours)} ms  that build ${fmt(baseline)} ms  ` +
+            `ratio ${fmt(ratio, 3)}x (pairs ${fmt(lowest, 2)}-${fmt(highest, 2)})  adds ${fmt(added, 2)} ms`,
+        );
+      }
+      continue;
+    }
     const all = index === 0 && !GOAL_ONLY;
     for (const { name, route, print = 'json', args, env: caseEnv } of all ? [...goalCases, ...moreCases] : goalCases) {
       const result = sideBySide(line.node, [FLOOR, `${server.url}${route}`, print], [BIN, ...args], { ourEnv: caseEnv, sameOutput: true });
