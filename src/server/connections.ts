@@ -1,7 +1,7 @@
 // Slow, idle and too many clients (docs/api-rules.md#slow-and-idle-clients). node:http does most of it: headersTimeout
 // (from the first byte of a request), requestTimeout (a backstop for a body nobody reads),
 // keepAliveTimeout (idle connections). What it does not do is answer those timeouts with the
-// JSON error body (http.ts does, from 'clientError') or keep a flood of slow connections from
+// JSON error body (raw-answers.ts does, from 'clientError') or keep a flood of slow connections from
 // locking everyone out: server.maxConnections refuses every newcomer once the slow ones fill
 // it. Here a newcomer at the limit evicts the oldest connection still waiting for its first
 // request's headers (the slow ones; a normal client sends its headers at once), else the oldest
@@ -66,7 +66,7 @@ export function httpServerOptions(limits: ConnectionLimits): HttpServerOptions {
   return {
     headersTimeout: limits.headersTimeoutMs,
     // Counted from the request's first byte: headers, then the body. The pipeline's own body
-    // timer (http.ts) answers first for bodies it reads; this covers those it never reads.
+    // timer (request-body.ts) answers first for bodies it reads; this covers those it never reads.
     requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs,
     keepAliveTimeout: Math.max(1, limits.idleTimeoutMs - NODE_KEEP_ALIVE_GRACE_MS),
     // node checks the two timeouts above on this interval (default 30 s): often enough that a

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { operations as table, uuidParams, type Operation, type OperationId } from '../../src/contract/operations.js';
 import { isUuid } from '../../src/contract/rules.js';
 import { demoIds } from '../../src/server/index.js';
-import { MAX_BODY_BYTES } from '../../src/server/http.js';
+import { MAX_BODY_BYTES } from '../../src/server/request-body.js';
 import {
   ACCOUNT_A,
   ACCOUNT_B,

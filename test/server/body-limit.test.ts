@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/server/http.js';
+import { MAX_BODY_BYTES } from '../../src/server/request-body.js';
 import { ACCOUNT_A, startTestServer, TWO_ACCOUNTS } from './helpers.js';
 
 // call() goes over the port too: what these tests look at happens on the connection.

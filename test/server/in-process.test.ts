@@ -1,7 +1,7 @@
 // RunningServer.request (src/server/in-process.ts): the server answers without a socket or a port,
 // through the same parser, limits and pipeline as a request over its port.
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/server/http.js';
+import { MAX_BODY_BYTES } from '../../src/server/request-body.js';
 import { ACCOUNT_A, ACCOUNT_B, startTestServer, TWO_ACCOUNTS } from './helpers.js';
 
 const auth = { authorization: `Bearer ${ACCOUNT_A.key}` };
