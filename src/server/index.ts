@@ -9,7 +9,7 @@ export { DEFAULT_HOST, DEFAULT_PORT } from '../contract/rules.js';
 export { DEMO_FIXTURES, DEMO_IDS, demoIds } from './fixtures/demo.js';
 export { DEMO_ACCOUNT_ID } from './fixtures/ids.js';
 export { FixtureError } from './fixtures/load.js';
-export { DataFileError } from './persistence/data-file.js';
+export { DataFileError } from './persistence/data-file-error.js';
 export { DataFileLockedError } from './persistence/lock.js';
 export type { AnalysisProvider, AnalysisInput } from './analysis/provider.js';
 export type { InProcessRequest } from './in-process.js';

@@ -8,156 +8,24 @@
 // or fixtures) once, and those seeding changes are journaled like any other, so a later start
 // never re-derives them (relative fixture times, fresh ids) differently.
 //
-// The file is read in chunks (line-reader.ts), never as one string, and kept small by
-// compaction (compaction.ts). When a journal write fails, the stores are rolled back to what
-// the file holds (a replay of it), so nothing a client was refused stays in memory. A file of
-// an older format version (records-v1.ts) is rewritten in the current one when opened.
-import { closeSync, openSync, rmSync, truncateSync } from 'node:fs';
+// The file is read (replay.ts) in chunks (line-reader.ts), never as one string, and kept small
+// by compaction (compaction.ts), which writes the state as snapshot-lines.ts lays it out. When a
+// journal write fails, the stores are rolled back to what the file holds (a replay of it), so
+// nothing a client was refused stays in memory. A file of an older format version
+// (records-v1.ts) is rewritten in the current one when opened.
+import { openSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Account } from '../account.js';
 import type { Change } from '../changes.js';
 import { AccountStore } from '../store.js';
 import { Compactor, compactionPath, fsyncDirectory, replaceSync, type CompactionOptions } from './compaction.js';
+import { DataFileError, errorCode, message } from './data-file-error.js';
 import type { DurabilityError, Durability } from './durability.js';
 import { Journal } from './journal.js';
-import { forEachLine } from './line-reader.js';
 import { acquireLock, DataFileLockedError, type DataFileLock } from './lock.js';
-import { asRecord, FORMAT_VERSION, headerLine, readHeader, type AccountRecord, type ChangeRecord, type SnapshotRecord } from './records.js';
-
-export class DataFileError extends Error {
-  override name = 'DataFileError';
-}
-
-interface Replayed {
-  stores: Map<string, AccountStore>;
-  accounts: Map<string, AccountRecord>;
-  records: number;
-  /** No header yet: the file is new (or held only a torn first line). */
-  fresh: boolean;
-  /** The header's format version (FORMAT_VERSION for a new file). */
-  version: number;
-  /** Bytes of complete lines: where the journal appends. */
-  size: number;
-  /** When the file was first created (its header): a compacted file keeps it. */
-  created: number;
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function errorCode(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? message(error);
-}
-
-interface ReplayOptions {
-  /** Cut off a torn last line. Default true. */
-  repair?: boolean;
-  /** Read up to this many bytes. */
-  limit?: number;
-  /** Given to the stores made: where their later changes go. */
-  changeLog?: Durability;
-}
-
-/** Reads and replays the file; repairs a torn last line when `repair`; throws DataFileError on corruption. */
-function replay(path: string, log: (line: string) => void, { repair = true, limit, changeLog }: ReplayOptions = {}): Replayed {
-  const result: Replayed = {
-    stores: new Map(),
-    accounts: new Map(),
-    records: 0,
-    fresh: true,
-    version: FORMAT_VERSION,
-    size: 0,
-    created: Number.NaN,
-  };
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return result;
-    throw new DataFileError(`data file ${path}: cannot read it (${errorCode(error)})`);
-  }
-
-  // Every record is written with its newline in the same write, and acknowledged only after
-  // the sync: bytes after the last newline are a record whose write a crash cut short, never
-  // one a client was told about.
-  let read: { end: number; size: number };
-  try {
-    read = forEachLine(fd, (line, index) => replayLine(path, result, line, index, changeLog), { limit });
-  } catch (error) {
-    if (error instanceof DataFileError) throw error;
-    throw new DataFileError(`data file ${path}: cannot read it (${errorCode(error)})`);
-  } finally {
-    closeSync(fd);
-  }
-  result.size = read.end;
-
-  const torn = read.size - read.end;
-  if (torn > 0 && repair) {
-    // Only now, with the rest of the file known to be good: a refused file is left untouched.
-    truncateSync(path, read.end);
-    fsyncDirectory(path);
-    log(`data file ${path}: dropped a torn last record (${torn} bytes) left by a crash`);
-  }
-  return result;
-}
-
-function replayLine(path: string, result: Replayed, line: string, index: number, changeLog: Durability | undefined): void {
-  const where = `data file ${path}: line ${index + 1}`;
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    throw new DataFileError(`${where}: corrupt record (${message(error)}); the server will not start on a damaged file`);
-  }
-  if (index === 0) {
-    const header = readHeader(value);
-    if (typeof header === 'string') throw new DataFileError(`${where}: ${header}`);
-    result.fresh = false;
-    result.version = header.version;
-    result.created = header.created;
-    return;
-  }
-  const record = asRecord(value, result.version);
-  if (typeof record === 'string')
-    throw new DataFileError(`${where}: corrupt record (${record}); the server will not start on a damaged file`);
-  if (record.type === 'account') {
-    if (result.accounts.has(record.account)) throw new DataFileError(`${where}: account ${record.account} is started twice`);
-    result.accounts.set(record.account, record);
-    result.stores.set(record.account, new AccountStore(record.account, changeLog));
-  } else {
-    const store = result.stores.get(record.account);
-    if (!store) throw new DataFileError(`${where}: a change to account ${record.account} before its account record`);
-    try {
-      if (record.type === 'snapshot') store.restoreEntry(record.entry);
-      else store.apply(record.change);
-    } catch (error) {
-      const what = record.type === 'snapshot' ? `snapshot entry ${record.entry.kind}` : record.change.kind;
-      throw new DataFileError(`${where}: ${what} cannot be replayed (${message(error)})`);
-    }
-  }
-  result.records++;
-}
-
-/** Joins lines into buffers of about 1 MiB: a big state is never one string. */
-class ChunkedLines {
-  readonly chunks: Buffer[] = [];
-  private lines: string[] = [];
-  private length = 0;
-
-  push(line: string): void {
-    this.lines.push(line);
-    this.length += line.length + 1;
-    if (this.length >= 1 << 20) this.flush();
-  }
-
-  flush(): Buffer[] {
-    if (this.lines.length) this.chunks.push(Buffer.from(`${this.lines.join('\n')}\n`, 'utf8'));
-    this.lines = [];
-    this.length = 0;
-    return this.chunks;
-  }
-}
+import { FORMAT_VERSION, headerLine, type AccountRecord, type ChangeRecord } from './records.js';
+import { replay, type Replayed } from './replay.js';
+import { snapshotLines } from './snapshot-lines.js';
 
 function takeLock(path: string, log: (line: string) => void): DataFileLock {
   try {
@@ -314,15 +182,7 @@ class DataFile implements Durability {
 
   /** The whole state as the lines of a compacted file, header first. */
   private snapshotLines(): Buffer[] {
-    const { replayed } = this;
-    const lines = new ChunkedLines();
-    lines.push(headerLine(Number.isNaN(replayed.created) ? this.now() : replayed.created));
-    for (const [id, record] of replayed.accounts) {
-      lines.push(JSON.stringify(record));
-      for (const entry of replayed.stores.get(id)!.snapshotEntries())
-        lines.push(JSON.stringify({ type: 'snapshot', account: id, entry } satisfies SnapshotRecord));
-    }
-    return lines.flush();
+    return snapshotLines(this.replayed, this.now);
   }
 
   /**
