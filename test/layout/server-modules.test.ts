@@ -1,5 +1,5 @@
 // The reference server's modules stay small and named for what they hold, as the CLI's do
-// (test/cli/layout.test.ts): none is over 300 lines but the few listed here, each with why.
+// (test/cli/layout.test.ts): none is over 300 lines but those listed here, each with why.
 // A listed module that shrinks under the limit leaves the list.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
