@@ -1,17 +1,18 @@
 // Status pages as HTML on the reference server: their addresses, private pages, the theme's
 // contrast fallback, what the page shows, and the live event stream (over real HTTP).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempConfigDir } from '../support/cli.js';
 import { STATE_BACKGROUND } from '../../src/server/pages/template.js';
 import { AA_CONTRAST, contrast, DEFAULT_THEMES, TEXT_PAIRS } from '../../src/server/pages/theme.js';
 import { ACCOUNT_A, ACCOUNT_B, NOW, openStream, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
 
 function fixtureFile(fixtures: unknown): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'statusctl-pages-')), 'fixtures.json');
+  // In a directory removed after the file's tests.
+  const path = join(tempConfigDir(), 'fixtures.json');
   writeFileSync(path, JSON.stringify(fixtures));
   return path;
 }
