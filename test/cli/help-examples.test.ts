@@ -8,10 +8,15 @@
 // runs: the same parsing, commands and exit codes), as the binary would be started by bash: the
 // sandbox's environment, its directory as the current one, stdin empty, stdout a pipe. Starting
 // Node for each of them was most of this file's time, and a process adds nothing these examples
-// show (the launcher, signals and pipes have tests of their own). Every other example runs in bash with the built binary on the PATH: a pipe, a
-// redirection, an expansion, `&&`, a variable in front (statusctlArgs in readme-shell.ts tells
-// them apart, strictly: anything it does not know goes to bash), and the examples that serve or
-// tour (server, mcp, demo), which are stopped or start a process per step.
+// show (the launcher, signals and pipes have tests of their own). An example that is a pipeline
+// of such commands and others, with maybe a file in or out (`statusctl ... | jq ...`, `printf
+// ... | statusctl ... -`, `statusctl ... - < ids.txt`, `statusctl ... > key.txt`), runs its
+// statusctl commands so and the others in bash, each given what the one before printed, checked
+// as bash with pipefail checks the line (pipeline.ts). Every other example runs in bash with the
+// built binary on the PATH: an expansion, `&&`, `||`, a substitution, a variable in front, a
+// redirection to anything but a plain file name (statusctlArgs in readme-shell.ts and pipelineOf
+// tell them apart, strictly: anything they do not know goes to bash), and the examples that serve
+// or tour (server, mcp, demo), which are stopped or start a process per step.
 //
 // The examples run in a sandbox that stands for a newcomer's machine after the README's "Try it"
 // steps: `statusctl` on the PATH; the reference server serving the demo
@@ -52,7 +57,8 @@ import { DEMO_IDS } from '../../src/server/fixtures/demo.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { BIN, cleanEnv, ROOT, runCli, tempConfigDir, useTestServer } from './helpers.js';
 import { commandLinesOfDocsExamples, withoutComment } from './docs-blocks.js';
-import { statusctlArgs } from './readme-shell.js';
+import { pipelineOf, runPipeline, type Stage } from './pipeline.js';
+import { type ShellResult, statusctlArgs } from './readme-shell.js';
 import { examplesIn, helpTree } from './help-tree.js';
 
 const DEMO_KEY = 'sc_local_0123456789abcdef';
@@ -219,6 +225,15 @@ function inProcessArgs(line: string): string[] | undefined {
   return servesOf(line) || isTour(line) ? undefined : statusctlArgs(line);
 }
 
+/**
+ * The commands of an example that is a pipeline with a statusctl command of plain words in it
+ * (pipelineOf in pipeline.ts: `statusctl ... | jq ...`, `statusctl ... - < ids.txt`, `printf
+ * ... | statusctl ... -`): its statusctl commands run in this process, the rest in bash.
+ */
+function stagesOf(line: string): Stage[] | undefined {
+  return servesOf(line) || isTour(line) ? undefined : pipelineOf(line);
+}
+
 /** What went wrong with an example that ran to its end (or served until stopped), if anything. */
 function outcomeOf(example: string, line: string, run: { code: number | null; stdout: string; stderr: string; served?: boolean }): Outcome {
   const serves = servesOf(line);
@@ -238,10 +253,28 @@ function outcomeOf(example: string, line: string, run: { code: number | null; st
  * Runs one example; resolves with what went wrong, if anything. In this process when
  * inProcessArgs gives its arguments: stdin empty and closed and stdout a pipe, as for the
  * binary, with the sandbox's environment; the caller has made the sandbox the current directory.
+ * A pipeline with statusctl in it (stagesOf) runs its statusctl commands so and the rest in bash.
  */
 async function runExample(example: string, line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Outcome> {
   const args = inProcessArgs(line);
   if (args) return outcomeOf(example, line, await runCli(args, { env, inProcess: true, timeoutMs: 120_000 }));
+  const stages = stagesOf(line);
+  if (stages) {
+    const run = await runPipeline(stages, {
+      cwd,
+      statusctl: (args, input) => runCli(args, { env, input, inProcess: true, timeoutMs: 120_000 }),
+      shell: (script, input) => inBash(script, cwd, env, input),
+    });
+    return outcomeOf(example, line, run);
+  }
+  return outcomeOf(example, line, await inBash(line, cwd, env));
+}
+
+/**
+ * Runs `line` in bash with pipefail in the sandbox, stdin `input` (then closed); one that serves
+ * (servesOf) until it is ready, then it is stopped.
+ */
+function inBash(line: string, cwd: string, env: NodeJS.ProcessEnv, input = ''): Promise<ShellResult & { served: boolean }> {
   const serves = servesOf(line);
   return new Promise((resolve) => {
     const child = spawn('bash', ['-o', 'pipefail', '-c', line], { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -274,11 +307,14 @@ async function runExample(example: string, line: string, cwd: string, env: NodeJ
       }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // A pipeline's stdin is what its statusctl command printed, written whole: a command that
+    // ends without reading all of it (no example's does) leaves the rest unwritten, no failure.
+    child.stdin.on('error', () => {});
     if (serves === 'mcp') child.stdin.write(INITIALIZE);
-    else child.stdin.end();
+    else child.stdin.end(input);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve(outcomeOf(example, line, { code, stdout, stderr, served }));
+      resolve({ code, stdout, stderr, served });
     });
   });
 }
@@ -376,9 +412,10 @@ describe('help examples', () => {
     );
     console.info(`help examples covered by another that runs the same code:\n${covered.join('\n')}`);
     const inProcess = queue.filter(({ line }) => inProcessArgs(line));
-    const binary = queue.filter(({ line }) => !inProcessArgs(line));
+    const split = queue.filter(({ line }) => !inProcessArgs(line) && stagesOf(line));
+    const binary = queue.filter(({ line }) => !inProcessArgs(line) && !stagesOf(line));
     console.info(
-      `help examples run in this process: ${inProcess.length} command lines; by bash and the binary: ${binary.length}:\n${binary.map(({ run }) => `  ${run}`).join('\n')}`,
+      `help examples run in this process: ${inProcess.length} command lines; its statusctl commands in this process, the rest in bash: ${split.length}:\n${split.map(({ run }) => `  ${run}`).join('\n')}\nby bash and the binary: ${binary.length}:\n${binary.map(({ run }) => `  ${run}`).join('\n')}`,
     );
     // So that the binary and bash stay exercised, and a tokenizer that takes everything cannot pass.
     expect(binary.length).toBeGreaterThan(30);
@@ -496,6 +533,86 @@ describe('help examples', () => {
     ]) {
       expect(inProcessArgs(line), line).toBeUndefined();
     }
+  });
+
+  it('runs the statusctl commands of plain words of a pipeline in this process and the rest in bash, and splits no other line', () => {
+    expect(stagesOf(`statusctl incidents list -o json | jq -r '.entries[] | "(.id) (.name)"'   # a comment | with a pipe`)).toEqual([
+      { statusctl: ['incidents', 'list', '-o', 'json'] },
+      { shell: `jq -r '.entries[] | "(.id) (.name)"'` },
+    ]);
+    expect(stagesOf(`printf '%s\n' a b | statusctl subscriptions add 'Acme Payments' - | cut -f2 | sort`)).toEqual([
+      { shell: `printf '%s\n' a b` },
+      { statusctl: ['subscriptions', 'add', 'Acme Payments', '-'] },
+      { shell: 'cut -f2 | sort' },
+    ]);
+    expect(stagesOf('statusctl a --jq .id | statusctl b - --yes')).toEqual([
+      { statusctl: ['a', '--jq', '.id'] },
+      { statusctl: ['b', '-', '--yes'] },
+    ]);
+    expect(stagesOf('statusctl rca request - < ids.txt')).toEqual([{ statusctl: ['rca', 'request', '-'], input: 'ids.txt' }]);
+    expect(stagesOf('statusctl auth token > key.txt')).toEqual([{ statusctl: ['auth', 'token'], output: 'key.txt' }]);
+    for (const line of [
+      'echo "$KEY" | wc -c',
+      'statusctl a || echo failed',
+      'statusctl a |& cat',
+      'statusctl a && statusctl b | cat',
+      'statusctl a | cat; statusctl b',
+      'statusctl a | cat &',
+      'statusctl a "$(statusctl b | cut -f1)"',
+      'curl -H "Bearer $(statusctl auth token)" | cat',
+      'statusctl a | cat `statusctl b`',
+      'statusctl a | (cat)',
+      'statusctl a | { cat; }',
+      'statusctl a \\| cat',
+      "statusctl a | grep 'unterminated",
+      'statusctl a |',
+      '| statusctl a',
+      'statusctl a > ~/file',
+      'statusctl a 2> errors.txt',
+      'statusctl a >> log.txt',
+      'statusctl a < one.txt < two.txt',
+      'statusctl a > "quoted name"',
+      'STATUSCTL_PROFILE=staging statusctl whoami | cat',
+      'statusctl rca get "$ID" | cat',
+      'statusctl server --quiet | cat',
+      'statusctl demo | cat',
+    ]) {
+      expect(stagesOf(line), line).toBeUndefined();
+    }
+  });
+
+  it('runs a pipeline as bash with pipefail would: each stdin the output before, the last failure its exit status', async () => {
+    const cwd = tempConfigDir();
+    writeFileSync(join(cwd, 'ids.txt'), 'one\n');
+    const ran: string[] = [];
+    const runners = {
+      cwd,
+      statusctl: async (args: string[], input: string) => {
+        ran.push(`statusctl ${args.join(' ')} <${JSON.stringify(input)}`);
+        return { code: args[0] === 'fail' ? 4 : 0, stdout: `${args.join(' ')}:${input}`, stderr: `${args[0]} said\n` };
+      },
+      shell: async (script: string, input: string) => {
+        ran.push(`bash ${script} <${JSON.stringify(input)}`);
+        return { code: script === 'false' ? 1 : 0, stdout: input.toUpperCase(), stderr: '' };
+      },
+    };
+    expect(await runPipeline(pipelineOf('statusctl a - < ids.txt | tr a-z A-Z | statusctl b -')!, runners)).toEqual({
+      code: 0,
+      stdout: 'b -:A -:ONE\n',
+      stderr: 'a said\nb said\n',
+    });
+    expect(ran).toEqual(['statusctl a - <"one\\n"', 'bash tr a-z A-Z <"a -:one\\n"', 'statusctl b - <"A -:ONE\\n"']);
+    expect((await runPipeline(pipelineOf('statusctl fail | false | statusctl a')!, runners)).code).toBe(1);
+    expect((await runPipeline(pipelineOf('statusctl fail | cat')!, runners)).code).toBe(4);
+    // Output to a file is the file's, not the line's.
+    expect(await runPipeline(pipelineOf('statusctl a > out.txt')!, runners)).toEqual({ code: 0, stdout: '', stderr: 'a said\n' });
+    expect(readFileSync(join(cwd, 'out.txt'), 'utf8')).toBe('a:');
+    // Input that cannot be opened: the command does not run, as in bash.
+    ran.length = 0;
+    const missing = await runPipeline(pipelineOf('statusctl a - < missing.txt')!, runners);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^missing\.txt: /);
+    expect(ran).toEqual([]);
   });
 
   it('runs an example of `auth login` or `auth logout` as the same example of `login` or `logout`, and no other', () => {
