@@ -4,12 +4,13 @@
 // loses the answer after the server applied it (reset, body cut short, no answer in time). Each
 // case runs repeatedly; every run must end with exactly one incident / one update and exit 0.
 // The repeated runs go through the CLI in this process (the client's own sockets to the relay,
-// the same code path as the binary, without starting Node for each run); the built binary runs
-// the bulk case and the cases that cannot be settled: where reading back cannot tell (two
-// matches, the read fails too, no read exists), it exits 1 saying the write may have been
-// applied and how to check, and nothing is sent again. The read that fails runs in process,
-// its retries on a test clock (test/support/clock.ts) instead of waiting in real time. The MCP tools (the binary's `mcp`,
-// driven by the SDK's client) get the same outcomes.
+// the same code path as the binary, without starting Node for each run), and so do the cases
+// that cannot be settled but one: where reading back cannot tell (two matches, the read fails
+// too, no read exists), the CLI exits 1 saying the write may have been applied and how to
+// check, and nothing is sent again. The built binary runs the bulk case and the one with no
+// read (rca request), so an exit 1 of this kind is seen through the binary too. The read that
+// fails has its retries on a test clock (test/support/clock.ts) instead of waiting in real
+// time. The MCP tools (the binary's `mcp`, driven by the SDK's client) get the same outcomes.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -284,7 +285,7 @@ describe('a lost answer that cannot be settled: exit 1, may have been applied, h
     faultWrites(toIncidents, 'duplicate-then-reset');
     for (const name of runs('Twice').slice(0, 3)) {
       relay.log.length = 0;
-      const result = await cli(createArgs(name));
+      const result = await cliInProcess(createArgs(name));
       const made = (await allIncidents()).filter((incident) => incident.name === name);
       expect(made).toHaveLength(2);
       expect(result.code, result.stderr).toBe(1);
