@@ -5,9 +5,13 @@
 // the server for the cores and under-reports it, so it is used only where wrk cannot be had (the
 // output says which tool made each figure). With two cores or more and taskset at hand, wrk runs
 // on core 0 and every server on core 1, so the load generator and the server never share a core.
-// After a warm-up of each, short runs go in rounds (bare, quiet, logged, in every order in turn);
-// each round gives its own ratios, printed as the median with the lowest and highest: a ratio
-// taken within one round moves less than a ratio of two medians when the machine is busy.
+// One process of a kind differs from the next far more than one run from the next (a server
+// process may be slow or fast for its whole life), so the figures come from several sets of
+// fresh processes, one of each kind per set, started in turn. In each set, after a warm-up of
+// each process on both routes, short runs go in rounds (bare, quiet, logged, in every order in
+// turn); each round gives its own ratios, and the median is taken over the rounds of every set,
+// printed with the lowest and highest round and each set's own median: a ratio taken within one
+// round moves less than a ratio of two medians when the machine is busy.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -25,13 +29,16 @@ import {
   startReferenceServer,
 } from './lib.mjs';
 
-// Many short runs rather than a few long ones: on a shared machine other work comes and goes on
-// the server's core, and a run that meets it gives a ratio far off in either direction; the
-// median of many rounds is moved less by those than the median of a few. Three times each order
-// of the three servers (see rounds()).
-const ROUNDS = Number(process.env.BENCH_SERVER_RUNS) || (QUICK ? 6 : 18);
+// Sets of fresh processes, and rounds of short runs in each. More processes and fewer rounds of
+// each: the spread between two processes of the same build is wider than between two rounds of
+// one, so one unlucky process must not decide a figure. Short runs because on a shared machine
+// other work comes and goes on the server's core, and a run that meets it gives a ratio far off
+// in either direction; the median of many rounds is moved less by those than that of a few.
+const SETS = Number(process.env.BENCH_SERVER_PROCESSES) || (QUICK ? 2 : 6);
+const ROUNDS = Number(process.env.BENCH_SERVER_RUNS) || 2;
 const SECONDS = 1;
-const WARM_UP_SECONDS = QUICK ? 2 : 4;
+/** Of each process on each route, before its set's rounds; the two routes share most of their code. */
+const WARM_UP_SECONDS = 1;
 const CONNECTIONS = 16;
 const TARGET = 0.85;
 
@@ -85,119 +92,181 @@ function permutations(items) {
   return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
 }
 
+const KINDS = ['bare node:http', 'access log off (--quiet)', 'access log on (default)'];
+const ORDERS = permutations([...KINDS.keys()]);
+
 /**
- * Requests per second of each server at `path`, in rounds after a longer warm-up of each: one
- * array per server, index i being round i. The rounds take every order of the servers in turn,
- * so each is measured as often in each place and after each of the others. With wrk, also the
- * server's CPU time per request in each run, which a busy machine disturbs less than the rate.
+ * The runs of set `set`, in order: each process's warm-up on each route, then the rounds. A
+ * round measures every process on each route, the processes in one of their orders, and the
+ * rounds take every order in turn across the sets, so each kind is measured as often in each
+ * place and after each of the others.
  */
-async function rounds(tool, servers, path) {
-  const urls = servers.map((server) => `${server.url}${path}`);
-  const orders = permutations([...urls.keys()]);
-  const order = (round) => orders[round % orders.length];
-  const results = urls.map(() => []);
-  const cpu = urls.map(() => []);
-  if (tool === 'wrk') {
-    for (const url of urls) wrkRun(url, WARM_UP_SECONDS);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const i of order(round)) {
-        const before = cpuSeconds(servers[i].pid);
-        const { rps, requests } = wrkRun(urls[i], SECONDS);
-        cpu[i].push((cpuSeconds(servers[i].pid) - before) / requests);
-        results[i].push(rps);
-      }
-    }
-    return { rps: results, cpu };
+function plan(set, routeCount) {
+  const runs = [];
+  for (const server of ORDERS[set % ORDERS.length]) {
+    for (let route = 0; route < routeCount; route++) runs.push({ server, route, seconds: WARM_UP_SECONDS, round: -1 });
   }
-  const options = (url, duration = SECONDS) => ({ url, connections: CONNECTIONS, pipelining: 1, duration, headers: AUTH_HEADERS });
-  const runs = urls.map((url) => options(url, WARM_UP_SECONDS));
-  const which = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const i of order(round)) {
-      runs.push(options(urls[i]));
-      which.push(i);
-    }
+    const order = ORDERS[(set * ROUNDS + round) % ORDERS.length];
+    for (let route = 0; route < routeCount; route++) for (const server of order) runs.push({ server, route, seconds: SECONDS, round });
   }
-  (await runLoad(runs)).slice(urls.length).forEach((result, n) => {
-    results[which[n]].push(result.rps);
-  });
-  return { rps: results, cpu: undefined };
+  return runs;
 }
 
-/** Median, lowest and highest of the per-round ratios a[i] / b[i]. */
+/**
+ * Requests per second of each process of a set on each route, one value per round
+ * (`rps[route][server][round]`). With wrk, also the server's CPU time per request in each run,
+ * which a busy machine disturbs less than the rate.
+ */
+async function measureSet(tool, servers, paths, set) {
+  const runs = plan(set, paths.length);
+  const rps = paths.map(() => servers.map(() => []));
+  const cpu = paths.map(() => servers.map(() => []));
+  const url = (run) => `${servers[run.server].url}${paths[run.route]}`;
+  if (tool === 'wrk') {
+    for (const run of runs) {
+      const pid = servers[run.server].pid;
+      const before = cpuSeconds(pid);
+      const { rps: rate, requests } = wrkRun(url(run), run.seconds);
+      if (run.round < 0) continue;
+      // A run that got no answer at all (the machine stalled) says nothing of the CPU per request.
+      if (requests > 0) cpu[run.route][run.server].push((cpuSeconds(pid) - before) / requests);
+      rps[run.route][run.server].push(rate);
+    }
+    return { rps, cpu };
+  }
+  const options = runs.map((run) => ({
+    url: url(run),
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: run.seconds,
+    headers: AUTH_HEADERS,
+  }));
+  (await runLoad(options)).forEach((result, n) => {
+    if (runs[n].round >= 0) rps[runs[n].route][runs[n].server].push(result.rps);
+  });
+  return { rps, cpu: undefined };
+}
+
+const LIST_PATH = '/v1/status-pages/incidents?limit=20';
+const RUNTIMES_PATH = '/v1/runtimes';
+const PATHS = [LIST_PATH, RUNTIMES_PATH];
+
+/**
+ * One set of fresh processes: the quiet and the logged server (which of the two starts first
+ * alternates between sets), then a bare server answering the same bytes as they do. Resolves
+ * with the three, in the order of KINDS, and what each route answered.
+ */
+async function startSet(set, dir) {
+  const started = [];
+  try {
+    const quietFirst = set % 2 === 0;
+    for (const args of quietFirst ? [['--quiet'], []] : [[], ['--quiet']]) started.push(await startReferenceServer(args, pin));
+    const [quiet, logged] = quietFirst ? started : [started[1], started[0]];
+    // The quiet and the logged server are given the same requests before the rounds, so that
+    // they differ in the log alone: a server's earlier requests shape the code V8 has optimized.
+    // A full first page: 30 incidents besides the demo ones.
+    const services = await demoServices(quiet.url);
+    await demoServices(logged.url);
+    for (const server of [quiet, logged]) {
+      for (let i = 0; i < 30; i++) {
+        const created = await httpRequest(`${server.url}/v1/status-pages/incidents`, {
+          method: 'POST',
+          body: incidentBody(services[i % services.length], i),
+        });
+        if (created.status !== 201) throw new Error(`create: ${created.status} ${created.body}`);
+      }
+    }
+    const routes = [];
+    for (const path of PATHS) {
+      const response = await httpRequest(`${quiet.url}${path}`);
+      if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
+      const alike = await httpRequest(`${logged.url}${path}`);
+      if (alike.status !== 200) throw new Error(`GET ${path} (logged): ${alike.status}`);
+      routes.push({ path, status: response.status, contentType: response.headers['content-type'], body: response.body.toString('utf8') });
+    }
+    const routesFile = join(dir, `routes-${set}.json`);
+    writeFileSync(routesFile, JSON.stringify(routes));
+    const bare = await startListening(['bench/bare-server.mjs', routesFile], pin);
+    started.push(bare);
+    return { servers: [bare, quiet, logged], routes };
+  } catch (error) {
+    await Promise.all(started.map((server) => server.stop()));
+    throw error;
+  }
+}
+
+/** The ratios a[set][round] / b[set][round]: median, lowest and highest over every round, and each set's median. */
 function ratios(a, b) {
-  const values = a.map((value, i) => value / b[i]);
-  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+  const perSet = a.map((rounds, set) => rounds.map((value, round) => value / b[set][round]));
+  const values = perSet.flat();
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values), sets: perSet.map((set) => median(set)) };
 }
 
 const spread = ({ median: m, min, max }) => `${fmt(m, 2)}x (min ${fmt(min, 2)}, max ${fmt(max, 2)})`;
+const thousands = (value) => `${fmt(value / 1000, 1)}k`;
 
 const tool = findWrk() ? 'wrk' : 'autocannon';
 const pin = { cpu: SERVER_CPU };
-const ours = await startReferenceServer(['--quiet'], pin);
-// The access log as it is by default, in text to stderr (discarded here, as a script would).
-const logged = await startReferenceServer([], pin);
 const dir = mkdtempSync(join(tmpdir(), 'statusctl-bench-'));
-let bare;
+// [route][kind][set][round]
+const rps = PATHS.map(() => KINDS.map(() => []));
+const cpu = PATHS.map(() => KINDS.map(() => []));
+let bodies;
 try {
-  // The quiet and the logged server are given the same requests before the rounds, so that
-  // they differ in the log alone: a server's earlier requests shape the code V8 has optimized.
-  // A full first page: 30 incidents besides the demo ones.
-  const services = await demoServices(ours.url);
-  await demoServices(logged.url);
-  for (const server of [ours, logged]) {
-    for (let i = 0; i < 30; i++) {
-      const created = await httpRequest(`${server.url}/v1/status-pages/incidents`, {
-        method: 'POST',
-        body: incidentBody(services[i % services.length], i),
-      });
-      if (created.status !== 201) throw new Error(`create: ${created.status} ${created.body}`);
-    }
-  }
-  const listPath = '/v1/status-pages/incidents?limit=20';
-  const runtimesPath = '/v1/runtimes';
-  const routes = [];
-  for (const path of [listPath, runtimesPath]) {
-    const response = await httpRequest(`${ours.url}${path}`);
-    if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
-    const alike = await httpRequest(`${logged.url}${path}`);
-    if (alike.status !== 200) throw new Error(`GET ${path} (logged): ${alike.status}`);
-    routes.push({ path, status: response.status, contentType: response.headers['content-type'], body: response.body.toString('utf8') });
-  }
-  const routesFile = join(dir, 'routes.json');
-  writeFileSync(routesFile, JSON.stringify(routes));
-  bare = await startListening(['bench/bare-server.mjs', routesFile], pin);
-
   console.log(
     `server: requests/s by ${tool}${tool === 'wrk' ? ' (1 thread)' : ' (wrk not available: a Node load generator, which under-reports the server)'}, ` +
-      `${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s runs after a warm-up; ` +
+      `${CONNECTIONS} connections; ${SETS} sets of fresh processes (bare, quiet, logged), each warmed up, then ${ROUNDS} rounds of ${SECONDS} s runs on each route; ` +
       (PINNED ? `wrk on core ${WRK_CPU}, each server on core ${SERVER_CPU} (taskset)` : 'not pinned (taskset or a second core missing)'),
   );
-  console.log('ratios: per round against bare node:http answering the same bytes; the median, then the lowest and highest round');
-  for (const route of routes) {
-    const { rps, cpu } = await rounds(tool, [bare, ours, logged], route.path);
-    const [b, q, l] = rps;
-    console.log(`GET ${route.path} (${fmt(route.body.length / 1024)} KiB): bare node:http ${fmt(median(b), 0)} req/s`);
-    for (const [name, measured] of [
-      ['access log off (--quiet)', q],
-      ['access log on (default)', l],
-    ]) {
-      const ratio = ratios(measured, b);
-      console.log(
-        `  ${name.padEnd(26)} ${fmt(median(measured), 0).padStart(7)} req/s  ratio ${spread(ratio)}  target >= ${TARGET}x  ${ratio.median >= TARGET ? 'ok' : 'MISSED'}`,
-      );
-    }
-    // Not a target: what the log costs, the logged server against the quiet one in the same rounds.
-    console.log(`  ${'the access log costs'.padEnd(26)} logged / quiet ${spread(ratios(l, q))}`);
-    if (cpu) {
-      const [bareCpu, quietCpu, loggedCpu] = cpu.map((values) => median(values) * 1e6);
-      console.log(
-        `  ${'server CPU per request'.padEnd(26)} bare ${fmt(bareCpu)} µs, quiet ${fmt(quietCpu)} µs, logged ${fmt(loggedCpu)} µs ` +
-          `(medians, user and system; bare / ours ${fmt(bareCpu / quietCpu, 2)}x quiet, ${fmt(bareCpu / loggedCpu, 2)}x logged)`,
-      );
+  for (let set = 0; set < SETS; set++) {
+    const { servers, routes } = await startSet(set, dir);
+    bodies ??= routes.map((route) => route.body.length);
+    try {
+      const measured = await measureSet(tool, servers, PATHS, set);
+      PATHS.forEach((_, route) => {
+        KINDS.forEach((_, kind) => {
+          rps[route][kind].push(measured.rps[route][kind]);
+          if (measured.cpu) cpu[route][kind].push(measured.cpu[route][kind]);
+        });
+      });
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
     }
   }
 } finally {
-  await Promise.all([ours.stop(), logged.stop(), bare?.stop()]);
   rmSync(dir, { recursive: true, force: true });
 }
+
+console.log(
+  'ratios: per round against the bare node:http process of the same set answering the same bytes; the median over the rounds of every set, ' +
+    "the lowest and highest round, then each set's median; req/s: the median of every run, then each process's median",
+);
+PATHS.forEach((path, route) => {
+  const [b, q, l] = rps[route];
+  const perProcess = (sets) => sets.map((rounds) => thousands(median(rounds))).join(' ');
+  console.log(
+    `GET ${path} (${fmt(bodies[route] / 1024)} KiB): bare node:http ${fmt(median(b.flat()), 0)} req/s (per process ${perProcess(b)})`,
+  );
+  for (const [kind, measured] of [
+    [1, q],
+    [2, l],
+  ]) {
+    const ratio = ratios(measured, b);
+    console.log(
+      `  ${KINDS[kind].padEnd(26)} ${fmt(median(measured.flat()), 0).padStart(7)} req/s  ratio ${spread(ratio)}  target >= ${TARGET}x  ${ratio.median >= TARGET ? 'ok' : 'MISSED'}`,
+    );
+    console.log(
+      `  ${''.padEnd(26)} per set: ratio ${ratio.sets.map((value) => fmt(value, 2)).join(' ')}; per process ${perProcess(measured)} req/s`,
+    );
+  }
+  // Not a target: what the log costs, the logged server against the quiet one in the same rounds.
+  console.log(`  ${'the access log costs'.padEnd(26)} logged / quiet ${spread(ratios(l, q))}`);
+  if (tool === 'wrk') {
+    const [bareCpu, quietCpu, loggedCpu] = cpu[route].map((sets) => median(sets.flat()) * 1e6);
+    console.log(
+      `  ${'server CPU per request'.padEnd(26)} bare ${fmt(bareCpu)} µs, quiet ${fmt(quietCpu)} µs, logged ${fmt(loggedCpu)} µs ` +
+        `(medians, user and system; bare / ours ${fmt(bareCpu / quietCpu, 2)}x quiet, ${fmt(bareCpu / loggedCpu, 2)}x logged)`,
+    );
+  }
+});
