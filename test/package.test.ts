@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cp } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, removeTempDirs, startTestServer, type TestServer } from './cli/helpers.js';
@@ -37,24 +38,6 @@ function pack() {
   return tarball;
 }
 
-/**
- * A project (an ES module package) with the tarball installed, as a user's would be, without
- * optional dependencies: its dependencies are there, the credential store's library among them,
- * not the library's platform binaries, which are its optional dependencies (as on a platform it
- * has none for). The TypeScript program needs no binary; the global install has every package
- * (npm installs optional dependencies globally whatever --omit says), so two installs give both
- * cases.
- */
-async function installProjectWithoutOptional(): Promise<string> {
-  const { filename } = await pack();
-  const project = join(temp, 'project');
-  mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'project', private: true, type: 'module' }));
-  const flags = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--omit=optional'];
-  await run(npm, [...flags, join(temp, filename)], { cwd: project, env });
-  return project;
-}
-
 /** `npm install --global` of the tarball into a prefix of its own; resolves with that prefix. */
 async function installGlobally(): Promise<string> {
   const { filename } = await pack();
@@ -66,18 +49,44 @@ async function installGlobally(): Promise<string> {
   return prefix;
 }
 
-// The two installs start together, once the tarball is packed, and the tests below run
-// concurrently, each waiting only for the install it reads: an install or the compile mostly
-// waits on the disk and on npm, so one need not wait for another.
-let installs: { global: Promise<string>; projectWithoutOptional: Promise<string> };
+/**
+ * The installed package as npm leaves it without optional dependencies (`--omit=optional`, or on
+ * a platform the credential store's library has no binary for): a copy of the global prefix
+ * without the library's platform packages, its optional dependencies and the only ones of the
+ * whole tree, so the copy is the tree such an install writes. A copy instead of a second
+ * `npm install`: the install's CPU goes to unpacking the same packages again.
+ */
+async function copyWithoutOptional(prefix: string): Promise<string> {
+  const copy = join(temp, 'global-without-optional');
+  await cp(prefix, copy, { recursive: true, verbatimSymlinks: true, filter: (source) => !/[\\/]@napi-rs[\\/]keyring-/.test(source) });
+  return copy;
+}
+
+/**
+ * A user's project (an ES module package) with the installed package in its node_modules, linked
+ * as `npm link statusctl` links it: the compiler follows the link, so the package's own
+ * dependencies (zod and undici, whose types the client's refer to) are found where npm put them.
+ */
+async function linkedProject(): Promise<string> {
+  const prefix = await installs.global;
+  const project = join(temp, 'project');
+  mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'project', private: true, type: 'module' }));
+  symlinkSync(join(prefix, 'lib', 'node_modules', 'statusctl'), join(project, 'node_modules', 'statusctl'), 'dir');
+  // Node's types (undici's declarations refer to them), as a TypeScript program for Node has them.
+  symlinkSync(join(root, 'node_modules', '@types', 'node'), join(project, 'node_modules', '@types', 'node'), 'dir');
+  return project;
+}
+
+// One install, once the tarball is packed; the copy without optional dependencies once it is
+// done. The tests below run concurrently, each waiting only for the tree it reads.
+let installs: { global: Promise<string>; withoutOptional: Promise<string> };
 // The server the credential-store tests log in to, started here, before any test runs, so that
 // it stays up until the file's tests are all done.
 let server: TestServer;
 beforeAll(async () => {
-  installs = {
-    global: installGlobally(),
-    projectWithoutOptional: installProjectWithoutOptional(),
-  };
+  const global = installGlobally();
+  installs = { global, withoutOptional: global.then(copyWithoutOptional) };
   // Each test awaits its own; an install no test reached must not be an unhandled rejection.
   for (const installed of Object.values(installs)) installed.catch(() => undefined);
   server = await startTestServer();
@@ -136,11 +145,7 @@ describe.concurrent('npm pack', () => {
   }, 120_000);
 
   it('ships type declarations: the upstream create shape compiles, the old one does not', async () => {
-    const consumer = await installs.projectWithoutOptional;
-    // Node's types (undici's declarations refer to them), as a TypeScript program for Node has them;
-    // zod and undici come with the package, as its dependencies.
-    mkdirSync(join(consumer, 'node_modules', '@types'), { recursive: true });
-    symlinkSync(join(root, 'node_modules', '@types', 'node'), join(consumer, 'node_modules', '@types', 'node'), 'dir');
+    const consumer = await linkedProject();
 
     const service = "{ id: '8a0d5f8e-6b1c-4f8e-9d3a-2c7b1e0f4a51', name: 'Checkout', accountId: '3f2c7a10-5b1e-4c8d-9e6f-0a1b2c3d4e5f' }";
     const header =
@@ -182,12 +187,11 @@ export const status: 'INVESTIGATING' | 'IDENTIFIED' | 'MONITORING' | 'RESOLVED' 
 
 describe.concurrent('the installed package and the credential store', () => {
   /**
-   * statusctl as installed globally, every package there; with `omitOptional`, as installed into
-   * the project, without the library's platform binaries.
+   * statusctl as installed globally, every package there; with `omitOptional`, as installed
+   * without the library's platform binaries.
    */
   async function installedBin({ omitOptional = false } = {}): Promise<string> {
-    if (omitOptional) return join(await installs.projectWithoutOptional, 'node_modules', '.bin', 'statusctl');
-    return join(await installs.global, 'bin', 'statusctl');
+    return join(await (omitOptional ? installs.withoutOptional : installs.global), 'bin', 'statusctl');
   }
 
   /** login, then a call, through the installed binary; the result of both and the config file. */
@@ -235,7 +239,7 @@ describe.concurrent('the installed package and the credential store', () => {
   it.skipIf(missingTools.length > 0)(
     'where the library has no binary for the platform, the store is simply unavailable',
     async () => {
-      // --omit=optional leaves out every @napi-rs/keyring-<platform> package, as on a platform it has none for.
+      // No @napi-rs/keyring-<platform> package, as --omit=optional leaves it, or a platform it has none for.
       const bin = await installedBin({ omitOptional: true });
       const service = await startSecretService();
       try {
