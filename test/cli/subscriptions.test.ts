@@ -1,12 +1,13 @@
 // subscriptions list|add|remove: the CLI in process against the reference server; the
-// built binary in a real pseudo-terminal for the question remove asks.
+// built binary in a real pseudo-terminal for the question remove asks, and in bash for the
+// README's line that pipes into it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import type { Subscription } from '../../src/contract/schemas.js';
 import { demoIds } from '../../src/server/index.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { KEYS, parseJson, runCli, runPty, useTestServer } from './helpers.js';
-import { readmeLines, runShell } from './readme-shell.js';
+import { readmeLines, runShell, statusctlArgs } from './readme-shell.js';
 import { finalScreen } from './screen.js';
 
 const KEY = 'sk_subscriptions_0123456789';
@@ -152,7 +153,11 @@ describe('subscriptions remove', () => {
 describe('the README', () => {
   it('its services and subscribers lines run as written, each exit 0, and do what they say', async () => {
     for (const line of readmeLines('services-subscriptions', 'docs/commands.md')) {
-      const result = await runShell(line, env());
+      // Each line on its own. One that is a statusctl command of plain words (statusctlArgs)
+      // runs in this process, the program the binary runs, which is all bash would do with it;
+      // one that needs a shell (a pipe) runs in bash with the binary.
+      const args = statusctlArgs(line);
+      const result = args ? await runCli(args, { env: env(), inProcess: true }) : await runShell(line, env());
       expect(result.code, `${line}\n${result.stderr}`).toBe(0);
     }
     expect((await byAddress('oncall@example.com'))?.status).toBe('VERIFIED');
