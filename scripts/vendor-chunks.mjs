@@ -3,13 +3,23 @@
 // with the same V8 code cache as the bundle. Every call reads and deserializes the whole main
 // bundle, unused code included, so libraries that most calls never run stay out of it.
 //
-// In the main bundle an import of such a library becomes a small module that takes the names
-// it exports from `require('statusctl:vendor/<chunk>')`; the launcher answers that require.
+// In the main bundle an import of such a library becomes a small module that hands on what
+// `require('statusctl:vendor/<chunk>')` gives for it; the launcher answers that require.
 // One chunk per group, so that zod is one instance however many chunks use it.
 
 import { createRequire } from 'node:module';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * The libraries our code imports the default export of (`const { default: Conf } = await
+ * import('conf')`). Their stub in the bundle is an ES module naming each export, as a CommonJS
+ * stub would give the whole module object as `default` (Node's interop, which esbuild follows
+ * in a package of ES modules). Every other library's stub is one line of CommonJS: an ES stub
+ * puts a variable per export (zod's 260, the MCP types' 170) at the top of the bundle, which
+ * every call of any command compiles and deserializes in its code cache.
+ */
+const DEFAULT_IMPORTED = new Set(['conf', 'open', 'yocto-spinner']);
 
 /** Import specifier -> the chunk holding it. */
 const CHUNK_OF = {
@@ -90,12 +100,12 @@ export function vendorImports(inside) {
         loader: 'js',
       }));
       b.onLoad({ filter: /.*/, namespace: 'vendor-import' }, async (args) => {
+        const chunkExports = `require(${JSON.stringify(`${VENDOR_PREFIX}${CHUNK_OF[args.path]}`)})[${JSON.stringify(keyOf(args.path))}]`;
+        if (!DEFAULT_IMPORTED.has(args.path)) return { contents: `module.exports = ${chunkExports};`, loader: 'js' };
         // Explicit names (some are keywords: zod exports `function`, `null`...): a namespace
         // object handed through as a CommonJS module would lose `default` in Node's ESM interop.
         const names = Object.keys(await import(args.path));
-        const lines = [
-          `const m = require(${JSON.stringify(`${VENDOR_PREFIX}${CHUNK_OF[args.path]}`)})[${JSON.stringify(keyOf(args.path))}];`,
-        ];
+        const lines = [`const m = ${chunkExports};`];
         for (const [i, name] of names.entries()) lines.push(`const e${i} = m[${JSON.stringify(name)}];`);
         lines.push(`export { ${names.map((name, i) => `e${i} as ${JSON.stringify(name)}`).join(', ')} };`);
         return { contents: lines.join('\n'), loader: 'js' };
