@@ -11,13 +11,16 @@
 // each process on both routes, short runs go in rounds (bare, quiet, logged, in every order in
 // turn); each round gives its own ratios, and the median is taken over the rounds of every set,
 // printed with the lowest and highest round and each set's own median: a ratio taken within one
-// round moves less than a ratio of two medians when the machine is busy.
+// round moves less than a ratio of two medians when the machine is busy. `--against=DIR` compares
+// this checkout's server with the one built in DIR instead of with the bare server.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
+  ACCOUNT,
   AUTH_HEADERS,
+  BIN,
   QUICK,
   fmt,
   httpRequest,
@@ -26,7 +29,6 @@ import {
   runLoad,
   demoServices,
   startListening,
-  startReferenceServer,
 } from './lib.mjs';
 
 // Sets of fresh processes, and rounds of short runs in each. More processes and fewer rounds of
@@ -86,14 +88,35 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-/** Every order of `items`, each once. */
-function permutations(items) {
-  if (items.length <= 1) return [items];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
-}
+/**
+ * The kinds of process each set starts, in this order. By default the bare node:http server and
+ * the reference server with its access log off and on. With `--against=DIR`, no bare server:
+ * the reference server of this checkout and that of the checkout in DIR (built there), each
+ * with its access log off and on, to compare two builds directly.
+ */
+const AGAINST = process.argv.find((arg) => arg.startsWith('--against='))?.slice('--against='.length);
+const otherBin = AGAINST && join(resolve(AGAINST), 'bin', 'statusctl');
+const KINDS = AGAINST
+  ? [
+      { name: 'quiet, this checkout', bin: BIN, args: ['--quiet'] },
+      { name: `quiet, ${AGAINST}`, bin: otherBin, args: ['--quiet'] },
+      { name: 'logged, this checkout', bin: BIN, args: [] },
+      { name: `logged, ${AGAINST}`, bin: otherBin, args: [] },
+    ]
+  : [
+      { name: 'bare node:http', bare: true },
+      { name: 'access log off (--quiet)', bin: BIN, args: ['--quiet'] },
+      { name: 'access log on (default)', bin: BIN, args: [] },
+    ];
 
-const KINDS = ['bare node:http', 'access log off (--quiet)', 'access log on (default)'];
-const ORDERS = permutations([...KINDS.keys()]);
+/**
+ * Orders of the kinds' indexes: each rotation of them, forwards and backwards, so that over the
+ * rounds each kind is measured as often in each place (with three kinds, every order).
+ */
+const ORDERS = [...KINDS.keys()].flatMap((shift) => {
+  const order = KINDS.map((_, i) => (i + shift) % KINDS.length);
+  return [order, [...order].reverse()];
+});
 
 /**
  * The runs of set `set`, in order: each process's warm-up on each route, then the rounds. A
@@ -153,22 +176,25 @@ const RUNTIMES_PATH = '/v1/runtimes';
 const PATHS = [LIST_PATH, RUNTIMES_PATH];
 
 /**
- * One set of fresh processes: the quiet and the logged server (which of the two starts first
- * alternates between sets), then a bare server answering the same bytes as they do. Resolves
- * with the three, in the order of KINDS, and what each route answered.
+ * One set of fresh processes: the reference servers (in an order that turns with the sets),
+ * then a bare server answering the same bytes as they do. Resolves with them in the order of
+ * KINDS, and what each route answered.
  */
 async function startSet(set, dir) {
-  const started = [];
+  const servers = [];
   try {
-    const quietFirst = set % 2 === 0;
-    for (const args of quietFirst ? [['--quiet'], []] : [[], ['--quiet']]) started.push(await startReferenceServer(args, pin));
-    const [quiet, logged] = quietFirst ? started : [started[1], started[0]];
-    // The quiet and the logged server are given the same requests before the rounds, so that
-    // they differ in the log alone: a server's earlier requests shape the code V8 has optimized.
+    for (const kind of ORDERS[set % ORDERS.length]) {
+      const { bin, args, bare } = KINDS[kind];
+      if (!bare)
+        servers[kind] = await startListening([bin, 'server', '--port', '0', '--account', `${ACCOUNT.id}:${ACCOUNT.key}`, ...args], pin);
+    }
+    const reference = servers.filter(Boolean);
+    // Every reference server is given the same requests before the rounds, so that they differ
+    // in what is compared alone: a server's earlier requests shape the code V8 has optimized.
     // A full first page: 30 incidents besides the demo ones.
-    const services = await demoServices(quiet.url);
-    await demoServices(logged.url);
-    for (const server of [quiet, logged]) {
+    const services = await demoServices(reference[0].url);
+    for (const server of reference.slice(1)) await demoServices(server.url);
+    for (const server of reference) {
       for (let i = 0; i < 30; i++) {
         const created = await httpRequest(`${server.url}/v1/status-pages/incidents`, {
           method: 'POST',
@@ -179,19 +205,22 @@ async function startSet(set, dir) {
     }
     const routes = [];
     for (const path of PATHS) {
-      const response = await httpRequest(`${quiet.url}${path}`);
-      if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
-      const alike = await httpRequest(`${logged.url}${path}`);
-      if (alike.status !== 200) throw new Error(`GET ${path} (logged): ${alike.status}`);
+      const responses = [];
+      for (const server of reference) responses.push(await httpRequest(`${server.url}${path}`));
+      const failed = responses.find((response) => response.status !== 200);
+      if (failed) throw new Error(`GET ${path}: ${failed.status}`);
+      const [response] = responses;
       routes.push({ path, status: response.status, contentType: response.headers['content-type'], body: response.body.toString('utf8') });
     }
-    const routesFile = join(dir, `routes-${set}.json`);
-    writeFileSync(routesFile, JSON.stringify(routes));
-    const bare = await startListening(['bench/bare-server.mjs', routesFile], pin);
-    started.push(bare);
-    return { servers: [bare, quiet, logged], routes };
+    const bare = KINDS.findIndex((kind) => kind.bare);
+    if (bare >= 0) {
+      const routesFile = join(dir, `routes-${set}.json`);
+      writeFileSync(routesFile, JSON.stringify(routes));
+      servers[bare] = await startListening(['bench/bare-server.mjs', routesFile], pin);
+    }
+    return { servers, routes };
   } catch (error) {
-    await Promise.all(started.map((server) => server.stop()));
+    await Promise.all(servers.filter(Boolean).map((server) => server.stop()));
     throw error;
   }
 }
@@ -216,7 +245,8 @@ let bodies;
 try {
   console.log(
     `server: requests/s by ${tool}${tool === 'wrk' ? ' (1 thread)' : ' (wrk not available: a Node load generator, which under-reports the server)'}, ` +
-      `${CONNECTIONS} connections; ${SETS} sets of fresh processes (bare, quiet, logged), each warmed up, then ${ROUNDS} rounds of ${SECONDS} s runs on each route; ` +
+      `${CONNECTIONS} connections; ${SETS} sets of fresh processes (${KINDS.map((kind) => kind.name).join('; ')}), ` +
+      `each warmed up, then ${ROUNDS} rounds of ${SECONDS} s runs on each route; ` +
       (PINNED ? `wrk on core ${WRK_CPU}, each server on core ${SERVER_CPU} (taskset)` : 'not pinned (taskset or a second core missing)'),
   );
   for (let set = 0; set < SETS; set++) {
@@ -238,35 +268,54 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(
-  'ratios: per round against the bare node:http process of the same set answering the same bytes; the median over the rounds of every set, ' +
-    "the lowest and highest round, then each set's median; req/s: the median of every run, then each process's median",
-);
-PATHS.forEach((path, route) => {
-  const [b, q, l] = rps[route];
-  const perProcess = (sets) => sets.map((rounds) => thousands(median(rounds))).join(' ');
+/** Each process's median, in thousands of requests per second. */
+const perProcess = (sets) => sets.map((rounds) => thousands(median(rounds))).join(' ');
+/** `measured` against `baseline` (indexes of KINDS), per round, with `target` when it has one. */
+function compare(route, measured, baseline, target) {
+  const ratio = ratios(rps[route][measured], rps[route][baseline]);
+  const verdict = target === undefined ? '' : `  target >= ${target}x  ${ratio.median >= target ? 'ok' : 'MISSED'}`;
   console.log(
-    `GET ${path} (${fmt(bodies[route] / 1024)} KiB): bare node:http ${fmt(median(b.flat()), 0)} req/s (per process ${perProcess(b)})`,
+    `  ${KINDS[measured].name.padEnd(26)} ${fmt(median(rps[route][measured].flat()), 0).padStart(7)} req/s  ratio ${spread(ratio)}${verdict}`,
   );
-  for (const [kind, measured] of [
-    [1, q],
-    [2, l],
-  ]) {
-    const ratio = ratios(measured, b);
+  console.log(
+    `  ${''.padEnd(26)} per set: ratio ${ratio.sets.map((value) => fmt(value, 2)).join(' ')}; per process ${perProcess(rps[route][measured])} req/s`,
+  );
+}
+/** The server's CPU time per request of each kind, the medians of every run. */
+function cpuLine(route) {
+  const micros = cpu[route].map((sets) => median(sets.flat()) * 1e6);
+  return micros.map((value, kind) => `${KINDS[kind].name} ${fmt(value)} µs`).join(', ');
+}
+
+if (AGAINST) {
+  console.log(
+    `ratios: this checkout against ${AGAINST} per round, in the same set; the median over the rounds of every set, the lowest and highest round, ` +
+      "then each set's median; req/s: the median of every run, then each process's median",
+  );
+} else {
+  console.log(
+    'ratios: per round against the bare node:http process of the same set answering the same bytes; the median over the rounds of every set, ' +
+      "the lowest and highest round, then each set's median; req/s: the median of every run, then each process's median",
+  );
+}
+PATHS.forEach((path, route) => {
+  if (AGAINST) {
     console.log(
-      `  ${KINDS[kind].padEnd(26)} ${fmt(median(measured.flat()), 0).padStart(7)} req/s  ratio ${spread(ratio)}  target >= ${TARGET}x  ${ratio.median >= TARGET ? 'ok' : 'MISSED'}`,
+      `GET ${path} (${fmt(bodies[route] / 1024)} KiB): ${KINDS[1].name} ${fmt(median(rps[route][1].flat()), 0)} req/s (per process ${perProcess(rps[route][1])})`,
     );
+    compare(route, 0, 1);
     console.log(
-      `  ${''.padEnd(26)} per set: ratio ${ratio.sets.map((value) => fmt(value, 2)).join(' ')}; per process ${perProcess(measured)} req/s`,
+      `  ${KINDS[3].name.padEnd(26)} ${fmt(median(rps[route][3].flat()), 0).padStart(7)} req/s (per process ${perProcess(rps[route][3])})`,
     );
+    compare(route, 2, 3);
+  } else {
+    console.log(
+      `GET ${path} (${fmt(bodies[route] / 1024)} KiB): bare node:http ${fmt(median(rps[route][0].flat()), 0)} req/s (per process ${perProcess(rps[route][0])})`,
+    );
+    compare(route, 1, 0, TARGET);
+    compare(route, 2, 0, TARGET);
+    // Not a target: what the log costs, the logged server against the quiet one in the same rounds.
+    console.log(`  ${'the access log costs'.padEnd(26)} logged / quiet ${spread(ratios(rps[route][2], rps[route][1]))}`);
   }
-  // Not a target: what the log costs, the logged server against the quiet one in the same rounds.
-  console.log(`  ${'the access log costs'.padEnd(26)} logged / quiet ${spread(ratios(l, q))}`);
-  if (tool === 'wrk') {
-    const [bareCpu, quietCpu, loggedCpu] = cpu[route].map((sets) => median(sets.flat()) * 1e6);
-    console.log(
-      `  ${'server CPU per request'.padEnd(26)} bare ${fmt(bareCpu)} µs, quiet ${fmt(quietCpu)} µs, logged ${fmt(loggedCpu)} µs ` +
-        `(medians, user and system; bare / ours ${fmt(bareCpu / quietCpu, 2)}x quiet, ${fmt(bareCpu / loggedCpu, 2)}x logged)`,
-    );
-  }
+  if (tool === 'wrk') console.log(`  ${'server CPU per request'.padEnd(26)} ${cpuLine(route)} (medians, user and system)`);
 });
