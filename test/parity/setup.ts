@@ -6,13 +6,12 @@
 // client's and are not checked.
 //
 // In this process the client's diagnostics channel is observed directly; child processes load
-// capture.mjs (through NODE_OPTIONS, inherited by the processes the tests spawn), which writes
+// capture.cjs (through NODE_OPTIONS, inherited by the processes the tests spawn), which writes
 // what their client sends to a file read back after each test.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, expect } from 'vitest';
 import type { PublishedRequest } from '../../src/client/transport.js';
 import type { OperationId } from '../../src/contract/table.js';
@@ -77,9 +76,10 @@ const dir = mkdtempSync(join(tmpdir(), 'statusctl-parity-'));
 const captureFile = join(dir, 'requests.jsonl');
 let readUpTo = 0;
 process.env.PARITY_CAPTURE_FILE = captureFile;
-const importFlag = `--import=${pathToFileURL(join(import.meta.dirname, 'capture.mjs')).href}`;
-if (!process.env.NODE_OPTIONS?.includes(importFlag)) {
-  process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, importFlag].filter(Boolean).join(' ');
+// Quoted as NODE_OPTIONS reads a value with spaces or backslashes in it (JSON's escapes are its own).
+const requireFlag = `--require=${JSON.stringify(join(import.meta.dirname, 'capture.cjs'))}`;
+if (!process.env.NODE_OPTIONS?.includes(requireFlag)) {
+  process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, requireFlag].filter(Boolean).join(' ');
 }
 
 function readChildren(): void {
