@@ -1,5 +1,6 @@
-// Incident templates against the reference server, through the built binary where the template
-// is looked for from its directory (in process otherwise): a template in a
+// Incident templates against the reference server, through the CLI in this process (moved into
+// the directory a template is looked for from) and the built binary started in that directory
+// (on a terminal, and outside a repository): a template in a
 // temporary repository (.statusctl/templates/) and one in a temporary config directory
 // (templates/), filled by `incidents create --template`, the options given winning, variables
 // filled or refused, an unknown service refused before anything is sent (the server's incident
@@ -57,8 +58,23 @@ beforeAll(() => {
   writeFileSync(join(config, 'templates', 'outage.md'), '---\nname: Config outage\n---\nNot this one.\n');
 });
 
-/** The built binary, in `cwd` (inside the repository unless given): the templates are looked for from the process's directory. */
-const run = (args: string[], cwd = inside) => runCli(args, { cwd, env: { ...test.server.env, STATUSCTL_CONFIG_DIR: config } });
+/**
+ * The CLI in this process, from `cwd` (inside the repository unless given). The templates are
+ * looked for from the current directory up, and run() has no directory of its own: this process
+ * moves into `cwd` for the run and back whatever happens. Vitest's forks run one file at a time
+ * in a worker, and this file one run at a time, so nothing else sees the move.
+ */
+async function run(args: string[], cwd = inside) {
+  const home = process.cwd();
+  process.chdir(cwd);
+  try {
+    return await runCli(args, { env: { ...test.server.env, STATUSCTL_CONFIG_DIR: config }, inProcess: true });
+  } finally {
+    process.chdir(home);
+  }
+}
+/** The built binary, started in `cwd`: the templates are looked for from the process's directory. */
+const runBinary = (args: string[], cwd: string) => runCli(args, { cwd, env: { ...test.server.env, STATUSCTL_CONFIG_DIR: config } });
 /**
  * In this process, for what takes no template from the repository: a config directory's template,
  * no template at all, the incident list. (The project's own checkout, this process's directory,
@@ -165,7 +181,7 @@ describe('incidents create --template', () => {
     const plain = tempConfigDir();
     mkdirSync(join(plain, '.statusctl', 'templates'), { recursive: true });
     writeFileSync(join(plain, '.statusctl', 'templates', 'here.md'), '---\nname: Here\n---\nFrom the current directory.\n');
-    const result = await run(['templates', 'show', 'here', '-o', 'json'], plain);
+    const result = await runBinary(['templates', 'show', 'here', '-o', 'json'], plain);
     expect(result.code).toBe(0);
     expect(parseJson<{ source: string; message: string }>(result)).toMatchObject({
       source: 'repository',
