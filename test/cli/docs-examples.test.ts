@@ -1,24 +1,22 @@
 // Every ```sh block of the docs pages that show the commands in use runs as written, by this file
 // or by the one test that runs it more closely (ELSEWHERE): each block once in the suite. Here a
-// block runs in bash (pipefail) with `statusctl` on the PATH, against the reference server serving
-// the demo account (whose ids the pages name), with the environment the README's "Try it" exports
-// and KEY and ACCOUNT as there, in a directory that is a git checkout with a commit. The blocks of
-// a page run in order, on a server of the page's own, as a reader would run them; the pages run
-// side by side. scripting.md's block of variables runs once, first, and each other block starts
-// with the values it set, as in the shell of a reader who ran it. A block stops at its
-// first failing line, except that a line with --fail-under may exit 5: the threshold it shows.
-// What cannot run here is listed in SKIPPED (docs-blocks.ts), with why. What a block prints to the
-// pipe has no colors.
+// block runs as a reader would run it in a terminal: in one bash (pipefail) with `statusctl` on
+// the PATH, given its lines one after another (block-shell.ts), against the reference server
+// serving the demo account (whose ids the pages name), with the environment the README's "Try
+// it" exports and KEY and ACCOUNT as there, in a directory that is a git checkout with a commit.
+// The blocks of a page run in order, on a server of the page's own; the pages run side by side.
+// scripting.md's block of variables runs once, first, and each other block starts with the
+// values it set, as in the shell of a reader who ran it. Each line must exit 0, except that a
+// line with --fail-under may exit 5: the threshold it shows; the block stops at its first line
+// that does not. What a line prints to the pipe has no colors. What cannot run here is listed in
+// SKIPPED (docs-blocks.ts), with why.
 //
-// The lines at the start of a block that are each one statusctl command of plain and quoted words
-// (statusctlArgs in readme-shell.ts) run in this process through run() (src/cli/runtime/run.ts,
-// the program the binary runs), one after another, each checked as bash would check it; from the
-// first line that needs a shell, the rest of the block runs in bash as written. Only a block's
-// start, because such a line changes nothing of the shell's (no variable, no directory), so
-// taking it out of the script changes nothing for the lines after it; a line after one that
-// needs a shell may read what that line set, and stays with it. The two parts share the block's
-// config directory, as the script's lines do. Starting Node for each line was most of this
-// file's time; the binary and bash still run every line that needs them.
+// A line that is one statusctl command and nothing around it (no pipe, redirection, list or
+// substitution) has its words expanded by the block's bash, variables and quotes as bash reads
+// them, and runs in this process through run() (src/cli/runtime/run.ts, the program the binary
+// runs) with the shell's environment. Such a line changes nothing of the shell's (no variable,
+// no directory), and starting Node for each was most of this file's time; the binary and bash
+// still run every line that needs a shell: a pipe, a substitution, a redirection.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -26,7 +24,8 @@ import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { ROOT, runCli, type TestServer, tempConfigDir, useTestServer } from './helpers.js';
 import { blocksRunByDocsExamples, ELSEWHERE, elsewhere, namedBlocks, PAGES, SKIPPED } from './docs-blocks.js';
-import { readmeLines, readmeShellBlocks, runShell, statusctlArgs } from './readme-shell.js';
+import { BlockShell, type InProcessRunner, isOneStatusctlCommand, logicalLines } from './block-shell.js';
+import { readmeLines, readmeShellBlocks, runShell, shellEnv } from './readme-shell.js';
 
 const KEY = 'sc_local_0123456789abcdef';
 
@@ -59,45 +58,31 @@ async function runPage(
   // So that this test can fail: the page has blocks, and they run.
   expect(blocks.length).toBeGreaterThanOrEqual(atLeast);
   for (const lines of blocks) {
-    // One config directory for the block, whichever way its lines run. (In this process the
-    // CLI's default directories would be under this process's HOME, the user's: the block names
-    // its config directory, cleanEnv the cache directory and no session bus, so no key store.)
-    const blockEnv = { ...env, STATUSCTL_CONFIG_DIR: tempConfigDir() };
-    const { start, rest } = splitBlock(lines.map((line) => line.replaceAll('http://127.0.0.1:4010', server.url)));
-    for (const { line, args } of start) {
-      const result = await runCli(args, { env: blockEnv, inProcess: true, timeoutMs: 120_000 });
-      // As the script's trap would: exit 0, or 5 from a line with --fail-under.
-      const passed = result.code === 0 || (result.code === 5 && /--fail-under/.test(line));
-      expect(passed, `${page}:\n${line}\nexit ${result.code}\n${result.stderr}`).toBe(true);
-      expect(result.stdout.includes('\x1b['), `${page}: color escapes printed to a pipe by\n${line}`).toBe(false);
+    // A config directory of the block's own. (In this process the CLI's default directories
+    // would be under this process's HOME, the user's: the block names its config directory,
+    // cleanEnv the cache directory and no session bus, so no key store.)
+    const shell = new BlockShell(process.cwd(), shellEnv({ ...env, STATUSCTL_CONFIG_DIR: tempConfigDir() }));
+    try {
+      for (const values of first) expect((await shell.line(values, inProcess)).code, values).toBe(0);
+      for (const line of logicalLines(lines.map((line) => line.replaceAll('http://127.0.0.1:4010', server.url)))) {
+        const result = await shell.line(line, inProcess);
+        ran[result.inProcess ? 'inProcess' : 'bash']++;
+        // Exit 0, or 5 from a line with --fail-under.
+        const passed = result.code === 0 || (result.code === 5 && /--fail-under/.test(line));
+        expect(passed, `${page}:\n${line}\nexit ${result.code}\n${result.stderr}`).toBe(true);
+        expect(result.stdout.includes('\x1b['), `${page}: color escapes printed to a pipe by\n${line}`).toBe(false);
+      }
+    } finally {
+      await shell.close();
     }
-    ran.inProcess += start.length;
-    if (rest.length === 0) continue;
-    ran.bash += rest.length;
-    const result = await runShell(asWritten([...first, ...rest]), blockEnv);
-    expect(result.code, `${page}:\n${rest.join('\n')}\n${result.stderr}`).toBe(0);
-    expect(result.stdout.includes('\x1b['), `${page}: color escapes printed to a pipe by\n${rest.join('\n')}`).toBe(false);
   }
 }
+
+/** Runs a line's statusctl command in this process. */
+const inProcess: InProcessRunner = (args, env) => runCli(args, { env, inProcess: true, timeoutMs: 120_000 });
 
 /** How many lines of the blocks ran each way, for the report at the end. */
 const ran = { inProcess: 0, bash: 0 };
-
-/**
- * The lines at the start of a block that run in this process, each with its arguments (blank and
- * comment lines among them are passed over), and the rest of the block, from the first line that
- * needs a shell: see the top of this file.
- */
-function splitBlock(lines: string[]): { start: { line: string; args: string[] }[]; rest: string[] } {
-  const start: { line: string; args: string[] }[] = [];
-  for (const [at, line] of lines.entries()) {
-    if (/^\s*(#.*)?$/.test(line)) continue;
-    const args = statusctlArgs(line);
-    if (!args) return { start, rest: lines.slice(at) };
-    start.push({ line, args });
-  }
-  return { start, rest: [] };
-}
 
 /** Runs the block of variables as written; returns bash lines that set each variable it sets to its value. */
 async function valuesSetBy(
@@ -122,10 +107,10 @@ const scripting = servePage();
 const configuration = servePage();
 
 // The lines run in this process read relative names from the current directory, as the binary
-// does from the directory bash starts it in, a fresh git checkout: this process moves into one
-// such checkout for the file's tests, shared by the pages (run() has no directory of its own,
-// and the pages run side by side), and back afterwards. Vitest's forks run one file at a time in
-// a worker, so no other test sees the move.
+// does from the directory bash starts it in: this process moves into a fresh git checkout for
+// the file's tests, where the blocks' shells run too, shared by the pages (run() has no
+// directory of its own, and the pages run side by side; no block writes a file), and back
+// afterwards. Vitest's forks run one file at a time in a worker, so no other test sees the move.
 let home: string | undefined;
 beforeAll(() => {
   const checkout = tempConfigDir();
@@ -155,30 +140,84 @@ describe.concurrent('the docs pages run as written', { timeout: 180_000 }, () =>
 });
 
 describe('which lines run in this process', () => {
-  it("runs a block's start of plain statusctl commands in this process, and the rest in bash from the first line that needs it", ({
+  it('runs in this process a line that is one statusctl command and nothing around it, its words expanded by bash', ({ expect }) => {
+    for (const line of [
+      "statusctl status-pages get 'Acme Payments'  # a comment; with | and $(x)",
+      'statusctl incidents get "$ID" -o md',
+      `statusctl api "/v1/error-groups/\${GROUP}" -F archivedUntilNextEvent=true`,
+      "statusctl incidents create --name 'Checkout slow' \\\n  --service 'Web App' --yes",
+      'statusctl config get ~',
+    ]) {
+      expect(isOneStatusctlCommand(line), line).toBe(true);
+    }
+    for (const line of [
+      'ID=$(statusctl incidents list --limit 1 | cut -f1)',
+      'statusctl incidents list | cut -f1',
+      'statusctl rca get "$(statusctl rca request "$GROUP" | cut -f3)"',
+      'statusctl rca get `cat id`',
+      'statusctl login --base-url x < /dev/null',
+      'statusctl a > out.txt',
+      'statusctl a && statusctl b',
+      'statusctl a; statusctl b',
+      'statusctl a &',
+      'statusctl a || true',
+      'statusctl a \\\n  --b | cat',
+      'STATUSCTL_PROFILE=ci statusctl whoami',
+      'echo statusctl',
+      '"statusctl" whoami',
+      "statusctl get 'unterminated",
+      'statusctl get "unterminated',
+      'statusctl get ${unterminated',
+    ]) {
+      expect(isOneStatusctlCommand(line), line).toBe(false);
+    }
+  });
+
+  it('joins a line ending in a backslash with the next, and leaves out blank and comment lines', ({ expect }) => {
+    expect(logicalLines(['# a comment', 'statusctl a \\', '  --b \\', '  --c', '', 'statusctl d  # e'])).toEqual([
+      'statusctl a \\\n  --b \\\n  --c',
+      'statusctl d  # e',
+    ]);
+  });
+
+  it('runs each line in one shell, the variables of one there for the next, and a lone statusctl command in this process', async ({
     expect,
   }) => {
-    expect(
-      splitBlock([
-        "statusctl status-pages get 'Acme Payments'  # a comment",
-        '# a comment line',
-        'statusctl version',
-        'ID=$(statusctl incidents list --limit 1 | cut -f1)',
-        'statusctl runtimes list',
-        'statusctl incidents get "$ID"',
-      ]),
-    ).toEqual({
-      start: [
-        { line: "statusctl status-pages get 'Acme Payments'  # a comment", args: ['status-pages', 'get', 'Acme Payments'] },
-        { line: 'statusctl version', args: ['version'] },
-      ],
-      rest: ['ID=$(statusctl incidents list --limit 1 | cut -f1)', 'statusctl runtimes list', 'statusctl incidents get "$ID"'],
-    });
-    expect(splitBlock(['statusctl a \\', '  --b', 'statusctl c'])).toEqual({ start: [], rest: ['statusctl a \\', '  --b', 'statusctl c'] });
-    expect(splitBlock(['statusctl runtimes list'])).toEqual({
-      start: [{ line: 'statusctl runtimes list', args: ['runtimes', 'list'] }],
-      rest: [],
-    });
+    const cwd = process.cwd();
+    const shell = new BlockShell(cwd, shellEnv({ GREETING: 'hello', HOME: '/home/reader' }));
+    const calls: { args: string[]; env: Record<string, string> }[] = [];
+    const runner: InProcessRunner = async (args, env) => {
+      calls.push({ args, env });
+      return { code: args[0] === 'fail' ? 4 : 0, stdout: `ran ${args.join(',')}\n`, stderr: '' };
+    };
+    try {
+      expect(await shell.line('ID=\'an id\'; echo "set $ID"; echo oops >&2', runner)).toEqual({
+        code: 0,
+        stdout: 'set an id\n',
+        stderr: 'oops\n',
+        inProcess: false,
+      });
+      expect(await shell.line('statusctl incidents get "$ID" --name \'a b\' \\\n  ~  # a comment', runner)).toEqual({
+        code: 0,
+        stdout: 'ran incidents,get,an id,--name,a b,/home/reader\n',
+        stderr: '',
+        inProcess: true,
+      });
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.env.GREETING).toBe('hello');
+      expect((await shell.line('statusctl fail', runner)).code).toBe(4);
+      expect(await shell.line('false | true', runner)).toMatchObject({ code: 1, inProcess: false });
+      expect(await shell.line('printf "no newline"', runner)).toMatchObject({ code: 0, stdout: 'no newline' });
+      // The line's stdin is empty, never the lines after it.
+      expect(await shell.line('cat', runner)).toMatchObject({ code: 0, stdout: '' });
+      expect(await shell.line('echo "$ID"', runner)).toMatchObject({ code: 0, stdout: 'an id\n' });
+      // Moved to another directory, a lone statusctl command runs in bash, where it is.
+      expect(await shell.line('cd /', runner)).toMatchObject({ code: 0 });
+      expect(await shell.line('statusctl --version-of-nothing', runner)).toMatchObject({ inProcess: false });
+      expect(calls).toHaveLength(2);
+    } finally {
+      await shell.close();
+    }
   });
 });
 

@@ -43,6 +43,11 @@ function statusctlOnPath(): string {
   return dir;
 }
 
+/** The environment of a shell that runs README lines: `env` (the server's), with `statusctl` on the PATH. */
+export function shellEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return cleanEnv({ ...env, PATH: `${statusctlOnPath()}:${process.env.PATH}` });
+}
+
 /**
  * Runs `script` in bash with pipefail (and -e with `exitOnError`), in a fresh directory, with the
  * server's environment (`env`) and `statusctl` on the PATH.
@@ -51,7 +56,7 @@ export function runShell(script: string, env: Record<string, string>, { exitOnEr
   return new Promise((resolve, reject) => {
     const child = spawn('bash', [...(exitOnError ? ['-e'] : []), '-o', 'pipefail', '-c', script], {
       cwd: tempConfigDir(),
-      env: cleanEnv({ ...env, PATH: `${statusctlOnPath()}:${process.env.PATH}` }),
+      env: shellEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
