@@ -4,7 +4,7 @@
 // the incident through the API, then moves the clock so that it reads again. Nothing here waits for
 // time to pass or asserts how long anything took. Three tests run the built binary: a watch that
 // reads again on the real clock, Ctrl-C in a pseudo-terminal, and the docs block.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/cli/api/types.js';
 import { manualClock, type ManualClock, testClock } from '../support/clock.js';
@@ -319,9 +319,17 @@ describe('incidents watch through failures', () => {
   });
 });
 
-describe('incidents watch, the built binary', () => {
-  it('reads again when --interval has passed on the real clock, prints the change and exits 0 when it resolves', async () => {
-    const { server, api } = await serverAndClient();
+// The built binary on the real clock: a pipe, a terminal, the docs block. Each waits on its child
+// processes, idle most of the time, so they run together, on one server started before them
+// (one that a test starts is closed when any test ends); each watches an incident of its own.
+describe.concurrent('incidents watch, the built binary', () => {
+  let shared: { server: TestServer; api: Client };
+  beforeAll(async () => {
+    shared = await serverAndClient();
+  });
+
+  it('reads again when --interval has passed on the real clock, prints the change and exits 0 when it resolves', async ({ expect }) => {
+    const { server, api } = shared;
     const incident = await newIncident(api);
     const run = startCli(['incidents', 'watch', incident.id, '--interval', '1', '--exit-status'], { env: server.env });
     try {
@@ -334,11 +342,9 @@ describe('incidents watch, the built binary', () => {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');
     }
   });
-});
 
-describe('incidents watch on a terminal', () => {
-  it('Ctrl-C exits 130 with one line on stderr, no stack, the cursor shown', async () => {
-    const { server, api } = await serverAndClient();
+  it('on a terminal, Ctrl-C exits 130 with one line on stderr, no stack, the cursor shown', async ({ expect }) => {
+    const { server, api } = shared;
     const incident = await newIncident(api);
     // An hour between reads: the exit comes from Ctrl-C, not from the end of a wait.
     const session = await runPty(['incidents', 'watch', incident.id, '--interval', '3600'], {
@@ -365,11 +371,9 @@ describe('incidents watch on a terminal', () => {
       new RegExp(`^\\d\\d:\\d\\d:\\d\\d E[SD]T  ${incident.id.slice(0, 8)}  watching  INVESTIGATING MAJOR `),
     );
   });
-});
 
-describe('README', () => {
-  it('the block of "Watching an incident" runs as written: the watch ends with exit 0 when the incident resolves', async () => {
-    const { server, api } = await serverAndClient();
+  it('the block of "Watching an incident" runs as written: the watch ends with exit 0 when the incident resolves', async ({ expect }) => {
+    const { server, api } = shared;
     const result = await runShell(readmeLines('watch', 'docs/commands.md').join('\n'), server.env, { exitOnError: true });
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     const stdout = result.stdout;
