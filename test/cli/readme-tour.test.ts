@@ -1,10 +1,14 @@
-// The README's short tour, run as written: in bash (pipefail, -e) with `statusctl` on the PATH,
-// against the demo account, whose heartbeat check the tour names. Every line must exit 0, and
-// the incident the tour declares must end resolved, with the update it added in its timeline.
+// The README's short tour, run as written: in one bash (pipefail) with `statusctl` on the PATH,
+// given its lines one at a time (block-shell.ts), against the demo account, whose heartbeat
+// check the tour names. Every line must exit 0, and the incident the tour declares must end
+// resolved, with the update it added in its timeline. A line that is one statusctl command and
+// nothing around it has its words expanded by that bash and runs in this process; the lines
+// with a substitution or a pipe run in the bash with the built binary.
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
-import { parseJson, runCli, startTestServer } from './helpers.js';
-import { readmeLines, runShell } from './readme-shell.js';
+import { BlockShell, logicalLines } from './block-shell.js';
+import { parseJson, runCli, startTestServer, tempConfigDir } from './helpers.js';
+import { readmeLines, shellEnv } from './readme-shell.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -13,12 +17,31 @@ describe("the README's tour", () => {
     const lines = readmeLines('tour');
     expect(lines.join('\n')).toMatch(/statusctl incidents resolve "\$ID"/);
     const demo = await startTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: 'sk_readme_tour_0123456789' }], rcaDelayMs: 5 });
-    const result = await runShell(lines.join('\n'), demo.env, { exitOnError: true });
-    expect(result.code, result.stderr).toBe(0);
+    // The shell and the runs in this process share a fresh directory (run() reads relative
+    // names from this process's): this process moves into it for the tour, and back.
+    const home = process.cwd();
+    process.chdir(tempConfigDir());
+    const shell = new BlockShell(process.cwd(), shellEnv(demo.env));
+    const ran = { inProcess: 0, bash: 0 };
+    let stdout = '';
+    try {
+      for (const line of logicalLines(lines)) {
+        const result = await shell.line(line, (args, env) => runCli(args, { env, inProcess: true, timeoutMs: 120_000 }));
+        expect(result.code, `${line}\n${result.stderr}`).toBe(0);
+        ran[result.inProcess ? 'inProcess' : 'bash']++;
+        stdout += result.stdout;
+      }
+    } finally {
+      await shell.close();
+      process.chdir(home);
+    }
+    // The binary still runs the lines that need a shell.
+    expect(ran.bash).toBeGreaterThanOrEqual(2);
+    expect(ran.inProcess).toBeGreaterThanOrEqual(5);
     // The analyses it asked for: one line per error group, each requested.
-    expect(result.stdout).toMatch(/^[0-9a-f-]{36}\trequested\t[0-9a-f-]{36}$/m);
+    expect(stdout).toMatch(/^[0-9a-f-]{36}\trequested\t[0-9a-f-]{36}$/m);
     // `api ... --jq '.[].name'`: the runtimes' names, raw.
-    expect(result.stdout).toMatch(/^2025\.04$/m);
+    expect(stdout).toMatch(/^2025\.04$/m);
 
     // What the tour left, read in process.
     const list = parseJson<{ entries: { id: string; name: string; lastUpdateStatus: string }[] }>(
