@@ -3,7 +3,7 @@
 // XDG directories: test/support/secret-service.mjs), and checks the store with secret-tool.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { missingSecretServiceTools, type SecretService, startSecretService } from '../support/secret-service.mjs';
 import { parseJson, runCli, tempConfigDir, useTestServer } from './helpers.js';
 
@@ -16,10 +16,12 @@ if (SKIP) {
 // Each test spawns the built CLI several times, and a Secret Service; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
 
+// The tests run concurrently: each has a Secret Service and a config directory of its own, and
+// mostly waits on the child processes it starts. The one server is the file's.
 const test = useTestServer();
 const services: SecretService[] = [];
-afterEach(async () => {
-  for (const service of services.splice(0)) await service.stop();
+afterAll(async () => {
+  await Promise.all(services.splice(0).map((service) => service.stop()));
 });
 
 interface Store {
@@ -30,7 +32,7 @@ interface Store {
   env: Record<string, string | undefined>;
 }
 
-/** A Secret Service of the test's own (stopped after it) and a fresh config directory. */
+/** A Secret Service of the test's own (stopped after the file's tests) and a fresh config directory. */
 async function freshStore(keyring: 'unlocked' | 'locked' | 'absent' = 'unlocked'): Promise<Store> {
   const service = await startSecretService({ keyring });
   services.push(service);
@@ -65,8 +67,8 @@ function lookup(service: SecretService, profile = 'default'): Promise<string | n
 
 const configText = (dir: string) => readFileSync(join(dir, 'config.json'), 'utf8');
 
-describe.skipIf(SKIP)('the API key in the Secret Service', () => {
-  it('login --with-token saves it in the keyring, not the file; commands read it there; logout removes it', async () => {
+describe.skipIf(SKIP)('the API key in the Secret Service', { concurrent: true }, () => {
+  it('login --with-token saves it in the keyring, not the file; commands read it there; logout removes it', async ({ expect }) => {
     const { service, dir, env } = await freshStore();
     const { key, id } = test.server.account;
 
@@ -97,7 +99,7 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
     expect(after.stderr).toMatch(/^statusctl: no API key/);
   });
 
-  it('each profile has an entry of its own, named after the profile and its base URL', async () => {
+  it('each profile has an entry of its own, named after the profile and its base URL', async ({ expect }) => {
     const { service, env } = await freshStore();
     const result = await login(env, '--profile', 'ci');
     expect(result.code, result.stderr).toBe(0);
@@ -108,7 +110,7 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
     expect(found?.match(/^\[\//gm)).toHaveLength(1);
   });
 
-  it('a key from the environment never touches the store: it works with the keyring locked', async () => {
+  it('a key from the environment never touches the store: it works with the keyring locked', async ({ expect }) => {
     const { service, env } = await freshStore();
     const { key } = test.server.account;
     await loggedIn(env);
@@ -122,7 +124,7 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
     expect((await runCli(['incidents', 'list'], { env })).code).toBe(3);
   });
 
-  it('a key left in the file by an older statusctl keeps working; login again moves it into the store', async () => {
+  it('a key left in the file by an older statusctl keeps working; login again moves it into the store', async ({ expect }) => {
     const { service, dir, env } = await freshStore();
     const { key, id } = test.server.account;
     writeFileSync(
@@ -140,7 +142,7 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
     expect(await keyShown(env)).toEqual(masked('keyring'));
   });
 
-  it('--insecure-storage saves the key in the file on purpose and takes any earlier one out of the store', async () => {
+  it('--insecure-storage saves the key in the file on purpose and takes any earlier one out of the store', async ({ expect }) => {
     const { service, dir, env } = await freshStore();
     const { key } = test.server.account;
     await loggedIn(env);
@@ -158,7 +160,7 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
     expect(logout.stderr).toBe(`Removed the API key ****${key.slice(-4)} of profile 'default' from ${join(dir, 'config.json')}\n`);
   });
 
-  it('config set api-key goes to the store too, and config unset api-key takes it out', async () => {
+  it('config set api-key goes to the store too, and config unset api-key takes it out', async ({ expect }) => {
     const { service, dir, env } = await freshStore();
     const set = await runCli(['config', 'set', 'api-key', 'sk_config_set_key_9876', '--json'], { env });
     expect(set.code, set.stderr).toBe(0);
@@ -173,8 +175,8 @@ describe.skipIf(SKIP)('the API key in the Secret Service', () => {
   });
 });
 
-describe.skipIf(SKIP)('a new base URL for the profile', () => {
-  it('config set base-url moves the key to the entry of the new address; unset moves it to the default one', async () => {
+describe.skipIf(SKIP)('a new base URL for the profile', { concurrent: true }, () => {
+  it('config set base-url moves the key to the entry of the new address; unset moves it to the default one', async ({ expect }) => {
     const { service, env } = await freshStore();
     const { key } = test.server.account;
     await loggedIn(env);
@@ -193,8 +195,8 @@ describe.skipIf(SKIP)('a new base URL for the profile', () => {
   });
 });
 
-describe.skipIf(SKIP)('a credential store that is locked or refuses', () => {
-  it('reading: exit 3 with a hint, naming the store', async () => {
+describe.skipIf(SKIP)('a credential store that is locked or refuses', { concurrent: true }, () => {
+  it('reading: exit 3 with a hint, naming the store', async ({ expect }) => {
     const { service, env } = await freshStore();
     await loggedIn(env);
     await service.lock();
@@ -211,7 +213,7 @@ describe.skipIf(SKIP)('a credential store that is locked or refuses', () => {
     expect(list.stderr).not.toContain(test.server.account.key);
   });
 
-  it('login and logout: exit 3, and neither the file nor the store is changed', async () => {
+  it('login and logout: exit 3, and neither the file nor the store is changed', async ({ expect }) => {
     const { service, dir, env } = await freshStore();
     await loggedIn(env);
     await service.lock();
@@ -231,8 +233,8 @@ describe.skipIf(SKIP)('a credential store that is locked or refuses', () => {
   });
 });
 
-describe.skipIf(SKIP)('a session bus without a Secret Service', () => {
-  it('is no credential store: login saves the key in the file and warns why; commands read it there', async () => {
+describe.skipIf(SKIP)('a session bus without a Secret Service', { concurrent: true }, () => {
+  it('is no credential store: login saves the key in the file and warns why; commands read it there', async ({ expect }) => {
     const { dir, env } = await freshStore('absent');
     const result = await login(env);
     expect(result.code, result.stderr).toBe(0);
