@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BIN, cleanEnv, parseJson, runCli } from '../support/cli.js';
+import { testClock } from '../support/clock.js';
 import { closedPortUrl, useTestServer } from './helpers.js';
 import { completeIn, SHELLS, type ShellName, sorted } from './completion-shells.js';
 import { readmeLines, runShell } from './readme-shell.js';
@@ -264,8 +265,10 @@ describe('the completion cache', () => {
       expect(ids, shell).toEqual([]);
       expect(verbs, shell).toEqual(expect.arrayContaining(['list', 'get', 'create']));
     }
-    // The refresh those Tabs start, run to its end here: it fails, and writes nothing.
-    await runCli(['__complete', 'refresh', '', '--', 'incidents', 'get'], { env });
+    // The refresh those Tabs start, run to its end here: it fails, and writes nothing. In this
+    // process, where its tries' waits between attempts move a test clock instead of passing.
+    const refresh = await runCli(['__complete', 'refresh', '', '--', 'incidents', 'get'], { env, inProcess: true, clock: testClock() });
+    expect(refresh.stderr).toContain('connection refused');
     expect(cacheFiles(cacheDir)).toEqual([]);
     expect(readdirSync(join(cacheDir, 'completion')).some((name) => name.endsWith('.refresh'))).toBe(true);
     const [stillNone] = completeIn('bash', scripts.bash!, dir, ['statusctl incidents get '], env);
