@@ -1,8 +1,7 @@
 // Status pages in a real browser: Debian's chromium (scripts/system-deps/chromium.sh) driven by
 // playwright-core, against the reference server on a real port. Light and dark themes, a live
-// update from an incident the CLI creates (in this process: what is tested is the page, which
-// sees only the server's event), axe-core's accessibility rules, no request outside the server,
-// and the screenshots the README shows (written to test-artifacts/).
+// update from an incident the built CLI creates, axe-core's accessibility rules, no request
+// outside the server, and the screenshots the README shows (written to test-artifacts/).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -99,7 +98,7 @@ describe.skipIf(!available)('status pages in a browser', () => {
     await forced.context().close();
   });
 
-  it('shows an incident created with the CLI on an already open page, without a reload', async () => {
+  it('shows an incident created with the built CLI on an already open page, without a reload', async () => {
     const page = await open();
     await page.waitForSelector('body[data-live="on"]');
     // A mark on the window: a reload would lose it.
@@ -119,7 +118,7 @@ describe.skipIf(!available)('status pages in a browser', () => {
         'Looking into it.',
         '--yes',
       ],
-      { env: { STATUSCTL_BASE_URL: server.url, STATUSCTL_API_KEY: ACCOUNT_A.key, STATUSCTL_ACCOUNT_ID: ACCOUNT_A.id }, inProcess: true },
+      { env: { STATUSCTL_BASE_URL: server.url, STATUSCTL_API_KEY: ACCOUNT_A.key, STATUSCTL_ACCOUNT_ID: ACCOUNT_A.id } },
     );
     expect(created.code, created.stderr).toBe(0);
     const heading = page.locator('#incidents h3', { hasText: name });
