@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../cli/helpers.js';
 import { ACCOUNT_A, NOW } from '../server/helpers.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -45,8 +45,10 @@ describe.skipIf(!available)('status pages in a browser', () => {
   afterAll(async () => {
     await browser?.close();
   });
-  // A fresh server for each test (the helpers close it after each).
-  beforeEach(async () => {
+  // One server for the file's tests (the helpers close it after them): one test writes, the
+  // incident it creates, and what the others check (colors, accessibility, requests, times)
+  // does not depend on how many incidents the page shows.
+  beforeAll(async () => {
     server = await startTestServer({ accounts: [ACCOUNT_A], now: () => NOW });
   });
 
