@@ -15,7 +15,7 @@
 // this checkout's server with the one built in DIR instead of with the bare server.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   ACCOUNT,
@@ -119,15 +119,19 @@ const ORDERS = [...KINDS.keys()].flatMap((shift) => {
 });
 
 /**
- * The runs of set `set`, in order: each process's warm-up on each route, then the rounds. A
- * round measures every process on each route, the processes in one of their orders, and the
- * rounds take every order in turn across the sets, so each kind is measured as often in each
- * place and after each of the others.
+ * The runs of set `set`, in order: the warm-ups, each route on every process in turn, then the
+ * rounds. A round measures every process on each route, the processes in one of their orders,
+ * and the rounds take every order in turn across the sets, so each kind is measured as often in
+ * each place and after each of the others. No process waits long between two of its runs: V8
+ * shrinks the young generation of a process that allocated little since its last collection
+ * (one left idle for several seconds), and under a server's load it grows back slowly, so a
+ * process left waiting would collect garbage several times as often as the others for the rest
+ * of its set.
  */
 function plan(set, routeCount) {
   const runs = [];
-  for (const server of ORDERS[set % ORDERS.length]) {
-    for (let route = 0; route < routeCount; route++) runs.push({ server, route, seconds: WARM_UP_SECONDS, round: -1 });
+  for (let route = 0; route < routeCount; route++) {
+    for (const server of ORDERS[set % ORDERS.length]) runs.push({ server, route, seconds: WARM_UP_SECONDS, round: -1 });
   }
   for (let round = 0; round < ROUNDS; round++) {
     const order = ORDERS[(set * ROUNDS + round) % ORDERS.length];
@@ -235,6 +239,12 @@ function ratios(a, b) {
 const spread = ({ median: m, min, max }) => `${fmt(m, 2)}x (min ${fmt(min, 2)}, max ${fmt(max, 2)})`;
 const thousands = (value) => `${fmt(value / 1000, 1)}k`;
 
+/** Other work on the machine, which a figure should be read with: the load average over 1, 5 and 15 minutes. */
+const load = () =>
+  `load average ${loadavg()
+    .map((value) => fmt(value, 2))
+    .join(', ')}`;
+
 const tool = findWrk() ? 'wrk' : 'autocannon';
 const pin = { cpu: SERVER_CPU };
 const dir = mkdtempSync(join(tmpdir(), 'statusctl-bench-'));
@@ -247,7 +257,8 @@ try {
     `server: requests/s by ${tool}${tool === 'wrk' ? ' (1 thread)' : ' (wrk not available: a Node load generator, which under-reports the server)'}, ` +
       `${CONNECTIONS} connections; ${SETS} sets of fresh processes (${KINDS.map((kind) => kind.name).join('; ')}), ` +
       `each warmed up, then ${ROUNDS} rounds of ${SECONDS} s runs on each route; ` +
-      (PINNED ? `wrk on core ${WRK_CPU}, each server on core ${SERVER_CPU} (taskset)` : 'not pinned (taskset or a second core missing)'),
+      (PINNED ? `wrk on core ${WRK_CPU}, each server on core ${SERVER_CPU} (taskset)` : 'not pinned (taskset or a second core missing)') +
+      `; ${load()}`,
   );
   for (let set = 0; set < SETS; set++) {
     const { servers, routes } = await startSet(set, dir);
@@ -319,3 +330,4 @@ PATHS.forEach((path, route) => {
   }
   if (tool === 'wrk') console.log(`  ${'server CPU per request'.padEnd(26)} ${cpuLine(route)} (medians, user and system)`);
 });
+console.log(`(at the end: ${load()})`);
