@@ -211,9 +211,15 @@ describe('which lines run in this process', () => {
       // The line's stdin is empty, never the lines after it.
       expect(await shell.line('cat', runner)).toMatchObject({ code: 0, stdout: '' });
       expect(await shell.line('echo "$ID"', runner)).toMatchObject({ code: 0, stdout: 'an id\n' });
-      // Moved to another directory, a lone statusctl command runs in bash, where it is.
-      expect(await shell.line('cd /', runner)).toMatchObject({ code: 0 });
-      expect(await shell.line('statusctl --version-of-nothing', runner)).toMatchObject({ inProcess: false });
+      // Moved to another directory, a lone statusctl command runs in bash, where it is (here a
+      // function of the shell's that stands for the binary, which would add a Node start).
+      expect(await shell.line('cd / && statusctl() { echo "bash ran $*"; }', runner)).toMatchObject({ code: 0 });
+      expect(await shell.line('statusctl a "$ID"', runner)).toEqual({
+        code: 0,
+        stdout: 'bash ran a an id\n',
+        stderr: '',
+        inProcess: false,
+      });
       expect(calls).toHaveLength(2);
     } finally {
       await shell.close();
