@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { routes } from '../../src/contract/table.js';
 import { defineTools, toolName } from '../../src/mcp/tools.js';
-import { BIN, cleanEnv, removeTempDirs, ROOT, startTestServer, TEST_ACCOUNT, type TestServer } from './helpers.js';
+import { BIN, cleanEnv, closedPortUrl, removeTempDirs, ROOT, startTestServer, TEST_ACCOUNT, type TestServer } from './helpers.js';
 
 let server: TestServer;
 
@@ -373,8 +373,8 @@ describe('statusctl mcp', () => {
 
 describe('statusctl mcp without credentials', () => {
   it('starts, says so on stderr, and answers each call with an error', async () => {
-    const target = await startTestServer();
-    const { client, stderr } = await connect({ STATUSCTL_BASE_URL: target.url, STATUSCTL_API_KEY: undefined });
+    // Nothing listens there: without a key no call may reach it, and one that did would fail otherwise.
+    const { client, stderr } = await connect({ STATUSCTL_BASE_URL: await closedPortUrl(), STATUSCTL_API_KEY: undefined });
     try {
       expect((await client.listTools()).tools).toHaveLength(PUBLIC_IDS.length);
       for (const name of ['list_runtimes', 'list_incidents']) {
@@ -385,7 +385,6 @@ describe('statusctl mcp without credentials', () => {
       expect(stderr()).toContain('no API key');
     } finally {
       await client.close();
-      await target.close();
     }
   });
 });
@@ -414,25 +413,29 @@ describe('statusctl mcp with an account id that is not a UUID', () => {
   });
 });
 
-describe('statusctl mcp, an error answer whose message holds control characters', () => {
-  it("gives the server's message on one line without them, as the CLI's error line does", async () => {
+describe('statusctl mcp, error answers of a stub server', () => {
+  // One stub and one mcp process for these tests: each test says what the stub answers.
+  let answer: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => response.writeHead(500).end();
+  let stub: Awaited<ReturnType<typeof connectToStub>>;
+  beforeAll(async () => {
+    stub = await connectToStub((request, response) => answer(request, response));
+  });
+  afterAll(async () => {
+    await stub?.close();
+  });
+
+  it("a message holding control characters: gives it on one line without them, as the CLI's error line does", async () => {
     const message = 'no incident\u001b[2J\u001b]0;title\u0007\r\nhere';
-    const { client, close } = await connectToStub((_request, response) => {
+    answer = (_request, response) => {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ statusCode: 404, error: 'Not Found', message }));
-    });
-    try {
-      const result = await call(client, 'get_incident', { incidentId: '00000000-0000-4000-8000-000000000001' });
-      expect(result.isError).toBe(true);
-      expect(text(result)).toBe('HTTP 404: no incident [2J ]0;title here');
-    } finally {
-      await close();
-    }
+    };
+    const result = await call(stub.client, 'get_incident', { incidentId: '00000000-0000-4000-8000-000000000001' });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe('HTTP 404: no incident [2J ]0;title here');
   });
-});
 
-describe('statusctl mcp, a 400 naming the fields it refused', () => {
-  it('gives each refusal once: the message, then only the fields it leaves out', async () => {
+  it('a 400 naming the fields it refused: gives each refusal once, the message, then only the fields it leaves out', async () => {
     // Answered in turn, one per call: the reference server's shape (a message naming the first
     // field, details naming each) for one field and for two, then the hosted API's (its keys).
     const answers = [
@@ -446,20 +449,17 @@ describe('statusctl mcp, a 400 naming the fields it refused', () => {
       },
       { message: '"incidentId" must be a valid GUID', validation: { source: 'params', keys: ['incidentId'] } },
     ];
-    const { client, close } = await connectToStub((_request, response) => {
+    answer = (_request, response) => {
       response.writeHead(400, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ statusCode: 400, error: 'Bad Request', ...answers.shift() }));
-    });
+    };
     const ids = { checkId: '00000000-0000-4000-8000-0000000000c1', id: '00000000-0000-4000-8000-0000000000e1' };
-    try {
-      expect(text(await call(client, 'get_incident', { incidentId: ids.id }))).toBe('HTTP 400: "incidentId" must be a valid GUID');
-      expect(text(await call(client, 'get_heartbeat_event', ids))).toBe(
-        'HTTP 400: "checkId" must be a valid GUID (and 1 more) (id: must be a valid GUID)',
-      );
-      expect(text(await call(client, 'get_incident', { incidentId: ids.id }))).toBe('HTTP 400: "incidentId" must be a valid GUID');
-    } finally {
-      await close();
-    }
+    const { client } = stub;
+    expect(text(await call(client, 'get_incident', { incidentId: ids.id }))).toBe('HTTP 400: "incidentId" must be a valid GUID');
+    expect(text(await call(client, 'get_heartbeat_event', ids))).toBe(
+      'HTTP 400: "checkId" must be a valid GUID (and 1 more) (id: must be a valid GUID)',
+    );
+    expect(text(await call(client, 'get_incident', { incidentId: ids.id }))).toBe('HTTP 400: "incidentId" must be a valid GUID');
   });
 });
 
