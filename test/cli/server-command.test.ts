@@ -3,7 +3,7 @@
 // the refusals at start (usage errors of its options, a bad fixture file, a port in use), which
 // end before anything listens, run in process.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { connect } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -179,14 +179,17 @@ describe('statusctl server', () => {
   });
 
   it('exits 1 when the port is taken', async () => {
-    const first = startServerCommand(['--port', '0']);
-    const [line] = await first.firstLines(1);
-    const port = /:(\d+)$/.exec(line!)![1]!;
-    const second = await runCli(['server', '--port', port], { inProcess: true });
-    expect(second.code).toBe(1);
-    expect(second.stderr).toContain('in use');
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    // Taken by a listener of this process: what is tested is the server command's refusal.
+    const taken = createServer();
+    await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      const second = await runCli(['server', '--port', port], { inProcess: true });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('in use');
+    } finally {
+      await new Promise((closed) => taken.close(closed));
+    }
   });
 });
 
