@@ -16,8 +16,8 @@ if (SKIP) {
 // Each test spawns the built CLI several times, and a Secret Service; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
 
-// The tests run concurrently: each has a Secret Service and a config directory of its own, and
-// mostly waits on the child processes it starts. The one server is the file's.
+// The tests but the first run concurrently: each has a Secret Service and a config directory of
+// its own, and mostly waits on the child processes it starts. The one server is the file's.
 const test = useTestServer();
 const services: SecretService[] = [];
 afterAll(async () => {
@@ -67,7 +67,10 @@ function lookup(service: SecretService, profile = 'default'): Promise<string | n
 
 const configText = (dir: string) => readFileSync(join(dir, 'config.json'), 'utf8');
 
-describe.skipIf(SKIP)('the API key in the Secret Service', { concurrent: true }, () => {
+// The first test runs alone, the others together after it: the commands it runs (login, incidents
+// list, whoami, config, logout) then start from the compile caches the launcher wrote for them
+// instead of several processes compiling the same code at once.
+describe.skipIf(SKIP)('the API key in the Secret Service', () => {
   it('login --with-token saves it in the keyring, not the file; commands read it there; logout removes it', async ({ expect }) => {
     const { service, dir, env } = await freshStore();
     const { key, id } = test.server.account;
@@ -99,7 +102,7 @@ describe.skipIf(SKIP)('the API key in the Secret Service', { concurrent: true },
     expect(after.stderr).toMatch(/^statusctl: no API key/);
   });
 
-  it('each profile has an entry of its own, named after the profile and its base URL', async ({ expect }) => {
+  it.concurrent('each profile has an entry of its own, named after the profile and its base URL', async ({ expect }) => {
     const { service, env } = await freshStore();
     const result = await login(env, '--profile', 'ci');
     expect(result.code, result.stderr).toBe(0);
@@ -110,7 +113,7 @@ describe.skipIf(SKIP)('the API key in the Secret Service', { concurrent: true },
     expect(found?.match(/^\[\//gm)).toHaveLength(1);
   });
 
-  it('a key from the environment never touches the store: it works with the keyring locked', async ({ expect }) => {
+  it.concurrent('a key from the environment never touches the store: it works with the keyring locked', async ({ expect }) => {
     const { service, env } = await freshStore();
     const { key } = test.server.account;
     await loggedIn(env);
@@ -124,7 +127,7 @@ describe.skipIf(SKIP)('the API key in the Secret Service', { concurrent: true },
     expect((await runCli(['incidents', 'list'], { env })).code).toBe(3);
   });
 
-  it('a key left in the file by an older statusctl keeps working; login again moves it into the store', async ({ expect }) => {
+  it.concurrent('a key left in the file by an older statusctl keeps working; login again moves it into the store', async ({ expect }) => {
     const { service, dir, env } = await freshStore();
     const { key, id } = test.server.account;
     writeFileSync(
@@ -142,7 +145,9 @@ describe.skipIf(SKIP)('the API key in the Secret Service', { concurrent: true },
     expect(await keyShown(env)).toEqual(masked('keyring'));
   });
 
-  it('--insecure-storage saves the key in the file on purpose and takes any earlier one out of the store', async ({ expect }) => {
+  it.concurrent('--insecure-storage saves the key in the file on purpose and takes any earlier one out of the store', async ({
+    expect,
+  }) => {
     const { service, dir, env } = await freshStore();
     const { key } = test.server.account;
     await loggedIn(env);
@@ -160,7 +165,7 @@ describe.skipIf(SKIP)('the API key in the Secret Service', { concurrent: true },
     expect(logout.stderr).toBe(`Removed the API key ****${key.slice(-4)} of profile 'default' from ${join(dir, 'config.json')}\n`);
   });
 
-  it('config set api-key goes to the store too, and config unset api-key takes it out', async ({ expect }) => {
+  it.concurrent('config set api-key goes to the store too, and config unset api-key takes it out', async ({ expect }) => {
     const { service, dir, env } = await freshStore();
     const set = await runCli(['config', 'set', 'api-key', 'sk_config_set_key_9876', '--json'], { env });
     expect(set.code, set.stderr).toBe(0);
