@@ -1,9 +1,10 @@
 // The CLI tests run the built binary, so every test run starts from a build of the current
 // sources. The build is skipped only when it is known to be one: the run that built dist/ wrote
 // down what it was built from (every file under src/, scripts/ and spec/, the package and
-// TypeScript settings, the lockfile and npm's record of what node_modules holds) and what dist/
-// then held, and both are still the same. Anything else (an edited source, a new dependency, a
-// dist/ built by another command or with other options, no record) builds again.
+// TypeScript settings, the lockfile, npm's record of what node_modules holds, the Node version)
+// and what dist/ then held, and both are still the same. Anything else (an edited source, a new
+// dependency, another Node, a dist/ built by another command or with other options, no record)
+// builds again.
 // The binary's compile caches go to a directory of this run (STATUSCTL_CACHE_DIR, inherited by
 // the test workers and the processes they start), never into the user's ~/.cache.
 import { execFileSync } from 'node:child_process';
@@ -46,8 +47,10 @@ function hashFiles(paths: string[], hash: Hash = createHash('sha256')): string {
 
 function inputsHash(): string {
   const hash = createHash('sha256');
-  // The build's own switch (scripts/build.mjs): another value gives another dist/.
-  hash.update(`STATUSCTL_BUILD_NO_MINIFY=${process.env.STATUSCTL_BUILD_NO_MINIFY ?? ''}\0`);
+  // The build's own switch (scripts/build.mjs): another value gives another dist/. And the Node
+  // that runs the build, whose list of built-in modules the build reads: a run on another Node
+  // line (CI runs the suite on three) builds with it, as it did before the build could be skipped.
+  hash.update(`STATUSCTL_BUILD_NO_MINIFY=${process.env.STATUSCTL_BUILD_NO_MINIFY ?? ''}\0node ${process.version}\0`);
   return hashFiles([...INPUT_DIRS.flatMap(filesUnder), ...INPUT_FILES], hash);
 }
 
