@@ -7,7 +7,8 @@ import { addGhWords, buildProgram } from '../../src/cli/runtime/program.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { parseJson, runCli, startTestServer, useTestServer } from './helpers.js';
 import { completeIn, SHELLS, type ShellName, sorted } from './completion-shells.js';
-import { readmeLines, statusctlArgs } from './readme-shell.js';
+import { runBlock } from './block-shell.js';
+import { readmeLines } from './readme-shell.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -188,18 +189,8 @@ describe('aliases at work', () => {
     expect(lines.length).toBeGreaterThanOrEqual(4);
     // The demo account: the README's ids are its ids.
     const demo = await startTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: 'sk_readme_gh_words_0123456789' }] });
-    // Each line is one statusctl command of plain words (statusctlArgs), which changes nothing of
-    // a shell's: it runs in this process, the program the binary runs, one after another as bash
-    // would run them, each exiting 0. A line that needs a shell has no place in this block.
-    let stdout = '';
-    for (const line of lines) {
-      if (/^\s*(#.*)?$/.test(line)) continue;
-      const args = statusctlArgs(line);
-      expect(args, `not one statusctl command of plain words: ${line}`).toBeDefined();
-      const result = await runCli(args!, { env: demo.env, inProcess: true });
-      expect(result.code, `${line}\n${result.stderr}`).toBe(0);
-      stdout += result.stdout;
-    }
+    const { code, stdout, stderr } = await runBlock(lines, demo.env);
+    expect(code, stderr).toBe(0);
     expect(stdout).toMatch(/\nAlias: view\n$/);
   });
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { missingSecretServiceTools, startSecretService } from '../support/secret-service.mjs';
 import { closedPortUrl, parseJson, removeTempDirs, runCli, runPty, startTestServer, tempConfigDir, type TestServer } from './helpers.js';
 import { testClock } from '../support/clock.js';
-import { readmeLines, runShell, statusctlArgs } from './readme-shell.js';
+import { runBlock } from './block-shell.js';
+import { readmeLines } from './readme-shell.js';
 
 // Some tests spawn the built CLI several times; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
@@ -376,21 +377,13 @@ describe('auth: profiles', () => {
     const lines = readmeLines('profiles', 'docs/configuration.md');
     expect(lines.join('\n')).toMatch(/auth switch staging/);
     const env = { KEY: MAIN.key, ACCOUNT: MAIN.id, STATUSCTL_CONFIG_DIR: dir };
-    // In order, on one config directory, each line exiting 0 as under `bash -e`. No line sets
-    // anything of the shell's (a variable, a directory): what one leaves for the next is in the
-    // config directory. So a line that is one statusctl command of plain words (statusctlArgs)
-    // runs in this process, the program the binary runs, and each other line (a pipe, $KEY, a
-    // command substitution) in bash with the binary.
-    const result = { stdout: '', stderr: '' };
-    for (const line of lines.map((text) => text.replaceAll('http://127.0.0.1:4010', server.url))) {
-      if (/^\s*(#.*)?$/.test(line)) continue;
-      expect(line, 'sets something of the shell: run the block whole in bash').not.toMatch(/^\s*(\w+=|export\b|cd\b|source\b|\.\s)/);
-      const args = statusctlArgs(line);
-      const ran = args ? await runCli(args, { env, inProcess: true }) : await runShell(line, env, { exitOnError: true });
-      expect(ran.code, `${line}\n${ran.stderr}`).toBe(0);
-      result.stdout += ran.stdout;
-      result.stderr += ran.stderr;
-    }
+    const result = await runBlock(
+      lines.map((text) => text.replaceAll('http://127.0.0.1:4010', server.url)),
+      env,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    // The lines with a pipe or a substitution ran in bash with the built binary.
+    expect(result.ran.bash).toBeGreaterThanOrEqual(3);
     // `auth token | wc -c`: the key and its newline.
     expect(result.stdout).toMatch(new RegExp(`^\\s*${MAIN.key.length + 1}$`, 'm'));
     expect(result.stdout + result.stderr).not.toContain(MAIN.key);

@@ -12,7 +12,8 @@
 // next); a construct over several lines (a loop, a here-document) is not supported.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import type { ShellResult } from './readme-shell.js';
+import { runCli, tempConfigDir } from './helpers.js';
+import { type ShellResult, shellEnv } from './readme-shell.js';
 
 export interface LineResult extends ShellResult {
   /** Whether the line ran in this process. */
@@ -112,6 +113,43 @@ export class BlockShell {
       this.wake();
     });
   }
+}
+
+/** What runBlock gives: the lines' output one after another, the last line's exit status. */
+export interface BlockResult extends ShellResult {
+  /** How many lines ran in this process and how many in bash with the built binary. */
+  ran: { inProcess: number; bash: number };
+}
+
+/**
+ * Runs a page's block as a reader runs it under `bash -e`: its logical lines one at a time in one
+ * BlockShell with the server's environment (`env`) and statusctl on the PATH, stopping at the
+ * first line that exits other than 0. The block gets a fresh directory of its own, which this
+ * process moves into for the block and back (run() reads relative names from this process's
+ * directory), so a test that runs a block must not run other tests of its file concurrently.
+ */
+export async function runBlock(lines: string[], env: Record<string, string>): Promise<BlockResult> {
+  const home = process.cwd();
+  process.chdir(tempConfigDir());
+  const shell = new BlockShell(process.cwd(), shellEnv(env));
+  const result: BlockResult = { code: 0, stdout: '', stderr: '', ran: { inProcess: 0, bash: 0 } };
+  try {
+    for (const line of logicalLines(lines)) {
+      const ran = await shell.line(line, (args, lineEnv) => runCli(args, { env: lineEnv, inProcess: true, timeoutMs: 120_000 }));
+      result.ran[ran.inProcess ? 'inProcess' : 'bash']++;
+      result.stdout += ran.stdout;
+      result.stderr += ran.stderr;
+      result.code = ran.code;
+      if (ran.code !== 0) {
+        result.stderr += `\nexit ${ran.code} from: ${line}\n`;
+        break;
+      }
+    }
+  } finally {
+    await shell.close();
+    process.chdir(home);
+  }
+  return result;
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   type PtySession,
   type TestServer,
 } from './helpers.js';
-import { runShell } from './readme-shell.js';
+import { runBlock } from './block-shell.js';
 import { type RecordedRequest, type RecordingProxy, startRecordingProxy } from './upstream-request.js';
 
 // Each test starts the built CLI a few times; on a loaded machine that is slow, never hung.
@@ -550,7 +550,7 @@ describe('README', () => {
     const readme = readFileSync(join(ROOT, 'docs/commands.md'), 'utf8');
     const block = /### Changing and deleting incidents\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block, 'README has no block under "Changing and deleting incidents"').toBeDefined();
-    const { code, stdout, stderr } = await runShell(block!, env, { exitOnError: true });
+    const { code, stdout, stderr } = await runBlock(block!.split('\n'), env);
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     // What the block did, read back: its incident was edited, then deleted.
     expect(stdout).toMatch(/^name\tCheckout slow in the EU$/m);

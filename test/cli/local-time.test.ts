@@ -7,7 +7,8 @@ import { type Client, createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/cli/api/types.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { testClock } from '../support/clock.js';
-import { readmeLines, runShell } from './readme-shell.js';
+import { runBlock } from './block-shell.js';
+import { readmeLines } from './readme-shell.js';
 import { parseJson, type PtySession, removeTempDirs, runCli, runPty, startTestServer, useTestServer } from './helpers.js';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -201,7 +202,7 @@ describe('the README', () => {
   it('its local time block runs as written against the reference server', async () => {
     const lines = readmeLines('local-time', 'docs/commands.md');
     expect(lines.length).toBeGreaterThanOrEqual(5);
-    const result = await runShell(lines.join('\n'), test.server.env, { exitOnError: true });
+    const result = await runBlock(lines, test.server.env);
     expect(result.code, result.stderr).toBe(0);
     // The last line prints the length of a --limit 150 page.
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+$/);
@@ -253,7 +254,7 @@ describe('the README on create', () => {
   it('its block naming the pages after create runs as written against the demo account', async () => {
     const lines = readmeLines('create-pages', 'docs/commands.md');
     const demo = await startTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: 'sk_readme_create_pages_0123' }] });
-    const result = await runShell(lines.join('\n'), demo.env, { exitOnError: true });
+    const result = await runBlock(lines, demo.env);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^  \\S.*\\s${demo.url}/status/${DEMO_ACCOUNT_ID}/\\S+#incident-[0-9a-f-]{36}$`, 'm'));
   });

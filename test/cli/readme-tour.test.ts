@@ -6,9 +6,9 @@
 // with a substitution or a pipe run in the bash with the built binary.
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
-import { BlockShell, logicalLines } from './block-shell.js';
-import { parseJson, runCli, startTestServer, tempConfigDir } from './helpers.js';
-import { readmeLines, shellEnv } from './readme-shell.js';
+import { runBlock } from './block-shell.js';
+import { parseJson, runCli, startTestServer } from './helpers.js';
+import { readmeLines } from './readme-shell.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -17,24 +17,8 @@ describe("the README's tour", () => {
     const lines = readmeLines('tour');
     expect(lines.join('\n')).toMatch(/statusctl incidents resolve "\$ID"/);
     const demo = await startTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: 'sk_readme_tour_0123456789' }], rcaDelayMs: 5 });
-    // The shell and the runs in this process share a fresh directory (run() reads relative
-    // names from this process's): this process moves into it for the tour, and back.
-    const home = process.cwd();
-    process.chdir(tempConfigDir());
-    const shell = new BlockShell(process.cwd(), shellEnv(demo.env));
-    const ran = { inProcess: 0, bash: 0 };
-    let stdout = '';
-    try {
-      for (const line of logicalLines(lines)) {
-        const result = await shell.line(line, (args, env) => runCli(args, { env, inProcess: true, timeoutMs: 120_000 }));
-        expect(result.code, `${line}\n${result.stderr}`).toBe(0);
-        ran[result.inProcess ? 'inProcess' : 'bash']++;
-        stdout += result.stdout;
-      }
-    } finally {
-      await shell.close();
-      process.chdir(home);
-    }
+    const { code, stdout, stderr, ran } = await runBlock(lines, demo.env);
+    expect(code, stderr).toBe(0);
     // The binary still runs the lines that need a shell.
     expect(ran.bash).toBeGreaterThanOrEqual(2);
     expect(ran.inProcess).toBeGreaterThanOrEqual(5);

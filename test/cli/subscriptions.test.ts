@@ -7,7 +7,8 @@ import type { Subscription } from '../../src/contract/schemas.js';
 import { demoIds } from '../../src/server/index.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
 import { KEYS, parseJson, runCli, runPty, useTestServer } from './helpers.js';
-import { readmeLines, runShell, statusctlArgs } from './readme-shell.js';
+import { runBlock } from './block-shell.js';
+import { readmeLines } from './readme-shell.js';
 import { finalScreen } from './screen.js';
 
 const KEY = 'sk_subscriptions_0123456789';
@@ -152,14 +153,8 @@ describe('subscriptions remove', () => {
 
 describe('the README', () => {
   it('its services and subscribers lines run as written, each exit 0, and do what they say', async () => {
-    for (const line of readmeLines('services-subscriptions', 'docs/commands.md')) {
-      // Each line on its own. One that is a statusctl command of plain words (statusctlArgs)
-      // runs in this process, the program the binary runs, which is all bash would do with it;
-      // one that needs a shell (a pipe) runs in bash with the binary.
-      const args = statusctlArgs(line);
-      const result = args ? await runCli(args, { env: env(), inProcess: true }) : await runShell(line, env());
-      expect(result.code, `${line}\n${result.stderr}`).toBe(0);
-    }
+    const result = await runBlock(readmeLines('services-subscriptions', 'docs/commands.md'), env());
+    expect(result.code, result.stderr).toBe(0);
     expect((await byAddress('oncall@example.com'))?.status).toBe('VERIFIED');
     expect(await byAddress('ops@example.com')).toBeUndefined();
     for (const address of ['a@example.com', 'b@example.com']) expect((await byAddress(address))?.status).toBe('PENDING');
