@@ -15,6 +15,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { answerShapesEsbuild } from './answer-shapes.mjs';
+import { forgetBuild, recordBuild } from './build-record.mjs';
 import { buildTypes } from './build-types.mjs';
 import { vendorChunkBuilds, vendorImports } from './vendor-chunks.mjs';
 
@@ -77,6 +78,7 @@ const script = {
   external: ['@napi-rs/keyring'],
 };
 
+forgetBuild();
 await Promise.all([
   build({
     ...script,
@@ -113,3 +115,6 @@ copyFileSync(createRequire(import.meta.url).resolve('jq-wasm/jq.wasm'), 'dist/bu
 
 // Type declarations for programs that import the client (see build-types.mjs).
 buildTypes();
+
+// What this dist/ was built from, for a test run to know it need not build again (build-record.mjs).
+recordBuild();
