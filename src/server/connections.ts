@@ -84,14 +84,17 @@ export interface OpenStreams {
 
 /**
  * Bounds the open API connections of `server` (those not carrying an event stream). `evict`
- * answers (408) and closes a connection that gives way to a newcomer.
+ * answers (408) and closes a connection that gives way to a newcomer. Returns what the server's
+ * request handler calls first with each request's socket: the connection has sent a request's
+ * headers (called by the handler rather than from a second 'request' listener, which would make
+ * node copy the listeners at every request).
  */
 export function limitConnections(
   server: Server,
   maxConnections: number,
   evict: (socket: Socket) => void,
   streams: OpenStreams = { openStreams: 0, yieldOldest: () => undefined },
-): void {
+): (socket: Socket) => void {
   const open = new Set<Socket>();
   // Open connections that have not yet sent the headers of a first request, oldest first.
   const waiting = new Set<Socket>();
@@ -121,7 +124,9 @@ export function limitConnections(
       waiting.delete(socket);
     });
   });
-  server.on('request', (req) => waiting.delete(req.socket as Socket));
+  return (socket) => {
+    waiting.delete(socket);
+  };
 }
 
 export interface EarlyAnswer {

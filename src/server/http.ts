@@ -11,7 +11,7 @@ import { type AnyResult, dispatch } from './handlers/dispatch.js';
 import type { Handlers, AccountScope, AppContext } from './handlers/types.js';
 import { HttpError } from './http-error.js';
 import type { RateLimiter } from './rate-limit.js';
-import type { Router } from './router.js';
+import type { CompiledRoute, Router } from './router.js';
 import { declaresBody, isJson, readBody } from './request-body.js';
 import { type RequestTarget, requestTarget } from './request-target.js';
 import { parseJsonBody, parseOr400, QueryCache } from './validation.js';
@@ -101,13 +101,11 @@ function route(
   }
   const { route: compiled, params } = match;
   const op = compiled.op;
+  // Bodies of operations that take none (GET) are ignored; node discards them. No closure for
+  // those (most requests): the handler is called straight away.
+  if (!op.body) return callHandler(deps, queries, compiled, params, account, target, undefined);
   // The body is checked before the query, then the handler answers.
-  const answer = (body: unknown) => {
-    const query = op.query ? queries.parse(op.query, target) : undefined;
-    return dispatch(deps.handlers, compiled.id, { params, query, body, account, app: deps.app });
-  };
-  // Bodies of operations that take none (GET) are ignored; node discards them.
-  if (!op.body) return answer(undefined);
+  const answer = (body: unknown) => callHandler(deps, queries, compiled, params, account, target, body);
   const parseBody = (raw: Buffer): unknown => {
     let body: unknown;
     if (raw.length > 0) {
@@ -124,4 +122,18 @@ function route(
   };
   if (!declaresBody(req)) return answer(parseBody(Buffer.alloc(0)));
   return readBody(req, deps.bodyTimeoutMs).then((raw) => answer(parseBody(raw)));
+}
+
+/** The matched operation's handler, with its query parsed (after its body, when it has one). */
+function callHandler(
+  deps: PipelineDeps,
+  queries: QueryCache,
+  compiled: CompiledRoute,
+  params: Record<string, string>,
+  account: AccountScope,
+  target: RequestTarget,
+  body: unknown,
+): AnyResult | Promise<AnyResult> {
+  const query = compiled.op.query ? queries.parse(compiled.op.query, target) : undefined;
+  return dispatch(deps.handlers, compiled.id, { params, query, body, account, app: deps.app });
 }

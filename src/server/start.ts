@@ -143,6 +143,7 @@ async function start(
     linger: limits,
   });
   const server = createServer(httpServerOptions(limits), (req, res) => {
+    requestArrived(req.socket);
     const target = requestTarget(req.url);
     // No status page has an address under /v1/: the API's routes go straight to the API, which
     // writes nosniff with the other headers of its answers.
@@ -154,7 +155,7 @@ async function start(
     api(req, res, target);
   });
   server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, log, limits));
-  limitConnections(
+  const requestArrived = limitConnections(
     server,
     limits.maxConnections,
     (socket) =>

@@ -3,10 +3,11 @@ import { notFound } from '../http-error.js';
 import { jsonBytes } from '../json-bytes.js';
 import type { Handler } from './types.js';
 
-// The table never changes: encoded once, not at every request.
-let encoded: ReturnType<typeof jsonBytes<typeof RUNTIMES>> | undefined;
+// The table never changes: encoded once, and its answer made once, not at every request (an
+// answer is only read).
+let answer: ReturnType<Handler<'listRuntimes'>> | undefined;
 
-export const listRuntimes: Handler<'listRuntimes'> = () => ({ status: 200, body: RUNTIMES, json: (encoded ??= jsonBytes(RUNTIMES)) });
+export const listRuntimes: Handler<'listRuntimes'> = () => (answer ??= { status: 200, body: RUNTIMES, json: jsonBytes(RUNTIMES) });
 
 /** By name (`2025.04`): the catalog is the same for every account. */
 export const getRuntime: Handler<'getRuntime'> = ({ params }) => {
