@@ -34,6 +34,8 @@ export interface ParityState {
   readChildren(): void;
   /** Checks what was seen since the last call, adding to `violations` (afterEach calls it too). */
   checkPending(): Promise<void>;
+  /** The channel subscriber of the file being run, so the next file's replaces it. */
+  subscriber?: (message: unknown) => void;
 }
 
 // On globalThis, so a test file can look at what was captured (test/parity/parity.test.ts).
@@ -70,6 +72,10 @@ async function checkPending(): Promise<void> {
 
 const currentTest = () => expect.getState().currentTestName;
 const onRequest = (message: unknown) => check({ ...(message as PublishedRequest), test: currentTest() });
+// A worker that runs files one after another keeps the channel's subscribers too: one left by an
+// earlier file (its afterAll cut short) would record every request a second time.
+if (state.subscriber) unsubscribe(REQUEST_CHANNEL, state.subscriber);
+state.subscriber = onRequest;
 subscribe(REQUEST_CHANNEL, onRequest);
 
 const dir = mkdtempSync(join(tmpdir(), 'statusctl-parity-'));
