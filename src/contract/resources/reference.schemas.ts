@@ -1,0 +1,37 @@
+// What the reference server's own routes take and answer (docs/api-rules.md#reference-only-inputs).
+import { z } from 'zod';
+import { NonEmpty } from './schema-parts.js';
+import { DateTime, HeartbeatState, IncidentStatus } from './shared.schemas.js';
+
+/**
+ * What a status page's subscriber would have been sent (reference server only: nothing is sent).
+ * `created_at` is a full date-time: notifications of one day are told apart by it.
+ */
+export const Notification = z.object({
+  id: z.string(),
+  statusPageId: z.string(),
+  address: z.string(),
+  incidentId: z.string(),
+  incidentUpdateId: z.string(),
+  status: IncidentStatus,
+  description: z.string(),
+  created_at: DateTime,
+});
+export const NotificationList = z.array(Notification);
+
+export const ErrorEventInput = z.strictObject({
+  checkId: NonEmpty,
+  rawErrorMessage: NonEmpty.max(10_000),
+  timestamp: DateTime.optional(),
+});
+
+export const HeartbeatEventInput = z.strictObject({
+  state: HeartbeatState,
+  timestamp: DateTime.optional(),
+});
+
+export const NotificationQuery = z.strictObject({
+  incidentId: NonEmpty.optional().meta({ description: "only this incident's notifications" }),
+});
+
+export type Notification = z.infer<typeof Notification>;

@@ -1,0 +1,42 @@
+// A status page's subscribers, and the bulk request that adds them.
+import { z } from 'zod';
+import { DateOnly, SubscriptionStatus, SubscriptionType } from './shared.schemas.js';
+
+export const Subscription = z.object({
+  id: z.string(),
+  type: SubscriptionType,
+  address: z.string(),
+  status: SubscriptionStatus,
+  created_at: DateOnly,
+  updated_at: DateOnly,
+});
+export const SubscriptionList = z.array(Subscription);
+
+export const BulkSubscriptionsResult = z.object({
+  created: z.number().int(),
+  skipped: z.number().int(),
+  status: SubscriptionStatus,
+});
+
+export const MAX_SUBSCRIPTIONS_PER_REQUEST = 100;
+/** A subscriber's address; `subscriptions add` checks each one with it before anything is sent. */
+export const EmailAddress = z.email('expected an email address');
+
+export const BulkSubscriptionsInput = z.strictObject({
+  subscriptions: z
+    .array(
+      z.strictObject({
+        type: SubscriptionType.meta({ description: 'EMAIL, the one type there is' }),
+        config: EmailAddress.meta({ description: 'the email address to subscribe' }),
+      }),
+    )
+    .min(1)
+    .max(MAX_SUBSCRIPTIONS_PER_REQUEST)
+    .meta({ description: `the subscribers to add, 1 to ${MAX_SUBSCRIPTIONS_PER_REQUEST}; an address already subscribed is skipped` }),
+  autoVerify: z
+    .boolean()
+    .optional()
+    .meta({ description: 'true: subscribed as VERIFIED at once, with no confirmation mail; default false (PENDING)' }),
+});
+
+export type Subscription = z.infer<typeof Subscription>;
