@@ -152,7 +152,7 @@ function adapt(example: string, url: string): string {
 }
 
 /**
- * Commands declared under two names by one module (src/cli/commands/auth.ts declares the login
+ * Commands declared under two names by one module (the auth entry of src/cli/commands/nouns.ts declares the login
  * and logout modules at the top and under `auth`), so that an example written with either name
  * runs the very same code: the longer name, as the shorter one.
  */

@@ -1,6 +1,6 @@
 // The CLI's layout says what depends on what, and gives every command one shape:
-// - `commands/<noun>.ts` only wires its verbs to commander; each verb is a module in
-//   `commands/<noun>/` holding its options type, its run function and its renderer;
+// - the nouns are one table, `commands/nouns.ts`, which only wires each noun's verbs to commander;
+//   each verb is a module in `commands/<noun>/` holding its options type, its run function and its renderer;
 // - a command without verbs (`version`, `whoami`...) is such a module on its own, `commands/<name>.ts`;
 // - a noun's modules import each other and the shared pieces of src/cli; of another command
 //   they import only renderers (`render...`): a resource is rendered by the verb that shows it,
@@ -27,11 +27,15 @@ function importsOf(file: string): string[] {
 const nounFolders = readdirSync(COMMANDS).filter((name) => statSync(join(COMMANDS, name)).isDirectory());
 const topLevel = readdirSync(COMMANDS).filter((name) => name.endsWith('.ts'));
 
-/** The verb modules a noun's wiring file imports. */
+/** The table of the nouns, which wires each noun's verbs. */
+const NOUN_TABLE = join(COMMANDS, 'nouns.ts');
+
+/** The verb modules the noun table wires for a noun. */
 function verbsOf(noun: string): string[] {
-  return importsOf(join(COMMANDS, `${noun}.ts`))
+  const wired = importsOf(NOUN_TABLE)
     .filter((path) => path.startsWith(`./${noun}/`))
     .map((path) => path.slice(`./${noun}/`.length).replace(/\.js$/, '.ts'));
+  return [...new Set(wired)];
 }
 
 /** The folders of src/cli besides commands/, each holding what its name says (docs/architecture.md). */
@@ -88,15 +92,15 @@ describe('src/cli layout', () => {
     }
   });
 
-  it('each noun folder has its wiring file, which declares no option or action of its own', () => {
+  it('each noun folder has its entry in the noun table, which declares no option or action of its own', () => {
     expect(nounFolders.length).toBeGreaterThan(0);
+    expect(existsSync(NOUN_TABLE), 'commands/nouns.ts').toBe(true);
+    const source = readFileSync(NOUN_TABLE, 'utf8');
+    expect(source, 'commands/nouns.ts declares an option').not.toMatch(/\.(option|addOption|argument)\(/);
+    expect(source, 'commands/nouns.ts declares an action').not.toMatch(/\.action\(/);
     for (const noun of nounFolders) {
-      const wiring = join(COMMANDS, `${noun}.ts`);
-      expect(existsSync(wiring), `commands/${noun}.ts`).toBe(true);
-      const source = readFileSync(wiring, 'utf8');
-      expect(source, `commands/${noun}.ts declares an option`).not.toMatch(/\.(option|addOption|argument)\(/);
-      expect(source, `commands/${noun}.ts declares an action`).not.toMatch(/\.action\(/);
-      expect(verbsOf(noun).length, `commands/${noun}.ts wires no verb`).toBeGreaterThan(0);
+      expect(existsSync(join(COMMANDS, `${noun}.ts`)), `commands/${noun}.ts repeats the table`).toBe(false);
+      expect(verbsOf(noun).length, `commands/nouns.ts wires no verb of ${noun}`).toBeGreaterThan(0);
     }
   });
 

@@ -18,25 +18,33 @@ interface CommandModule {
   register(program: Program, verbs?: readonly string[], command?: string): void | Promise<void>;
 }
 
-const auth = () => import('../commands/auth.js');
+/** A noun of the table in commands/nouns.ts: its module is the table, which declares it. */
+function noun(name: string): () => Promise<CommandModule> {
+  return async () => {
+    const { declareNoun } = await import('../commands/nouns.js');
+    return { register: (program, verbs, command) => declareNoun(program, name, verbs, command) };
+  };
+}
+
+const auth = noun('auth');
 const completion = () => import('../commands/completion.js');
 
 /** Which module declares each top-level command, in the order of the program's help. */
 const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = {
   login: auth,
   logout: auth,
-  config: () => import('../commands/config.js'),
-  'status-pages': () => import('../commands/status-pages.js'),
-  services: () => import('../commands/services.js'),
-  subscriptions: () => import('../commands/subscriptions.js'),
-  incidents: () => import('../commands/incidents.js'),
-  templates: () => import('../commands/templates.js'),
-  'incident-updates': () => import('../commands/incident-updates.js'),
-  notifications: () => import('../commands/notifications.js'),
-  rca: () => import('../commands/rca.js'),
-  'error-groups': () => import('../commands/error-groups.js'),
-  heartbeats: () => import('../commands/heartbeats.js'),
-  runtimes: () => import('../commands/runtimes.js'),
+  config: noun('config'),
+  'status-pages': noun('status-pages'),
+  services: noun('services'),
+  subscriptions: noun('subscriptions'),
+  incidents: noun('incidents'),
+  templates: noun('templates'),
+  'incident-updates': noun('incident-updates'),
+  notifications: noun('notifications'),
+  rca: noun('rca'),
+  'error-groups': noun('error-groups'),
+  heartbeats: noun('heartbeats'),
+  runtimes: noun('runtimes'),
   server: () => import('../commands/server.js'),
   demo: () => import('../commands/demo.js'),
   completion,
