@@ -7,6 +7,7 @@ import { type OperationId, routes, uuidParams } from '../../contract/table.js';
 import { isUuid, type PathParamNames } from '../../contract/rules.js';
 import { usageError } from '../errors/exit-codes.js';
 import { describeSource, type Settings } from '../settings/resolve.js';
+import { KEY_IN_WRONG_PLACE_HINT, looksLikeKey, notShown } from '../settings/mask.js';
 
 /** How the command names the value and where a user finds a good one. */
 export interface IdArgument {
@@ -48,9 +49,17 @@ export function sentId<Id extends OperationId>(
 export function sentAccountId(settings: Settings): string | undefined {
   const { accountId } = settings;
   if (accountId === undefined || isUuid(accountId)) return accountId;
+  const from = describeSource(settings, 'accountId');
+  // A key pasted as the account id would land in the CI log of the error.
+  if (looksLikeKey(accountId, settings.apiKey)) {
+    throw usageError(
+      notShown(`the account id (from ${from})`),
+      `${KEY_IN_WRONG_PLACE_HINT}; the account id is a UUID, shown in the account's settings`,
+    );
+  }
   const shown = JSON.stringify(accountId.length > MAX_SHOWN ? `${accountId.slice(0, MAX_SHOWN)}…` : accountId);
   throw usageError(
-    `the account id ${shown} (from ${describeSource(settings, 'accountId')}) is not a UUID (8-4-4-4-12 hexadecimal digits), the only form the API takes`,
+    `the account id ${shown} (from ${from}) is not a UUID (8-4-4-4-12 hexadecimal digits), the only form the API takes`,
     "the account's id is shown in its settings: set it with --account-id, STATUSCTL_ACCOUNT_ID or 'statusctl login'",
   );
 }

@@ -4,7 +4,7 @@
 import type { Context } from '../runtime/context.js';
 import type { SettingSource } from './resolve.js';
 import { CliError, ExitCode } from '../errors/exit-codes.js';
-import { maskKey } from './mask.js';
+import { looksLikeKey, maskKey } from './mask.js';
 import { ApiError } from '../../client/errors.js';
 
 /** The description of both commands. */
@@ -49,6 +49,9 @@ export interface Inspection {
   error?: unknown;
 }
 
+/** A setting as the report shows it: a key pasted into it is not (the report may go to a CI log). */
+const unlessKey = (value: string, key: string | undefined) => (looksLikeKey(value, key) ? '(looks like an API key; not shown)' : value);
+
 export async function inspectCredentials(ctx: Context): Promise<Inspection> {
   const settings = await ctx.settings();
   const profileSource: SettingSource = ctx.profileChoice.source;
@@ -56,8 +59,8 @@ export async function inspectCredentials(ctx: Context): Promise<Inspection> {
   const { failure, ...server } = await check(ctx, Boolean(settings.apiKey));
   const report: CredentialsInUse = {
     profile: { value: settings.profile, source: profileSource },
-    baseUrl: { value: settings.baseUrl, source: settings.sources.baseUrl },
-    accountId: { value: settings.accountId ?? null, source: settings.sources.accountId },
+    baseUrl: { value: unlessKey(settings.baseUrl, settings.apiKey), source: settings.sources.baseUrl },
+    accountId: { value: settings.accountId ? unlessKey(settings.accountId, settings.apiKey) : null, source: settings.sources.accountId },
     apiKey: { value: settings.apiKey ? maskKey(settings.apiKey) : null, source: settings.sources.apiKey },
     proxy: {
       value: network.proxyShown ?? null,

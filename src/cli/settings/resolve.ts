@@ -9,6 +9,7 @@ import { closest } from '../errors/suggest.js';
 import type { Env } from '../iostreams/iostreams.js';
 import { checkBaseUrl, type ConfigFile, DEFAULT_BASE_URL, DEFAULT_PROFILE, type Profile, type SettingField, withoutV1 } from './config.js';
 import type { KeyStorage } from './key-storage.js';
+import { KEY_IN_WRONG_PLACE_HINT, looksLikeKey, notShown } from './mask.js';
 
 /** The API key's source is where it lives: 'keyring' (the OS credential store) or 'file', never 'profile'. */
 export type SettingSource = 'option' | 'environment' | 'profile' | 'keyring' | 'file' | 'default' | 'unset';
@@ -171,6 +172,9 @@ export class SettingsResolver {
     }
     if (problem !== true) {
       const from = describeSource({ profile: this.profileName, baseUrl, sources } as Settings, 'baseUrl');
+      if (looksLikeKey(baseUrl, fromOptions.apiKey, fromEnv.apiKey)) {
+        throw usageError(notShown(`the base URL (from ${from})`), `${KEY_IN_WRONG_PLACE_HINT}; the base URL is an http(s) address`);
+      }
       const fixed = withoutV1(baseUrl);
       throw usageError(
         `the base URL ${JSON.stringify(baseUrl)} (from ${from}) is not usable: ${problem}`,
@@ -201,7 +205,13 @@ export class SettingsResolver {
     const known = config.profileNames();
     if (known.includes(this.profileName)) return;
     const source = this.profileChoice.source;
-    const how = source === 'option' ? '--profile' : 'STATUSCTL_PROFILE';
+    const how = source === 'option' ? '--profile' : source === 'environment' ? 'STATUSCTL_PROFILE' : `the config file ${config.path}`;
+    if (looksLikeKey(this.profileName, this.given.apiKey, this.from.env.STATUSCTL_API_KEY)) {
+      throw usageError(
+        notShown(`the profile's name (from ${how})`),
+        `${KEY_IN_WRONG_PLACE_HINT}; the profiles are ${known.length ? known.join(', ') : 'none yet (statusctl login creates one)'}`,
+      );
+    }
     const near = closest(this.profileName, known);
     if (source === 'file') {
       throw usageError(

@@ -6,6 +6,7 @@ import { SETTINGS, checkBaseUrl, checkHeaderValue, checkSwitch, type SettingName
 import { Context } from '../../runtime/context.js';
 import type { SettingSource } from '../../settings/resolve.js';
 import { usageError } from '../../errors/exit-codes.js';
+import { looksLikeKey, notShown } from '../../settings/mask.js';
 import type { Noun } from '../../runtime/globals.js';
 import { keyArgument } from './get.js';
 import { shown } from './list.js';
@@ -48,6 +49,13 @@ export async function run(ctx: Context, name: SettingName, value: string): Promi
 }
 
 function checkValue(name: SettingName, value: string): void {
+  // Saved, it would be shown by `config list` and the message below, and sent where a key is not kept.
+  if (name !== 'api-key' && looksLikeKey(value)) {
+    throw usageError(
+      `${notShown(`the value for ${name}`)} and was not saved`,
+      `to save the key: statusctl config set api-key KEY (or statusctl login)`,
+    );
+  }
   const verdict = CHECKS[name]?.(value) ?? checkHeaderValue(value, name);
   if (verdict !== true) throw usageError(`${name}: ${verdict}`);
 }
