@@ -1,9 +1,17 @@
 // A request's body: read whole within its time limit and size limit, or refused as soon as it
-// passes either (docs/api-rules.md#errors, #slow-and-idle-clients), and whether it is JSON.
+// passes either (docs/api-rules.md#errors, #slow-and-idle-clients), whether it is JSON, and
+// whether its JSON nests deeper than the API takes.
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './http-error.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Arrays and objects nested in a body at most (docs/api-rules.md#errors): the hosted API's bodies
+ * nest a few levels, and a body of nothing but brackets fits a million of them in the size limit,
+ * each a level to walk and to name in an answer.
+ */
+export const MAX_JSON_DEPTH = 64;
 
 /**
  * An oversized body is answered 413 without reading it (docs/api-rules.md#errors): at once when the
@@ -80,4 +88,28 @@ export function isJson(contentType: string | undefined): boolean {
 export function declaresBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Whether JSON text nests arrays and objects deeper than MAX_JSON_DEPTH. One pass over the text,
+ * stopped at the first level too many, before anything is parsed; brackets inside strings do
+ * not count. Text that is not JSON gives some answer, and JSON.parse refuses it afterwards.
+ */
+export function nestsTooDeep(text: string): boolean {
+  // Each level opens with a bracket of its own.
+  if (text.length <= MAX_JSON_DEPTH) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }

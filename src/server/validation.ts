@@ -1,16 +1,19 @@
-// Turns zod issues into the `details` of a 400 (one entry per bad field) and reads query
-// strings strictly (repeated or empty parameters are errors: docs/api-rules.md#errors).
+// Turns zod issues into the `details` of a 400 (one entry per bad field, of bounded size:
+// error-details.ts), reads query strings strictly (repeated or empty parameters are errors:
+// docs/api-rules.md#errors) and reads a JSON body (its charset, its bytes, its depth, its text).
 import type { z } from 'zod';
 import type { ErrorDetail } from '../contract/errors.js';
-import { formatPath, issueDetails } from '../contract/rules.js';
-import { HttpError, validationError } from './http-error.js';
+import { issueDetails } from '../contract/rules.js';
+import { fieldsError, formatFieldPath, MAX_DETAILS } from './error-details.js';
+import { HttpError } from './http-error.js';
+import { MAX_JSON_DEPTH, nestsTooDeep } from './request-body.js';
 import type { RequestTarget } from './request-target.js';
 
 /** Parses with the schema or throws a 400 whose details name every bad field. */
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, rootName: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw validationError(issueDetails(result.error.issues, { root: rootName }));
+  throw fieldsError(issueDetails(result.error.issues, { root: rootName }));
 }
 
 /** Query string to a plain object; a name given twice or given empty is a 400. */
@@ -31,7 +34,7 @@ export function readQuery(search: URLSearchParams): Record<string, string> {
     if (value === '') details.push({ path: name, message: 'must not be empty' });
     query[name] = value;
   }
-  if (details.length) throw validationError(details);
+  if (details.length) throw fieldsError(details);
   return query;
 }
 
@@ -87,13 +90,12 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** A lone UTF-16 surrogate (with the u flag, a surrogate pair is one code point and does not match). */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
-/** Bad fields reported at most, so the answer to a hostile body stays small. */
-const MAX_DETAILS = 20;
-
 /**
  * A request body as JSON (docs/api-rules.md#text-is-utf-8): 415 for a charset other than UTF-8;
- * 400 for bytes that are not UTF-8, for malformed JSON, and for a string or a field name holding
- * a lone surrogate (`"\ud800"`), which no UTF-8 answer could carry: every bad field is named.
+ * 400 for bytes that are not UTF-8, for arrays and objects nested deeper than MAX_JSON_DEPTH
+ * (checked first, so no later step walks more levels than that), for malformed JSON, and for a
+ * string or a field name holding a lone surrogate (`"\ud800"`), which no UTF-8 answer could
+ * carry: every bad field is named.
  */
 export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
   const charset = charsetOf(contentType);
@@ -104,7 +106,10 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
   try {
     text = utf8.decode(raw);
   } catch {
-    throw validationError([{ path: 'body', message: 'is not valid UTF-8' }]);
+    throw fieldsError([{ path: 'body', message: 'is not valid UTF-8' }]);
+  }
+  if (nestsTooDeep(text)) {
+    throw fieldsError([{ path: 'body', message: `nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep` }]);
   }
   let value: unknown;
   try {
@@ -115,7 +120,7 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
   // Decoded bytes never hold a lone surrogate: only a \u escape can make one.
   if (text.includes('\\u')) {
     const details = illFormedStrings(value);
-    if (details.length) throw validationError(details);
+    if (details.length) throw fieldsError(details);
   }
   return value;
 }
@@ -126,10 +131,11 @@ interface Visit {
   parent: Visit | undefined;
 }
 
+/** The keys from the root down to the visited value: collected upwards, then reversed, in one pass. */
 function pathOf(visit: Visit): (string | number)[] {
   const path: (string | number)[] = [];
-  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.unshift(at.key);
-  return path;
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
 }
 
 /** Every string or field name holding a lone surrogate. Iterative: a deeply nested body is no stack overflow. */
@@ -141,7 +147,7 @@ function illFormedStrings(root: unknown): ErrorDetail[] {
     const { value } = visit;
     if (typeof value === 'string') {
       if (LONE_SURROGATE.test(value))
-        details.push({ path: formatPath(pathOf(visit), '', 'body'), message: 'holds a lone UTF-16 surrogate: not Unicode text' });
+        details.push({ path: formatFieldPath(pathOf(visit), 'body'), message: 'holds a lone UTF-16 surrogate: not Unicode text' });
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: visit });
     } else if (value !== null && typeof value === 'object') {
@@ -149,7 +155,7 @@ function illFormedStrings(root: unknown): ErrorDetail[] {
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i]!;
         if (LONE_SURROGATE.test(key)) {
-          details.push({ path: formatPath([...pathOf(visit), key], '', 'body'), message: 'field name holds a lone UTF-16 surrogate' });
+          details.push({ path: formatFieldPath([...pathOf(visit), key], 'body'), message: 'field name holds a lone UTF-16 surrogate' });
         }
         stack.push({ value: child, key, parent: visit });
       }
