@@ -1,13 +1,15 @@
 // Slow, idle and too many clients (docs/api-rules.md#slow-and-idle-clients). node:http does most of it: headersTimeout
 // (from the first byte of a request), requestTimeout (a backstop for a body nobody reads),
 // keepAliveTimeout (idle connections). What it does not do is answer those timeouts with the
-// JSON error body (raw-answers.ts does, from 'clientError') or keep a flood of slow connections from
-// locking everyone out: server.maxConnections refuses every newcomer once the slow ones fill
-// it. Here a newcomer at the limit evicts the oldest connection still waiting for its first
-// request's headers (the slow ones; a normal client sends its headers at once), else the oldest
-// status-page event stream yields, and it is refused only when every open connection has an API
-// request (or is kept alive between two). Event streams need no key: they are counted apart,
-// with caps of their own (pages/events.ts), so a flood of them never fills the API's budget.
+// JSON error body (raw-answers.ts does, from 'clientError') or keep a flood of connections from
+// locking everyone out: server.maxConnections refuses every newcomer once they fill it, be they
+// slow or only kept alive between requests. Here a newcomer at the limit takes the place of the
+// oldest connection with no request in progress: one still waiting for its first request's
+// headers (a normal client sends them at once), or one kept alive after its answer (a client
+// that sends a request now and then holds it without using it). Else the oldest status-page
+// event stream yields, and the newcomer is refused only when every open connection has an API
+// request in progress. Event streams need no key: they are counted apart, with caps of their
+// own (pages/events.ts), so a flood of them never fills the API's budget.
 import type { IncomingMessage, Server, ServerOptions as HttpServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -84,32 +86,41 @@ export interface OpenStreams {
 
 /**
  * Bounds the open API connections of `server` (those not carrying an event stream). `evict`
- * answers (408) and closes a connection that gives way to a newcomer. Returns what the server's
- * request handler calls first with each request's socket: the connection has sent a request's
- * headers (called by the handler rather than from a second 'request' listener, which would make
- * node copy the listeners at every request).
+ * answers (408) and closes a connection that gives way to a newcomer before it sent a request;
+ * one kept alive after its answers is closed quietly, as the idle timeout closes it (a client
+ * reads that as the end of a kept-alive connection and opens another). Returns what the
+ * server's request handler calls first with each request's socket and response (called by the
+ * handler rather than from a second 'request' listener, which would make node copy the
+ * listeners at every request).
  */
 export function limitConnections(
   server: Server,
   maxConnections: number,
   evict: (socket: Socket) => void,
   streams: OpenStreams = { openStreams: 0, yieldOldest: () => undefined },
-): (socket: Socket) => void {
-  const open = new Set<Socket>();
-  // Open connections that have not yet sent the headers of a first request, oldest first.
-  const waiting = new Set<Socket>();
+): (socket: Socket, response: ServerResponse) => void {
+  // Every open connection with the response to its latest request (null before the first),
+  // in the order their latest request arrived: the first with no request in progress (none
+  // yet, or its response finished) is the one that has been unused the longest. Whether a
+  // response is finished is read when a newcomer needs room, so a request costs no listener.
+  const open = new Map<Socket, ServerResponse | null>();
+  const oldestUnused = (): Socket | undefined => {
+    for (const [socket, response] of open) if (response === null || response.writableFinished) return socket;
+    return undefined;
+  };
   server.on('connection', (socket: Socket) => {
     if (open.size - streams.openStreams >= maxConnections) {
-      const oldest = waiting.values().next().value;
+      const oldest = oldestUnused();
       if (oldest !== undefined) {
-        waiting.delete(oldest);
+        const served = open.get(oldest) !== null;
         open.delete(oldest);
-        evict(oldest);
+        if (served) oldest.destroy();
+        else evict(oldest);
       } else {
         const yielded = streams.yieldOldest();
         if (yielded === undefined) {
-          // Every connection is in use: refused at once (the client sees it closed), and the
-          // ones open keep being served.
+          // Every connection has a request in progress: refused at once (the client sees it
+          // closed), and the ones open keep being served.
           socket.destroy();
           return;
         }
@@ -117,15 +128,14 @@ export function limitConnections(
         open.delete(yielded);
       }
     }
-    open.add(socket);
-    waiting.add(socket);
-    socket.once('close', () => {
-      open.delete(socket);
-      waiting.delete(socket);
-    });
+    open.set(socket, null);
+    socket.once('close', () => open.delete(socket));
   });
-  return (socket) => {
-    waiting.delete(socket);
+  return (socket, response) => {
+    // A connection that gave way to a newcomer is no longer counted.
+    if (!open.has(socket)) return;
+    open.delete(socket);
+    open.set(socket, response);
   };
 }
 

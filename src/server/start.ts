@@ -143,7 +143,7 @@ async function start(
     linger: limits,
   });
   const server = createServer(httpServerOptions(limits), (req, res) => {
-    requestArrived(req.socket);
+    requestArrived(req.socket, res);
     const target = requestTarget(req.url);
     // No status page has an address under /v1/: the API's routes go straight to the API, which
     // writes nosniff with the other headers of its answers.

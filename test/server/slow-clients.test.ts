@@ -1,8 +1,9 @@
 // Slow, idle and too many clients (docs/api-rules.md#slow-and-idle-clients), on raw sockets with short timeouts: a
 // request whose headers or body are late gets 408 with the JSON error body and a closed
 // connection; an idle kept-alive connection is closed; past the connection limit a newcomer
-// replaces a connection still waiting for its headers, or is refused at once, and the open
-// ones keep being served.
+// replaces a connection still waiting for its headers or kept alive with no request, or is
+// refused at once, and the open ones keep being served.
+import { spawnSync } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_A, startTestServer, TWO_ACCOUNTS } from './helpers.js';
@@ -180,6 +181,81 @@ describe('slow and idle clients', () => {
     await expect(startTestServer({ ...TWO_ACCOUNTS, maxConnections: 0 })).rejects.toThrow(
       'maxConnections must be a whole number of at least 1, got 0',
     );
+  });
+});
+
+/** Connections that each got an answer to `request` and stay open, kept alive, opened `batch` at a time. */
+async function keptAlive(port: number, count: number, request: string, answer: string, batch = 100): Promise<Conversation[]> {
+  const kept: Conversation[] = [];
+  while (kept.length < count) {
+    const opening = Array.from({ length: Math.min(batch, count - kept.length) }, async () => {
+      const conversation = await open(port, request);
+      expect(await until(conversation, answer)).toContain(answer);
+      return conversation;
+    });
+    kept.push(...(await Promise.all(opening)));
+  }
+  return kept;
+}
+
+/** This process's limit of open files (each connection here is two: the client's and the server's end). */
+function openFileLimit(): number {
+  const limit = Number.parseInt(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout, 10);
+  return Number.isSafeInteger(limit) ? limit : 1024;
+}
+
+const NOT_A_PAGE = 'GET /status/nope HTTP/1.1\r\nhost: x\r\n\r\n';
+const NOT_FOUND = 'HTTP/1.1 404 ';
+
+describe('connections kept alive with no request give way to newcomers', () => {
+  it('with the limit filled by 2,000 kept-alive connections that only got 404s, a newcomer with a key is served', {
+    timeout: 60_000,
+  }, async () => {
+    // 2,000 where the open-file limit allows two ends each and some room (else as many as fit).
+    const count = Math.min(2000, Math.floor((openFileLimit() - 256) / 2));
+    const server = await startTestServer({ ...OVER_PORT, maxConnections: count, idleTimeoutMs: 600_000 });
+    const idle = await keptAlive(server.port, count, NOT_A_PAGE, NOT_FOUND);
+    try {
+      // Before, such connections were never given way: every newcomer was closed unanswered.
+      expect(await plainGet(server.port)).toBe('HTTP/1.1 200 OK');
+      // The one unused the longest made room, closed quietly (no answer after its 404), as the
+      // idle timeout closes a connection.
+      const oldest = await idle[0]!.closed;
+      expect(oldest.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+      // The others are still open, and a request on them is served as before.
+      const newest = idle.at(-1)!;
+      newest.socket.write(NOT_A_PAGE.replace('\r\n\r\n', '\r\nconnection: close\r\n\r\n'));
+      expect((await newest.closed).match(/HTTP\/1\.1 404 /g)).toHaveLength(2);
+      // Again and again: a client sending its requests now and then keeps nobody out.
+      for (let i = 0; i < 5; i++) expect(await plainGet(server.port)).toBe('HTTP/1.1 200 OK');
+      expect(idle.filter((conversation) => conversation.socket.destroyed).length).toBeLessThanOrEqual(7);
+    } finally {
+      for (const conversation of idle) conversation.socket.destroy();
+    }
+  });
+
+  it('the connection unused the longest gives way first; one with a request in progress does not', async () => {
+    const server = await startTestServer({ ...OVER_PORT, maxConnections: 4, headersTimeoutMs: 60_000, bodyTimeoutMs: 60_000 });
+    const [older] = await keptAlive(server.port, 1, GET_RUNTIMES, '"nodeJsVersion"');
+    const [busy] = await busyConnections(server.port, 1);
+    const slow = await open(server.port, 'GET /v1/runtimes HTTP/1.1\r\nhost: x\r\n');
+    const [newer] = await keptAlive(server.port, 1, NOT_A_PAGE, NOT_FOUND);
+    // The kept-alive one answered the longest ago goes first, closed with no answer of its own.
+    const [newcomer] = await keptAlive(server.port, 1, GET_RUNTIMES, '"nodeJsVersion"');
+    expect((await older!.closed).match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    // Then the one waiting for its headers since before the other kept-alive one's request: a 408.
+    expect(await plainGet(server.port)).toBe('HTTP/1.1 200 OK');
+    expect(await slow.closed).toMatch(/^HTTP\/1\.1 408 /);
+    // The newer kept-alive ones are still served; the request in progress is finished.
+    for (const conversation of [newer!, newcomer!]) {
+      conversation.socket.write(NOT_A_PAGE.replace('\r\n\r\n', '\r\nconnection: close\r\n\r\n'));
+      const answers = (await conversation.closed).match(/HTTP\/1\.1 \d+/g);
+      expect(answers).toHaveLength(2);
+      expect(answers?.at(-1)).toBe('HTTP/1.1 404');
+    }
+    busy!.socket.write(EVENT_BODY);
+    expect(await until(busy!, '"checkId"')).toMatch(/HTTP\/1\.1 201 Created/);
+    busy!.socket.destroy();
   });
 });
 
