@@ -10,6 +10,7 @@
 import type { Context } from '../runtime/context.js';
 import { CliError, ExitCode } from '../errors/exit-codes.js';
 import { describeFailure } from '../errors/failure.js';
+import { terminalLine } from '../output/terminal-text.js';
 
 /** What one id's write came to when it succeeded. */
 export interface Done {
@@ -177,7 +178,7 @@ export async function runBulk(
 /** `ID<TAB>OUTCOME<TAB>REASON`: three columns always, so `cut -f2` works; colored on a terminal. */
 function format(ctx: Context, line: Line): string {
   const outcome = line.ok ? ctx.style.green(line.outcome) : ctx.style.red(line.outcome);
-  return `${line.id}\t${outcome}\t${line.reason}`;
+  return `${terminalLine(line.id)}\t${outcome}\t${terminalLine(line.reason)}`;
 }
 
 /**

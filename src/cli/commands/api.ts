@@ -10,6 +10,7 @@ import { buildBody, withQuery } from '../input/api-fields.js';
 import { readAll } from '../input/read.js';
 import { readFile } from 'node:fs/promises';
 import { reasonPhrase } from '../../contract/reason-phrase.js';
+import { jsonEscaped } from '../output/terminal-text.js';
 
 export interface ApiOptions {
   method?: string;
@@ -146,7 +147,8 @@ async function printHead(ctx: Context, status: number, headers: Record<string, s
 /** As received when piped; indented on a terminal, where a person reads it. */
 function printBody(ctx: Context, text: string, parsed: unknown): void {
   if (text.trim() === '') return;
-  ctx.out(ctx.io.stdout.isTTY ? JSON.stringify(parsed, null, 2) : text);
+  // On a terminal nothing in it steers the terminal (output/terminal-text.ts): the same JSON.
+  ctx.out(ctx.io.stdout.isTTY ? jsonEscaped(JSON.stringify(parsed, null, 2)) : text);
 }
 
 async function printAllPages(
@@ -172,7 +174,7 @@ async function printAllPages(
   }
   if (ctx.globals.jq !== undefined) return;
   const merged = { length: entries.length, entries, nextId: null };
-  ctx.out(ctx.io.stdout.isTTY ? JSON.stringify(merged, null, 2) : JSON.stringify(merged));
+  ctx.out(ctx.io.stdout.isTTY ? jsonEscaped(JSON.stringify(merged, null, 2)) : JSON.stringify(merged));
 }
 
 function isList(body: unknown): body is { entries: unknown[]; nextId: string | null } {

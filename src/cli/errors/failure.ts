@@ -6,6 +6,7 @@ import { describeSource, type Settings } from '../settings/resolve.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { writeCheckHint } from './write-check.js';
 import { networkHint } from './network-hints.js';
+import { terminalText } from '../output/terminal-text.js';
 
 export interface Failure {
   exitCode: ExitCode;
@@ -108,7 +109,22 @@ function answerShapeHint(settings: Settings | undefined): string | undefined {
   return `is ${settings.baseUrl} (from ${describeSource(settings, 'baseUrl')}) the status-page API? --verbose lists every field that differs`;
 }
 
+/**
+ * How a failure is shown. The detail (--verbose) and the hint, which commands also print
+ * themselves (a hint beside an id), are made safe for the terminal here (output/terminal-text.ts);
+ * the message is, where it is shown: formatError, a bulk line, a table cell. It stays as it is
+ * for the `error` of -o json.
+ */
 export function describeFailure(error: unknown, settings?: Settings): Failure {
+  const failure = describeRaw(error, settings);
+  return {
+    ...failure,
+    detail: failure.detail === undefined ? undefined : terminalText(failure.detail),
+    hint: failure.hint === undefined ? undefined : terminalText(failure.hint),
+  };
+}
+
+function describeRaw(error: unknown, settings?: Settings): Failure {
   if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message, detail: error.detail, hint: error.hint };
   if (error instanceof ApiError) {
     const exitCode =

@@ -4,6 +4,7 @@
 // compiling the WebAssembly overlaps the request instead of following it.
 import { type Jq, loadJq } from 'jq-wasm';
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
+import { jsonEscaped } from './terminal-text.js';
 
 export function loadJqEngine(): Promise<Jq> {
   return loadJq();
@@ -38,6 +39,7 @@ export function runJq(jq: Jq, value: unknown, expression: string, pretty: boolea
     .map((line) => {
       const output: unknown = JSON.parse(line);
       if (typeof output === 'string') return output;
-      return pretty ? JSON.stringify(output, null, 2) : line;
+      // A string is printed raw, as asked; JSON keeps nothing that steers a terminal (terminal-text.ts).
+      return jsonEscaped(pretty ? JSON.stringify(output, null, 2) : line);
     });
 }

@@ -1,8 +1,10 @@
 // Progress for a long wait, always on stderr so stdout stays the result. On a terminal a
 // spinner (yocto-spinner); elsewhere (CI, pipes, NO_COLOR) one plain line at
-// most every few seconds, so logs show the wait without being flooded.
+// most every few seconds, so logs show the wait without being flooded. A progress text may name
+// what the server said (an id, a name): it is one line, nothing in it steering the terminal.
 import { WriteStream } from 'node:tty';
 import type { View } from './view.js';
+import { terminalLine } from './terminal-text.js';
 
 export interface Progress {
   update(text: string): void;
@@ -12,7 +14,8 @@ export interface Progress {
 
 const PLAIN_INTERVAL_MS = 5000;
 
-export async function startProgress(ctx: Pick<View, 'io' | 'now'>, text: string): Promise<Progress> {
+export async function startProgress(ctx: Pick<View, 'io' | 'now'>, given: string): Promise<Progress> {
+  const text = terminalLine(given);
   const stream = ctx.io.stderr;
   // A spinner needs a real terminal to redraw on; showProgress already asks for one.
   if (ctx.io.showProgress && stream instanceof WriteStream) {
@@ -36,12 +39,12 @@ export async function startProgress(ctx: Pick<View, 'io' | 'now'>, text: string)
     spinner.start();
     return {
       update(next) {
-        spinner.text = next;
+        spinner.text = terminalLine(next);
       },
       stop(finalText) {
         process.off('exit', clear);
         process.off('SIGINT', onSigint);
-        if (finalText) spinner.success(finalText);
+        if (finalText) spinner.success(terminalLine(finalText));
         else spinner.stop();
       },
     };
@@ -52,10 +55,10 @@ export async function startProgress(ctx: Pick<View, 'io' | 'now'>, text: string)
     update(next) {
       if (ctx.now() - lastPrinted < PLAIN_INTERVAL_MS) return;
       lastPrinted = ctx.now();
-      ctx.io.info(next);
+      ctx.io.info(terminalLine(next));
     },
     stop(finalText) {
-      if (finalText) ctx.io.info(finalText);
+      if (finalText) ctx.io.info(terminalLine(finalText));
     },
   };
 }

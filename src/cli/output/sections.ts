@@ -2,12 +2,14 @@
 // dimmed and aligned, sections indented under a title (analyses, error groups).
 import type { View } from './view.js';
 import { tableFormat } from './cells.js';
+import { terminalLine } from './terminal-text.js';
 
 /**
  * A record's heading for people: bold on a terminal, a Markdown heading with -o md. Piped output
  * has no headings (the id is a field there), so a script reads fields and rows only.
  */
-export function heading(ctx: View, title: string, id: string): string | undefined {
+export function heading(ctx: View, title: string, given: string): string | undefined {
+  const id = terminalLine(given);
   switch (tableFormat(ctx)) {
     case 'terminal':
       return `${ctx.io.style.bold(title)} ${id}`;
@@ -18,7 +20,10 @@ export function heading(ctx: View, title: string, id: string): string | undefine
   }
 }
 
-/** Lines indented under a bold title; empty text is left out by the caller. */
+/**
+ * Lines indented under a bold title; empty text is left out by the caller. The body may carry
+ * the caller's colors, so text from the data in it is made safe by the caller (terminalText).
+ */
 export function section(ctx: View, title: string, body: string): string {
   const indented = body
     .trim()
@@ -28,7 +33,10 @@ export function section(ctx: View, title: string, body: string): string {
   return `${ctx.io.style.bold(title)}\n${indented}`;
 }
 
-/** One labelled line of a record, the label dimmed and padded so the values line up. */
+/**
+ * One labelled line of a record, the label dimmed and padded so the values line up. The value
+ * may carry the caller's colors, so text from the data in it is made safe by the caller (terminalLine).
+ */
 export function field(ctx: View, label: string, value: string): string {
   return `  ${ctx.io.style.dim(label.padEnd(12))} ${value}`;
 }

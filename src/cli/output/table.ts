@@ -7,6 +7,7 @@
 // - md (-o md): a Markdown table or list for a ticket or a chat.
 // Loaded only when something is printed this way (see renderTable in cells.ts).
 import truncatedWidth from 'fast-string-truncated-width';
+import { terminalLine, terminalText } from './terminal-text.js';
 
 const NO_LIMIT = { limit: Number.POSITIVE_INFINITY, ellipsis: '', ellipsisWidth: 0 };
 /**
@@ -63,13 +64,9 @@ const MIN_WIDTH = 16;
 const column = (spec: ColumnSpec): Column => (typeof spec === 'string' ? { header: spec } : spec);
 const cell = (value: CellValue): Cell => (typeof value === 'string' ? { text: value } : value);
 
-/** One line of plain text: control characters (tabs, newlines, escapes from the data) become spaces. */
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
-}
-
+/** A Markdown cell: steering characters escaped (terminal-text.ts), a newline as `<br>`, `|` escaped. */
 function escapeMarkdown(text: string): string {
-  return text.replace(/\r?\n/g, '<br>').replace(/\|/g, '\\|');
+  return terminalText(text).replace(/\n/g, '<br>').replace(/\|/g, '\\|');
 }
 
 function markdownCell(value: Cell, code = false): string {
@@ -143,7 +140,7 @@ export function formatTable(style: TableStyle, specs: ColumnSpec[], rows: CellVa
   const cells = rows.map((row) => columns.map((_, i) => cell(row[i] ?? '')));
 
   if (style.format === 'tsv') {
-    return cells.map((row) => row.map((value) => painted(value, oneLine(value.text))).join('\t')).join('\n');
+    return cells.map((row) => row.map((value) => painted(value, terminalLine(value.text))).join('\t')).join('\n');
   }
   if (style.format === 'md') {
     const line = (values: string[]) => `| ${values.join(' | ')} |`;
@@ -154,7 +151,7 @@ export function formatTable(style: TableStyle, specs: ColumnSpec[], rows: CellVa
     ].join('\n');
   }
 
-  const shownText = cells.map((row) => row.map((value) => oneLine(value.short ?? value.text)));
+  const shownText = cells.map((row) => row.map((value) => terminalLine(value.short ?? value.text)));
   const natural = headers.map((header, i) => Math.max(stringWidth(header), ...shownText.map((row) => stringWidth(row[i]!))));
   const { shown, widths } = layout(columns, natural, style.width);
   const render = (values: string[], paints: (Paint | undefined)[]) =>
@@ -186,7 +183,7 @@ export function formatTable(style: TableStyle, specs: ColumnSpec[], rows: CellVa
 /** `label value` pairs: aligned on a terminal, `label<TAB>value` piped, a bullet list in Markdown. */
 export function formatFields(style: TableStyle & { dim: Paint }, rows: [string, CellValue][]): string {
   const pairs = rows.map(([label, value]) => [label, cell(value)] as const);
-  if (style.format === 'tsv') return pairs.map(([label, value]) => `${label}\t${painted(value, oneLine(value.text))}`).join('\n');
+  if (style.format === 'tsv') return pairs.map(([label, value]) => `${label}\t${painted(value, terminalLine(value.text))}`).join('\n');
   if (style.format === 'md') {
     return pairs.map(([label, value]) => `- **${label}:** ${markdownCell(value)}`).join('\n');
   }
@@ -194,7 +191,7 @@ export function formatFields(style: TableStyle & { dim: Paint }, rows: [string, 
   const indent = width + 4;
   return pairs
     .map(([label, value]) => {
-      const lines = wrap(oneLine(value.short ?? value.text), Math.max(style.width - indent, 20));
+      const lines = wrap(terminalLine(value.short ?? value.text), Math.max(style.width - indent, 20));
       const painted = lines.map((line) => (value.paint ? value.paint(line) : line));
       return `  ${style.dim(label.padEnd(width))}  ${painted.join(`\n${' '.repeat(indent)}`)}`;
     })

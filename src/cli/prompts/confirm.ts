@@ -5,6 +5,7 @@
 import { Option } from '@commander-js/extra-typings';
 import type { Context } from '../runtime/context.js';
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
+import { terminalLine, terminalText } from '../output/terminal-text.js';
 
 /** What the confirmation looks at of a command's options. */
 export interface ConfirmOptions {
@@ -37,9 +38,10 @@ export function requireYes(ctx: Context, options: ConfirmOptions, what: string):
 export async function confirmDelete(ctx: Context, options: ConfirmOptions, question: string, shown: readonly string[]): Promise<void> {
   if (options.yes || options.dryRun) return;
   if (!ctx.interactive) throw usageError('not on a terminal: --yes is required to delete; nothing was deleted');
-  ctx.info(shown.join('\n'));
+  // What is shown names the server's records (a page, an incident): nothing in it steers the terminal.
+  ctx.info(terminalText(shown.join('\n')));
   const { askYesNo } = await import('./index.js');
-  if (!(await askYesNo({ message: question, default: false, io: ctx.io }))) {
+  if (!(await askYesNo({ message: terminalLine(question), default: false, io: ctx.io }))) {
     throw new CliError(ExitCode.usage, 'cancelled: nothing was deleted');
   }
 }

@@ -12,6 +12,7 @@ import type { NetworkChoice } from '../settings/network.js';
 import type { ProfileChoice, Settings } from '../settings/resolve.js';
 import { Factory } from './factory.js';
 import type { GlobalOptions } from './globals.js';
+import { jsonEscaped } from '../output/terminal-text.js';
 
 /** What a command is, as far as a Context cares: its parsed options with the globals, and its place in the tree. */
 export interface CommandLike {
@@ -201,7 +202,8 @@ export class Context {
   /** The API's own shape, stable, for scripts; with --jq, what the filter makes of it. */
   async printJson(value: unknown): Promise<void> {
     const expression = this.globals.jq;
-    if (expression === undefined) return this.out(JSON.stringify(value, null, 2));
+    // The same data, but nothing in the text that steers a terminal (output/terminal-text.ts).
+    if (expression === undefined) return this.out(jsonEscaped(JSON.stringify(value, null, 2)));
     const [engine, { runJq }] = await Promise.all([this.jqEngine(), import('../output/jq.js')]);
     for (const line of runJq(engine, value, expression, Boolean(this.io.stdout.isTTY))) this.out(line);
   }

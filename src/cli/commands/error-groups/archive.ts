@@ -10,6 +10,7 @@ import type { Noun } from '../../runtime/globals.js';
 import { field } from '../../output/sections.js';
 import { expandIds } from '../../input/read.js';
 import { type IdArgument, sentId } from '../../input/ids.js';
+import { terminalLine } from '../../output/terminal-text.js';
 
 /** An error group's id as the verbs of error-groups take it: whole, a UUID, as the list shows it. */
 export const GROUP_ARGUMENT: IdArgument = { name: 'ID', hint: 'statusctl error-groups list shows the ids' };
@@ -128,21 +129,23 @@ function groupId(given: string): string {
  */
 export function render(ctx: Context, group: ErrorGroup, archivedForEver = false): string {
   const s = ctx.style;
+  // The group's values on their lines, nothing in them steering the terminal (output/terminal-text.ts).
+  const line = terminalLine;
   const state = !group.archivedUntilNextEvent
     ? s.yellow('active')
     : archivedForEver
       ? s.green('archived for ever') + s.dim(' (stays archived when new errors arrive)')
       : s.green('archived') + s.dim(' (until the next matching error)');
   const lines = [
-    `${s.bold('Error group')} ${group.id}`,
+    `${s.bold('Error group')} ${line(group.id)}`,
     field(ctx, 'state', state),
-    field(ctx, 'check', group.checkId),
-    field(ctx, 'error', group.cleanedErrorMessage),
-    field(ctx, 'first seen', group.firstSeen),
-    field(ctx, 'last seen', group.lastSeen),
+    field(ctx, 'check', line(group.checkId)),
+    field(ctx, 'error', line(group.cleanedErrorMessage)),
+    field(ctx, 'first seen', line(group.firstSeen)),
+    field(ctx, 'last seen', line(group.lastSeen)),
   ];
   if (group.rootCauseAnalyses?.length) {
-    lines.push(field(ctx, 'analyses', group.rootCauseAnalyses.map((rca) => rca.id).join(', ')));
+    lines.push(field(ctx, 'analyses', line(group.rootCauseAnalyses.map((rca) => rca.id).join(', '))));
   }
   return lines.join('\n');
 }

@@ -9,6 +9,7 @@ import type { Noun } from '../../runtime/globals.js';
 import { IncidentIds, resolveUpdateId } from '../../api/short-ids.js';
 import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
 import { valueKinds } from '../../completion/value-kinds.js';
+import { terminalLine } from '../../output/terminal-text.js';
 
 export type DeleteOptions = ConfirmOptions;
 
@@ -54,7 +55,11 @@ export async function run(ctx: Context, givenIncident: string, givenUpdate: stri
   const input = { params: { incidentId: incident.id, incidentUpdateId } };
   if (options.dryRun) {
     const { planRequest, printPlanned } = await import('../../api/dry-run.js');
-    ctx.info(`would delete update ${update.id} of incident ${incident.id} (${incident.name}): ${update.status}: ${update.description}`);
+    ctx.info(
+      terminalLine(
+        `would delete update ${update.id} of incident ${incident.id} (${incident.name}): ${update.status}: ${update.description}`,
+      ),
+    );
     return printPlanned(ctx, await planRequest('deleteIncidentUpdate', input));
   }
   const left = (incident.incidentUpdates ?? []).length - 1;

@@ -18,6 +18,7 @@ import { runCreate } from '../../api/create-incident.js';
 import { renderIncident } from './get.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { editorOption } from '../../input/editor.js';
+import { terminalLine } from '../../output/terminal-text.js';
 
 export type { CreateOptions };
 
@@ -110,5 +111,5 @@ async function printPageAddresses(ctx: Context, { incident, catalog }: Created):
   const anchor = `#incident-${encodeURIComponent(incident.id)}`;
   const addresses = await Promise.all(pages.map((page) => statusPageAddress(client, baseUrl, { ...page, accountId: account })));
   ctx.info(`Now on ${pages.length === 1 ? 'the status page' : `${pages.length} status pages`}:`);
-  for (const [at, page] of pages.entries()) ctx.info(`  ${page.name}  ${addresses[at]}${anchor}`);
+  for (const [at, page] of pages.entries()) ctx.info(`  ${terminalLine(page.name)}  ${addresses[at]}${anchor}`);
 }

@@ -22,6 +22,7 @@ import { heading } from '../../output/sections.js';
 import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
 import { showIncidentAddress } from '../../api/incident-address.js';
 import { valueKinds } from '../../completion/value-kinds.js';
+import { terminalLine } from '../../output/terminal-text.js';
 
 export interface GetOptions {
   web?: boolean;
@@ -83,7 +84,7 @@ export async function renderIncident(ctx: Context, incident: Incident, title = '
   if (incident.updated_at) rows.push(['updated', exactTimeCell(ctx, incident.updated_at)]);
   if (incident.duration !== undefined && incident.duration !== null) rows.push(['duration', formatDuration(incident.duration)]);
   const updates = timeline(incident);
-  const head = format === 'md' ? `### ${title}: ${incident.name}` : heading(ctx, title, incident.id);
+  const head = format === 'md' ? `### ${title}: ${terminalLine(incident.name)}` : heading(ctx, title, incident.id);
   const lines = [...(head ? [head] : []), await renderFields(ctx, rows), ''];
   if (updates.length === 0) {
     if (format !== 'tsv') lines.push('No updates yet.');

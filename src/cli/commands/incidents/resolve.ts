@@ -15,6 +15,7 @@ import { timeline } from '../../api/incident-timeline.js';
 import { expandIds, messageText } from '../../input/read.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { editorOption } from '../../input/editor.js';
+import { terminalLine } from '../../output/terminal-text.js';
 
 export interface ResolveOptions {
   message: string;
@@ -90,7 +91,7 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
   }
   const alreadyNote = (id: string, incident: Incident) => {
     const last = timeline(incident).at(-1);
-    return `incident ${id} is already resolved${last ? ` (since ${last.publicIncidentUpdateDate})` : ''}: nothing ${options.dryRun ? 'would be' : 'was'} sent (--force adds another RESOLVED update)`;
+    return `incident ${id} is already resolved${last ? ` (since ${terminalLine(last.publicIncidentUpdateDate)})` : ''}: nothing ${options.dryRun ? 'would be' : 'was'} sent (--force adds another RESOLVED update)`;
   };
   /**
    * The RESOLVED update's body. The incident's status is that of its latest-dated update, so an

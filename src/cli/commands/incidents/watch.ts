@@ -10,6 +10,7 @@ import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { displayZone, statusText, tableFormat, zonedTime } from '../../output/cells.js';
+import { jsonEscaped, terminalLine } from '../../output/terminal-text.js';
 import { MIN_PREFIX, shortIds } from '../../api/short-ids.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { AllOpen, OneIncident, type Outcome, type WatchEvent } from '../../api/incident-timeline.js';
@@ -122,7 +123,7 @@ export async function run(ctx: Context, given: string | undefined, options: Watc
         if (retryIn === undefined || first) throw error;
         failures++;
         delay = retryIn;
-        ctx.info(`warning: ${(error as Error).message}; trying again in ${Math.round(delay / 1000)} s`);
+        ctx.info(`warning: ${terminalLine((error as Error).message)}; trying again in ${Math.round(delay / 1000)} s`);
         continue;
       }
       if (failures) ctx.info('reading again');
@@ -171,14 +172,14 @@ function printer(ctx: Context): (event: WatchEvent) => Promise<void> {
   const seen = new Set<string>();
   return async (event) => {
     if (ctx.json) {
-      if (ctx.globals.jq === undefined) ctx.out(JSON.stringify(event));
+      if (ctx.globals.jq === undefined) ctx.out(jsonEscaped(JSON.stringify(event)));
       else await ctx.printJson(event);
       return;
     }
     const time = terminal ? timeOfDay(ctx, event.time) : event.time;
     seen.add(event.incidentId);
     const id = terminal ? shortIds([...seen]).get(event.incidentId)! : event.incidentId;
-    const fields = [time, id, event.event, describe(ctx, event, terminal)];
+    const fields = [clean(time), clean(id), event.event, describe(ctx, event, terminal)];
     ctx.out(terminal ? fields.join('  ') : fields.join('\t'));
   };
 }
@@ -191,10 +192,8 @@ function timeOfDay(ctx: Context, value: string): string {
   return `${clock.slice(11)} ${zone}`;
 }
 
-/** Control characters in the data would break a line or move the cursor: shown as spaces. */
-function clean(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-}
+/** Text from the data on a watch line: one line, nothing that steers the terminal (output/terminal-text.ts). */
+const clean = terminalLine;
 
 function describe(ctx: Context, event: WatchEvent, terminal: boolean): string {
   const status = (value: string | undefined) => (terminal ? statusText(ctx, value && clean(value)) : clean(value ?? '-'));

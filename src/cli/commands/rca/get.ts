@@ -11,6 +11,7 @@ import { tableFormat } from '../../output/cells.js';
 import { field, section } from '../../output/sections.js';
 import { sentId } from '../../input/ids.js';
 import { startProgress } from '../../output/progress.js';
+import { terminalLine, terminalText } from '../../output/terminal-text.js';
 
 export const DEFAULT_WAIT_SECONDS = 120;
 const FIRST_POLL_MS = 250;
@@ -126,7 +127,13 @@ function seconds(ms: number): string {
 }
 
 /** An analysis for people: its fields and each part of the analysis as a section (-o md: Markdown). */
-export function renderAnalysis(ctx: Context, rca: RootCauseAnalysis): string {
+export function renderAnalysis(ctx: Context, given: RootCauseAnalysis): string {
+  // The analysis is the server's (and a model's) text: nothing in it may steer the terminal. Its
+  // fields are one line each; the parts of the analysis keep their lines.
+  const rca = {
+    ...terminalSafe(given, terminalLine),
+    analysis: given.analysis ? terminalSafe(given.analysis, terminalText) : given.analysis,
+  };
   if (tableFormat(ctx) === 'md') return analysisMarkdown(rca);
   const s = ctx.style;
   const parts: string[] = [];
@@ -188,4 +195,14 @@ function analysisMarkdown(rca: RootCauseAnalysis): string {
   );
   section('References', analysis.referenceLinks?.map((link) => `- [${link.title}](${link.url})`).join('\n'));
   return parts.join('\n\n');
+}
+
+/** Every string of `value` made safe by `clean`, before anything is painted. */
+function terminalSafe<T>(value: T, clean: (text: string) => string): T {
+  if (typeof value === 'string') return clean(value) as T;
+  if (Array.isArray(value)) return value.map((inner) => terminalSafe(inner, clean)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, terminalSafe(inner, clean)])) as T;
+  }
+  return value;
 }

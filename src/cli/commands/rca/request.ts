@@ -20,6 +20,7 @@ import { expandIds } from '../../input/read.js';
 import { sentId } from '../../input/ids.js';
 import { isNotFound } from '../../errors/not-found.js';
 import { DEFAULT_WAIT_SECONDS, printAnalysis, waitForAnalysis } from './get.js';
+import { terminalLine } from '../../output/terminal-text.js';
 
 const MAX_CONTEXT = 256;
 const GROUP = 'c463c2d9-a899-5e7b-9e54-5b24368461d1';
@@ -126,7 +127,7 @@ export async function run(ctx: Context, args: string[], options: RequestOptions)
   if (options.wait) {
     const errorGroupId = ids[0]!;
     const accepted = await requestAnalysis(client, errorGroupId, options);
-    ctx.info(`Analysis ${accepted.body.id} requested for error group ${errorGroupId}`);
+    ctx.info(`Analysis ${terminalLine(accepted.body.id)} requested for error group ${errorGroupId}`);
     await printAnalysis(ctx, await waitForAnalysis(ctx, client, accepted.body.id, options.waitTimeout));
     return;
   }

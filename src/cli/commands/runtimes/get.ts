@@ -8,6 +8,7 @@ import { renderFields, renderTable, tableFormat } from '../../output/cells.js';
 import { heading } from '../../output/sections.js';
 import { isNotFound, notFoundAmong } from '../../errors/not-found.js';
 import { isoDate } from './list.js';
+import { terminalLine } from '../../output/terminal-text.js';
 
 export function declare(runtimes: Noun): void {
   examples(
@@ -53,7 +54,7 @@ export async function run(ctx: Context, name: string): Promise<void> {
 export async function renderRuntime(ctx: Context, runtime: Runtime): Promise<string> {
   const format = tableFormat(ctx);
   const packages = Object.entries(runtime.dependencies ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const head = format === 'md' ? `### Runtime \`${runtime.name}\`` : heading(ctx, 'Runtime', runtime.name);
+  const head = format === 'md' ? `### Runtime \`${terminalLine(runtime.name)}\`` : heading(ctx, 'Runtime', runtime.name);
   const fields = await renderFields(ctx, [
     ...(format === 'terminal' ? [] : [['runtime', { text: runtime.name, code: true }] as [string, { text: string; code: boolean }]]),
     ['node.js', runtime.nodeJsVersion],

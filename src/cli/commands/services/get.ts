@@ -11,6 +11,7 @@ import { notFoundAmong } from '../../errors/not-found.js';
 import { isWholeId } from '../../api/short-ids.js';
 import { fetchPages } from '../../api/paging.js';
 import { valueKinds } from '../../completion/value-kinds.js';
+import { terminalLine } from '../../output/terminal-text.js';
 
 export function declare(services: Noun): void {
   examples(
@@ -66,7 +67,7 @@ async function findService(ctx: Context, given: string): Promise<Service> {
 /** One service as labelled fields (piped: `label<TAB>value` lines). */
 export async function renderService(ctx: Context, service: Service): Promise<string> {
   const format = tableFormat(ctx);
-  const head = format === 'md' ? `### Service: ${service.name}` : heading(ctx, 'Service', service.id);
+  const head = format === 'md' ? `### Service: ${terminalLine(service.name)}` : heading(ctx, 'Service', service.id);
   const rows: [string, Cell | string][] = [
     ...(format === 'terminal' ? [] : [['id', { text: service.id, code: true }] as [string, Cell]]),
     ['name', service.name],

@@ -8,6 +8,7 @@ import type { Noun } from '../../runtime/globals.js';
 import { idCells, isOpen, renderFields, renderTable, tableFormat } from '../../output/cells.js';
 import { findStatusPage, run as runOpen } from './open.js';
 import { valueKinds } from '../../completion/value-kinds.js';
+import { terminalLine } from '../../output/terminal-text.js';
 
 export interface GetOptions {
   web?: boolean;
@@ -99,29 +100,36 @@ export async function renderStatusPage(ctx: Context, page: StatusPage): Promise<
 
 /** One page as a Markdown section (-o md), for `get` and for each page of `list`. */
 export async function renderStatusPageMarkdown(ctx: Context, page: StatusPage): Promise<string> {
+  // Each name on one line, with nothing in it that steers a terminal (output/terminal-text.ts).
+  const line = terminalLine;
   const cards = (page.cards ?? []).map(
     (card) =>
-      [card.name, (card.services ?? []).map((service) => `${service.name} (\`${service.id}\`)`).join(', ') || '-'] as [string, string],
+      [line(card.name), (card.services ?? []).map((service) => `${line(service.name)} (\`${line(service.id)}\`)`).join(', ') || '-'] as [
+        string,
+        string,
+      ],
   );
   const fields = await renderFields(ctx, [
     ['id', { text: page.id, code: true }],
     ['url', page.url],
     ...(page.isPrivate ? [['private', 'yes'] as [string, string]] : []),
   ]);
-  const lines = [`### ${page.name}`, fields];
+  const lines = [`### ${line(page.name)}`, fields];
   // Cards carry markup of their own (code spans for ids), so they are written here, not escaped.
   for (const [name, services] of cards) lines.push(`- **${name.replace(/\|/g, '\\|')}:** ${services}`);
   const open = (page.incidents ?? []).filter(isOpen);
   lines.push('', `#### Open incidents (${open.length})`, '');
   if (open.length === 0) lines.push('None.');
   for (const incident of open) {
-    // One line per item: a newline in a name would end the list item.
-    lines.push(`- **${incident.severity}** ${incident.name.replace(/\s+/g, ' ')} (${incident.lastUpdateStatus}) \`${incident.id}\``);
+    // One line per item: a newline in a name would end the list item (line() makes it a space).
+    lines.push(
+      `- **${line(incident.severity)}** ${line(incident.name).replace(/\s+/g, ' ')} (${line(incident.lastUpdateStatus)}) \`${line(incident.id)}\``,
+    );
   }
   const keys = page.keys ?? [];
   if (keys.length) {
     lines.push('', `#### Keys (${keys.length}, masked)`, '');
-    for (const key of keys) lines.push(`- \`${key.maskedKey}\` (id \`${key.id}\`, created ${key.created_at})`);
+    for (const key of keys) lines.push(`- \`${line(key.maskedKey)}\` (id \`${line(key.id)}\`, created ${line(key.created_at)})`);
   }
   return lines.join('\n');
 }

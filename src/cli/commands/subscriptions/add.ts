@@ -11,6 +11,7 @@ import { expandIds } from '../../input/read.js';
 import { nothingToDo } from '../../api/bulk.js';
 import { PAGE_HELP, resolvePage } from './list.js';
 import { valueKinds } from '../../completion/value-kinds.js';
+import { terminalLine } from '../../output/terminal-text.js';
 
 export interface AddOptions {
   verified?: boolean;
@@ -134,5 +135,5 @@ export async function renderAdded(ctx: Context, result: AddResult, pageName: str
   const s = ctx.style;
   const skipped = result.skipped > 0 ? s.dim(`; ${result.skipped} already subscribed, skipped`) : '';
   const subscribed = `${result.created} subscriber${result.created === 1 ? '' : 's'}`;
-  return `${s.green('Added')} ${subscribed} to ${pageName} (${result.status})${skipped}`;
+  return `${s.green('Added')} ${subscribed} to ${terminalLine(pageName)} (${terminalLine(result.status)})${skipped}`;
 }

@@ -9,6 +9,7 @@ import { renderTable, timeCell } from '../../output/cells.js';
 import { pageArgument } from '../../api/service-catalog.js';
 import { MIN_PREFIX } from '../../api/short-ids.js';
 import { valueKinds } from '../../completion/value-kinds.js';
+import { terminalLine } from '../../output/terminal-text.js';
 
 export const PAGE_HELP = `id (or its first ${MIN_PREFIX} or more characters), url, custom domain or name of the status page`;
 
@@ -39,7 +40,7 @@ export async function run(ctx: Context, given: string): Promise<void> {
   const subscriptions = await client.listSubscriptions({ params: { statusPageId: page.id } });
   if (ctx.json) return ctx.printJson(subscriptions);
   if (subscriptions.length === 0) {
-    ctx.info(`No subscribers on status page ${page.name}.`);
+    ctx.info(`No subscribers on status page ${terminalLine(page.name)}.`);
     return;
   }
   await ctx.outPaged(await renderSubscriptions(ctx, subscriptions));
