@@ -204,6 +204,20 @@ describe('status pages as HTML: content', () => {
     expect(text).toContain('<noscript><meta http-equiv="refresh" content="60"></noscript>');
   });
 
+  it('drops control characters and bidi overrides from names and messages: an ESC or a NUL never reaches the HTML', async () => {
+    const data = fixtures();
+    data.statusPages[0]!.name = 'Shop\u001b]0;pwned\u0007 \u202eCo';
+    data.incidents[0]!.name = 'Checkout\u001b[2J \u0000fails\u009b31m';
+    data.incidents[0]!.incidentUpdates[0]!.description = 'first\r look\u001b]8;;https://evil.example/\u0007';
+    const server = await startTestServer({ accounts: [ACCOUNT_A], now: () => NOW, fixturesPath: fixtureFile(data) });
+    const { status, text } = await server.call('GET', '/status/shop', { key: null });
+    expect(status).toBe(200);
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(text).toContain('<h1>Shop]0;pwned Co</h1>');
+    expect(text).toContain('Checkout[2J fails31m');
+    expect(text).toContain('first look]8;;https://evil.example/');
+  });
+
   it('uses the page’s theme colors, and falls back (and logs the field) for a pair under WCAG AA', async () => {
     const light = { ...DEFAULT_THEMES.light, bodyFontColorMuted: '#CCCCCC', linkFontColor: '#0645AD' };
     const server = await startTestServer({
