@@ -39,7 +39,11 @@ export async function editText(ctx: Context, options: { initial?: string; about:
   requireTerminal(ctx);
   const command = editorCommand(ctx.env);
   // Loaded here: the commands that take -e load this module whether or not the editor opens.
-  const [{ mkdtemp, readFile, rm, writeFile }, { tmpdir }] = await Promise.all([import('node:fs/promises'), import('node:os')]);
+  const [{ mkdtemp, rm, writeFile }, { tmpdir }, { readInputFile }] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:os'),
+    import('./input-file.js'),
+  ]);
   const dir = await mkdtemp(join(tmpdir(), 'statusctl-'));
   const file = join(dir, 'MESSAGE.md');
   try {
@@ -58,7 +62,15 @@ export async function editText(ctx: Context, options: { initial?: string; about:
         'set VISUAL or EDITOR to an editor that waits until the file is closed (e.g. "code --wait")',
       );
     }
-    const text = (await readFile(file, 'utf8'))
+    // What the editor left is read as any input file: a link out of the directory, a FIFO or a
+    // device put in the file's place is refused, not read (nothing is sent).
+    const left = await readInputFile(file, {
+      label: `cannot read what the editor (${command}) left in ${file}`,
+      within: dir,
+      hint: 'save the text in the file the editor opened',
+      note: 'nothing was sent',
+    });
+    const text = left
       .split(/\r?\n/)
       .filter((line) => !line.startsWith('#'))
       .join('\n')

@@ -12,6 +12,25 @@ export async function readAll(stream: InputStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Stdin for `--message-file -`, refused past MAX_INPUT_BYTES so an endless stream is not read into memory. */
+async function readMessageStdin(stream: InputStream): Promise<string> {
+  const { MAX_INPUT_BYTES, stripBom } = await import('./input-file.js');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
+    size += bytes.length;
+    if (size > MAX_INPUT_BYTES) {
+      throw usageError(
+        `--message-file -: stdin holds more than ${MAX_INPUT_BYTES / 1024} KiB: nothing was sent`,
+        `keep the message under ${MAX_INPUT_BYTES / 1024} KiB`,
+      );
+    }
+    chunks.push(bytes);
+  }
+  return stripBom(Buffer.concat(chunks).toString('utf8'));
+}
+
 /** One id per line; blank lines and lines starting with `#` are skipped, spaces around an id dropped. */
 export function idsFromText(text: string): string[] {
   return text
@@ -56,24 +75,15 @@ export async function messageText(
   if (file === '-') {
     // On a terminal nothing would show that the command waits for typed text.
     if (ctx.io.stdin.isTTY) ctx.info('reading the message from stdin… Ctrl-D to end');
-    text = await readAll(ctx.io.stdin);
+    text = await readMessageStdin(ctx.io.stdin);
   } else {
-    try {
-      // Loaded here, by the runs that name a file.
-      const { readFile } = await import('node:fs/promises');
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const why =
-        code === 'ENOENT'
-          ? 'no such file'
-          : code === 'EISDIR'
-            ? 'it is a directory'
-            : code === 'EACCES'
-              ? 'permission denied'
-              : String(code ?? error);
-      throw usageError(`--message-file: cannot read ${file}: ${why}`);
-    }
+    // Loaded here, by the runs that name a file.
+    const { readInputFile } = await import('./input-file.js');
+    text = await readInputFile(file, {
+      label: `--message-file: cannot read ${file}`,
+      hint: 'give a regular file of text (or pipe the text to --message-file -)',
+      note: 'nothing was sent',
+    });
   }
   text = text.replace(/\s+$/, '');
   if (text.trim() === '') throw usageError(`--message-file: ${file === '-' ? 'stdin' : file} holds no text (a message must not be empty)`);

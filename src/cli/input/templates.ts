@@ -5,13 +5,14 @@
 // from the current one that holds `.git`, else the current directory), then in the config
 // directory (`templates/NAME.md`). The YAML library is loaded only when a template is read.
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../runtime/context.js';
 import { usageError } from '../errors/exit-codes.js';
 import { INCIDENT_STATUSES, type IncidentStatus, SEVERITIES, type Severity } from './incident-options.js';
 import { type CatalogPage, type IncidentServiceRef, resolveServices } from '../api/service-catalog.js';
 import { didYouMean } from '../errors/suggest.js';
+import { InputFileError, readInputFile } from './input-file.js';
 
 export type TemplateSource = 'repository' | 'config';
 
@@ -28,6 +29,8 @@ export interface Template {
   notify?: boolean;
   /** The body: the first update's text. */
   message?: string;
+  /** Why the template cannot be used (`templates list` only; --template NAME fails with it). */
+  problem?: string;
 }
 
 const FIELDS = ['name', 'severity', 'services', 'status', 'notify'] as const;
@@ -54,50 +57,84 @@ export function repositoryRoot(start: string): string {
   }
 }
 
-/** Every template, by name; a repository's template hides the config directory's of the same name. */
+/**
+ * Every template, by name; a repository's template hides the config directory's of the same name.
+ * One that cannot be used (not a regular file, too big, wrong front matter) is listed with its
+ * problem instead of failing the list.
+ */
 export async function listTemplates(ctx: Context): Promise<Template[]> {
   const found = new Map<string, Template>();
-  for (const { source, dir } of await templateDirs(ctx)) {
-    let files: string[];
+  for (const { source, dir, name, path } of await templateFiles(ctx)) {
+    if (found.has(name)) continue;
     try {
-      files = await readdir(dir);
-    } catch {
-      continue;
-    }
-    for (const file of files.sort()) {
-      const name = file.replace(/\.md$/, '');
-      if (name === file || !TEMPLATE_NAME.test(name) || found.has(name)) continue;
-      found.set(name, await readTemplate(join(dir, file), name, source));
+      found.set(name, await readTemplate(path, name, source, dir));
+    } catch (error) {
+      if (!(error instanceof InputFileError)) throw error;
+      found.set(name, { template: name, source, path, problem: error.problem });
     }
   }
   return [...found.values()].sort((a, b) => a.template.localeCompare(b.template));
 }
 
-/** The template NAME, or a usage error listing those there are. */
+/** The NAME.md entries of the template directories, in the order they are looked in; none is read. */
+async function templateFiles(ctx: Context): Promise<{ source: TemplateSource; dir: string; name: string; path: string }[]> {
+  const files = [];
+  for (const { source, dir } of await templateDirs(ctx)) {
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      continue;
+    }
+    for (const file of names.sort()) {
+      const name = file.replace(/\.md$/, '');
+      if (name !== file && TEMPLATE_NAME.test(name)) files.push({ source, dir, name, path: join(dir, file) });
+    }
+  }
+  return files;
+}
+
+/** The template NAME, or a usage error: what is wrong with it, or (when there is none) the templates there are. */
 export async function findTemplate(ctx: Context, name: string): Promise<Template> {
   if (TEMPLATE_NAME.test(name)) {
     for (const { source, dir } of await templateDirs(ctx)) {
       const path = join(dir, `${name}.md`);
-      if (existsSync(path)) return readTemplate(path, name, source);
+      // lstat: a link to nothing, a FIFO or a directory is this template, refused by readTemplate.
+      if (
+        await lstat(path).then(
+          () => true,
+          () => false,
+        )
+      )
+        return readTemplate(path, name, source, dir);
     }
   }
-  const all = await listTemplates(ctx);
+  // Only the names: an unknown name never reads (or waits on) the files beside it.
+  const names = [...new Set((await templateFiles(ctx)).map((file) => file.name))].sort((a, b) => a.localeCompare(b));
   const dirs = (await templateDirs(ctx)).map(({ dir }) => dir);
   throw usageError(
-    `template "${name}": no such template${didYouMean(
-      name,
-      all.map((template) => template.template),
-    )}; ${all.length ? `the templates: ${all.map((template) => template.template).join(', ')}` : 'there are none'}`,
+    `template "${name}": no such template${didYouMean(name, names)}; ${names.length ? `the templates: ${names.join(', ')}` : 'there are none'}`,
     `a template is a Markdown file NAME.md in ${dirs.join(' or ')}; 'statusctl templates list' lists them`,
   );
 }
 
-async function readTemplate(path: string, template: string, source: TemplateSource): Promise<Template> {
-  const text = await readFile(path, 'utf8');
-  const bad = (what: string, hint?: string) =>
-    usageError(`template ${path}: ${what}`, hint ?? 'front matter is YAML between two --- lines at the top, e.g. severity: major');
-  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/.exec(text);
-  const front = match ? match[1]! : '';
+/** Front matter: a `---` line first, the YAML, a closing `---` line (the YAML may be empty), then the body. */
+const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
+const FRONT_MATTER_HINT = 'front matter is YAML between two --- lines at the top, e.g. severity: major';
+
+async function readTemplate(path: string, template: string, source: TemplateSource, dir: string): Promise<Template> {
+  const label = `template ${path}`;
+  const text = await readInputFile(path, {
+    label,
+    within: dir,
+    hint: `a template is a regular Markdown file in ${dir} (a link may lead only to one there)`,
+  });
+  const bad = (what: string, hint?: string) => new InputFileError(label, what, hint ?? FRONT_MATTER_HINT);
+  const match = FRONT_MATTER.exec(text);
+  // An opening line with no closing one: the front matter would otherwise be posted as the message.
+  if (!match && /^---[ \t]*(?:\r?\n|$)/.test(text))
+    throw bad('the front matter opened by --- on its first line is never closed by a --- line');
+  const front = match?.[1] ?? '';
   const body = (match ? match[2]! : text).trim();
   const { parse } = await import('yaml');
   let data: unknown;

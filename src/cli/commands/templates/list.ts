@@ -14,8 +14,10 @@ export function declare(templates: Noun): void {
         'The incident templates, by name: those of the repository the command runs in (.statusctl/templates/NAME.md ' +
           'under the nearest directory up that holds .git, else the current directory), then those of the config ' +
           'directory (templates/NAME.md); a repository template hides a config one of the same name.\n\n' +
-          'Piped: TEMPLATE, SOURCE, NAME, SEVERITY, SERVICES, PATH, tab-separated. With -o json: an array of templates ' +
-          '(the shape templates show prints).',
+          'A template that cannot be used (not a regular file, over 64 KiB, front matter that is wrong or never ' +
+          'closed) is listed with its PROBLEM, a column added when there is one.\n\n' +
+          'Piped: TEMPLATE, SOURCE, NAME, SEVERITY, SERVICES, PATH (and PROBLEM), tab-separated. With -o json: an array ' +
+          'of templates (the shape templates show prints; one that cannot be used has only template, source, path and problem).',
       )
       .action((_options, command) => run(Context.fromCommand(command))),
     ['statusctl templates list', "statusctl templates list -o json --jq '.[].template'"],
@@ -34,11 +36,20 @@ export async function run(ctx: Context): Promise<void> {
   ctx.out(await renderTemplates(ctx, templates));
 }
 
-/** The templates as a table, in the order given. */
+/** The templates as a table, in the order given; a PROBLEM column last when one cannot be used. */
 export function renderTemplates(ctx: Context, templates: readonly Template[]): Promise<string> {
+  const problems = templates.some((template) => template.problem !== undefined);
   return renderTable(
     ctx,
-    ['template', 'source', 'name', 'severity', { header: 'services', optional: 1 }, { header: 'path', optional: 2 }],
+    [
+      'template',
+      'source',
+      'name',
+      'severity',
+      { header: 'services', optional: 1 },
+      { header: 'path', optional: 2 },
+      ...(problems ? ['problem'] : []),
+    ],
     templates.map((template) => [
       template.template,
       template.source,
@@ -46,6 +57,7 @@ export function renderTemplates(ctx: Context, templates: readonly Template[]): P
       template.severity ?? '',
       (template.services ?? []).join(', '),
       template.path,
+      ...(problems ? [template.problem ?? ''] : []),
     ]),
   );
 }
