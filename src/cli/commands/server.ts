@@ -132,7 +132,9 @@ function startupFailure(error: unknown, options: ServerCommandOptions): unknown 
   if (!(error instanceof Error)) return error;
   if (error.name === 'FixtureError') return usageError(`option '--fixtures': ${error.message}`);
   // A damaged data file or one in use by another server: the message says which and what to do.
-  if (error.name === 'DataFileError' || error.name === 'DataFileLockedError') return new CliError(ExitCode.failure, error.message);
+  if (error.name === 'DataFileError' || error.name === 'DataFileLockedError') {
+    return new CliError(ExitCode.failure, error.message, undefined, (error as { hint?: string }).hint);
+  }
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
     return new CliError(

@@ -2,6 +2,13 @@
 // and how the cause of a failed read or write is named in its messages.
 export class DataFileError extends Error {
   override name = 'DataFileError';
+  constructor(
+    message: string,
+    /** What to do about it, where a line of its own helps (the CLI shows it as its `hint:`). */
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
 }
 
 export function message(error: unknown): string {

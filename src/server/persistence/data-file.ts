@@ -31,7 +31,7 @@ function takeLock(path: string, log: (line: string) => void): DataFileLock {
   try {
     return acquireLock(path, log);
   } catch (error) {
-    if (error instanceof DataFileLockedError) throw error;
+    if (error instanceof DataFileLockedError || error instanceof DataFileError) throw error;
     // A missing directory, no permission: say so in terms of the data file.
     throw new DataFileError(`data file ${path}: cannot create its lock file ${path}.lock (${errorCode(error)})`);
   }

@@ -4,7 +4,9 @@
 // portable substitute, and a crash (kill -9) leaves a lock whose pid is dead: that one is
 // taken over.
 import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DataFileError, errorCode } from './data-file-error.js';
 
 export class DataFileLockedError extends Error {
   override name = 'DataFileLockedError';
@@ -42,29 +44,56 @@ function unlinkQuietly(path: string): void {
 /**
  * Creates the lock file with its content in one step: the pid goes into a private temporary
  * file that is then hard-linked to the lock's name (link fails if the name exists), so no
- * other process ever reads a lock that exists but is still empty.
+ * other process ever reads a lock that exists but is still empty. Whatever fails (a full disk
+ * fails the write after the file was created), no file of ours is left behind: a leftover
+ * lock would read as "in use" at every later start.
  */
 function tryCreate(lockPath: string, content: string): boolean {
   const temporary = `${lockPath}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(temporary, content, { mode: 0o600 });
   try {
-    linkSync(temporary, lockPath);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    // A file system without hard links: an exclusive create is nearly as good (a reader can
-    // then see the file empty for an instant, which counts as "in use" below).
+    writeFileSync(temporary, content, { flag: 'wx', mode: 0o600 });
     try {
-      writeFileSync(lockPath, content, { flag: 'wx', mode: 0o600 });
+      linkSync(temporary, lockPath);
       return true;
-    } catch (fallbackError) {
-      if ((fallbackError as NodeJS.ErrnoException).code === 'EEXIST') return false;
-      throw fallbackError;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     }
   } finally {
     unlinkQuietly(temporary);
   }
+  // A file system without hard links: an exclusive create is nearly as good (a reader can then
+  // see the file empty for an instant, which counts as "in use" below).
+  let fd: number;
+  try {
+    fd = openSync(lockPath, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  // Created here, so removed here when its content cannot be written.
+  try {
+    try {
+      writeFileSync(fd, content);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    unlinkQuietly(lockPath);
+    throw error;
+  }
+  return true;
+}
+
+/** A disk with no room for the lock's few bytes is said to be full, with what to do; other failures are passed on. */
+function lockFailure(error: unknown, dataPath: string, lockPath: string): unknown {
+  const code = errorCode(error);
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') return error;
+  const folder = resolve(dirname(dataPath));
+  return new DataFileError(
+    `data file ${dataPath}: cannot create its lock file ${lockPath}: ` +
+      `${code === 'ENOSPC' ? 'the disk' : 'your quota on the disk'} holding ${folder} is full (${code})`,
+    `free some space in ${folder}, or keep the data file on another disk (--data)`,
+  );
 }
 
 /** Takes `dataPath.lock` or throws DataFileLockedError naming the process that holds it. */
@@ -73,7 +102,13 @@ export function acquireLock(dataPath: string, log: (line: string) => void): Data
   const content = `${process.pid}\n`;
   // Bounded: each round either takes the lock, refuses, or removes one stale lock.
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (tryCreate(lockPath, content)) return ownLock(lockPath);
+    let created: boolean;
+    try {
+      created = tryCreate(lockPath, content);
+    } catch (error) {
+      throw lockFailure(error, dataPath, lockPath);
+    }
+    if (created) return ownLock(lockPath);
 
     let holder: number | undefined;
     try {
