@@ -30,6 +30,7 @@ let open: Incident;
 let resolved: Incident;
 let pageId: string;
 let groupId: string;
+let pageHasDomain: boolean;
 let stub: { env: Record<string, string> };
 /** An incident id the stub refuses, as a server may: a 400 whose message and field carry PAYLOAD. */
 const REFUSED = '00000000-0000-4000-8000-0000000000ee';
@@ -98,8 +99,13 @@ beforeAll(async () => {
   const group = await api.recordErrorEvent({ body: { checkId: 'check-hostile', rawErrorMessage: 'hostile-error' } });
   pageId = page.id;
   groupId = group.id;
-  for (const real of ['hostile-open', 'hostile-description', 'hostile-resolved', 'hostile-error', page.name]) disguised.set(real, PAYLOAD);
-  stub = await lyingServer((url) => url.includes(REFUSED));
+  pageHasDomain = Boolean(page.customDomain);
+  const address = page.customDomain || page.url;
+  for (const real of ['hostile-open', 'hostile-description', 'hostile-resolved', 'hostile-error', page.name, address]) {
+    disguised.set(real, PAYLOAD);
+  }
+  // A page's HTML address refused too, as the hosted API does: its address is then made of its fields.
+  stub = await lyingServer((url) => url.includes(REFUSED) || url.startsWith('/status/'));
 });
 
 function cli(args: string[]) {
@@ -200,6 +206,12 @@ describe('a server whose text holds control sequences', () => {
     const group = await cli(['error-groups', 'get', groupId, '-o', 'md']);
     expectSafe(group);
     expect(group.stdout).toContain(`- **error:** ${MARKDOWN}`);
+  });
+
+  it('status-pages open: the address made of the page’s fields escaped', async () => {
+    const result = await cli(['status-pages', 'open', pageId]);
+    expectSafe(result);
+    expect(result.stdout).toBe(`https://${LINE}${pageHasDomain ? '' : '.checkly-status-page.com'}/\n`);
   });
 
   it('-o json is the API’s data, every control written as a JSON escape (C1 and bidi too)', async () => {

@@ -6,6 +6,7 @@ import { CliError, ExitCode } from '../errors/exit-codes.js';
 import { showAddress } from '../output/open-in-browser.js';
 import { fetchPages } from './paging.js';
 import { statusPageAddress } from './status-page-address.js';
+import { terminalLine } from '../output/terminal-text.js';
 
 export async function showIncidentAddress(ctx: Context, incident: Incident): Promise<void> {
   const client = await ctx.client();
@@ -26,5 +27,5 @@ export async function showIncidentAddress(ctx: Context, incident: Incident): Pro
   const anchor = `#incident-${encodeURIComponent(incident.id)}`;
   // Every page's address on stdout; the browser opens the first.
   await showAddress(ctx, `${addresses[0]}${anchor}`);
-  for (const address of addresses.slice(1)) ctx.out(`${address}${anchor}`);
+  for (const address of addresses.slice(1)) ctx.out(terminalLine(`${address}${anchor}`));
 }

@@ -4,6 +4,7 @@
 // gh, names the command to open it with instead of the system's default.
 import { spawn } from 'node:child_process';
 import type { IOStreams } from '../iostreams/iostreams.js';
+import { terminalLine } from './terminal-text.js';
 
 /** Why no browser is opened, or undefined when one may be. */
 export function noBrowserReason(io: Pick<IOStreams, 'env' | 'stdout'>, platform: NodeJS.Platform = process.platform): string | undefined {
@@ -19,7 +20,9 @@ export function noBrowserReason(io: Pick<IOStreams, 'env' | 'stdout'>, platform:
 
 /** Prints the address, then opens it on a desktop terminal. */
 export async function showAddress({ io }: { io: IOStreams }, address: string): Promise<void> {
-  io.out(address);
+  // The address is made of the server's fields (a custom domain): shown, nothing in it steers the terminal.
+  const shown = terminalLine(address);
+  io.out(shown);
   const reason = noBrowserReason(io);
   if (reason) {
     // Only a person at a terminal wants to know why nothing opened; a pipe just gets the address.
@@ -38,7 +41,7 @@ export async function showAddress({ io }: { io: IOStreams }, address: string): P
       const { default: open } = await import('open');
       await open(address);
     }
-    io.info(`opening ${address} in the default browser`);
+    io.info(`opening ${shown} in the default browser`);
   } catch (error) {
     io.info(`could not open a browser (${error instanceof Error ? error.message : String(error)}); the address is above`);
   }

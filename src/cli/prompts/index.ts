@@ -5,6 +5,7 @@
 import { checkbox, confirm, input, password, Separator, select } from '@inquirer/prompts';
 import type { IO } from '../iostreams/iostreams.js';
 import { CliError, ExitCode } from '../errors/exit-codes.js';
+import { terminalLine } from '../output/terminal-text.js';
 
 /** Where a question is asked: the run's own terminal (Context.io); the process's when not given. */
 export interface Terminal {
@@ -65,17 +66,26 @@ export interface Choice<Value> {
   description?: string;
 }
 
+/** A choice as shown: its name and description are the server's records, one line each, nothing in them steering the terminal. */
+function shown<Value>(choice: Choice<Value>): Choice<Value> {
+  return {
+    ...choice,
+    name: terminalLine(choice.name),
+    ...(choice.description === undefined ? {} : { description: terminalLine(choice.description) }),
+  };
+}
+
 export async function askOne<Value>(options: { message: string; choices: Choice<Value>[]; default?: Value } & Terminal): Promise<Value> {
   const value = await select<Value>(
     {
       message: options.message,
-      choices: options.choices,
+      choices: options.choices.map(shown),
       ...(options.default !== undefined ? { default: options.default } : {}),
       pageSize: 10,
     },
     streams(options),
   ).catch(cancelled);
-  answered(options, options.message, options.choices.find((choice) => choice.value === value)?.name ?? String(value));
+  answered(options, options.message, terminalLine(options.choices.find((choice) => choice.value === value)?.name ?? String(value)));
   return value;
 }
 
@@ -87,7 +97,7 @@ export interface ChoiceGroup<Value> {
 
 /** Several choices, at least one, shown in groups. */
 export async function askMany<Value>(options: { message: string; groups: ChoiceGroup<Value>[] } & Terminal): Promise<Value[]> {
-  const choices = options.groups.flatMap((group) => [new Separator(group.heading), ...group.choices]);
+  const choices = options.groups.flatMap((group) => [new Separator(terminalLine(group.heading)), ...group.choices.map(shown)]);
   const values = await checkbox<Value>(
     {
       message: options.message,
@@ -99,7 +109,7 @@ export async function askMany<Value>(options: { message: string; groups: ChoiceG
     streams(options),
   ).catch(cancelled);
   const names = options.groups.flatMap((group) => group.choices).filter((choice) => values.includes(choice.value));
-  answered(options, options.message.replace(/ \(.*\)$/, ''), [...new Set(names.map((choice) => choice.name))].join(', '));
+  answered(options, options.message.replace(/ \(.*\)$/, ''), [...new Set(names.map((choice) => terminalLine(choice.name)))].join(', '));
   return values;
 }
 

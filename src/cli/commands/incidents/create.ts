@@ -111,5 +111,5 @@ async function printPageAddresses(ctx: Context, { incident, catalog }: Created):
   const anchor = `#incident-${encodeURIComponent(incident.id)}`;
   const addresses = await Promise.all(pages.map((page) => statusPageAddress(client, baseUrl, { ...page, accountId: account })));
   ctx.info(`Now on ${pages.length === 1 ? 'the status page' : `${pages.length} status pages`}:`);
-  for (const [at, page] of pages.entries()) ctx.info(`  ${terminalLine(page.name)}  ${addresses[at]}${anchor}`);
+  for (const [at, page] of pages.entries()) ctx.info(terminalLine(`  ${page.name}  ${addresses[at]}${anchor}`));
 }
