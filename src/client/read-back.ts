@@ -1,13 +1,14 @@
 // Looks for a write in what a read answers, for a write whose answer was lost (settle.ts). The
-// operations table says which read and which finder (src/contract/table.ts, `readBack`); this
-// module holds the finders. A finder compares what was sent with what the read shows, field by
+// operations table says, on the write's row (`readBack`, src/contract/row.ts), which read shows
+// what it made, where the items are in its answer and which fields of the body to match; this
+// module is the one finder that follows it. It compares what was sent with each item, field by
 // field, and counts only what was made since the write began, so an identical incident declared
 // an hour ago is not taken for this one.
 //
 // "Since the write began" is measured on the server's clock: its `Date` header on the read,
 // minus the time that passed here since the write was started, minus a little slack (the header
 // has whole seconds). Without a Date header, the local clock and a window of a few minutes.
-import { fillPath, pathParamNames, routes, type ReadBack } from '../contract/table.js';
+import { fillPath, pathParamNames, routes, type Match, type OperationId, type ReadBack, type Row } from '../contract/table.js';
 import { ApiError, type WriteCheck } from './errors.js';
 import { send, type TransportOptions } from './transport.js';
 
@@ -30,12 +31,12 @@ const PAGE_SIZE = '100';
 
 /** What a finder looks for, in words, for messages: "the incident", "the update". */
 export function nounOf(readBack: ReadBack): string {
-  return readBack === 'none' ? 'the request' : readBack.find === 'sent-incident' ? 'the incident' : 'the update';
+  return readBack === 'none' ? 'the request' : `the ${readBack.noun}`;
 }
 
 /** The read that tells, for a person to run: the read's path with the write's parameters. */
 export function checkOf(readBack: Finder, params: Readonly<Record<string, string>>): WriteCheck {
-  const route = routes[readBack.read];
+  const route = routes[readBack.read as OperationId];
   const readParams = Object.fromEntries(pathParamNames(route.path).map((name) => [name, params[name] ?? '']));
   return { operationId: readBack.read, path: fillPath(route.path, readParams), params: readParams };
 }
@@ -49,14 +50,20 @@ export async function findSent(
   began: number,
   elapsedSince: (began: number) => number,
 ): Promise<Verdict> {
-  const scan = readBack.find === 'sent-incident' ? scanIncidentList : scanTimeline;
+  const missing = isObject(sent) ? unsent(readBack.match, sent) : 'a body';
+  if (missing !== undefined) {
+    return { outcome: 'unknown', reason: `what was sent has no ${missing}, so ${nounOf(readBack)} cannot be looked for`, candidates: [] };
+  }
+  // A read whose query is a page is read page by page (newest first); any other, once.
+  const read: Row = routes[readBack.read as OperationId];
+  const paged = read.query === 'PageQuery';
   const matches: Json[] = [];
   let since: number | undefined;
   let cursor: string | undefined;
   for (let page = 1; page <= MAX_PAGES; page++) {
     let body: unknown;
     try {
-      const query = readBack.read === 'listIncidents' ? { limit: PAGE_SIZE, nextId: cursor } : undefined;
+      const query = paged ? { limit: PAGE_SIZE, nextId: cursor } : undefined;
       const response = await send(transport, { operationId: readBack.read, method: 'GET', path: check.path, query });
       since ??= sinceOf(response.headers.date, elapsedSince(began));
       body = response.body;
@@ -64,15 +71,20 @@ export async function findSent(
       const why = error instanceof ApiError ? error.message : String(error);
       return { outcome: 'unknown', reason: `reading it back failed too: ${why}`, candidates: [] };
     }
-    const result = scan(body, sent, since);
-    if ('problem' in result) return { outcome: 'unknown', reason: result.problem, candidates: [] };
-    matches.push(...result.matches);
-    if (result.next === undefined) return verdictOf(matches, readBack);
-    cursor = result.next;
+    const items = itemsOf(body, readBack.items);
+    if (!items) return { outcome: 'unknown', reason: `the read of ${nounOf(readBack)} answered in an unknown shape`, candidates: [] };
+    const at = since;
+    matches.push(...items.filter((item) => sameAll(readBack.match, sent as Json, item, at)));
+    // Newest first: once an item older than the write is seen, the rest are older still.
+    const reachedOlder = items.some((item) => earliest(item) < at);
+    const next =
+      paged && isObject(body) && typeof body.nextId === 'string' && body.nextId !== '' && !reachedOlder ? body.nextId : undefined;
+    if (next === undefined) return verdictOf(matches, readBack);
+    cursor = next;
   }
   return {
     outcome: 'unknown',
-    reason: `more than ${MAX_PAGES * Number(PAGE_SIZE)} incidents were made since it was sent; looking further back was not tried`,
+    reason: `more than ${MAX_PAGES * Number(PAGE_SIZE)} ${readBack.noun}s were made since it was sent; looking further back was not tried`,
     candidates: matches.map(idOf),
   };
 }
@@ -80,10 +92,9 @@ export async function findSent(
 function verdictOf(matches: Json[], readBack: Finder): Verdict {
   if (matches.length === 0) return { outcome: 'absent' };
   if (matches.length === 1) return { outcome: 'found', item: matches[0]!, id: idOf(matches[0]!) };
-  const what = readBack.find === 'sent-incident' ? 'incidents' : 'updates';
   return {
     outcome: 'unknown',
-    reason: `${matches.length} ${what} match what was sent: ${matches.map(idOf).join(', ')}`,
+    reason: `${matches.length} ${readBack.noun}s match what was sent: ${matches.map(idOf).join(', ')}`,
     candidates: matches.map(idOf),
   };
 }
@@ -95,83 +106,82 @@ function sinceOf(dateHeader: string | string[] | undefined, elapsedMs: number): 
   return serverNow - elapsedMs - DATE_HEADER_SLACK_MS;
 }
 
-type Scan = { matches: Json[]; next?: string } | { problem: string };
-
-/** An incident list page: incidents with the sent name, severity, services and first update. */
-function scanIncidentList(body: unknown, sent: unknown, since: number): Scan {
-  const wanted = sentIncident(sent);
-  if (!wanted) return { problem: 'what was sent is not an incident with a name, services and a first update, so it cannot be looked for' };
-  const entries = isObject(body) && Array.isArray(body.entries) ? body.entries.filter(isObject) : undefined;
-  if (!entries) return { problem: 'the incident list answered in an unknown shape' };
-  const matches = entries.filter((incident) => sameIncident(wanted, incident, since));
-  // Newest first: once an incident older than the write is seen, the rest are older still.
-  const reachedOlder = entries.some((incident) => {
-    const first = firstUpdate(incident);
-    return first !== undefined && instant(first.publicIncidentUpdateDate) < since;
-  });
-  const next = isObject(body) && typeof body.nextId === 'string' && body.nextId !== '' && !reachedOlder ? body.nextId : undefined;
-  return next === undefined ? { matches } : { matches, next };
-}
-
-/** One incident: the updates of its timeline with the sent text, status and notify flag. */
-function scanTimeline(body: unknown, sent: unknown, since: number): Scan {
-  if (!isObject(sent) || typeof sent.description !== 'string') {
-    return { problem: 'what was sent is not an update with a description, so it cannot be looked for' };
+/** The first field (by its path) the match needs and the body lacks; undefined when it has them all. */
+function unsent(match: Readonly<Record<string, Match>>, sent: Json, prefix = ''): string | undefined {
+  for (const [field, how] of Object.entries(match)) {
+    const value = sent[field];
+    if (how === 'if-sent') continue;
+    if (how === 'sent' && value === undefined) return `${prefix}${field}`;
+    if (how === 'ids' && !(Array.isArray(value) && value.every((entry) => isObject(entry) && typeof entry.id === 'string'))) {
+      return `${prefix}${field} (a list of ids)`;
+    }
+    if (typeof how === 'object') {
+      if (!Array.isArray(value) || value.length === 0 || !value.every(isObject)) return `${prefix}${field} (a list)`;
+      for (const [index, entry] of value.entries()) {
+        const inner = unsent(how, entry as Json, `${prefix}${field}[${index}].`);
+        if (inner !== undefined) return inner;
+      }
+    }
   }
-  if (!isObject(body) || !Array.isArray(body.incidentUpdates)) return { problem: 'the incident answered in an unknown shape' };
-  return { matches: body.incidentUpdates.filter(isObject).filter((update) => sameUpdate(sent, update, since)) };
+  return undefined;
 }
 
-interface SentIncident {
-  name: string;
-  severity: unknown;
-  serviceIds: string[];
-  first: Json;
+/** The items of the read's answer: the named field's, or a page's entries, or the answer itself when a list. */
+function itemsOf(body: unknown, field: string | undefined): Json[] | undefined {
+  const list = field !== undefined ? (isObject(body) ? body[field] : undefined) : isObject(body) ? body.entries : body;
+  return Array.isArray(list) ? list.filter(isObject) : undefined;
 }
 
-function sentIncident(sent: unknown): SentIncident | undefined {
-  if (!isObject(sent) || typeof sent.name !== 'string' || !Array.isArray(sent.services) || !Array.isArray(sent.incidentUpdates)) {
-    return undefined;
+/** Every field of the match is in the item as it was sent (Match in src/contract/row.ts). */
+function sameAll(match: Readonly<Record<string, Match>>, sent: Json, item: Json, since: number): boolean {
+  return Object.entries(match).every(([field, how]) => same(how, sent[field], item[field], since));
+}
+
+function same(how: Match, sent: unknown, stored: unknown, since: number): boolean {
+  if (how === 'ids') {
+    const want = idSet(sent);
+    const have = idSet(stored);
+    return want.length === have.length && want.every((id, index) => id === have[index]);
   }
-  const first = sent.incidentUpdates[0];
-  if (!isObject(first) || typeof first.description !== 'string') return undefined;
-  const serviceIds = sent.services.map((service) => (isObject(service) ? service.id : undefined));
-  if (!serviceIds.every((id): id is string => typeof id === 'string')) return undefined;
-  return { name: sent.name, severity: sent.severity, serviceIds: [...new Set(serviceIds)].sort(), first };
+  if (typeof how === 'object') {
+    // Each item sent is one of the item's (more may have been added since, as an incident's later updates).
+    const left = Array.isArray(stored) ? stored.filter(isObject) : [];
+    return (Array.isArray(sent) ? sent.filter(isObject) : []).every((entry) => {
+      const found = left.findIndex((candidate) => sameAll(how, entry, candidate, since));
+      if (found >= 0) left.splice(found, 1);
+      return found >= 0;
+    });
+  }
+  if (sent === undefined) {
+    // The server chose it: a boolean left out is false; a date-time it set is since the write began.
+    if (typeof stored === 'boolean') return stored === false;
+    if (isDateTime(stored)) return instant(stored) >= since;
+    return true;
+  }
+  if (isDateTime(sent) && isDateTime(stored)) return instant(sent) === instant(stored);
+  return sent === stored;
 }
 
-function sameIncident(wanted: SentIncident, incident: Json, since: number): boolean {
-  if (incident.name !== wanted.name) return false;
-  if (wanted.severity !== undefined && incident.severity !== wanted.severity) return false;
-  const ids = Array.isArray(incident.services) ? incident.services.map((service) => (isObject(service) ? service.id : undefined)) : [];
-  const stored = [...new Set(ids)].sort();
-  if (stored.length !== wanted.serviceIds.length || stored.some((id, index) => id !== wanted.serviceIds[index])) return false;
-  const first = firstUpdate(incident);
-  return first !== undefined && sameUpdate(wanted.first, first, since);
+function idSet(value: unknown): string[] {
+  const ids = Array.isArray(value) ? value.map((entry) => (isObject(entry) ? entry.id : undefined)) : [];
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string'))].sort();
 }
 
-/** The incident's first update: the earliest by its public date (later ones may have been added since). */
-function firstUpdate(incident: Json): Json | undefined {
-  const updates = Array.isArray(incident.incidentUpdates) ? incident.incidentUpdates.filter(isObject) : [];
-  let first: Json | undefined;
-  for (const update of updates) {
-    if (first === undefined || instant(update.publicIncidentUpdateDate) < instant(first.publicIncidentUpdateDate)) first = update;
+/** The item's earliest date-time, anywhere in it (an incident's: its first update's date); NaN when it has none. */
+function earliest(value: unknown): number {
+  if (isDateTime(value)) return instant(value);
+  const inner = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [];
+  let first = Number.NaN;
+  for (const entry of inner) {
+    const at = earliest(entry);
+    if (Number.isNaN(first) || at < first) first = at;
   }
   return first;
 }
 
-/**
- * The same text, status (when one was sent; else the server chose it) and notify flag (absent
- * is false); the date sent, or, when none was sent (the server's now), a date since the write
- * began.
- */
-function sameUpdate(sent: Json, update: Json, since: number): boolean {
-  if (update.description !== sent.description) return false;
-  if (sent.status !== undefined && update.status !== sent.status) return false;
-  if ((sent.notifySubscribers ?? false) !== update.notifySubscribers) return false;
-  const at = instant(update.publicIncidentUpdateDate);
-  if (sent.publicIncidentUpdateDate !== undefined) return at === instant(sent.publicIncidentUpdateDate);
-  return at >= since;
+/** An ISO 8601 date-time (a date alone is no instant of a write). */
+function isDateTime(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
 }
 
 function instant(value: unknown): number {

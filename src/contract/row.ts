@@ -86,20 +86,63 @@ export interface Row extends Route {
   readonly responses: Readonly<Record<number, SchemaName>>;
   /** Its MCP tool: on every operation of the hosted API, on no reference-only one (checked below). */
   readonly tool?: ToolGuide;
+  /** A valid request: on every operation with a body or a query (checked in table.ts). */
+  readonly sample?: Sample;
+  /** The status-page event its success publishes, if any. */
+  readonly publishes?: PageEvent;
 }
 
 /**
- * How a write whose answer was lost is settled (src/client/settle.ts).
+ * How a write whose answer was lost is settled (src/client/settle.ts, the finder in
+ * src/client/read-back.ts).
  * - `read`: the GET operation whose answer holds what the write made; its path parameters are
- *   the write's own of the same names.
- * - `find`: what to look for in that answer: `sent-incident` (an incident of the list with the
- *   name, severity, services and first update that were sent, created since the write began)
- *   or `sent-update` (an update of the incident's timeline with the text, status and notify
- *   flag that were sent, dated since the write began).
+ *   the write's own of the same names. A read whose query is a page (`PageQuery`) is read page
+ *   by page, newest first, until the items are older than the write.
+ * - `items`: the field of that answer holding the items; absent, the entries of a page.
+ * - `noun`: what an item is, in words, for messages (`incident`: "reading back found the incident").
+ * - `match`: the body fields an item must show as they were sent (see Match). What was made is
+ *   told apart from an identical item made before by its date-times: one the server set (not
+ *   sent) is on or after the write began.
  * - `none`: no read can tell; the client says the write may have been applied and never sends
  *   it again on its own.
  */
-export type ReadBack = 'none' | { readonly read: 'listIncidents' | 'getIncident'; readonly find: 'sent-incident' | 'sent-update' };
+export type ReadBack =
+  | 'none'
+  | { readonly read: string; readonly items?: string; readonly noun: string; readonly match: Readonly<Record<string, Match>> };
+
+/**
+ * How a field sent is found in an item:
+ * - `sent`: it must have been sent (else the write cannot be looked for) and the item holds the same value;
+ * - `if-sent`: the same value when it was sent; when not, the server chose it: a boolean it
+ *   chose is false, a date-time it chose is since the write began, anything else is not compared;
+ * - `ids`: a list of references, such as services: the same set of ids (what else was sent of
+ *   them, the server takes from what it stores);
+ * - an object: the field is a list, and each item sent is found among the item's by these fields.
+ * Date-times are compared as instants (`+01:00` and `Z` of the same moment are the same).
+ */
+export type Match = 'sent' | 'if-sent' | 'ids' | { readonly [field: string]: Match };
+
+/**
+ * A valid request of the operation, every field of its body present (the fields the server
+ * sets too, as a fetched resource sent back holds them): the tests send it where they need a
+ * request the server accepts (error answers, isolation, request rules, the MCP tools, the fuzz),
+ * and the contract test holds it to the row's schemas and the hosted API's. Ids are examples of
+ * their form: a test that needs the request to reach a record puts an id of its account in.
+ */
+export interface Sample {
+  readonly params?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+}
+
+/**
+ * What a successful answer of the operation is published as to the open status pages
+ * (src/server/pages/events.ts): `incident`, the incident it wrote changed (an `incident` event
+ * to each page that shows the incident before or after the write). The incident is the path's
+ * `incidentId`, or for a write that makes one, the `id` of its answer.
+ */
+export type PageEvent = 'incident';
+
 /** A resource's rows, as written (their literal types are what the completeness checks read). */
 export function define<const T extends Record<string, Row>>(rows: T): T {
   return rows;

@@ -20,7 +20,7 @@ import { subscriptionRows } from './resources/subscriptions.js';
 import type { Route, Row } from './row.js';
 
 export { pathParamNames, uuidParams } from './rules.js';
-export type { Method, ReadBack, Route, Row, SchemaName, ToolGuide } from './row.js';
+export type { Match, Method, PageEvent, ReadBack, Route, Row, Sample, SchemaName, ToolGuide } from './row.js';
 
 /** Every row, by resource; the order is the table's (the MCP tools', the OpenAPI document's). */
 export const routes = {
@@ -62,6 +62,14 @@ type Checks<T extends Readonly<Record<string, Row>>> = {
   /** `bodyRequired` goes with `body`, and only with it. */
   bodyWithoutBodyRequiredOrTheOther: {
     [Id in keyof T]: Has<T[Id], 'body'> extends Has<T[Id], 'bodyRequired'> ? never : Id;
+  }[keyof T];
+  /** An operation with a body holds a sample of it (the tests send it: row.ts, Sample). */
+  bodyWithoutSample: {
+    [Id in keyof T]: Has<T[Id], 'body'> extends true ? (T[Id] extends { sample: { body: unknown } } ? never : Id) : never;
+  }[keyof T];
+  /** An operation with a query holds a sample of it. */
+  queryWithoutSample: {
+    [Id in keyof T]: Has<T[Id], 'query'> extends true ? (T[Id] extends { sample: { query: unknown } } ? never : Id) : never;
   }[keyof T];
   /** Every path parameter is described (what a model or a user is asked for). */
   pathParameterWithoutDescription: {

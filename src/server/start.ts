@@ -23,7 +23,6 @@ import { createRequestHandler } from './http.js';
 import { inProcessClient } from './in-process.js';
 import { DEFAULT_RCA_DELAY_MS, type RunningServer, type ServerOptions } from './options.js';
 import { createStatusPages, PageEvents, withPageEvents } from './pages/index.js';
-import { withIncidentChangeEvents } from './pages/incident-changes.js';
 import { openDataFile } from './persistence/data-file.js';
 import { durableHandlers } from './persistence/durable-handlers.js';
 import type { Durability } from './persistence/durability.js';
@@ -130,7 +129,7 @@ async function start(
   const statusPages = createStatusPages({ keys, accounts: scopes, now, log, accessLog, events: pageEvents, authFailures });
   const api = createRequestHandler({
     router: new Router(),
-    handlers: withIncidentChangeEvents(withPageEvents(data ? durableHandlers(handlers, data) : handlers, pageEvents), pageEvents),
+    handlers: withPageEvents(data ? durableHandlers(handlers, data) : handlers, pageEvents),
     keys,
     accounts: scopes,
     app,

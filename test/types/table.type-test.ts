@@ -22,15 +22,24 @@ const complete = table({
     responses: { 200: 'Incident' },
     tool,
   },
-  listIncidents: { method: 'GET', path: '/v1/things', summary: 's', query: 'PageQuery', responses: { 200: 'IncidentList' }, tool },
+  listIncidents: {
+    method: 'GET',
+    path: '/v1/things',
+    summary: 's',
+    query: 'PageQuery',
+    sample: { query: { limit: '5' } },
+    responses: { 200: 'IncidentList' },
+    tool,
+  },
   makeThing: {
     method: 'POST',
     path: '/v1/things',
     summary: 's',
     body: 'CreateIncidentInput',
     bodyRequired: true,
+    sample: { body: { name: 'n' } },
     responses: { 201: 'Incident' },
-    readBack: { read: 'listIncidents', find: 'sent-incident' },
+    readBack: { read: 'listIncidents', noun: 'thing', match: { name: 'sent' } },
     tool,
   },
   recordThing: {
@@ -44,13 +53,16 @@ const complete = table({
 });
 const none: Equal<TableProblems<typeof complete>, never> = true;
 
-// A POST without `readBack`, a body without `bodyRequired`, a path parameter without its description.
+// A POST without `readBack`, a body without `bodyRequired` or a sample, a path parameter without its description.
 const write = table({
   makeThing: { method: 'POST', path: '/v1/things/{id}', summary: 's', body: 'CreateIncidentInput', responses: { 201: 'Incident' }, tool },
 });
 const writeProblems: Equal<
   TableProblems<typeof write>,
-  'writeWithoutReadBack: makeThing' | 'bodyWithoutBodyRequiredOrTheOther: makeThing' | 'pathParameterWithoutDescription: makeThing'
+  | 'writeWithoutReadBack: makeThing'
+  | 'bodyWithoutBodyRequiredOrTheOther: makeThing'
+  | 'bodyWithoutSample: makeThing'
+  | 'pathParameterWithoutDescription: makeThing'
 > = true;
 // @ts-expect-error the problems are named exactly: one left out is another type
 const writeProblemsShort: Equal<TableProblems<typeof write>, 'writeWithoutReadBack: makeThing'> = true;
@@ -73,6 +85,7 @@ const readBack = table({
     summary: 's',
     body: 'UpdateIncidentInput',
     bodyRequired: true,
+    sample: { body: { name: 'n' } },
     responses: { 200: 'Incident' },
     tool,
   },
@@ -81,11 +94,25 @@ const readBack = table({
     path: '/v1/things',
     summary: 's',
     responses: { 201: 'Incident' },
-    readBack: { read: 'getIncident', find: 'sent-update' },
+    readBack: { read: 'getIncident', noun: 'thing', match: { description: 'sent' } },
     tool,
   },
 });
 const readBackProblems: Equal<TableProblems<typeof readBack>, 'readBackThatIsNotAGet: makeThing'> = true;
+
+// A query without a sample of it (a sample with a body only is not one).
+const samples = table({
+  listThings: {
+    method: 'GET',
+    path: '/v1/things',
+    summary: 's',
+    query: 'PageQuery',
+    sample: { body: {} },
+    responses: { 200: 'IncidentList' },
+    tool,
+  },
+});
+const sampleProblems: Equal<TableProblems<typeof samples>, 'queryWithoutSample: listThings'> = true;
 
 // A schema is named as schemas.ts exports it.
 table({
@@ -93,4 +120,4 @@ table({
   getThing: { method: 'GET', path: '/v1/things', summary: 's', responses: { 200: 'Incidnet' }, tool },
 });
 
-void [none, writeProblems, writeProblemsShort, toolProblems, readBackProblems];
+void [none, writeProblems, writeProblemsShort, toolProblems, readBackProblems, sampleProblems];

@@ -1,6 +1,7 @@
 // Root cause analyses: asked for an error group, read when done.
 // Rows of the operations table (table.ts merges them); the schemas are named, not imported.
 import { define } from '../row.js';
+import { EXAMPLE_ID } from './examples.js';
 
 /** What the hosted API answers to a request for an analysis beyond the account's plan. */
 const ANALYSIS_QUOTA = { 402: "The account's plan does not include root cause analyses, or its quota of them is used up" } as const;
@@ -22,6 +23,7 @@ export const analysisRows = define({
     method: 'POST',
     path: '/v1/root-cause-analyses/test-session-error-groups/{testSessionErrorGroupId}',
     summary: 'Request a root cause analysis of an error group',
+    sample: { params: { testSessionErrorGroupId: EXAMPLE_ID }, body: { userContext: 'after the deploy' } },
     paramDescriptions: { testSessionErrorGroupId: 'id of the error group to analyse' },
     body: 'RequestAnalysisInput',
     bodyRequired: false,
@@ -39,6 +41,7 @@ export const analysisRows = define({
     method: 'POST',
     path: '/v1/root-cause-analyses/error-groups/{errorGroupId}',
     summary: "Request a root cause analysis of a check's error group",
+    sample: { params: { errorGroupId: EXAMPLE_ID }, body: { userContext: 'after the deploy' } },
     paramDescriptions: { errorGroupId: 'id of the error group to analyse (list_error_groups)' },
     body: 'RequestAnalysisInput',
     bodyRequired: false,

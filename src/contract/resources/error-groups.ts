@@ -1,12 +1,14 @@
 // Error groups: the errors of check runs, grouped by message.
 // Rows of the operations table (table.ts merges them); the schemas are named, not imported.
 import { define } from '../row.js';
+import { EXAMPLE_ID } from './examples.js';
 
 export const errorGroupRows = define({
   listErrorGroups: {
     method: 'GET',
     path: '/v1/error-groups',
     summary: 'List the error groups of the account, newest lastSeen first, by page',
+    sample: { query: { limit: '10', page: '1' } },
     query: 'ErrorGroupQuery',
     responses: { 200: 'ErrorGroupList' },
     tool: {
@@ -19,6 +21,7 @@ export const errorGroupRows = define({
     method: 'GET',
     path: '/v1/error-groups/checks/{checkId}',
     summary: "List a check's error groups, newest lastSeen first, by page",
+    sample: { params: { checkId: EXAMPLE_ID }, query: { limit: '10', page: '1' } },
     paramDescriptions: { checkId: 'id of the check whose errors are grouped' },
     query: 'ErrorGroupQuery',
     responses: { 200: 'ErrorGroupList' },
@@ -45,6 +48,7 @@ export const errorGroupRows = define({
     method: 'PATCH',
     path: '/v1/error-groups/{id}',
     summary: 'Archive or unarchive an error group',
+    sample: { params: { id: EXAMPLE_ID }, body: { archiveForEver: false, archivedUntilNextEvent: true } },
     paramDescriptions: { id: 'id of the error group' },
     body: 'ErrorGroupPatch',
     bodyRequired: true,

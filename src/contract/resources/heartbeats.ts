@@ -1,6 +1,7 @@
 // Heartbeat checks: the pings they received and their availability.
 // Rows of the operations table (table.ts merges them); the schemas are named, not imported.
 import { define } from '../row.js';
+import { EXAMPLE_ID, EXAMPLE_WINDOW } from './examples.js';
 import { HEARTBEAT_ID } from './ids.js';
 
 export const heartbeatRows = define({
@@ -9,6 +10,7 @@ export const heartbeatRows = define({
     path: '/v1/checks/heartbeats/{checkId}/availability',
     checksIdForm: true,
     summary: 'Success ratio of a heartbeat check, now and in the previous period',
+    sample: { params: { checkId: EXAMPLE_ID }, query: EXAMPLE_WINDOW },
     paramDescriptions: { checkId: 'id of the heartbeat check' },
     query: 'AvailabilityQuery',
     responses: { 200: 'HeartbeatAvailability' },
@@ -23,6 +25,7 @@ export const heartbeatRows = define({
     path: '/v1/checks/heartbeats/{checkId}/events',
     checksIdForm: true,
     summary: 'The pings a heartbeat check received, newest first, with its availability',
+    sample: { params: { checkId: EXAMPLE_ID }, query: { ...EXAMPLE_WINDOW, limit: '10' } },
     paramDescriptions: HEARTBEAT_ID,
     query: 'HeartbeatEventQuery',
     responses: { 200: 'HeartbeatEventList' },

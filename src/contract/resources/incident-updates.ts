@@ -1,7 +1,19 @@
 // Incident updates: an incident's timeline.
 // Rows of the operations table (table.ts merges them); the schemas are named, not imported.
 import { define } from '../row.js';
+import { EXAMPLE_ID } from './examples.js';
 import { INCIDENT_ID, UPDATE_IDS } from './ids.js';
+
+/** How a lost update is found among an incident's (row.ts, Match): an incident's first update too. */
+export const UPDATE_MATCH = {
+  description: 'sent',
+  status: 'if-sent',
+  notifySubscribers: 'if-sent',
+  publicIncidentUpdateDate: 'if-sent',
+} as const;
+
+/** What a sample update holds besides its status, date and notify flag: the fields the server sets too. */
+export const UPDATE_SAMPLE = { description: 'We are investigating.', id: '00000000-0000-4000-8000-0000000000f1', created_at: '2025-03-10' };
 
 export const incidentUpdateRows = define({
   listIncidentUpdates: {
@@ -19,12 +31,18 @@ export const incidentUpdateRows = define({
     method: 'POST',
     path: '/v1/status-pages/incidents/{incidentId}/incident-updates',
     summary: 'Add an update to an incident',
+    sample: {
+      params: { incidentId: EXAMPLE_ID },
+      body: { ...UPDATE_SAMPLE, status: 'MONITORING', publicIncidentUpdateDate: '2025-03-10T10:00:00+01:00', notifySubscribers: true },
+    },
+    publishes: 'incident',
     paramDescriptions: INCIDENT_ID,
     body: 'IncidentUpdateInput',
     bodyRequired: true,
     clientBody: 'IncidentUpdateFields',
     responses: { 200: 'IncidentUpdate' },
-    readBack: { read: 'getIncident', find: 'sent-update' },
+    // An update of the incident's timeline with the text, status and notify flag sent, dated since the write began.
+    readBack: { read: 'getIncident', items: 'incidentUpdates', noun: 'update', match: UPDATE_MATCH },
     tool: {
       title: 'Add an incident update',
       description:
@@ -46,6 +64,11 @@ export const incidentUpdateRows = define({
     method: 'PUT',
     path: '/v1/status-pages/incidents/{incidentId}/incident-updates/{incidentUpdateId}',
     summary: 'Change an incident update',
+    sample: {
+      params: { incidentId: EXAMPLE_ID, incidentUpdateId: EXAMPLE_ID },
+      body: { ...UPDATE_SAMPLE, status: 'RESOLVED', publicIncidentUpdateDate: '2025-03-10T10:00:00Z', notifySubscribers: true },
+    },
+    publishes: 'incident',
     paramDescriptions: UPDATE_IDS,
     body: 'IncidentUpdateInput',
     bodyRequired: true,
@@ -62,6 +85,7 @@ export const incidentUpdateRows = define({
     method: 'DELETE',
     path: '/v1/status-pages/incidents/{incidentId}/incident-updates/{incidentUpdateId}',
     summary: 'Delete an incident update',
+    publishes: 'incident',
     paramDescriptions: UPDATE_IDS,
     responses: { 204: 'NoContent' },
     tool: {

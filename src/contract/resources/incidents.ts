@@ -1,6 +1,8 @@
 // Incidents: declared, listed, changed and deleted.
 // Rows of the operations table (table.ts merges them); the schemas are named, not imported.
 import { define } from '../row.js';
+import { EXAMPLE_ID, EXAMPLE_SERVICE } from './examples.js';
+import { UPDATE_MATCH, UPDATE_SAMPLE } from './incident-updates.js';
 import { INCIDENT_ID } from './ids.js';
 
 export const incidentRows = define({
@@ -8,11 +10,32 @@ export const incidentRows = define({
     method: 'POST',
     path: '/v1/status-pages/incidents',
     summary: 'Create an incident',
+    sample: {
+      body: {
+        name: 'Checkout API returns 502 errors',
+        severity: 'MAJOR',
+        services: [EXAMPLE_SERVICE],
+        incidentUpdates: [
+          { ...UPDATE_SAMPLE, status: 'INVESTIGATING', publicIncidentUpdateDate: '2025-03-10T10:00:00.000Z', notifySubscribers: false },
+        ],
+        id: EXAMPLE_ID,
+        created_at: '2025-01-01',
+        updated_at: '2025-01-01',
+        lastUpdateStatus: 'INVESTIGATING',
+        duration: null,
+      },
+    },
+    publishes: 'incident',
     body: 'CreateIncidentInput',
     bodyRequired: true,
     clientBody: 'CreateIncidentFields',
     responses: { 201: 'Incident' },
-    readBack: { read: 'listIncidents', find: 'sent-incident' },
+    // An incident of the list with the name, severity, services and first update sent, made since the write began.
+    readBack: {
+      read: 'listIncidents',
+      noun: 'incident',
+      match: { name: 'sent', severity: 'if-sent', services: 'ids', incidentUpdates: UPDATE_MATCH },
+    },
     alsoAnswers: {
       404: 'A service in the body that the account does not have (the reference server answers a 400 naming the field)',
     },
@@ -26,6 +49,7 @@ export const incidentRows = define({
     method: 'GET',
     path: '/v1/status-pages/incidents',
     summary: 'List the latest incidents, newest first, paginated',
+    sample: { query: { limit: '20' } },
     query: 'PageQuery',
     responses: { 200: 'IncidentList' },
     tool: {
@@ -50,6 +74,20 @@ export const incidentRows = define({
     method: 'PUT',
     path: '/v1/status-pages/incidents/{incidentId}',
     summary: "Change an incident's name, severity and services",
+    sample: {
+      params: { incidentId: EXAMPLE_ID },
+      body: {
+        name: 'Checkout API returns 502 errors',
+        severity: 'CRITICAL',
+        services: [EXAMPLE_SERVICE],
+        id: EXAMPLE_ID,
+        created_at: '2025-01-01',
+        updated_at: '2025-01-01',
+        lastUpdateStatus: 'INVESTIGATING',
+        duration: null,
+      },
+    },
+    publishes: 'incident',
     paramDescriptions: INCIDENT_ID,
     body: 'UpdateIncidentInput',
     bodyRequired: true,
@@ -66,6 +104,7 @@ export const incidentRows = define({
     method: 'DELETE',
     path: '/v1/status-pages/incidents/{incidentId}',
     summary: 'Delete an incident and its updates',
+    publishes: 'incident',
     paramDescriptions: INCIDENT_ID,
     responses: { 204: 'NoContent' },
     tool: {

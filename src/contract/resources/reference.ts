@@ -1,6 +1,7 @@
 // The reference server's own routes (docs/api-rules.md#reference-only-inputs): no MCP tool, not in the hosted API.
 // Rows of the operations table (table.ts merges them); the schemas are named, not imported.
 import { define } from '../row.js';
+import { EXAMPLE_ID } from './examples.js';
 import { HEARTBEAT_ID, SUBSCRIPTION_IDS } from './ids.js';
 
 export const referenceRows = define({
@@ -8,6 +9,9 @@ export const referenceRows = define({
     method: 'POST',
     path: '/_reference/error-events',
     summary: 'Record an error from a check run (reference server only)',
+    sample: {
+      body: { checkId: 'checkout-api', rawErrorMessage: 'Error: connect ECONNREFUSED 10.0.3.17:5432', timestamp: '2025-03-10T11:00:00Z' },
+    },
     body: 'ErrorEventInput',
     bodyRequired: true,
     responses: { 201: 'ErrorGroup' },
@@ -20,6 +24,7 @@ export const referenceRows = define({
     // A check whose id is not a UUID could be pinged but never read by the routes above.
     checksIdForm: true,
     summary: 'Record a heartbeat ping (reference server only)',
+    sample: { params: { checkId: EXAMPLE_ID }, body: { state: 'RECEIVED', timestamp: '2025-03-10T11:00:00Z' } },
     paramDescriptions: HEARTBEAT_ID,
     body: 'HeartbeatEventInput',
     bodyRequired: true,
@@ -43,6 +48,7 @@ export const referenceRows = define({
     method: 'GET',
     path: '/_reference/notifications',
     summary: 'The notifications subscribers would have been sent, newest first (reference server only)',
+    sample: { query: { incidentId: EXAMPLE_ID } },
     query: 'NotificationQuery',
     responses: { 200: 'NotificationList' },
     referenceOnly: true,

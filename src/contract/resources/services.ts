@@ -7,6 +7,7 @@ export const serviceRows = define({
     method: 'GET',
     path: '/v1/status-pages/services',
     summary: "List the services the account's status page cards hold, newest first, paginated",
+    sample: { query: { limit: '10', paginated: 'true' } },
     query: 'ServiceQuery',
     responses: { 200: 'ServiceList' },
     tool: {

@@ -8,6 +8,7 @@ export const statusPageRows = define({
     method: 'GET',
     path: '/v1/status-pages',
     summary: 'List the status pages of the account, with their cards, incidents and keys',
+    sample: { query: { limit: '5' } },
     query: 'PageQuery',
     responses: { 200: 'StatusPageList' },
     tool: {

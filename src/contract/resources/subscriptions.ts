@@ -1,6 +1,7 @@
 // Subscriptions: a status page's subscribers.
 // Rows of the operations table (table.ts merges them); the schemas are named, not imported.
 import { define } from '../row.js';
+import { EXAMPLE_ID } from './examples.js';
 import { PAGE_ID, SUBSCRIPTION_IDS } from './ids.js';
 
 export const subscriptionRows = define({
@@ -20,6 +21,10 @@ export const subscriptionRows = define({
     method: 'POST',
     path: '/v1/status-pages/{statusPageId}/subscriptions/bulk',
     summary: 'Subscribe up to 100 email addresses to a status page',
+    sample: {
+      params: { statusPageId: EXAMPLE_ID },
+      body: { subscriptions: [{ type: 'EMAIL', config: 'ops@example.com' }], autoVerify: false },
+    },
     paramDescriptions: PAGE_ID,
     body: 'BulkSubscriptionsInput',
     bodyRequired: true,

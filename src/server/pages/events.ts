@@ -1,7 +1,7 @@
-// Live status pages: one Server-Sent Events stream per open page. The incident handlers'
-// successful writes are published here (withPageEvents), and each stream whose page includes
-// one of the incident's services gets an `incident` event; the page's script then fetches the
-// page again. A stream is a request being answered, not an idle connection: node's idle
+// Live status pages: one Server-Sent Events stream per open page. The successful writes of the
+// operations whose rows say they publish an incident are published here (withPageEvents), and
+// each stream whose page includes one of the incident's services gets an `incident` event; the
+// page's script then fetches the page again. A stream is a request being answered, not an idle connection: node's idle
 // (keep-alive) and body timeouts do not apply to it. Streams need no key, so they have a cap of
 // their own, per page and in all, outside the API's connection budget (connections.ts counts
 // them apart), and the oldest one yields when the API needs its connection
@@ -9,7 +9,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { AccountScope, Handler, HandlerRequest, HandlerResult, Handlers } from '../handlers/types.js';
+import { routes, type OperationId, type Row } from '../../contract/table.js';
+import type { AccountScope, HandlerRequest, HandlerResult, Handlers } from '../handlers/types.js';
 
 interface Stream {
   res: ServerResponse;
@@ -131,43 +132,47 @@ function closeOnceWritten(connection: Duplex): void {
   connection.end();
 }
 
-type IncidentWrite = 'createIncident' | 'createIncidentUpdate' | 'updateIncidentUpdate';
+/** The operations whose success the open pages are told of, as their rows say (`publishes`). */
+const PUBLISHED = (Object.keys(routes) as OperationId[]).filter((id) => (routes[id] as Row).publishes === 'incident');
+
+type AnyHandler = (request: HandlerRequest<OperationId>) => HandlerResult<OperationId> | Promise<HandlerResult<OperationId>>;
 
 /**
- * The handlers, with a successful incident write published to the open pages once the handler
- * has answered (with --data, after the write is durable: the durable handlers are inside).
+ * The handlers, with each successful write of an operation whose row `publishes` an incident
+ * published to the open pages once the handler has answered (with --data, after the write is
+ * durable: the durable handlers are inside). The pages told are those that show the incident
+ * before the write as well as those that show it after, so a page that lost it (an edit of its
+ * services, a delete) loads itself again too.
  */
 export function withPageEvents(map: Handlers, events: PageEvents): Handlers {
-  const publishing = <Id extends IncidentWrite>(
-    handler: Handler<Id>,
-    incidentOf: (request: HandlerRequest<Id>, body: unknown) => string | undefined,
-  ): Handler<Id> => {
-    return (request) => {
-      const result = handler(request);
-      const after = (answered: HandlerResult<Id>): HandlerResult<Id> => {
-        if (answered.status < 300) {
-          const incidentId = incidentOf(request, answered.body);
-          if (incidentId) publishIncident(events, request.account, incidentId);
-        }
-        return answered;
-      };
-      return result instanceof Promise ? result.then(after) : after(result);
+  const wrapped: Record<string, AnyHandler> = { ...(map as unknown as Record<string, AnyHandler>) };
+  for (const id of PUBLISHED) wrapped[id] = publishing(wrapped[id]!, events);
+  return wrapped as unknown as Handlers;
+}
+
+function publishing(handler: AnyHandler, events: PageEvents): AnyHandler {
+  return (request) => {
+    const { account } = request;
+    // The incident is the path's; a write that makes one names it in its answer.
+    const inPath = (request.params as Readonly<Record<string, string | undefined>>).incidentId;
+    const before = inPath === undefined ? [] : serviceIdsOf(account, inPath);
+    const result = handler(request);
+    const after = (answered: HandlerResult<OperationId>): HandlerResult<OperationId> => {
+      if (answered.status < 300) {
+        const incidentId = inPath ?? idOf(answered.body);
+        if (incidentId) events.publish(account.id, incidentId, [...new Set([...before, ...serviceIdsOf(account, incidentId)])]);
+      }
+      return answered;
     };
-  };
-  return {
-    ...map,
-    createIncident: publishing(map.createIncident, (_request, body) => (body as { id?: string }).id),
-    createIncidentUpdate: publishing(map.createIncidentUpdate, (request) => request.params.incidentId),
-    updateIncidentUpdate: publishing(map.updateIncidentUpdate, (request) => request.params.incidentId),
+    return result instanceof Promise ? result.then(after) : after(result);
   };
 }
 
-function publishIncident(events: PageEvents, account: AccountScope, incidentId: string): void {
-  const incident = account.store.getIncident(incidentId);
-  if (incident)
-    events.publish(
-      account.id,
-      incidentId,
-      incident.services.map((service) => service.id),
-    );
+function idOf(body: unknown): string | undefined {
+  const id = typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function serviceIdsOf(account: AccountScope, incidentId: string): string[] {
+  return account.store.getIncident(incidentId)?.services.map((service) => service.id) ?? [];
 }
