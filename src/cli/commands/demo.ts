@@ -1,6 +1,7 @@
 // statusctl demo: a tour of every command against the reference server, started in-process on
 // a free port. Each step runs the real binary with a throw-away config directory, so the
 // user's own config and credentials are never read or touched.
+import type { ErrorGroup } from '../../contract/schemas.js';
 import { examples, positiveInt } from '../runtime/command-kit.js';
 import { Context } from '../runtime/context.js';
 import { CliError, ExitCode } from '../errors/exit-codes.js';
@@ -33,7 +34,9 @@ export async function run(ctx: Context, options: DemoOptions): Promise<void> {
   const { DemoRunner, DemoStepError } = await import('../demo/runner.js');
   const { tour } = await import('../demo/tour.js');
   // An error group made through the client is shown as `error-groups archive` prints one.
-  const { render: renderErrorGroup } = await import('./error-groups/archive.js');
+  const { ERROR_GROUP } = await import('../views/error-group.js');
+  const { renderRecord } = await import('../views/resource.js');
+  const renderErrorGroup = (view: Context, group: ErrorGroup) => renderRecord(view, ERROR_GROUP, group);
 
   const server = await startServer({ port: 0, rcaDelayMs: options.rcaDelay, log: (line) => ctx.verbose(line) });
   const configDir = await mkdtemp(join(tmpdir(), 'statusctl-demo-'));

@@ -11,7 +11,7 @@ const HOUR_MS = 3_600_000;
 
 /** How the tour shows what it made through the client: as the command that shows it prints it. */
 export interface TourRenderers {
-  renderErrorGroup: (ctx: Context, group: ErrorGroup) => string;
+  renderErrorGroup: (ctx: Context, group: ErrorGroup) => Promise<string>;
 }
 
 export async function tour(ctx: Context, demo: DemoRunner, client: Client, { renderErrorGroup }: TourRenderers): Promise<void> {
@@ -93,7 +93,7 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client, { ren
       rawErrorMessage: `Error: Timeout of 30000ms exceeded waiting for https://shop.example.com/api/checkout?session=${randomUUID()}`,
     },
   });
-  demo.show(renderErrorGroup(ctx, group));
+  demo.show(await renderErrorGroup(ctx, group));
 
   demo.say('Ask for a root cause analysis and wait for it');
   await demo.run(['rca', 'request', group.id, '--context', 'Started right after the 14:00 deploy', '--wait']);
@@ -102,7 +102,7 @@ export async function tour(ctx: Context, demo: DemoRunner, client: Client, { ren
   const second = await client.recordErrorEvent({
     body: { checkId, rawErrorMessage: 'Error: connect ECONNREFUSED 10.0.3.17:5432' },
   });
-  demo.show(renderErrorGroup(ctx, second));
+  demo.show(await renderErrorGroup(ctx, second));
   const requested = await demo.run(['rca', 'request', second.id]);
   // One line per group: the group, `requested`, the analysis id.
   const analysisId = requested.stdout.trim().split('\t')[2]!;

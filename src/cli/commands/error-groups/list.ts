@@ -8,7 +8,8 @@ import { examples, positiveInt } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
-import { renderTable, tableFormat } from '../../output/cells.js';
+import { renderList } from '../../views/resource.js';
+import { ERROR_GROUP } from '../../views/error-group.js';
 import { sentId } from '../../input/ids.js';
 
 /** The hosted API's page size when none is sent. */
@@ -83,7 +84,7 @@ export async function run(ctx: Context, options: ListOptions): Promise<void> {
   const { groups, next } = await readPages(ctx, fetchPage, options, keep);
   if (ctx.json) await ctx.printJson(groups);
   else if (groups.length === 0) ctx.info(noneMessage(options));
-  else await ctx.outPaged(await renderErrorGroups(ctx, groups));
+  else await ctx.outPaged(await renderList(ctx, ERROR_GROUP, groups));
   if (next !== undefined) ctx.info(`more: --page ${next} (or --all for every page)`);
 }
 
@@ -130,21 +131,4 @@ function noneMessage(options: ListOptions): string {
   const where = options.check ? ` for check ${options.check}` : '';
   const page = options.page && options.page > 1 ? ` on page ${options.page}` : '';
   return `No ${which}error groups${where}${page}.`;
-}
-
-/** The groups as a table, in the order given (the API's: newest lastSeen first). */
-export function renderErrorGroups(ctx: Context, groups: readonly ErrorGroup[]): Promise<string> {
-  const s = ctx.style;
-  const markdown = tableFormat(ctx) === 'md';
-  return renderTable(
-    ctx,
-    [{ header: 'id', id: true }, { header: 'check', id: true, optional: 1 }, 'state', 'last seen', 'error'],
-    groups.map((group) => [
-      group.id,
-      group.checkId,
-      group.archivedUntilNextEvent ? { text: 'archived', paint: s.dim } : { text: 'active', paint: s.yellow },
-      group.lastSeen,
-      markdown ? group.cleanedErrorMessage : group.cleanedErrorMessage.replace(/\s+/g, ' '),
-    ]),
-  );
 }

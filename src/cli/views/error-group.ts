@@ -1,0 +1,57 @@
+// An error group: the rows of `error-groups list`, the record `error-groups get` shows and
+// `error-groups archive` shows after changing one on a terminal (and the demo, after making one).
+import type { ErrorGroup } from '../../contract/schemas.js';
+import { type Cell, tableFormat } from '../output/cells.js';
+import type { View } from '../output/view.js';
+import type { FieldRow, ResourceView } from './resource.js';
+
+/**
+ * The state of a group; `how` says how it stays archived when the caller knows it (the API
+ * reports only whether a group is archived; an archive knows what it asked for).
+ */
+function stateCell(ctx: View, group: ErrorGroup, how?: string): Cell {
+  const s = ctx.io.style;
+  if (!group.archivedUntilNextEvent) return { text: 'active', paint: s.yellow };
+  return { text: how ? `archived ${how}` : 'archived', paint: s.green };
+}
+
+/** A group's fields; `how` as for stateCell. */
+export function errorGroupFields(ctx: View, group: ErrorGroup, how?: string): FieldRow[] {
+  const analyses = (group.rootCauseAnalyses ?? []).map((rca) => rca.id);
+  return [
+    ['state', stateCell(ctx, group, how)],
+    ['check', { text: group.checkId, code: true }],
+    ['error', group.cleanedErrorMessage],
+    ...(group.rawErrorMessage && group.rawErrorMessage !== group.cleanedErrorMessage
+      ? [['raw error', group.rawErrorMessage] as FieldRow]
+      : []),
+    ['first seen', group.firstSeen],
+    ['last seen', group.lastSeen],
+    ['analyses', analyses.join(', ') || '-'],
+  ];
+}
+
+export const ERROR_GROUP: ResourceView<ErrorGroup> = {
+  title: 'Error group',
+  argument: {
+    name: 'id',
+    help: 'id of the error group (a UUID; error-groups list shows them)',
+    // Taken whole, a UUID, as the list shows it.
+    usage: { name: 'ID', hint: 'statusctl error-groups list shows the ids' },
+  },
+  id: (group) => group.id,
+  columns: [{ header: 'id', id: true }, { header: 'check', id: true, optional: 1 }, 'state', 'last seen', 'error'],
+  // In the order given (the API's: newest lastSeen first).
+  rows(ctx, groups) {
+    const s = ctx.io.style;
+    const markdown = tableFormat(ctx) === 'md';
+    return groups.map((group) => [
+      group.id,
+      group.checkId,
+      group.archivedUntilNextEvent ? { text: 'archived', paint: s.dim } : { text: 'active', paint: s.yellow },
+      group.lastSeen,
+      markdown ? group.cleanedErrorMessage : group.cleanedErrorMessage.replace(/\s+/g, ' '),
+    ]);
+  },
+  fields: (ctx, group) => errorGroupFields(ctx, group),
+};
