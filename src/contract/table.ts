@@ -17,7 +17,7 @@ import { runtimeRows } from './resources/runtimes.js';
 import { serviceRows } from './resources/services.js';
 import { statusPageRows } from './resources/status-pages.js';
 import { subscriptionRows } from './resources/subscriptions.js';
-import type { Route, Row } from './row.js';
+import type { Route, Row, Sample } from './row.js';
 
 export { pathParamNames, uuidParams } from './rules.js';
 export type { Match, Method, PageEvent, ReadBack, Route, Row, Sample, SchemaName, ToolGuide } from './row.js';
@@ -89,6 +89,11 @@ export type TableProblems<T extends Readonly<Record<string, Row>>> = {
 type Problems = TableProblems<Routes>;
 const tableComplete: { readonly [Problem in Problems]: never } = {};
 void tableComplete;
+
+/** The row's sample request (row.ts, Sample): the one the tests send where the server must accept it. */
+export function sampleOf(id: OperationId): Sample | undefined {
+  return (routes[id] as Row).sample;
+}
 
 /** The status an operation answers on success: the first of its responses (a row's or an operation's). */
 export function successStatus(op: { readonly responses: object }): number {

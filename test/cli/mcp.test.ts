@@ -9,7 +9,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { routes } from '../../src/contract/table.js';
+import { routes, sampleOf, type OperationId } from '../../src/contract/table.js';
+import { demoIds } from '../../src/server/index.js';
 import { defineTools, toolName } from '../../src/mcp/tools.js';
 import { BIN, cleanEnv, closedPortUrl, removeTempDirs, ROOT, startTestServer, TEST_ACCOUNT, type TestServer } from './helpers.js';
 
@@ -76,6 +77,28 @@ function text(result: CallToolResult): string {
 
 /** Tools that answered a call without an error, in this file: each must be among them (the last test). */
 const answered = new Set<string>();
+
+/** What of a value the input schema takes: a body sent back holds fields the server sets, which a tool does not offer. */
+function inputOf(schema: JsonSchema, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((entry, i) => inputOf(schema.prefixItems?.[i] ?? schema.items ?? {}, entry));
+  if (typeof value !== 'object' || value === null || !schema.properties) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([field]) => field in schema.properties!)
+      .map(([field, inner]) => [field, inputOf(schema.properties![field]!, inner)]),
+  );
+}
+
+/**
+ * A tool's arguments from its row's sample (src/contract/row.ts, Sample): the path parameters
+ * given, the sample's query, and its body as the tool takes it, naming the given services.
+ */
+function sampleArgs(tool: Tool, id: OperationId, params: Record<string, string>, services: unknown[]): Record<string, unknown> {
+  const sample = sampleOf(id) ?? {};
+  const body = typeof sample.body === 'object' && sample.body !== null ? (sample.body as Record<string, unknown>) : {};
+  const written = inputOf(tool.inputSchema as JsonSchema, 'services' in body ? { ...body, services } : body) as Record<string, unknown>;
+  return { ...params, ...sample.query, ...written };
+}
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -192,18 +215,15 @@ describe('statusctl mcp', () => {
       entries: { cards: { services: { id: string; name: string; accountId: string }[] }[] }[];
     };
     const service = pages.entries.flatMap((page) => page.cards.flatMap((card) => card.services))[0]!;
-    const created = await call(client, 'create_incident', {
-      name: 'MCP checkout errors',
-      severity: 'MAJOR',
-      services: [{ id: service.id, name: service.name, accountId: service.accountId }],
-      incidentUpdates: [{ description: 'Investigating elevated errors', status: 'INVESTIGATING' }],
-    });
+    const tool = tools.find((each) => each.name === 'create_incident')!;
+    const args = sampleArgs(tool, 'createIncident', {}, [{ id: service.id, name: service.name, accountId: service.accountId }]);
+    const created = await call(client, 'create_incident', args);
     expect(created.isError, text(created)).toBeFalsy();
     const incident = created.structuredContent as { id: string; name: string };
-    expect(incident.name).toBe('MCP checkout errors');
+    expect(incident.name).toBe(args.name);
 
     const fetched = await call(client, 'get_incident', { incidentId: incident.id });
-    expect(fetched.structuredContent).toMatchObject({ id: incident.id, name: 'MCP checkout errors' });
+    expect(fetched.structuredContent).toMatchObject({ id: incident.id, name: args.name });
     const listed = (await call(client, 'list_incidents', { limit: '100' })).structuredContent as { entries: { id: string }[] };
     expect(listed.entries.map((entry) => entry.id)).toContain(incident.id);
 
@@ -364,6 +384,35 @@ describe('statusctl mcp', () => {
     const runtimes = await call(client, 'list_runtimes');
     expect(runtimes.isError).toBeFalsy();
     for (const result of [invalid, unknownArg, missing]) expect(JSON.stringify(result)).not.toContain(server.account.key);
+  });
+
+  it("answers a call of every tool whose row has a sample, made from the sample and the account's ids", async () => {
+    const api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id });
+    const page = (await api.listStatusPages({})).entries[0]!;
+    const { id, name, accountId } = page.cards[0]!.services[0]!;
+    const services = [{ id, name, accountId }];
+    const incident = await api.createIncident({
+      body: { name: 'MCP samples', severity: 'MINOR', services, incidentUpdates: [{ description: 'Looking' }] },
+    });
+    const group = await api.recordErrorEvent({ body: { checkId: 'mcp-samples', rawErrorMessage: 'Error: sampled' } });
+    // An id of the account for each path parameter name.
+    const ids: Record<string, string> = {
+      statusPageId: page.id,
+      incidentId: incident.id,
+      incidentUpdateId: incident.incidentUpdates[0]!.id,
+      testSessionErrorGroupId: group.id,
+      errorGroupId: group.id,
+      id: group.id,
+      checkId: Object.values(demoIds(server.account.id).heartbeatChecks)[0]!,
+    };
+    const sampled = PUBLIC_IDS.filter((opId) => sampleOf(opId as OperationId)) as OperationId[];
+    expect(sampled.length).toBeGreaterThan(10);
+    for (const opId of sampled) {
+      const tool = tools.find((each) => each.name === toolName(opId))!;
+      const params = Object.fromEntries(Object.keys(sampleOf(opId)?.params ?? {}).map((param) => [param, ids[param]!]));
+      const result = await call(client, tool.name, sampleArgs(tool, opId, params, services));
+      expect(result.isError, `${tool.name}: ${text(result)}`).toBeFalsy();
+    }
   });
 
   it('has called every tool it lists, each answering without an error', () => {

@@ -4,28 +4,16 @@
 // server, and the statuses it produced are compared with the published document.
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HEARTBEAT_STATES } from '../../src/contract/enums.js';
 import { operations, type Operation, type OperationId } from '../../src/contract/operations.js';
+import { sampleOf } from '../../src/contract/table.js';
 import { ACCOUNT_A, ACCOUNT_B, NOW, startTestServer, TWO_ACCOUNTS, type CallInit, type CallResult, type TestServer } from './helpers.js';
 
 const ids = Object.keys(operations) as OperationId[];
 
-/** A body each operation accepts, so a trigger for a later stage (404) is not stopped at 400. */
-const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
-  createIncidentUpdate: { description: 'Still looking' },
-  updateIncidentUpdate: { description: 'Still looking' },
-  requestRootCauseAnalysis: { userContext: null },
-  requestErrorGroupAnalysis: { userContext: null },
-  updateIncident: {
-    name: 'Checkout down',
-    severity: 'MAJOR',
-    services: [{ id: '00000000-0000-4000-8000-0000000000aa', name: 'Checkout', accountId: ACCOUNT_A.id }],
-  },
-  createSubscriptions: { subscriptions: [{ type: 'EMAIL', config: 'ops@example.com' }] },
-  updateErrorGroup: { archiveForEver: true },
-  recordErrorEvent: { checkId: 'check-1', rawErrorMessage: 'boom' },
-  recordHeartbeatEvent: { state: HEARTBEAT_STATES[0] },
-};
+/** A body each operation accepts (its row's sample), so a trigger for a later stage (404) is not stopped at 400. */
+const VALID_BODIES: Partial<Record<OperationId, unknown>> = Object.fromEntries(
+  ids.filter((id) => sampleOf(id)?.body !== undefined).map((id) => [id, sampleOf(id)?.body]),
+);
 
 /** A data file that cannot be written: not produced by this in-memory server. */
 const STORAGE_ON_WRITES = {

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes, type OperationId } from '../../src/contract/table.js';
+import { routes, sampleOf, type OperationId } from '../../src/contract/table.js';
 import { demoIds } from '../../src/server/index.js';
 import { upstreamBodyProblems, upstreamHasBody } from '../parity/upstream-requests.js';
 import {
@@ -61,11 +61,12 @@ interface Row {
   cases: Case[];
 }
 
+/** A row's sample body (src/contract/row.ts, Sample), the valid body each field's cases change. */
+const sampleBody = (id: OperationId) => sampleOf(id)?.body as Record<string, unknown>;
+/** A create body: the row's sample, naming a service of account A. */
 const create = (ctx: Ctx, overrides: Record<string, unknown> = {}) => ({
-  name: 'Checkout down',
-  severity: 'MAJOR',
+  ...sampleBody('createIncident'),
   services: [ctx.service],
-  incidentUpdates: [{ description: 'Investigating' }],
   ...overrides,
 });
 const withService = (ctx: Ctx, fields: Record<string, unknown>, omit?: string) => {
@@ -83,8 +84,7 @@ const without = (body: Record<string, unknown>, field: string) => {
 const c = (label: string, op: OperationId, status: number, rest: Partial<Case> = {}): Case => ({ label, op, status, ...rest });
 /** A body for PUT of an incident (upstream's StatusPageV2IncidentCommon). */
 const edit = (ctx: Ctx, overrides: Record<string, unknown> = {}) => ({
-  name: 'Renamed',
-  severity: 'MINOR',
+  ...sampleBody('updateIncident'),
   services: [ctx.service],
   ...overrides,
 });
@@ -96,6 +96,7 @@ let subscribers = 0;
  * share a server and an address already subscribed is skipped.
  */
 const subscribe = (overrides: Record<string, unknown> = {}, ...configs: string[]) => ({
+  ...sampleBody('createSubscriptions'),
   subscriptions: (configs.length ? configs : [`ops+${++subscribers}@example.com`]).map((config) => ({ type: 'EMAIL', config })),
   ...overrides,
 });
