@@ -122,7 +122,7 @@ describe('src/cli layout', () => {
       for (const verb of verbsOf(noun)) {
         const source = readFileSync(join(COMMANDS, noun, verb), 'utf8');
         // Written out, or made by a verb factory of src/cli/verbs/ from the resource's view.
-        const made = /export const \{ declare, run \} = \w+Verb\(/.test(source);
+        const made = /export const \{ declare, run \} = \w+Verb[<(]/.test(source);
         if (made) continue;
         expect(source, `commands/${noun}/${verb}`).toMatch(/export function declare\(/);
         expect(source, `commands/${noun}/${verb}`).toMatch(/export (async )?function run\(/);

@@ -7,6 +7,7 @@ import type { ValueKind } from '../completion/value-kinds.js';
 import type { IdArgument } from '../input/ids.js';
 import { type CellValue, type ColumnSpec, renderFields, renderTable, tableFormat } from '../output/cells.js';
 import { heading } from '../output/sections.js';
+import { terminalLine } from '../output/terminal-text.js';
 import type { View } from '../output/view.js';
 
 /** One labelled value of a record. */
@@ -52,7 +53,8 @@ export function renderList<T>(ctx: View, view: ResourceView<T>, items: readonly 
 export async function renderRecord<T>(ctx: View, view: ResourceView<T>, item: T, title = view.title): Promise<string> {
   const format = tableFormat(ctx);
   const id = view.id(item);
-  const head = format === 'md' && view.markdownHeading ? view.markdownHeading(item) : heading(ctx, title, id);
+  // The heading's names on one line, nothing in them steering a terminal (output/terminal-text.ts).
+  const head = format === 'md' && view.markdownHeading ? terminalLine(view.markdownHeading(item)) : heading(ctx, title, id);
   const idField: FieldRow[] = format === 'terminal' ? [] : [[view.idLabel ?? 'id', { text: id, code: true }]];
   const fields = await renderFields(ctx, [...idField, ...view.fields(ctx, item)]);
   return head ? `${head}\n${fields}` : fields;
