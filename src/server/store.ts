@@ -5,181 +5,38 @@
 // API answers with: a response is JSON.stringify of what is stored, with no copying or
 // re-validation on the hot paths.
 //
-// This class is what the rest of the server sees; the records of each kind and their indexes
-// live in store/, a part per kind (store/parts.ts), changed only through store/apply.ts.
-import type {
-  ErrorGroup,
-  HeartbeatEvent,
-  Incident,
-  IncidentUpdate,
-  Notification,
-  RootCauseAnalysis,
-  Service,
-  StatusPage,
-  Subscription,
-} from '../contract/schemas.js';
+// This class is what the rest of the server sees: its reads (store/reads.ts) and its changes.
+// The records of each kind and their indexes live in store/, a module per kind listed by
+// store/kinds.ts, changed only through commit(). A kind added since is changed through
+// commit() itself (`store.commit({ kind: 'maintenanceWindowAdded', window })`): no method here.
+import type { HeartbeatEvent, IncidentUpdate, Notification, RootCauseAnalysis, Service, Subscription } from '../contract/schemas.js';
+import type { ErrorGroup, Incident } from '../contract/schemas.js';
 import type {
   AnalysisRequest,
   ArchiveMode,
   Change,
   ChangeLog,
+  ChangeResult,
   CompletedAnalysis,
   ErrorEvent,
   IncidentChanges,
   IncidentUpdateChanges,
   NewIncident,
   NewStatusPage,
-  StoredStatusPage,
 } from './changes.js';
-import type { JsonBytes } from './json-bytes.js';
 import type { PendingAnalysis } from './store/analyses.js';
-import { applyChange, type ChangeResult } from './store/apply.js';
-import type { Page } from './store/paging.js';
-import { clearStoreParts, newStoreParts, type StoreParts } from './store/parts.js';
-import { restoreEntry, type SnapshotEntry, snapshotEntries } from './store/snapshot.js';
+import { applyChange, clearStoreParts, restoreEntry, type SnapshotEntry, snapshotEntries } from './store/kinds.js';
+import { StoreReads } from './store/reads.js';
 
 export type { ArchiveMode, StoredStatusPage } from './changes.js';
 
-export class AccountStore {
-  private readonly parts: StoreParts;
-
+export class AccountStore extends StoreReads {
   constructor(
-    readonly accountId: string,
+    accountId: string,
     /** Takes every change once applied; none: in memory only. */
     private readonly changeLog?: ChangeLog,
   ) {
-    this.parts = newStoreParts(accountId);
-  }
-
-  // ---- reads: each documented where the part of its kind holds it -----------------------
-
-  getService(id: string): Service | undefined {
-    return this.parts.services.get(id);
-  }
-
-  get serviceCount(): number {
-    return this.parts.services.count;
-  }
-
-  /** The services a status page card holds, each once, newest first (docs/api-rules.md#services). */
-  listServices(limit: number, beforeSeq?: number): Page<Service> {
-    return this.parts.services.list(limit, beforeSeq);
-  }
-
-  /** A service the API lists (one a card holds), or undefined. */
-  getListedService(id: string): Service | undefined {
-    return this.parts.services.getListed(id);
-  }
-
-  get incidentCount(): number {
-    return this.parts.incidents.count;
-  }
-
-  listIncidents(limit: number, beforeSeq?: number): Page<Incident> {
-    return this.parts.incidents.list(limit, beforeSeq);
-  }
-
-  getIncident(id: string): Incident | undefined {
-    return this.parts.incidents.get(id);
-  }
-
-  /** Every incident that includes one of the services, newest first (a page rendered as HTML shows them all). */
-  listIncidentsOfServices(serviceIds: Iterable<string>): Incident[] {
-    return this.parts.incidents.ofServices(serviceIds);
-  }
-
-  get incidentsVersion(): number {
-    return this.parts.incidents.version;
-  }
-
-  incidentJson(incident: Incident): JsonBytes<Incident> {
-    return this.parts.incidents.json(incident);
-  }
-
-  listIncidentUpdates(incident: Incident, limit: number): IncidentUpdate[] {
-    return this.parts.incidents.listUpdates(incident, limit);
-  }
-
-  getIncidentUpdate(incidentId: string, updateId: string): IncidentUpdate | undefined {
-    return this.parts.incidents.getUpdate(incidentId, updateId);
-  }
-
-  get statusPageCount(): number {
-    return this.parts.statusPages.count;
-  }
-
-  listStatusPages(limit: number, beforeSeq?: number): Page<StatusPage> {
-    return this.parts.statusPages.list(limit, beforeSeq);
-  }
-
-  getStatusPage(id: string): StatusPage | undefined {
-    return this.parts.statusPages.get(id);
-  }
-
-  /** The status pages as stored, oldest first: the HTML pages (pages/) find theirs by url or domain. */
-  get storedStatusPages(): readonly StoredStatusPage[] {
-    return this.parts.statusPages.stored;
-  }
-
-  listSubscriptions(statusPageId: string): Subscription[] | undefined {
-    return this.parts.subscriptions.list(statusPageId);
-  }
-
-  getSubscription(statusPageId: string, subscriptionId: string): Subscription | undefined {
-    return this.parts.subscriptions.get(statusPageId, subscriptionId);
-  }
-
-  isSubscribed(statusPageId: string, address: string): boolean {
-    return this.parts.subscriptions.isSubscribed(statusPageId, address);
-  }
-
-  notificationRecipients(incident: Incident): { statusPageId: string; address: string }[] {
-    return this.parts.subscriptions.recipients(incident);
-  }
-
-  /** Newest first; only the incident's when one is named. */
-  listNotifications(incidentId?: string): Notification[] {
-    return this.parts.notifications.list(incidentId);
-  }
-
-  listErrorGroups(checkId?: string): ErrorGroup[] {
-    return this.parts.errorGroups.list(checkId);
-  }
-
-  getErrorGroup(id: string): ErrorGroup | undefined {
-    return this.parts.errorGroups.get(id);
-  }
-
-  getErrorGroupCheckType(id: string): string | undefined {
-    return this.parts.errorGroups.checkType(id);
-  }
-
-  getAnalysis(id: string): PendingAnalysis | RootCauseAnalysis | undefined {
-    return this.parts.analyses.get(id);
-  }
-
-  getAnalysisRequest(id: string): { errorGroupId: string; userContext: string | null } | undefined {
-    return this.parts.analyses.getRequest(id);
-  }
-
-  pendingAnalysisIds(): string[] {
-    return this.parts.analyses.pendingIds();
-  }
-
-  hasHeartbeatCheck(checkId: string): boolean {
-    return this.parts.heartbeats.has(checkId);
-  }
-
-  listHeartbeatEvents(checkId: string, from: number, to: number, limit: number): HeartbeatEvent[] {
-    return this.parts.heartbeats.list(checkId, from, to, limit);
-  }
-
-  getHeartbeatEvent(checkId: string, id: string): HeartbeatEvent | undefined {
-    return this.parts.heartbeats.get(checkId, id);
-  }
-
-  countHeartbeatEvents(checkId: string, from: number, to: number): { total: number; successes: number } {
-    return this.parts.heartbeats.count(checkId, from, to);
+    super(accountId);
   }
 
   // ---- changes -------------------------------------------------------------------------
@@ -268,10 +125,11 @@ export class AccountStore {
 
   /** Applies a change read back from a change log (replay): not handed to the log again. */
   apply<C extends Change>(change: C): ChangeResult<C> {
-    return applyChange(this.parts, change);
+    return applyChange(this.records, change);
   }
 
-  private commit<C extends Change>(change: C): ChangeResult<C> {
+  /** Makes a change: refused (thrown) when the change log cannot take it, handed to the log once applied. */
+  commit<C extends Change>(change: C): ChangeResult<C> {
     const failure = this.changeLog?.failure();
     if (failure) throw failure;
     const result = this.apply(change);
@@ -284,17 +142,17 @@ export class AccountStore {
 
   /** The state as entries, in an order restoreEntry accepts (services before what names them). */
   snapshotEntries(): Generator<SnapshotEntry> {
-    return snapshotEntries(this.parts);
+    return snapshotEntries(this.records);
   }
 
   /** Puts one snapshot entry back (replay only: the entry is itself the record, not a change to log). */
   restoreEntry(entry: SnapshotEntry): void {
-    restoreEntry(this.parts, entry);
+    restoreEntry(this.records, entry);
   }
 
   /** Replaces this store's state by `source`'s (a rollback to what the data file holds: data-file.ts). */
   restoreFrom(source: AccountStore): void {
-    clearStoreParts(this.parts);
+    clearStoreParts(this.records);
     for (const entry of source.snapshotEntries()) this.restoreEntry(entry);
   }
 }

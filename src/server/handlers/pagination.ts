@@ -3,7 +3,7 @@
 // numbers) can neither shift nor repeat what follows. Opaque to clients: base64url text.
 import { badField } from '../http-error.js';
 import { encodedAs, type JsonBytes } from '../json-bytes.js';
-import type { Page } from '../store/paging.js';
+import type { Page } from '../store/collection.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 

@@ -16,12 +16,12 @@
 // Compaction (compaction.ts) rewrites the file as the header, then per account its account
 // record and one snapshot record per piece of state, then the changes made since:
 //            {"type":"snapshot","account":"6f1c…","entry":{"kind":"incident","incident":{…}}}
-// A snapshot record restores its entry as is (store/snapshot.ts).
+// A snapshot record restores its entry as is (store/kinds.ts: restoreEntry).
 //
 // Version 1 (records-v1.ts) had "call" records, a store method's name and arguments, in
 // place of change records; it is read, and rewritten as version 2 on open.
 import { CHANGE_KINDS, CHANGE_VERSION, type Change } from '../changes.js';
-import { SNAPSHOT_KINDS, type SnapshotEntry } from '../store/snapshot.js';
+import { SNAPSHOT_KINDS, type SnapshotEntry } from '../store/kinds.js';
 import { changeFromCall } from './records-v1.js';
 
 /** The file's version: the version of the change records it holds. */

@@ -1,7 +1,29 @@
 // An account's root cause analyses: pending until completed, each of one error group.
-import type { RootCauseAnalysis } from '../../contract/schemas.js';
-import type { AnalysisRequest, CompletedAnalysis } from '../changes.js';
+import type { Analysis, RootCauseAnalysis } from '../../contract/schemas.js';
 import type { ErrorGroupRecords } from './error-groups.js';
+import { recordKind } from './kind.js';
+
+export interface AnalysisRequest {
+  id: string;
+  errorGroupId: string;
+  userContext: string | null;
+}
+
+export type CompletedAnalysis = RootCauseAnalysis & { analysis: Analysis };
+
+export interface AnalysisRequested {
+  kind: 'analysisRequested';
+  request: AnalysisRequest;
+}
+
+export interface AnalysisCompleted {
+  kind: 'analysisCompleted';
+  analysis: CompletedAnalysis;
+}
+
+interface Parts {
+  readonly errorGroups: ErrorGroupRecords;
+}
 
 export interface PendingAnalysis {
   id: string;
@@ -17,7 +39,7 @@ export interface AnalysisRecord {
 export class AnalysisRecords {
   private readonly byId = new Map<string, AnalysisRecord>();
 
-  constructor(private readonly errorGroups: ErrorGroupRecords) {}
+  constructor(private readonly parts: Parts) {}
 
   /** By id, in the order they were requested. */
   get all(): ReadonlyMap<string, AnalysisRecord> {
@@ -41,7 +63,7 @@ export class AnalysisRecords {
   }
 
   requested(args: AnalysisRequest): PendingAnalysis {
-    if (!this.errorGroups.has(args.errorGroupId)) throw new Error(`unknown error group ${args.errorGroupId}`);
+    if (!this.parts.errorGroups.has(args.errorGroupId)) throw new Error(`unknown error group ${args.errorGroupId}`);
     const view: PendingAnalysis = { id: args.id, status: 'PENDING' };
     this.byId.set(args.id, { view, errorGroupId: args.errorGroupId, userContext: args.userContext });
     return view;
@@ -51,7 +73,7 @@ export class AnalysisRecords {
     const record = this.byId.get(analysis.id);
     if (!record) throw new Error(`unknown analysis ${analysis.id}`);
     record.view = analysis;
-    this.errorGroups.analysisCompleted(record.errorGroupId, analysis);
+    this.parts.errorGroups.analysisCompleted(record.errorGroupId, analysis);
     return analysis;
   }
 
@@ -63,3 +85,21 @@ export class AnalysisRecords {
     this.byId.clear();
   }
 }
+
+export const analyses = recordKind({
+  name: 'analyses',
+  make: (parts: Parts) => new AnalysisRecords(parts),
+  changes: {
+    analysisRequested: (part, change: AnalysisRequested) => part.requested(change.request),
+    analysisCompleted: (part, change: AnalysisCompleted) => part.completed(change.analysis),
+  },
+  snapshot: {
+    *write(part) {
+      for (const [id, { view, errorGroupId, userContext }] of part.all)
+        yield { kind: 'analysis' as const, id, view, errorGroupId, userContext };
+    },
+    restore: {
+      analysis: (part, entry: { kind: 'analysis'; id: string } & AnalysisRecord) => part.restore(entry.id, entry),
+    },
+  },
+});

@@ -1,9 +1,34 @@
 // An account's error groups: errors from check runs, grouped by check and by the hash of the
 // cleaned message, each with the analyses completed for it.
+import { z } from 'zod';
 import type { ErrorGroup, RootCauseAnalysis } from '../../contract/schemas.js';
-import type { ArchiveMode, ErrorEvent } from '../changes.js';
-import { dateOnly } from '../dates.js';
+import { guessCheckType } from '../analysis/rules-provider.js';
+import { dateOnly, isoUtc } from '../dates.js';
 import { cleanErrorMessage, errorHash } from '../error-cleaning.js';
+import { FixtureTime, Id, Text } from '../fixtures/fields.js';
+import { recordKind } from './kind.js';
+
+export type ArchiveMode = 'NONE' | 'UNTIL_NEXT_EVENT' | 'FOREVER';
+
+/** An error from a check run; `newGroupId` names the group if the error starts one. */
+export interface ErrorEvent {
+  newGroupId: string;
+  checkId: string;
+  rawErrorMessage: string;
+  timestamp: string;
+  checkType: string;
+}
+
+export interface ErrorEventRecorded {
+  kind: 'errorEventRecorded';
+  event: ErrorEvent;
+}
+
+export interface ErrorGroupArchived {
+  kind: 'errorGroupArchived';
+  errorGroupId: string;
+  mode: ArchiveMode;
+}
 
 export interface ErrorGroupRecord {
   readonly group: ErrorGroup & { rootCauseAnalyses: RootCauseAnalysis[] };
@@ -103,3 +128,56 @@ export class ErrorGroupRecords {
     this.byKey.clear();
   }
 }
+
+export const ErrorGroupFixture = z.strictObject({
+  id: Id.optional(),
+  checkId: Id,
+  checkType: z.enum(['API', 'BROWSER']).optional(),
+  rawErrorMessage: Text,
+  /** When the error was seen; at least once. */
+  timestamps: z.array(FixtureTime).min(1),
+  archived: z.enum(['UNTIL_NEXT_EVENT', 'FOREVER']).optional(),
+});
+
+export const errorGroups = recordKind({
+  name: 'errorGroups',
+  make: () => new ErrorGroupRecords(),
+  changes: {
+    /** A new event unarchives a group archived until the next event, not one archived for ever. */
+    errorEventRecorded: (part, change: ErrorEventRecorded) => part.recorded(change.event),
+    errorGroupArchived: (part, change: ErrorGroupArchived) => part.archived(change.errorGroupId, change.mode),
+  },
+  snapshot: {
+    *write(part) {
+      for (const { group, checkType, forever } of part.all) yield { kind: 'errorGroup' as const, group, checkType, forever };
+    },
+    restore: {
+      errorGroup: (part, entry: { kind: 'errorGroup' } & ErrorGroupRecord) => part.restore(entry),
+    },
+  },
+  fixtures: {
+    field: 'errorGroups',
+    item: ErrorGroupFixture,
+    uniqueIds: true,
+    load(items, { id, at, commit }) {
+      for (const [index, group] of items.entries()) {
+        const groupId = id('error-group', group.id ?? `#${index}`);
+        let stored: ErrorGroup | undefined;
+        for (const time of group.timestamps.map(at).sort((a, b) => a - b)) {
+          stored = commit<ErrorEventRecorded>({
+            kind: 'errorEventRecorded',
+            event: {
+              newGroupId: groupId,
+              checkId: id('check', group.checkId),
+              rawErrorMessage: group.rawErrorMessage,
+              timestamp: isoUtc(time),
+              checkType: group.checkType ?? guessCheckType(group.rawErrorMessage),
+            },
+          }) as ErrorGroup;
+        }
+        if (stored && group.archived)
+          commit<ErrorGroupArchived>({ kind: 'errorGroupArchived', errorGroupId: stored.id, mode: group.archived });
+      }
+    },
+  },
+});

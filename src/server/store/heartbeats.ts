@@ -1,10 +1,30 @@
 // Each heartbeat check's pings, sorted by time, with the running count of successes that
 // answers an availability question in O(log n).
+import { z } from 'zod';
 import type { HeartbeatEvent } from '../../contract/schemas.js';
-import { SUCCESS_HEARTBEAT_STATES } from '../../contract/schemas.js';
-import type { RecordedHeartbeatEvent } from '../changes.js';
+import { HeartbeatState, SUCCESS_HEARTBEAT_STATES } from '../../contract/schemas.js';
+import { isoUtc } from '../dates.js';
+import { FixtureTime, Id } from '../fixtures/fields.js';
 import { seededId } from '../fixtures/ids.js';
-import { lowerBound } from './sorted.js';
+import { lowerBound } from './collection.js';
+import { recordKind } from './kind.js';
+
+/**
+ * A ping as recorded. Records written before pings had ids carry none: the store derives one
+ * (derivedEventId below), the same on every replay of the file.
+ */
+export type RecordedHeartbeatEvent = Omit<HeartbeatEvent, 'id'> & { id?: string };
+
+export interface HeartbeatEventRecorded {
+  kind: 'heartbeatEventRecorded';
+  event: RecordedHeartbeatEvent;
+}
+
+/** A check known before any ping (from fixtures). */
+export interface HeartbeatCheckAdded {
+  kind: 'heartbeatCheckAdded';
+  checkId: string;
+}
 
 interface HeartbeatSeries {
   /** Sorted by timestamp; `times` and `successesBefore` run in parallel for binary search. */
@@ -102,3 +122,49 @@ export class HeartbeatRecords {
     return seededId(this.accountId, 'recorded-heartbeat-event', `${checkId}/#${ordinal}`);
   }
 }
+
+export const HeartbeatFixture = z.strictObject({
+  checkId: Id,
+  events: z.array(z.strictObject({ state: HeartbeatState, timestamp: FixtureTime })),
+});
+
+export const heartbeats = recordKind({
+  name: 'heartbeats',
+  make: (_parts: unknown, accountId: string) => new HeartbeatRecords(accountId),
+  changes: {
+    heartbeatEventRecorded: (part, change: HeartbeatEventRecorded) => part.recorded(change.event),
+    heartbeatCheckAdded: (part, change: HeartbeatCheckAdded) => part.checkAdded(change.checkId),
+  },
+  snapshot: {
+    *write(part) {
+      for (const [checkId, events] of part.all()) yield { kind: 'heartbeat' as const, checkId, events };
+    },
+    restore: {
+      heartbeat: (part, entry: { kind: 'heartbeat'; checkId: string; events: HeartbeatEvent[] }) =>
+        part.restore(entry.checkId, entry.events),
+    },
+  },
+  fixtures: {
+    field: 'heartbeats',
+    item: HeartbeatFixture,
+    load(items, { id, at, commit }) {
+      for (const heartbeat of items) {
+        const checkId = id('check', heartbeat.checkId);
+        commit<HeartbeatCheckAdded>({ kind: 'heartbeatCheckAdded', checkId });
+        const events = heartbeat.events.map((event) => ({ state: event.state, at: at(event.timestamp) }));
+        events.sort((a, b) => a.at - b.at);
+        for (const [index, event] of events.entries()) {
+          commit<HeartbeatEventRecorded>({
+            kind: 'heartbeatEventRecorded',
+            event: {
+              id: id('heartbeat-event', `${heartbeat.checkId}/#${index}`),
+              checkId,
+              state: event.state,
+              timestamp: isoUtc(event.at),
+            },
+          });
+        }
+      }
+    },
+  },
+});

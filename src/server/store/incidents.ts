@@ -1,243 +1,138 @@
-// An account's incidents and their updates, with the indexes the reads need: by id, by service
-// (ascending sequence numbers, for a status page's latest incidents), each incident's JSON bytes
-// and, once it changed, its updates' timeline.
+// The incidents kind: its changes, its snapshot entries and its fixtures. The records and their
+// indexes are IncidentRecords (incident-records.ts).
+import { z } from 'zod';
 import type { Incident, IncidentUpdate } from '../../contract/schemas.js';
-import type { IncidentChanges, IncidentUpdateChanges, NewIncident } from '../changes.js';
-import { jsonBytes, type JsonBytes } from '../json-bytes.js';
-import { deriveAll, Timeline } from '../timeline.js';
-import { type Page, pageNewestFirstWhere } from './paging.js';
+import { IncidentStatus, Severity } from '../../contract/schemas.js';
+import { dateOnly, isoUtc } from '../dates.js';
+import { FixtureTime, Id, Text } from '../fixtures/fields.js';
+import { type IncidentChanges, IncidentRecords, type IncidentUpdateChanges, type NewIncident } from './incident-records.js';
+import { recordKind } from './kind.js';
 import type { ServiceRecords } from './services.js';
-import { lowerBound } from './sorted.js';
 
-const always = () => true;
+export type { IncidentChanges, IncidentUpdateChanges, NewIncident } from './incident-records.js';
+export { IncidentRecords } from './incident-records.js';
 
-export class IncidentRecords {
-  // Incidents are only ever appended, so an incident's index is its sequence number; a deleted
-  // one leaves a hole (undefined), so the numbers of the others do not move.
-  private readonly bySeq: (Incident | undefined)[] = [];
-  private readonly seqById = new Map<string, number>();
-  private readonly seqsByService = new Map<string, number[]>();
-  // Each incident's JSON bytes, made on its first read and dropped when it changes: a page of
-  // 20 incidents is then 20 buffers copied, not 20 objects serialized and encoded per request.
-  private readonly jsonCache = new WeakMap<Incident, JsonBytes<Incident>>();
-  private changes = 0;
-  // Each changed incident's updates in date order and by id (timeline.ts), made on its first change.
-  private readonly timelines = new WeakMap<Incident, Timeline>();
-
-  constructor(private readonly services: ServiceRecords) {}
-
-  // ---- reads ---------------------------------------------------------------------------
-
-  /** Deleted ones included: the next incident's sequence number. */
-  get count(): number {
-    return this.bySeq.length;
-  }
-
-  /** By sequence number, a deleted one as undefined. */
-  get all(): readonly (Incident | undefined)[] {
-    return this.bySeq;
-  }
-
-  /** Goes up with every change to an incident: what was derived from the list before is stale. */
-  get version(): number {
-    return this.changes;
-  }
-
-  list(limit: number, beforeSeq?: number): Page<Incident> {
-    return pageNewestFirstWhere(this.bySeq, always, limit, beforeSeq);
-  }
-
-  get(id: string): Incident | undefined {
-    const seq = this.seqById.get(id);
-    return seq === undefined ? undefined : this.bySeq[seq];
-  }
-
-  /** JSON.stringify(incident) as UTF-8, kept until the incident next changes. */
-  json(incident: Incident): JsonBytes<Incident> {
-    let json = this.jsonCache.get(incident);
-    if (json === undefined) this.jsonCache.set(incident, (json = jsonBytes(incident)));
-    return json;
-  }
-
-  /** The incident's latest `limit` updates, newest publicIncidentUpdateDate first (on a tie, the one stored last first). */
-  listUpdates(incident: Incident, limit: number): IncidentUpdate[] {
-    return [...incident.incidentUpdates.entries()]
-      .sort(([a, first], [b, second]) => Date.parse(second.publicIncidentUpdateDate) - Date.parse(first.publicIncidentUpdateDate) || b - a)
-      .slice(0, limit)
-      .map(([, update]) => update);
-  }
-
-  getUpdate(incidentId: string, updateId: string): IncidentUpdate | undefined {
-    const incident = this.get(incidentId);
-    if (!incident) return undefined;
-    // An incident that never changed has only the updates it was created with.
-    return this.timelines.get(incident)?.get(updateId) ?? incident.incidentUpdates.find((update) => update.id === updateId);
-  }
-
-  /** Every incident that includes one of the services, newest first. */
-  ofServices(serviceIds: Iterable<string>): Incident[] {
-    const seqs = new Set<number>();
-    for (const id of serviceIds) for (const seq of this.seqsByService.get(id) ?? []) seqs.add(seq);
-    return [...seqs].sort((a, b) => b - a).map((seq) => this.bySeq[seq]!);
-  }
-
-  /** The sequence numbers of the incidents that include the service, ascending. */
-  seqsOfService(serviceId: string): readonly number[] | undefined {
-    return this.seqsByService.get(serviceId);
-  }
-
-  /** The incident of a sequence number; undefined for one deleted. */
-  atSeq(seq: number): Incident | undefined {
-    return this.bySeq[seq];
-  }
-
-  // ---- changes -------------------------------------------------------------------------
-
-  created(args: NewIncident): Incident {
-    const services = [...new Set(args.serviceIds)].map((id) => this.services.require(id));
-    const incident: Incident = {
-      id: args.id,
-      name: args.name,
-      severity: args.severity,
-      services,
-      incidentUpdates: args.incidentUpdates,
-      ...deriveAll(args.incidentUpdates),
-      created_at: args.created_at,
-      updated_at: args.updated_at ?? args.created_at,
-    };
-    const seq = this.bySeq.length;
-    this.changes++;
-    this.bySeq.push(incident);
-    this.seqById.set(incident.id, seq);
-    for (const service of services) this.index(service.id, seq);
-    return incident;
-  }
-
-  changed(incidentId: string, changes: IncidentChanges, today: string): Incident {
-    const incident = this.require(incidentId);
-    const seq = this.seqById.get(incidentId)!;
-    const services = [...new Set(changes.serviceIds)].map((id) => this.services.require(id));
-    const kept = new Set(services.map((service) => service.id));
-    for (const service of incident.services) if (!kept.has(service.id)) this.unindex(service.id, seq);
-    for (const service of services) this.index(service.id, seq);
-    incident.name = changes.name;
-    incident.severity = changes.severity;
-    incident.services = services;
-    incident.updated_at = today;
-    this.jsonCache.delete(incident);
-    this.changes++;
-    return incident;
-  }
-
-  deleted(incidentId: string): void {
-    const incident = this.require(incidentId);
-    const seq = this.seqById.get(incidentId)!;
-    for (const service of incident.services) this.unindex(service.id, seq);
-    this.bySeq[seq] = undefined;
-    this.seqById.delete(incidentId);
-    this.changes++;
-  }
-
-  updateAdded(incidentId: string, update: IncidentUpdate, today: string): IncidentUpdate {
-    const incident = this.require(incidentId);
-    const timeline = this.timeline(incident);
-    incident.incidentUpdates.push(update);
-    timeline.add(update);
-    this.recompute(incident, timeline, today);
-    return update;
-  }
-
-  updateChanged(incidentId: string, updateId: string, changes: IncidentUpdateChanges, today: string): IncidentUpdate {
-    const incident = this.require(incidentId);
-    const timeline = this.timeline(incident);
-    const update = timeline.get(updateId);
-    if (!update) throw new Error(`incident update ${updateId} is not part of incident ${incidentId}`);
-    for (const key of ['description', 'status', 'publicIncidentUpdateDate', 'notifySubscribers'] as const) {
-      if (changes[key] !== undefined) (update as Record<typeof key, unknown>)[key] = changes[key];
-    }
-    timeline.moved(update);
-    this.recompute(incident, timeline, today);
-    return update;
-  }
-
-  updateDeleted(incidentId: string, updateId: string, today: string): void {
-    const incident = this.require(incidentId);
-    const index = incident.incidentUpdates.findIndex((update) => update.id === updateId);
-    if (index === -1) throw new Error(`incident update ${updateId} is not part of incident ${incidentId}`);
-    incident.incidentUpdates.splice(index, 1);
-    // Rare: the timeline is made again from the updates left on the next change.
-    this.timelines.delete(incident);
-    const derived = deriveAll(incident.incidentUpdates);
-    incident.lastUpdateStatus = derived.lastUpdateStatus;
-    incident.duration = derived.duration;
-    incident.updated_at = today;
-    this.jsonCache.delete(incident);
-    this.changes++;
-  }
-
-  // ---- snapshots -----------------------------------------------------------------------
-
-  /** An incident of a snapshot, as stored: the next sequence number, indexed by its services. */
-  restore(incident: Incident): void {
-    const seq = this.bySeq.length;
-    this.changes++;
-    this.bySeq.push(incident);
-    this.seqById.set(incident.id, seq);
-    for (const id of new Set(incident.services.map((service) => service.id))) this.index(id, seq);
-  }
-
-  /** A deleted incident's place, so the sequence numbers after it mean the same incidents. */
-  restoreDeleted(): void {
-    this.bySeq.push(undefined);
-  }
-
-  clear(): void {
-    this.bySeq.length = 0;
-    this.seqById.clear();
-    this.seqsByService.clear();
-    // The caches are keyed by the old objects, which are dropped: nothing stale can be found.
-    // Pages put together from the list (handlers/incidents.ts) go by the version: it moves.
-    this.changes++;
-  }
-
-  // ---- helpers -------------------------------------------------------------------------
-
-  /** Adds an incident's sequence number to a service's index, kept ascending. */
-  private index(serviceId: string, seq: number): void {
-    let seqs = this.seqsByService.get(serviceId);
-    if (!seqs) this.seqsByService.set(serviceId, (seqs = []));
-    // Usually the newest, appended; an edit adding a service to an older incident inserts it.
-    const at = lowerBound(seqs, seq);
-    if (seqs[at] !== seq) seqs.splice(at, 0, seq);
-  }
-
-  private unindex(serviceId: string, seq: number): void {
-    const seqs = this.seqsByService.get(serviceId);
-    if (!seqs) return;
-    const at = lowerBound(seqs, seq);
-    if (seqs[at] === seq) seqs.splice(at, 1);
-  }
-
-  /** The incident's timeline, made from its updates on first need (an index: no state of its own). */
-  private timeline(incident: Incident): Timeline {
-    let timeline = this.timelines.get(incident);
-    if (!timeline) this.timelines.set(incident, (timeline = new Timeline(incident.incidentUpdates)));
-    return timeline;
-  }
-
-  /** After a change: the derived fields from the timeline, not from a walk over every update. */
-  private recompute(incident: Incident, timeline: Timeline, today: string): void {
-    this.jsonCache.delete(incident);
-    this.changes++;
-    const derived = timeline.derived();
-    incident.lastUpdateStatus = derived.lastUpdateStatus;
-    incident.duration = derived.duration;
-    incident.updated_at = today;
-  }
-
-  private require(id: string): Incident {
-    const incident = this.get(id);
-    if (!incident) throw new Error(`unknown incident ${id}`);
-    return incident;
-  }
+export interface IncidentCreated {
+  kind: 'incidentCreated';
+  incident: NewIncident;
 }
+
+/** `today` is the day the change was made: the incident's updated_at. */
+export interface IncidentUpdateAdded {
+  kind: 'incidentUpdateAdded';
+  incidentId: string;
+  update: IncidentUpdate;
+  today: string;
+}
+
+export interface IncidentUpdateChanged {
+  kind: 'incidentUpdateChanged';
+  incidentId: string;
+  updateId: string;
+  changes: IncidentUpdateChanges;
+  today: string;
+}
+
+export interface IncidentChanged {
+  kind: 'incidentChanged';
+  incidentId: string;
+  changes: IncidentChanges;
+  today: string;
+}
+
+export interface IncidentDeleted {
+  kind: 'incidentDeleted';
+  incidentId: string;
+}
+
+export interface IncidentUpdateDeleted {
+  kind: 'incidentUpdateDeleted';
+  incidentId: string;
+  updateId: string;
+  today: string;
+}
+
+export const IncidentFixture = z.strictObject({
+  id: Id.optional(),
+  name: Text.max(255),
+  severity: Severity,
+  /** Ids of services declared on a card or in the top-level `services`. */
+  services: z.array(Id).min(1),
+  createdAt: FixtureTime.optional(),
+  incidentUpdates: z.array(
+    z.strictObject({
+      description: Text,
+      status: IncidentStatus.optional(),
+      publicIncidentUpdateDate: FixtureTime,
+      notifySubscribers: z.boolean().optional(),
+    }),
+  ),
+});
+
+export const incidents = recordKind({
+  name: 'incidents',
+  make: (parts: { readonly services: ServiceRecords }) => new IncidentRecords(parts),
+  changes: {
+    incidentCreated: (part, change: IncidentCreated) => part.created(change.incident),
+    incidentUpdateAdded: (part, change: IncidentUpdateAdded) => part.updateAdded(change.incidentId, change.update, change.today),
+    incidentUpdateChanged: (part, change: IncidentUpdateChanged) =>
+      part.updateChanged(change.incidentId, change.updateId, change.changes, change.today),
+    incidentChanged: (part, change: IncidentChanged) => part.changed(change.incidentId, change.changes, change.today),
+    incidentDeleted: (part, change: IncidentDeleted) => part.deleted(change.incidentId),
+    incidentUpdateDeleted: (part, change: IncidentUpdateDeleted) => part.updateDeleted(change.incidentId, change.updateId, change.today),
+  },
+  snapshot: {
+    *write(part) {
+      for (const [seq, incident] of part.all.entries())
+        yield incident ? { kind: 'incident' as const, incident } : { kind: 'deletedIncident' as const, id: `#${seq}` };
+    },
+    restore: {
+      incident: (part, entry: { kind: 'incident'; incident: Incident }) => part.restore(entry.incident),
+      /** A deleted incident's place in the list, so list cursors mean the same after a restart. */
+      deletedIncident: (part, _entry: { kind: 'deletedIncident'; id: string }) => part.restoreDeleted(),
+    },
+  },
+  fixtures: {
+    field: 'incidents',
+    item: IncidentFixture,
+    uniqueIds: true,
+    check(items, names) {
+      for (const [i, incident] of items.entries()) {
+        for (const [s, serviceId] of incident.services.entries())
+          if (!names.has('service', serviceId))
+            return { path: ['incidents', i, 'services', s], message: `unknown service ${JSON.stringify(serviceId)}` };
+      }
+      return undefined;
+    },
+    load(items, { id, at, now, commit }) {
+      // Incidents go in by the time they started, so "newest first" follows the timeline.
+      const incidents = items.map((incident, index) => {
+        const times = incident.incidentUpdates.map((update) => at(update.publicIncidentUpdateDate));
+        const started = incident.createdAt === undefined ? Math.min(now, ...times) : at(incident.createdAt);
+        return { incident, key: incident.id ?? `#${index}`, started, lastChange: Math.max(started, ...times) };
+      });
+      incidents.sort((a, b) => a.started - b.started);
+      for (const { incident, key, started, lastChange } of incidents) {
+        commit<IncidentCreated>({
+          kind: 'incidentCreated',
+          incident: {
+            id: id('incident', key),
+            name: incident.name,
+            severity: incident.severity,
+            serviceIds: incident.services.map((service) => id('service', service)),
+            incidentUpdates: incident.incidentUpdates.map((update, index) => ({
+              id: id('update', `${key}/#${index}`),
+              description: update.description,
+              status: update.status ?? 'INVESTIGATING',
+              publicIncidentUpdateDate: isoUtc(at(update.publicIncidentUpdateDate)),
+              created_at: dateOnly(at(update.publicIncidentUpdateDate)),
+              notifySubscribers: update.notifySubscribers ?? false,
+            })),
+            created_at: dateOnly(started),
+            updated_at: dateOnly(lastChange),
+          },
+        });
+      }
+    },
+  },
+});

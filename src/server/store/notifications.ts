@@ -1,5 +1,11 @@
 // The notifications sent to subscribers, oldest first.
 import type { Notification } from '../../contract/schemas.js';
+import { recordKind } from './kind.js';
+
+export interface NotificationsRecorded {
+  kind: 'notificationsRecorded';
+  notifications: Notification[];
+}
 
 export class NotificationRecords {
   private readonly sent: Notification[] = [];
@@ -28,3 +34,19 @@ export class NotificationRecords {
     this.sent.length = 0;
   }
 }
+
+export const notifications = recordKind({
+  name: 'notifications',
+  make: () => new NotificationRecords(),
+  changes: {
+    notificationsRecorded: (part, change: NotificationsRecorded) => part.recorded(change.notifications),
+  },
+  snapshot: {
+    *write(part) {
+      for (const notification of part.all) yield { kind: 'notification' as const, notification };
+    },
+    restore: {
+      notification: (part, entry: { kind: 'notification'; notification: Notification }) => part.restore(entry.notification),
+    },
+  },
+});
