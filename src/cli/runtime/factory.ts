@@ -9,6 +9,7 @@ import { KeyStorage } from '../settings/key-storage.js';
 import { maskKey } from '../settings/mask.js';
 import { type NetworkChoice, resolveNetwork } from '../settings/network.js';
 import { type GivenSettings, type ProfileChoice, type Settings, SettingsResolver } from '../settings/resolve.js';
+import { terminalLine, terminalText } from '../output/terminal-text.js';
 
 /** What the factory reads of the global options besides the settings typed on the command line. */
 export interface ClientOptions extends GivenSettings {
@@ -145,15 +146,18 @@ export class Factory {
             const outcome = event.status ?? event.error ?? '?';
             const via = event.proxy ? ` via proxy ${event.proxy}` : '';
             io.info(
-              `${event.method} ${event.url}${via} -> ${outcome} (${Math.round(event.durationMs)} ms, attempt ${event.attempt}, key ${maskKey(apiKey)})`,
+              terminalLine(
+                `${event.method} ${event.url}${via} -> ${outcome} (${Math.round(event.durationMs)} ms, attempt ${event.attempt}, key ${maskKey(apiKey)})`,
+              ),
             );
           }
         : undefined,
       // Always shown: the answer came by reading back, or the write was sent a second time.
-      onLostAnswer: (note) => io.info(`note: ${note.message}`),
+      // Both may quote the server: nothing of it steers the terminal (output/terminal-text.ts).
+      onLostAnswer: (note) => io.info(terminalText(`note: ${note.message}`)),
       // Contract warnings are shown with --verbose only, so only then are responses checked
       // (which loads zod and the schemas).
-      onWarning: this.globals.verbose ? (message) => io.info(`warning: ${message}`) : undefined,
+      onWarning: this.globals.verbose ? (message) => io.info(terminalText(`warning: ${message}`)) : undefined,
     });
   }
 }
