@@ -10,7 +10,7 @@ import { examples, positiveInt } from '../runtime/command-kit.js';
 import { Context } from '../runtime/context.js';
 import type { Noun } from '../runtime/globals.js';
 import { renderList, type ResourceView } from '../views/resource.js';
-import type { Verb } from './get.js';
+import { actionArguments, argumentKinds, type Verb, type VerbArgument } from './get.js';
 
 /** What a list read: what -o json prints, the entries shown, and what to say. */
 export interface Listed<T> {
@@ -22,13 +22,11 @@ export interface Listed<T> {
   readonly more?: string | undefined;
 }
 
-/** A positional argument of the list (the incident whose updates are listed): name, help, completion kind. */
-export type ListArgument = readonly [name: string, help: string, kind?: ValueKind];
-
 export interface ListSpec<T, O> {
   readonly description: string;
   readonly examples: string[];
-  readonly arguments?: readonly ListArgument[];
+  /** Positional arguments: what holds the list (the incident whose updates are listed). */
+  readonly arguments?: readonly VerbArgument[];
   /** Cursor paging: the help of --limit, and its largest value (100, the API's largest page, unless said). */
   readonly paging?: { readonly limit: string; readonly max?: number; readonly after?: boolean };
   /** The verb's own options (before the paging options, or after them with `paging.after`). */
@@ -78,16 +76,12 @@ export function listVerb<T, O = PagingOptions>(view: ResourceView<T>, spec: List
     command = spec.paging?.after ? paging(own(command)) : own(paging(command));
     examples(
       command.action((...given: unknown[]) => {
-        const args = given.slice(0, -2) as string[];
-        const [options, self] = given.slice(-2) as [O, Noun];
+        const { args, options, command: self } = actionArguments<O>(given);
         return run(Context.fromCommand(self), options, args);
       }),
       spec.examples,
     );
-    const kinds = {
-      ...spec.kinds,
-      ...Object.fromEntries((spec.arguments ?? []).flatMap(([name, , kind]) => (kind ? [[name, kind]] : []))),
-    };
+    const kinds = { ...spec.kinds, ...argumentKinds(spec.arguments ?? []) };
     if (Object.keys(kinds).length > 0) valueKinds(noun, 'list', kinds);
   };
   return { declare, run };

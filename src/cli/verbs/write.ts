@@ -12,7 +12,7 @@ import { Context } from '../runtime/context.js';
 import type { Noun } from '../runtime/globals.js';
 import { valueKinds } from '../completion/value-kinds.js';
 import type { ResourceView } from '../views/resource.js';
-import type { Verb } from './get.js';
+import { actionArguments, type Verb } from './get.js';
 
 /** The options every bulk write has. */
 export interface BulkOptions {
@@ -108,9 +108,9 @@ export function bulkWriteVerb<T, O extends BulkOptions>(
     const command = bulkOptions(noun.command(spec.name).description(spec.description).argument('<id...>', spec.ids), spec.words);
     const declared = (spec.options ? spec.options(command as CommandUnknownOpts) : command) as CommandUnknownOpts;
     examples(
-      declared.action((...args: unknown[]) => {
-        const [ids, options, self] = args as [string[], O, Noun];
-        return run(Context.fromCommand(self), ids, options);
+      declared.action((...given: unknown[]) => {
+        const { args, options, command: self } = actionArguments<O>(given);
+        return run(Context.fromCommand(self), args[0] as unknown as string[], options);
       }),
       spec.examples,
     );

@@ -5,7 +5,7 @@ import { usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { INCIDENT_STATUSES, type IncidentStatus, isoDateTime, messageFileOption, nonEmpty } from '../../input/incident-options.js';
 import { IncidentIds } from '../../api/short-ids.js';
-import { INCIDENT_ARG, renderUpdate } from './get.js';
+import { INCIDENT_ARG, renderUpdate } from '../../views/incident-update.js';
 import { messageText } from '../../input/read.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { editorOption } from '../../input/editor.js';

@@ -7,7 +7,7 @@ import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { IncidentIds, resolveUpdateId } from '../../api/short-ids.js';
-import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
+import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from '../../views/incident-update.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { terminalLine } from '../../output/terminal-text.js';
 

@@ -7,7 +7,7 @@ import type { Noun } from '../../runtime/globals.js';
 import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty } from '../../input/incident-options.js';
 import { IncidentIds, resolveUpdateId } from '../../api/short-ids.js';
 import { type AddOptions, refuseFutureDate } from './add.js';
-import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from './get.js';
+import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from '../../views/incident-update.js';
 import { messageText } from '../../input/read.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { editorOption, requireTerminal } from '../../input/editor.js';

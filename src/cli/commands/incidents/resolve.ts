@@ -10,7 +10,7 @@ import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { messageFileOption, nonEmpty } from '../../input/incident-options.js';
 import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
-import { renderUpdate } from '../incident-updates/get.js';
+import { renderUpdate } from '../../views/incident-update.js';
 import { timeline } from '../../api/incident-timeline.js';
 import { expandIds, messageText } from '../../input/read.js';
 import { valueKinds } from '../../completion/value-kinds.js';
