@@ -224,6 +224,22 @@ describe('a server whose text holds control sequences', () => {
     expect((JSON.parse(watch.stdout.split('\n')[0]!) as { incident: Incident }).incident.name).toBe(PAYLOAD);
   });
 
+  it('--jq: a string raw when piped, as jq -r prints it; on a terminal (a pty) escaped', async () => {
+    const piped = await cli(['incidents', 'get', open.id, '--jq', '.name']);
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toBe(`${PAYLOAD}\n`);
+    const session = await runPty(['incidents', 'get', open.id, '--jq', '.name'], { cols: 400, env: stub.env });
+    try {
+      expect(await session.exited()).toBe(0);
+      const raw = session.raw().replace(/\r\n/g, '\n');
+      expect(raw).not.toMatch(STEERING);
+      // Its lines kept, as an error message's are: the CR a newline, the rest visible.
+      expect(raw).toContain(LINE.replace('row break', 'row\nbreak'));
+    } finally {
+      session.kill();
+    }
+  });
+
   it('incidents watch: the watching line escaped, four columns', async () => {
     const result = await cli(['incidents', 'watch', resolved.id, '--exit-status']);
     expectSafe(result);

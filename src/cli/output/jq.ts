@@ -4,7 +4,7 @@
 // compiling the WebAssembly overlaps the request instead of following it.
 import { type Jq, loadJq } from 'jq-wasm';
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
-import { jsonEscaped } from './terminal-text.js';
+import { jsonEscaped, terminalText } from './terminal-text.js';
 
 export function loadJqEngine(): Promise<Jq> {
   return loadJq();
@@ -38,8 +38,10 @@ export function runJq(jq: Jq, value: unknown, expression: string, pretty: boolea
     .filter((line) => line !== '')
     .map((line) => {
       const output: unknown = JSON.parse(line);
-      if (typeof output === 'string') return output;
-      // A string is printed raw, as asked; JSON keeps nothing that steers a terminal (terminal-text.ts).
+      // A string is printed raw, as jq -r prints it, for the program reading a pipe; on a
+      // terminal it is shown under the terminal rule, as every other value is (terminal-text.ts).
+      if (typeof output === 'string') return pretty ? terminalText(output) : output;
+      // JSON keeps nothing that steers a terminal (terminal-text.ts).
       return jsonEscaped(pretty ? JSON.stringify(output, null, 2) : line);
     });
 }
