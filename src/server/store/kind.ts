@@ -116,3 +116,45 @@ export function recordKind<
 >(kind: RecordKind<Name, Deps, P, Changes, Entries, Field, Item>): RecordKind<Name, Deps, P, Changes, Entries, Field, Item> {
   return kind;
 }
+
+// ---- what a registry of kinds (kinds.ts) derives from them, and what it refuses ----------
+
+// biome-ignore lint/suspicious/noExplicitAny: any kind, its types erased
+export type AnyKind = RecordKind<string, any, Part, any, any, string, any>;
+
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+
+/** Every change applier of the kinds, by the change's kind. */
+export type AppliersOf<K extends AnyKind> = UnionToIntersection<K['changes']>;
+type RestorersOf<K extends AnyKind> = UnionToIntersection<K['snapshot']['restore']>;
+
+/** The kinds' change records. */
+export type ChangeUnion<K extends AnyKind> = { [N in keyof AppliersOf<K>]: ChangeOf<AppliersOf<K>[N]> }[keyof AppliersOf<K>];
+/** The kinds' snapshot entries. */
+export type EntryUnion<K extends AnyKind> = { [X in K as X['name']]: EntryOf<X['snapshot']['restore']> }[K['name']];
+/** The store's parts: one per kind, by its name. */
+export type PartsOf<K extends AnyKind> = { readonly [X in K as X['name']]: ReturnType<X['make']> };
+
+/** Keys whose change or entry names another kind than the key: it would never be found. */
+type Misnamed<T> = { [N in keyof T]: ChangeOf<T[N]> extends { kind: N } ? never : N }[keyof T];
+type ChangeKeys<U> = U extends AnyKind ? keyof U['changes'] : never;
+type EntryKeys<U> = U extends AnyKind ? keyof U['snapshot']['restore'] : never;
+type Twice<K extends AnyKind, Keys extends 'change' | 'entry'> = {
+  [X in K as X['name']]: Keys extends 'change' ? ChangeKeys<X> & ChangeKeys<Exclude<K, X>> : EntryKeys<X> & EntryKeys<Exclude<K, X>>;
+}[K['name']];
+/** Kinds whose `make` asks for a part the store does not have. */
+type WithoutTheirParts<K extends AnyKind> = {
+  [X in K as X['name']]: PartsOf<K> extends Parameters<X['make']>[0] ? never : X['name'];
+}[K['name']];
+
+/**
+ * What is wrong with a registry of kinds, as `problem: name`: never when nothing is. The
+ * registry (kinds.ts) is refused by the compiler unless it is never; test/types/kinds.type-test.ts
+ * shows each.
+ */
+export type RegistryProblems<K extends AnyKind> =
+  | `changeFiledUnderAnotherKind: ${Misnamed<AppliersOf<K>> & string}`
+  | `entryFiledUnderAnotherKind: ${Misnamed<RestorersOf<K>> & string}`
+  | `changeOfTwoKinds: ${Twice<K, 'change'> & string}`
+  | `entryOfTwoKinds: ${Twice<K, 'entry'> & string}`
+  | `partNotInTheStore: ${WithoutTheirParts<K> & string}`;

@@ -10,7 +10,7 @@ import { analyses } from './analyses.js';
 import { errorGroups } from './error-groups.js';
 import { heartbeats } from './heartbeats.js';
 import { incidents } from './incidents.js';
-import type { ChangeOf, EntryOf, Part, RecordKind } from './kind.js';
+import type { AnyKind, AppliersOf, ChangeUnion, EntryUnion, Part, PartsOf, RegistryProblems } from './kind.js';
 import { notifications } from './notifications.js';
 import { services } from './services.js';
 import { statusPages } from './status-pages.js';
@@ -20,34 +20,24 @@ export const KINDS = [services, statusPages, subscriptions, incidents, errorGrou
 
 type Kind = (typeof KINDS)[number];
 
-/** One account's records, a part per kind, by the kind's name. */
-export type StoreParts = { readonly [K in Kind as K['name']]: ReturnType<K['make']> };
+// Refused by the compiler unless every kind's changes and entries are filed under their own
+// kind, declared by one kind only, and every part a kind asks for is one of the store's.
+const registryComplete: [RegistryProblems<Kind>] extends [never] ? true : RegistryProblems<Kind> = true;
+void registryComplete;
 
-/** Every change applier of every kind, by the change's kind. */
-type Appliers = UnionToIntersection<Kind['changes']>;
-type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+/** One account's records, a part per kind, by the kind's name. */
+export type StoreParts = PartsOf<Kind>;
 
 /** A change record: what a store emits for every change to an account's data (changes.ts). */
-export type Change = { [K in keyof Appliers]: ChangeOf<Appliers[K]> }[keyof Appliers];
+export type Change = ChangeUnion<Kind>;
 export type ChangeKind = Change['kind'];
+type Appliers = AppliersOf<Kind>;
 /** What applying a change returns: the stored object it made or changed, if any. */
-export type ChangeResult<C extends Change> = ReturnType<Appliers[C['kind']]>;
+export type ChangeResult<C extends Change> = C['kind'] extends keyof Appliers ? ReturnType<Appliers[C['kind']]> : never;
 
 /** A piece of a store's state as a compacted data file holds it. */
-export type SnapshotEntry = { [K in Kind as K['name']]: EntryOf<K['snapshot']['restore']> }[Kind['name']];
+export type SnapshotEntry = EntryUnion<Kind>;
 
-// A change or an entry named otherwise than its key would never be found: refused here.
-type Misnamed<T> = { [K in keyof T]: ChangeOf<T[K]> extends { kind: K } ? never : K }[keyof T];
-const changesNamedForTheirKey: [Misnamed<Appliers>] extends [never] ? true : Misnamed<Appliers> = true;
-type Restorers = UnionToIntersection<Kind['snapshot']['restore']>;
-const entriesNamedForTheirKey: [Misnamed<Restorers>] extends [never] ? true : Misnamed<Restorers> = true;
-// Each kind's `make` takes the parts it names: they must be parts of the store.
-type MissingParts = { [K in Kind as K['name']]: StoreParts extends Parameters<K['make']>[0] ? never : K['name'] }[Kind['name']];
-const partsAreTheStores: [MissingParts] extends [never] ? true : MissingParts = true;
-void [changesNamedForTheirKey, entriesNamedForTheirKey, partsAreTheStores];
-
-// biome-ignore lint/suspicious/noExplicitAny: the kinds with their types erased, to go over them at run time
-type AnyKind = RecordKind<string, any, Part, any, any, string, any>;
 const ALL: readonly AnyKind[] = KINDS;
 
 interface Found {
