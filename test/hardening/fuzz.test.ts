@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { operations as table, uuidParams, type Operation, type OperationId } from '../../src/contract/operations.js';
 import { isUuid } from '../../src/contract/rules.js';
+import { sampleOf } from '../../src/contract/table.js';
 import { demoIds } from '../../src/server/index.js';
 import { MAX_BODY_BYTES } from '../../src/server/request-body.js';
 import {
@@ -87,66 +88,18 @@ function realIds(): Record<string, string[]> {
   };
 }
 
-/** A valid body per operation that takes one, every optional field present. */
+/**
+ * A valid body per operation that takes one, every optional field present: its row's sample
+ * (src/contract/row.ts, Sample), naming a service of the account.
+ */
 function baseBodies(): Partial<Record<OperationId, unknown>> {
-  return {
-    createIncident: {
-      name: 'Checkout API returns 502 errors',
-      severity: 'MAJOR',
-      services: [{ id: SERVICE_IDS[0], name: 'Web App', accountId: ACCOUNT_A.id, created_at: '2025-01-01', updated_at: null }],
-      incidentUpdates: [
-        {
-          description: 'We are investigating.',
-          status: 'INVESTIGATING',
-          publicIncidentUpdateDate: '2025-03-10T10:00:00.000Z',
-          notifySubscribers: false,
-          id: '00000000-0000-4000-8000-0000000000f1',
-          created_at: '2025-03-10',
-        },
-      ],
-      id: '00000000-0000-4000-8000-0000000000f2',
-      created_at: '2025-01-01',
-      updated_at: '2025-01-01',
-      lastUpdateStatus: 'INVESTIGATING',
-      duration: null,
-    },
-    createIncidentUpdate: {
-      description: 'Rolled back.',
-      status: 'MONITORING',
-      publicIncidentUpdateDate: '2025-03-10T10:00:00+01:00',
-      notifySubscribers: true,
-      id: '00000000-0000-4000-8000-0000000000f1',
-      created_at: '2025-03-10',
-    },
-    updateIncidentUpdate: {
-      description: 'Rolled back.',
-      status: 'RESOLVED',
-      publicIncidentUpdateDate: '2025-03-10T10:00:00Z',
-      notifySubscribers: true,
-      id: '00000000-0000-4000-8000-0000000000f1',
-      created_at: '2025-03-10',
-    },
-    requestRootCauseAnalysis: { userContext: 'after the deploy' },
-    requestErrorGroupAnalysis: { userContext: 'after the deploy' },
-    updateIncident: {
-      name: 'Checkout API returns 502 errors',
-      severity: 'CRITICAL',
-      services: [{ id: SERVICE_IDS[0], name: 'Web App', accountId: ACCOUNT_A.id, created_at: '2025-01-01', updated_at: null }],
-      id: '00000000-0000-4000-8000-0000000000f2',
-      created_at: '2025-01-01',
-      updated_at: '2025-01-01',
-      lastUpdateStatus: 'INVESTIGATING',
-      duration: null,
-    },
-    createSubscriptions: { subscriptions: [{ type: 'EMAIL', config: 'ops@example.com' }], autoVerify: false },
-    updateErrorGroup: { archiveForEver: false, archivedUntilNextEvent: true },
-    recordErrorEvent: {
-      checkId: 'checkout-api',
-      rawErrorMessage: 'Error: connect ECONNREFUSED 10.0.3.17:5432',
-      timestamp: '2025-03-10T11:00:00Z',
-    },
-    recordHeartbeatEvent: { state: 'RECEIVED', timestamp: '2025-03-10T11:00:00Z' },
-  };
+  const service = { id: SERVICE_IDS[0], name: 'Web App', accountId: ACCOUNT_A.id, created_at: '2025-01-01', updated_at: null };
+  return Object.fromEntries(
+    OPERATION_IDS.filter((id) => operations[id].body).map((id) => {
+      const body = sampleOf(id)?.body as Record<string, unknown>;
+      return [id, 'services' in body ? { ...body, services: [service] } : body];
+    }),
+  );
 }
 
 const BODY_OPS = OPERATION_IDS.filter((id) => operations[id].body);

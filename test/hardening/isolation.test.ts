@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations as table, type Operation, type OperationId } from '../../src/contract/operations.js';
+import { sampleOf } from '../../src/contract/table.js';
 import { watchedProvider } from '../support/analyses.js';
 import {
   ACCOUNT_A,
@@ -95,34 +96,17 @@ function requestOnA(id: OperationId, key: string, extraHeaders: Record<string, s
   const params = Object.fromEntries(
     [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, encodeURIComponent(paramOfA(id, name!))]),
   );
-  const bodies: Partial<Record<OperationId, unknown>> = {
-    // A's service, named as the key's account would name it (upstream: id, name, accountId).
-    createIncident: {
-      name: 'B tries',
-      severity: 'MINOR',
-      services: [{ id: a.serviceId, name: a.serviceName, accountId: key === ACCOUNT_B.key ? ACCOUNT_B.id : ACCOUNT_A.id }],
-      incidentUpdates: [{ description: 'B looks' }],
-    },
-    createIncidentUpdate: { description: 'B was here', status: 'RESOLVED' },
-    updateIncidentUpdate: { description: 'B was here', status: 'RESOLVED', notifySubscribers: true },
-    requestRootCauseAnalysis: { userContext: 'B asks' },
-    requestErrorGroupAnalysis: { userContext: 'B asks' },
-    updateIncident: {
-      name: 'B renames',
-      severity: 'MINOR',
-      services: [{ id: a.serviceId, name: a.serviceName, accountId: key === ACCOUNT_B.key ? ACCOUNT_B.id : ACCOUNT_A.id }],
-    },
-    createSubscriptions: { subscriptions: [{ type: 'EMAIL', config: 'b@example.com' }], autoVerify: true },
-    updateErrorGroup: { archiveForEver: true },
-    recordErrorEvent: { checkId: 'check-orders-api', rawErrorMessage: 'B error' },
-    recordHeartbeatEvent: { state: 'FAILING' },
-  };
-  if (op.body && !(id in bodies)) throw new Error(`no valid body for ${id}: add one here`);
+  // The row's sample (src/contract/row.ts, Sample), naming A's service as the key's account
+  // would name it (upstream: id, name, accountId).
+  const sample = sampleOf(id)?.body as Record<string, unknown> | undefined;
+  if (op.body && sample === undefined) throw new Error(`no sample body on the row of ${id}`);
+  const service = { id: a.serviceId, name: a.serviceName, accountId: key === ACCOUNT_B.key ? ACCOUNT_B.id : ACCOUNT_A.id };
+  const body = sample && 'services' in sample ? { ...sample, services: [service] } : sample;
   return {
     method: op.method,
     path: fillEncoded(op.path, params),
     headers: { ...asAccount(key), ...extraHeaders },
-    ...(op.body ? { body: JSON.stringify(bodies[id]) } : {}),
+    ...(op.body ? { body: JSON.stringify(body) } : {}),
   };
 }
 
