@@ -3,7 +3,8 @@
 // API key), a link to /dev/zero, a FIFO, a directory named NAME.md, a file over 64 KiB, front
 // matter after a byte-order mark and front matter never closed. --template NAME of each is exit
 // 2 naming the file and sending nothing (the server's log shows no write), nothing secret is
-// printed, and `templates list` lists each with its problem instead of failing or hanging.
+// printed, and `templates list` lists each with its problem instead of failing or hanging. A
+// templates folder that is itself a link out of the repository is not read either.
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -106,6 +107,30 @@ describe('incidents create --template of a file that is not a plain template', (
     });
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toBe(`fifo ${BAD.fifo}: it is not read\ngood ok\n`);
+  });
+});
+
+describe('a repository whose templates folder is a link', () => {
+  it('does not read templates through a folder that leads out of the repository', async () => {
+    const elsewhere = tempConfigDir();
+    mkdirSync(join(elsewhere, 'templates'));
+    writeFileSync(join(elsewhere, 'templates', 'notes.md'), `---\nname: Notes\n---\n${SECRET}\n`);
+    const linked = tempConfigDir();
+    mkdirSync(join(linked, '.git'));
+    symlinkSync(elsewhere, join(linked, '.statusctl'));
+    const env = { ...test.server.env, STATUSCTL_CONFIG_DIR: tempConfigDir() };
+    const mark = test.server.logs.length;
+    const create = await runCli(['incidents', 'create', '--template', 'notes', '--service', 'Web App', '--yes'], { cwd: linked, env });
+    expect(create.code, create.stderr).toBe(2);
+    expect(create.stderr).toContain(`template ${join(linked, '.statusctl', 'templates', 'notes.md')}: the templates folder`);
+    expect(create.stderr).toContain('outside the repository');
+    expect(writesSince(test.server.logs, mark)).toEqual([]);
+    const list = await runCli(['templates', 'list', '-o', 'json'], { cwd: linked, env });
+    expect(list.code, list.stderr).toBe(0);
+    expect(parseJson<{ template: string; problem?: string }[]>(list)).toEqual([
+      expect.objectContaining({ template: 'notes', problem: expect.stringContaining('outside the repository') }),
+    ]);
+    for (const output of [create.stdout, create.stderr, list.stdout, list.stderr]) expect(output).not.toContain(SECRET);
   });
 });
 

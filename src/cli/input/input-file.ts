@@ -26,8 +26,8 @@ export function fileKind(stats: Stats): string {
   return 'not a regular file';
 }
 
-/** `path` names `target` or something below it. */
-function isWithin(target: string, dir: string): boolean {
+/** `target` is `dir` or something below it. */
+export function isWithin(target: string, dir: string): boolean {
   const rel = relative(dir, target);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }

@@ -9,39 +9,23 @@ import { lstat, readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../runtime/context.js';
 import { usageError } from '../errors/exit-codes.js';
-import { INCIDENT_STATUSES, type IncidentStatus, SEVERITIES, type Severity } from './incident-options.js';
+import type { IncidentStatus, Severity } from './incident-options.js';
 import { type CatalogPage, type IncidentServiceRef, resolveServices } from '../api/service-catalog.js';
 import { didYouMean } from '../errors/suggest.js';
-import { InputFileError, readInputFile } from './input-file.js';
+import { InputFileError } from './input-file.js';
+import { readTemplate, type Template, type TemplateDir, type TemplateFile } from './template-file.js';
 
-export type TemplateSource = 'repository' | 'config';
+export type { Template, TemplateSource } from './template-file.js';
 
-/** A template as read from its file; the JSON shape of `templates list` (an array) and `templates show`. */
-export interface Template {
-  /** The file's name without `.md`: what --template takes. */
-  template: string;
-  source: TemplateSource;
-  path: string;
-  name?: string;
-  severity?: Severity;
-  services?: string[];
-  status?: IncidentStatus;
-  notify?: boolean;
-  /** The body: the first update's text. */
-  message?: string;
-  /** Why the template cannot be used (`templates list` only; --template NAME fails with it). */
-  problem?: string;
-}
-
-const FIELDS = ['name', 'severity', 'services', 'status', 'notify'] as const;
 const TEMPLATE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}/g;
 
 /** The directories templates are looked for in, first wins. */
-export async function templateDirs(ctx: Context): Promise<{ source: TemplateSource; dir: string }[]> {
+export async function templateDirs(ctx: Context): Promise<TemplateDir[]> {
   const config = await ctx.config();
+  const root = repositoryRoot(process.cwd());
   return [
-    { source: 'repository', dir: join(repositoryRoot(process.cwd()), '.statusctl', 'templates') },
+    { source: 'repository', dir: join(root, '.statusctl', 'templates'), root },
     { source: 'config', dir: join(dirname(config.path), 'templates') },
   ];
 }
@@ -64,10 +48,11 @@ export function repositoryRoot(start: string): string {
  */
 export async function listTemplates(ctx: Context): Promise<Template[]> {
   const found = new Map<string, Template>();
-  for (const { source, dir, name, path } of await templateFiles(ctx)) {
+  for (const file of await templateFiles(ctx)) {
+    const { source, name, path } = file;
     if (found.has(name)) continue;
     try {
-      found.set(name, await readTemplate(path, name, source, dir));
+      found.set(name, await readTemplate(file));
     } catch (error) {
       if (!(error instanceof InputFileError)) throw error;
       found.set(name, { template: name, source, path, problem: error.problem });
@@ -77,9 +62,10 @@ export async function listTemplates(ctx: Context): Promise<Template[]> {
 }
 
 /** The NAME.md entries of the template directories, in the order they are looked in; none is read. */
-async function templateFiles(ctx: Context): Promise<{ source: TemplateSource; dir: string; name: string; path: string }[]> {
-  const files = [];
-  for (const { source, dir } of await templateDirs(ctx)) {
+async function templateFiles(ctx: Context): Promise<TemplateFile[]> {
+  const files: TemplateFile[] = [];
+  for (const folder of await templateDirs(ctx)) {
+    const { dir } = folder;
     let names: string[];
     try {
       names = await readdir(dir);
@@ -88,7 +74,7 @@ async function templateFiles(ctx: Context): Promise<{ source: TemplateSource; di
     }
     for (const file of names.sort()) {
       const name = file.replace(/\.md$/, '');
-      if (name !== file && TEMPLATE_NAME.test(name)) files.push({ source, dir, name, path: join(dir, file) });
+      if (name !== file && TEMPLATE_NAME.test(name)) files.push({ ...folder, name, path: join(dir, file) });
     }
   }
   return files;
@@ -97,8 +83,8 @@ async function templateFiles(ctx: Context): Promise<{ source: TemplateSource; di
 /** The template NAME, or a usage error: what is wrong with it, or (when there is none) the templates there are. */
 export async function findTemplate(ctx: Context, name: string): Promise<Template> {
   if (TEMPLATE_NAME.test(name)) {
-    for (const { source, dir } of await templateDirs(ctx)) {
-      const path = join(dir, `${name}.md`);
+    for (const folder of await templateDirs(ctx)) {
+      const path = join(folder.dir, `${name}.md`);
       // lstat: a link to nothing, a FIFO or a directory is this template, refused by readTemplate.
       if (
         await lstat(path).then(
@@ -106,7 +92,7 @@ export async function findTemplate(ctx: Context, name: string): Promise<Template
           () => false,
         )
       )
-        return readTemplate(path, name, source, dir);
+        return readTemplate({ ...folder, name, path });
     }
   }
   // Only the names: an unknown name never reads (or waits on) the files beside it.
@@ -116,63 +102,6 @@ export async function findTemplate(ctx: Context, name: string): Promise<Template
     `template "${name}": no such template${didYouMean(name, names)}; ${names.length ? `the templates: ${names.join(', ')}` : 'there are none'}`,
     `a template is a Markdown file NAME.md in ${dirs.join(' or ')}; 'statusctl templates list' lists them`,
   );
-}
-
-/** Front matter: a `---` line first, the YAML, a closing `---` line (the YAML may be empty), then the body. */
-const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
-const FRONT_MATTER_HINT = 'front matter is YAML between two --- lines at the top, e.g. severity: major';
-
-async function readTemplate(path: string, template: string, source: TemplateSource, dir: string): Promise<Template> {
-  const label = `template ${path}`;
-  const text = await readInputFile(path, {
-    label,
-    within: dir,
-    hint: `a template is a regular Markdown file in ${dir} (a link may lead only to one there)`,
-  });
-  const bad = (what: string, hint?: string) => new InputFileError(label, what, hint ?? FRONT_MATTER_HINT);
-  const match = FRONT_MATTER.exec(text);
-  // An opening line with no closing one: the front matter would otherwise be posted as the message.
-  if (!match && /^---[ \t]*(?:\r?\n|$)/.test(text))
-    throw bad('the front matter opened by --- on its first line is never closed by a --- line');
-  const front = match?.[1] ?? '';
-  const body = (match ? match[2]! : text).trim();
-  const { parse } = await import('yaml');
-  let data: unknown;
-  try {
-    data = front.trim() === '' ? {} : parse(front);
-  } catch (error) {
-    throw bad(`the front matter is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw bad('the front matter is not a mapping of fields');
-  const fields = data as Record<string, unknown>;
-  for (const key of Object.keys(fields)) {
-    if (!(FIELDS as readonly string[]).includes(key))
-      throw bad(`unknown field "${key}"${didYouMean(key, FIELDS)}; the fields: ${FIELDS.join(', ')}`);
-  }
-  const result: Template = { template, source, path };
-  const text_ = (key: string, value: unknown) => {
-    if (typeof value !== 'string' || value.trim() === '') throw bad(`${key} must be a non-empty string`);
-    return value;
-  };
-  const choice = <T extends string>(key: string, value: unknown, choices: readonly T[]): T => {
-    const found = choices.find((item) => typeof value === 'string' && item.toLowerCase() === value.toLowerCase());
-    if (!found) throw bad(`${key} must be one of ${choices.join(', ')} (any case), not ${JSON.stringify(value)}`);
-    return found;
-  };
-  if (fields.name !== undefined) result.name = text_('name', fields.name);
-  if (fields.severity !== undefined) result.severity = choice('severity', fields.severity, SEVERITIES);
-  if (fields.services !== undefined) {
-    const list = typeof fields.services === 'string' ? [fields.services] : fields.services;
-    if (!Array.isArray(list) || list.length === 0) throw bad('services must be a list of service names or ids');
-    result.services = list.map((item) => text_('services', item));
-  }
-  if (fields.status !== undefined) result.status = choice('status', fields.status, INCIDENT_STATUSES);
-  if (fields.notify !== undefined) {
-    if (typeof fields.notify !== 'boolean') throw bad('notify must be true or false');
-    result.notify = fields.notify;
-  }
-  if (body) result.message = body;
-  return result;
 }
 
 /** `--var KEY=VALUE`, collected; a value without `=` or with a bad key is refused by commander. */
