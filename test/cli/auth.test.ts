@@ -61,6 +61,8 @@ describe('login (not on a terminal)', () => {
     expect(savedProfile(dir)).toEqual({
       baseUrl: server.url,
       apiKey: MAIN.key,
+      // The server the key is for: no other is sent it (key-scope.test.ts).
+      apiKeyBaseUrl: server.url,
       accountId: MAIN.id,
     });
 
@@ -188,7 +190,7 @@ describe('login --with-token', () => {
       inProcess: true,
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, apiKey: MAIN.key, accountId: MAIN.id });
+    expect(savedProfile(dir)).toEqual({ baseUrl: server.url, apiKey: MAIN.key, apiKeyBaseUrl: server.url, accountId: MAIN.id });
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
     expect(result.stdout + result.stderr).not.toContain(MAIN.key);
     // The account id may come from the profile the next time.

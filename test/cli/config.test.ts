@@ -116,13 +116,14 @@ describe('precedence: option > environment > profile > default', () => {
     await runCli(['config', 'set', 'account-id', 'acct-profile'], { env, inProcess: true });
 
     const layered = parseJson<Listed>(
-      await runCli(['config', 'list', '--json', '--base-url', 'http://option.example'], {
+      // The profile's server written otherwise: its key is that server's, and so in effect.
+      await runCli(['config', 'list', '--json', '--base-url', 'http://PROFILE.example/'], {
         env: { ...env, STATUSCTL_BASE_URL: 'http://env.example', STATUSCTL_ACCOUNT_ID: 'acct-env' },
         inProcess: true,
       }),
     );
     expect(layered.settings).toEqual({
-      'base-url': { value: 'http://option.example', source: 'option' },
+      'base-url': { value: 'http://PROFILE.example/', source: 'option' },
       'api-key': { value: '****wxyz', source: 'file' },
       'account-id': { value: 'acct-env', source: 'environment' },
       proxy: { value: null, source: 'unset' },
@@ -130,6 +131,9 @@ describe('precedence: option > environment > profile > default', () => {
       'system-ca': { value: null, source: 'unset' },
     });
     expect(layered.path).toBe(join(env.STATUSCTL_CONFIG_DIR, 'config.json'));
+    // Another server's: the profile's key is not for it (exit 3, see key-scope.test.ts).
+    const elsewhere = await runCli(['config', 'list', '--json', '--base-url', 'http://option.example'], { env, inProcess: true });
+    expect(elsewhere.code).toBe(3);
 
     const fresh = parseJson<Listed>(await runCli(['config', 'list', '--json'], { inProcess: true }));
     expect(fresh.settings['base-url'].source).toBe('default');

@@ -3,7 +3,7 @@
 // sends, and `checkCreateIncidentBody` validates one against the upstream document
 // (spec/upstream-openapi-subset.json), including its vendor keywords: `x-format: {guid: true}`
 // (a UUID string) and `x-constraint: {length: n}` (exactly n items).
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { upstreamComponentValidator } from '../support/upstream-spec.js';
 
@@ -19,6 +19,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;
+  /** As they came (the authorization header included: a test that a key was not sent reads it). */
+  headers: IncomingHttpHeaders;
 }
 
 export interface RecordingProxy {
@@ -48,7 +50,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       } catch {
         // kept as text: the check will say it is not an object
       }
-      requests.push({ method: request.method ?? '', path: request.url ?? '', body });
+      requests.push({ method: request.method ?? '', path: request.url ?? '', body, headers: request.headers });
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (name === 'host' || name === 'content-length' || name === 'connection' || value === undefined) continue;

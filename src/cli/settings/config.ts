@@ -18,7 +18,10 @@ export const SETTINGS = {
 } as const;
 export type SettingName = keyof typeof SETTINGS;
 export type SettingField = (typeof SETTINGS)[SettingName];
-export type Profile = Partial<Record<SettingField, string>>;
+export type Profile = Partial<Record<SettingField, string>> & {
+  /** The base URL a key kept in the file was saved for (key-scope.ts); set by statusctl, never by `config set`. */
+  apiKeyBaseUrl?: string;
+};
 interface Store {
   profiles?: Record<string, Profile>;
   /** The profile commands use when neither --profile nor STATUSCTL_PROFILE names one (`auth switch`). */
@@ -74,7 +77,7 @@ function shapeProblem(data: unknown): string | undefined {
   if (!isPlainObject(data.profiles)) return 'profiles is not an object';
   for (const [name, profile] of Object.entries(data.profiles)) {
     if (!isPlainObject(profile)) return `profiles.${name} is not an object`;
-    for (const field of Object.values(SETTINGS)) {
+    for (const field of [...Object.values(SETTINGS), 'apiKeyBaseUrl']) {
       if (profile[field] !== undefined && typeof profile[field] !== 'string') return `profiles.${name}.${field} is not a string`;
     }
   }

@@ -1,15 +1,27 @@
 // Where a profile's API key lives: in the OS credential store when there is one, else in the
 // config file (0600) with a warning, or there on purpose (`login --insecure-storage`). Reading
 // looks in the store first, then in the file, so a key saved by an older statusctl keeps working
-// until the next `login` moves it.
+// until the next `login` moves it. Either way a key is the base URL's it was saved for
+// (key-scope.ts): the store's entry is named after it, the file records it beside the key.
 import { type ConfigFile, DEFAULT_BASE_URL, type Profile } from './config.js';
 import { entryName, NoCredentialStore, openCredentialStore } from './credential-store.js';
+import { sameServer } from './key-scope.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 export type KeyLocation = 'keyring' | 'file';
 
 /** The entry of a profile: named after the profile and the base URL it was saved with. */
 const entryOf = (profileName: string, profile: Profile) => entryName(profileName, profile.baseUrl || DEFAULT_BASE_URL);
+
+/** The base URL a key in the file is for: the one recorded with it, else (saved before that was recorded) the profile's. */
+const fileKeyFor = (profile: Profile) => profile.apiKeyBaseUrl || profile.baseUrl || DEFAULT_BASE_URL;
+
+/** A profile's key, where it was found, and the base URL it was saved for. */
+export interface SavedKey {
+  key: string;
+  location: KeyLocation;
+  savedFor: string;
+}
 
 export interface Saved {
   location: KeyLocation;
@@ -31,19 +43,19 @@ export class KeyStorage {
    * The profile's key and where it was found. A store that is there but refuses (locked, D-Bus
    * error) is an error (exit 3), unless the file holds the key: then the store was not needed.
    */
-  async read(profileName: string): Promise<{ key: string; location: KeyLocation } | undefined> {
+  async read(profileName: string): Promise<SavedKey | undefined> {
     const { env, config } = this;
     const profile = config.profile(profileName);
     const opened = await openCredentialStore(env);
     if (opened.available) {
       try {
         const key = await opened.store.get(entryOf(profileName, profile));
-        if (key) return { key, location: 'keyring' };
+        if (key) return { key, location: 'keyring', savedFor: profile.baseUrl || DEFAULT_BASE_URL };
       } catch (error) {
         if (!(error instanceof NoCredentialStore) && !profile.apiKey) throw error;
       }
     }
-    return profile.apiKey ? { key: profile.apiKey, location: 'file' } : undefined;
+    return profile.apiKey ? { key: profile.apiKey, location: 'file', savedFor: fileKeyFor(profile) } : undefined;
   }
 
   /**
@@ -77,7 +89,12 @@ export class KeyStorage {
         noStoreReason = error.message;
       }
     }
-    await config.saveProfile(profileName, { ...next, apiKey: location === 'file' ? settings.apiKey : undefined });
+    const inFile = location === 'file';
+    await config.saveProfile(profileName, {
+      ...next,
+      apiKey: inFile ? settings.apiKey : undefined,
+      apiKeyBaseUrl: inFile ? next.baseUrl || DEFAULT_BASE_URL : undefined,
+    });
     const before = entryOf(profileName, previous);
     if (opened.available && before.service !== entry.service) {
       // The key saved for the profile's previous base URL is of no use any more.
@@ -88,12 +105,16 @@ export class KeyStorage {
 
   /**
    * A new base URL for the profile (`config set/unset base-url`). A key in the store moves to the
-   * entry named after the new address: the key belongs to the profile, as it does in the file.
+   * entry named after the new address, and a key in the file that was the old address's is
+   * recorded as the new one's: the key belongs to the profile, and the user moved the profile.
    */
   async saveBaseUrl(profileName: string, baseUrl: string | undefined): Promise<void> {
     const { env, config } = this;
     const previous = config.profile(profileName);
     const next: Profile = { ...previous, baseUrl };
+    if (previous.apiKey && sameServer(fileKeyFor(previous), previous.baseUrl || DEFAULT_BASE_URL)) {
+      next.apiKeyBaseUrl = baseUrl || DEFAULT_BASE_URL;
+    }
     const from = entryOf(profileName, previous);
     const to = entryOf(profileName, next);
     if (from.service !== to.service) {
@@ -127,7 +148,7 @@ export class KeyStorage {
       }
     }
     const file = Boolean(profile.apiKey);
-    if (file) await config.saveProfile(profileName, { ...profile, apiKey: undefined });
+    if (file) await config.saveProfile(profileName, { ...profile, apiKey: undefined, apiKeyBaseUrl: undefined });
     return { keyring, file, ...(profile.apiKey ? { fileKey: profile.apiKey } : {}) };
   }
 }

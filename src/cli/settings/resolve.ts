@@ -8,7 +8,8 @@ import { usageError } from '../errors/exit-codes.js';
 import { closest } from '../errors/suggest.js';
 import type { Env } from '../iostreams/iostreams.js';
 import { checkBaseUrl, type ConfigFile, DEFAULT_BASE_URL, DEFAULT_PROFILE, type Profile, type SettingField, withoutV1 } from './config.js';
-import type { KeyStorage } from './key-storage.js';
+import { keyKeptError, sameServer } from './key-scope.js';
+import type { KeyStorage, SavedKey } from './key-storage.js';
 import { KEY_IN_WRONG_PLACE_HINT, looksLikeKey, notShown } from './mask.js';
 
 /** The API key's source is where it lives: 'keyring' (the OS credential store) or 'file', never 'profile'. */
@@ -141,8 +142,9 @@ export class SettingsResolver {
     });
     let keySource: SettingSource = 'profile';
     delete fromProfile.apiKey;
+    let saved: SavedKey | undefined;
     if (needsProfile && !fromOptions.apiKey && !fromEnv.apiKey && !forNewProfile) {
-      const saved = await (await this.from.keys()).read(this.profileName);
+      saved = await (await this.from.keys()).read(this.profileName);
       if (saved) {
         fromProfile.apiKey = saved.key;
         keySource = saved.location;
@@ -186,6 +188,11 @@ export class SettingsResolver {
               : `--base-url ${fixed}`
           : `for example --base-url ${DEFAULT_BASE_URL} (the reference server) or the https address of the API`,
       );
+    }
+    // The profile's key goes only to the server it was saved for (key-scope.ts).
+    if (saved && !sameServer(baseUrl, saved.savedFor)) {
+      const from = describeSource({ profile: this.profileName, baseUrl, sources } as Settings, 'baseUrl');
+      throw keyKeptError(this.profileName, saved.savedFor, baseUrl, from);
     }
     return {
       profile: this.profileName,
