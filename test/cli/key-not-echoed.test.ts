@@ -106,6 +106,20 @@ describe('a key given as another setting is never shown', () => {
     expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
 
+  it('config set takes a proxy whose password and a CA file whose folder look random', async () => {
+    const dir = tempConfigDir();
+    const password = randomBytes(24).toString('base64url').replace(/[-_]/g, 'x');
+    const folder = randomBytes(24).toString('base64url').replace(/[-_]/g, 'x');
+    for (const [setting, value] of [
+      ['proxy', `http://alice:${password}@127.0.0.1:3128`],
+      ['ca-file', join(dir, folder, 'ca.pem')],
+    ] as const) {
+      const result = await runCli(['config', 'set', setting, value], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
+      expect(result.code, result.stderr).toBe(0);
+      expectNotShown(result, password);
+    }
+  });
+
   it('a value that looks like no key is still shown, to say what is wrong with it', async () => {
     const result = await runCli(['incidents', 'list', '--account-id', 'prod-eu-west-1-account'], {
       env: { STATUSCTL_BASE_URL: await closedPortUrl(), STATUSCTL_API_KEY: 'sk_test_0123456789abcdef' },

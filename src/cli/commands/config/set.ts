@@ -50,7 +50,7 @@ export async function run(ctx: Context, name: SettingName, value: string): Promi
 
 function checkValue(name: SettingName, value: string): void {
   // Saved, it would be shown by `config list` and the message below, and sent where a key is not kept.
-  if (name !== 'api-key' && looksLikeKey(value)) {
+  if (keyInWrongPlace(name, value)) {
     throw usageError(
       `${notShown(`the value for ${name}`)} and was not saved`,
       `to save the key: statusctl config set api-key KEY (or statusctl login)`,
@@ -58,6 +58,18 @@ function checkValue(name: SettingName, value: string): void {
   }
   const verdict = CHECKS[name]?.(value) ?? checkHeaderValue(value, name);
   if (verdict !== true) throw usageError(`${name}: ${verdict}`);
+}
+
+/**
+ * What of the value is looked at: a proxy's password is its own secret (shown masked, so only the
+ * rest), and a file's path is the user's own folders, whose names may be random; a bare key given
+ * as either is still refused.
+ */
+function keyInWrongPlace(name: SettingName, value: string): boolean {
+  if (name === 'api-key') return false;
+  if (name === 'proxy') return looksLikeKey(shown(name, value) ?? '');
+  if (name === 'ca-file' && /[\\/]/.test(value)) return false;
+  return looksLikeKey(value);
 }
 
 const CHECKS: Partial<Record<SettingName, (value: string) => string | true>> = {
