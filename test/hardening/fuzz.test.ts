@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { operations as table, uuidParams, type Operation, type OperationId } from '../../src/contract/operations.js';
 import { isUuid } from '../../src/contract/rules.js';
-import { sampleOf } from '../../src/contract/table.js';
 import { demoIds } from '../../src/server/index.js';
 import { MAX_BODY_BYTES } from '../../src/server/request-body.js';
 import {
@@ -36,6 +35,7 @@ import {
   type Answer,
   type HardeningServer,
 } from './support.js';
+import { baseBodies, pathsOf } from './bodies.js';
 
 /** The table, indexable by any operation id. */
 const operations: Readonly<Record<OperationId, Operation>> = table;
@@ -86,20 +86,6 @@ function realIds(): Record<string, string[]> {
     serviceId: SERVICE_IDS,
     subscriptionId: known.subscriptions,
   };
-}
-
-/**
- * A valid body per operation that takes one, every optional field present: its row's sample
- * (src/contract/row.ts, Sample), naming a service of the account.
- */
-function baseBodies(): Partial<Record<OperationId, unknown>> {
-  const service = { id: SERVICE_IDS[0], name: 'Web App', accountId: ACCOUNT_A.id, created_at: '2025-01-01', updated_at: null };
-  return Object.fromEntries(
-    OPERATION_IDS.filter((id) => operations[id].body).map((id) => {
-      const body = sampleOf(id)?.body as Record<string, unknown>;
-      return [id, 'services' in body ? { ...body, services: [service] } : body];
-    }),
-  );
 }
 
 const BODY_OPS = OPERATION_IDS.filter((id) => operations[id].body);
@@ -492,17 +478,6 @@ const badValueArb: fc.Arbitrary<unknown> = fc.oneof(
 
 type Json = unknown;
 type Path = (string | number)[];
-
-function pathsOf(value: Json, prefix: Path = []): Path[] {
-  const out: Path[] = [prefix];
-  if (Array.isArray(value))
-    value.forEach((item, index) => {
-      out.push(...pathsOf(item, [...prefix, index]));
-    });
-  else if (value && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) out.push(...pathsOf(item, [...prefix, key]));
-  return out;
-}
 
 function setAt(value: Json, path: Path, next: (current: Json) => Json | typeof REMOVE): Json {
   if (path.length === 0) {
