@@ -19,6 +19,8 @@ export interface GetSpec<T> {
   fetch(ctx: Context, given: string, parents: string[]): Promise<T>;
   /** For people, when it is more than the view's record (a runtime's packages after its fields). */
   render?(ctx: Context, item: T, parents: string[]): Promise<string>;
+  /** What -o json prints, when it is not the item read (an update without the incident the view adds). */
+  json?(item: T): unknown;
   /** Through the pager (the default), or straight out. */
   readonly paged?: boolean;
 }
@@ -44,7 +46,7 @@ export function getVerb<T>(view: ResourceView<T>, spec: GetSpec<T>): Verb<string
   const run = async (ctx: Context, ...args: string[]): Promise<void> => {
     const parents = args.slice(0, -1);
     const item = await spec.fetch(ctx, args.at(-1)!, parents);
-    if (ctx.json) return ctx.printJson(item);
+    if (ctx.json) return ctx.printJson(spec.json ? spec.json(item) : item);
     const text = await (spec.render ? spec.render(ctx, item, parents) : renderRecord(ctx, view, item));
     if (spec.paged === false) ctx.out(text);
     else await ctx.outPaged(text);

@@ -32,7 +32,7 @@ export interface ResourceView<T> {
   /** The label of the id's field, piped and in Markdown (a terminal has it in the heading): `id` unless said. */
   readonly idLabel?: string;
   /** The Markdown heading, when it is not `### <title> \`<id>\``. */
-  markdownHeading?(item: T): string;
+  markdownHeading?(item: T, title: string): string;
   /** The list's columns, and a row for each item in the order given. */
   readonly columns: readonly ColumnSpec[];
   rows(ctx: View, items: readonly T[]): CellValue[][];
@@ -54,7 +54,7 @@ export async function renderRecord<T>(ctx: View, view: ResourceView<T>, item: T,
   const format = tableFormat(ctx);
   const id = view.id(item);
   // The heading's names on one line, nothing in them steering a terminal (output/terminal-text.ts).
-  const head = format === 'md' && view.markdownHeading ? terminalLine(view.markdownHeading(item)) : heading(ctx, title, id);
+  const head = format === 'md' && view.markdownHeading ? terminalLine(view.markdownHeading(item, title)) : heading(ctx, title, id);
   const idField: FieldRow[] = format === 'terminal' ? [] : [[view.idLabel ?? 'id', { text: id, code: true }]];
   const fields = await renderFields(ctx, [...idField, ...view.fields(ctx, item)]);
   return head ? `${head}\n${fields}` : fields;

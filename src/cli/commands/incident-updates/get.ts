@@ -18,5 +18,7 @@ export const { declare, run } = getVerb(INCIDENT_UPDATE, {
     const update = await client.getIncidentUpdate({ params: { incidentId, incidentUpdateId } });
     return { ...update, incidentId };
   },
+  // The API's update, as it answered.
+  json: ({ incidentId: _incident, ...update }) => update,
   paged: false,
 });

@@ -5,24 +5,12 @@ import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import { timeline } from '../../api/incident-timeline.js';
 import type { Noun } from '../../runtime/globals.js';
-import {
-  type Cell,
-  clockTimeCell,
-  exactTimeCell,
-  formatDuration,
-  idCells,
-  renderFields,
-  renderTable,
-  severityCell,
-  statusCell,
-  timeHeader,
-  tableFormat,
-} from '../../output/cells.js';
-import { heading } from '../../output/sections.js';
+import { clockTimeCell, idCells, renderTable, statusCell, timeHeader, tableFormat } from '../../output/cells.js';
+import { renderRecord } from '../../views/resource.js';
+import { INCIDENT } from '../../views/incident.js';
 import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
 import { showIncidentAddress } from '../../api/incident-address.js';
 import { valueKinds } from '../../completion/value-kinds.js';
-import { terminalLine } from '../../output/terminal-text.js';
 
 export interface GetOptions {
   web?: boolean;
@@ -58,34 +46,15 @@ export async function run(ctx: Context, given: string, options: GetOptions = {})
   else await ctx.outPaged(await renderIncident(ctx, incident));
 }
 
-/** When the incident started: the time of its first update (created_at is a date only). */
-function started(incident: Incident): string | undefined {
-  return timeline(incident)[0]?.publicIncidentUpdateDate;
-}
-
 /**
  * An incident for people: on a terminal (colors, relative times, a fitted timeline), piped
- * (tab-separated, ISO times) and in Markdown (-o md). Scripts that want the API's own shape use
- * -o json; nothing here is used then.
+ * (tab-separated, ISO times) and in Markdown (-o md): its record (views/incident.ts), then its
+ * timeline. Scripts that want the API's own shape use -o json; nothing here is used then.
  */
 export async function renderIncident(ctx: Context, incident: Incident, title = 'Incident'): Promise<string> {
   const format = tableFormat(ctx);
-  const services = (incident.services ?? []).map((s) => ({ name: s.name, id: s.id }));
-  const rows: [string, Cell | string][] = [
-    ...(format === 'terminal' ? [] : [['id', { text: incident.id, code: true }] as [string, Cell]]),
-    ['name', incident.name],
-    ['severity', severityCell(ctx, incident.severity)],
-    ['status', statusCell(ctx, incident.lastUpdateStatus)],
-    ['services', services.map((s) => (format === 'md' ? `${s.name} (\`${s.id}\`)` : `${s.name} (${s.id})`)).join(', ') || '-'],
-    // The API dates an incident by day only (created_at); its first update has the time it started.
-    ...(started(incident) ? [['started', exactTimeCell(ctx, started(incident))] as [string, Cell]] : []),
-    ['created', exactTimeCell(ctx, incident.created_at)],
-  ];
-  if (incident.updated_at) rows.push(['updated', exactTimeCell(ctx, incident.updated_at)]);
-  if (incident.duration !== undefined && incident.duration !== null) rows.push(['duration', formatDuration(incident.duration)]);
   const updates = timeline(incident);
-  const head = format === 'md' ? `### ${title}: ${terminalLine(incident.name)}` : heading(ctx, title, incident.id);
-  const lines = [...(head ? [head] : []), await renderFields(ctx, rows), ''];
+  const lines = [await renderRecord(ctx, INCIDENT, incident, title), ''];
   if (updates.length === 0) {
     if (format !== 'tsv') lines.push('No updates yet.');
   } else {

@@ -1,17 +1,17 @@
 // `incidents list`: incidents newest first, with the filters the API lacks applied by the CLI.
 import type { Incident } from '../../api/types.js';
-import { choiceOption, choicesOption, collect, examples, positiveInt } from '../../runtime/command-kit.js';
-import { Context } from '../../runtime/context.js';
-import type { Noun } from '../../runtime/globals.js';
+import { choiceOption, choicesOption, collect } from '../../runtime/command-kit.js';
+import type { Context } from '../../runtime/context.js';
 import { SEVERITIES, STATUS_FILTERS, type Severity, type StatusFilter } from '../../input/incident-options.js';
-import { idCells, isOpen, renderTable, serviceNames, severityCell, statusCell, timeCell } from '../../output/cells.js';
+import { isOpen } from '../../output/cells.js';
 import { fetchMatching, fetchPages, type PagingOptions } from '../../api/paging.js';
 import { timeline } from '../../api/incident-timeline.js';
 import { isWholeId } from '../../api/short-ids.js';
 import { usageError } from '../../errors/exit-codes.js';
 import { absoluteTime, relativeSpan } from '../../input/time.js';
 import { findPage, loadCatalog, resolveServices } from '../../api/service-catalog.js';
-import { valueKinds } from '../../completion/value-kinds.js';
+import { cursorMore, listVerb } from '../../verbs/list.js';
+import { INCIDENT } from '../../views/incident.js';
 
 export interface ListOptions extends PagingOptions {
   status: StatusFilter;
@@ -21,30 +21,34 @@ export interface ListOptions extends PagingOptions {
   since?: string;
 }
 
-export function declare(incidents: Noun): void {
-  examples(
-    incidents
-      .command('list')
-      .description(
-        'Incidents, newest first: severity, status, services, last update.\n\n' +
-          '--status, --severity, --service and --status-page are applied by the CLI (the API has no such filters): ' +
-          'it follows the cursor until --limit incidents match or the list ends, so a match beyond the first page is found. ' +
-          'Each filter but --status can be repeated (or take a comma-separated list): an incident matches one of its values; ' +
-          'different filters all apply. --service takes a service id or name (any case), --status-page a page id, url or name; ' +
-          'an incident touches a page when one of its services is on it. ' +
-          '--since 24h|7d|DATE keeps the incidents that started then or later, by the time of their first update ' +
-          '(the API dates an incident by day only); a date is midnight UTC. ' +
-          '--limit above 100 follows the cursor (the API gives at most 100 a page) until that many are shown. ' +
-          'With -o json, entries and length are the matches and nextId continues after them. ' +
-          'With --all -o json: {length, entries: <every page>, nextId: null}.',
-      )
-      .option(
-        '--limit <n>',
-        'incidents to show (default 20; above 100, several pages; with --all, per request, at most 100)',
-        positiveInt(1),
-      )
-      .option('--next-id <cursor>', "start at this cursor (a previous page's nextId)")
-      .option('--all', 'follow the cursor to the last page')
+export const { declare, run } = listVerb<Incident, ListOptions>(INCIDENT, {
+  description:
+    'Incidents, newest first: severity, status, services, last update.\n\n' +
+    '--status, --severity, --service and --status-page are applied by the CLI (the API has no such filters): ' +
+    'it follows the cursor until --limit incidents match or the list ends, so a match beyond the first page is found. ' +
+    'Each filter but --status can be repeated (or take a comma-separated list): an incident matches one of its values; ' +
+    'different filters all apply. --service takes a service id or name (any case), --status-page a page id, url or name; ' +
+    'an incident touches a page when one of its services is on it. ' +
+    '--since 24h|7d|DATE keeps the incidents that started then or later, by the time of their first update ' +
+    '(the API dates an incident by day only); a date is midnight UTC. ' +
+    '--limit above 100 follows the cursor (the API gives at most 100 a page) until that many are shown. ' +
+    'With -o json, entries and length are the matches and nextId continues after them. ' +
+    'With --all -o json: {length, entries: <every page>, nextId: null}.',
+  examples: [
+    'statusctl incidents list',
+    'statusctl incidents list --status open --all',
+    'statusctl incidents list --status open --severity critical --severity major',
+    'statusctl incidents list --service "Payments API" --status-page "Acme Cloud" --all',
+    'statusctl incidents list --since 7d',
+    'statusctl incidents list --since 2025-06-01 --limit 150',
+    'statusctl incidents list --limit 50 -o json | jq -r \'.entries[] | "\\(.id) \\(.name)"\'',
+  ],
+  paging: {
+    limit: 'incidents to show (default 20; above 100, several pages; with --all, per request, at most 100)',
+    max: Number.MAX_SAFE_INTEGER,
+  },
+  options: (command) =>
+    command
       .addOption(
         choiceOption('--status <filter>', 'open (not RESOLVED), resolved or all (any case)', STATUS_FILTERS, (value) =>
           value.toLowerCase(),
@@ -56,35 +60,16 @@ export function declare(incidents: Noun): void {
       .option(
         '--since <when>',
         'only incidents whose first update is this recent: a time ago (24h, 7d, 90m, 2w), YYYY-MM-DD or an ISO date-time',
-      )
-      .action((options, command) => run(Context.fromCommand(command), options)),
-    [
-      'statusctl incidents list',
-      'statusctl incidents list --status open --all',
-      'statusctl incidents list --status open --severity critical --severity major',
-      'statusctl incidents list --service "Payments API" --status-page "Acme Cloud" --all',
-      'statusctl incidents list --since 7d',
-      'statusctl incidents list --since 2025-06-01 --limit 150',
-      'statusctl incidents list --limit 50 -o json | jq -r \'.entries[] | "\\(.id) \\(.name)"\'',
-    ],
-  );
-  valueKinds(incidents, 'list', { '--service': 'service', '--status-page': 'status-page' });
-}
-
-export async function run(ctx: Context, options: ListOptions): Promise<void> {
-  const client = await ctx.client();
-  const onPage = (page: number) => {
-    if (ctx.showProgress) ctx.info(`fetching page ${page}...`);
-  };
-  const fetchPage = (query: Parameters<typeof client.listIncidents>[0]['query']) => client.listIncidents({ query });
-  const keep = await listFilter(ctx, options);
-  const list = keep ? await fetchMatching(fetchPage, options, keep, onPage) : await fetchPages(fetchPage, options, onPage);
-  const entries = list.entries;
-  if (ctx.json) await ctx.printJson(list);
-  else if (entries.length === 0) ctx.info(keep ? 'No incidents match.' : 'No incidents.');
-  else await ctx.outPaged(await renderIncidentList(ctx, entries));
-  if (list.nextId) ctx.info(`more: --next-id ${list.nextId} (or --all for every page)`);
-}
+      ),
+  kinds: { '--service': 'service', '--status-page': 'status-page' },
+  async fetch(ctx, options, _args, onPage) {
+    const client = await ctx.client();
+    const fetchPage = (query: Parameters<typeof client.listIncidents>[0]['query']) => client.listIncidents({ query });
+    const keep = await listFilter(ctx, options);
+    const list = keep ? await fetchMatching(fetchPage, options, keep, onPage) : await fetchPages(fetchPage, options, onPage);
+    return { json: list, entries: list.entries, none: keep ? 'No incidents match.' : 'No incidents.', more: cursorMore(list.nextId) };
+  },
+});
 
 /**
  * What the filters keep, or undefined when there are none. Services named (not whole ids) and
@@ -147,35 +132,4 @@ async function sinceTime(value: string, now: number): Promise<number> {
 /** When the incident started: its first update (created_at is a date only), else that date. */
 function startedAt(incident: Incident): number {
   return Date.parse(timeline(incident)[0]?.publicIncidentUpdateDate ?? incident.created_at);
-}
-
-/** When the incident last changed: its latest update, else the dates the API gives. */
-function lastActivity(incident: Incident): string | undefined {
-  return timeline(incident).at(-1)?.publicIncidentUpdateDate ?? incident.updated_at ?? incident.created_at;
-}
-
-/** Incidents as a table: a row each, newest first as the API lists them. */
-export async function renderIncidentList(ctx: Context, incidents: Incident[]): Promise<string> {
-  // A short id on a terminal (enough to paste back), so the name gets the room.
-  const incidentId = idCells(incidents.map((incident) => incident.id));
-  return renderTable(
-    ctx,
-    [
-      { header: 'id', id: true },
-      'name',
-      'severity',
-      'status',
-      // On a narrow terminal these go first, so the name keeps some room next to the id.
-      { header: 'services', optional: 1 },
-      { header: 'last update', optional: 2 },
-    ],
-    incidents.map((incident) => [
-      incidentId(incident.id),
-      incident.name,
-      severityCell(ctx, incident.severity),
-      statusCell(ctx, incident.lastUpdateStatus),
-      serviceNames(incident.services),
-      timeCell(lastActivity(incident), ctx.now()),
-    ]),
-  );
 }
