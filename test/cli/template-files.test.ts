@@ -154,7 +154,10 @@ describe('templates list with bad templates beside good ones', () => {
     expect(piped.code, piped.stderr).toBe(0);
     const fifo = piped.stdout.split('\n').find((line) => line.startsWith('fifo\t'));
     expect(fifo?.split('\t').at(-1)).toBe('it is a FIFO (named pipe), not a regular file: it is not read');
-    for (const output of [json.stdout, json.stderr, piped.stdout, piped.stderr]) {
+    const md = await run(['templates', 'list', '-o', 'md']);
+    expect(md.stdout).toMatch(/\| TEMPLATE \| SOURCE \|.*\| PROBLEM \|/);
+    expect(md.stdout).toContain(`| ${BAD.dir}: it is not read |`);
+    for (const output of [json.stdout, json.stderr, piped.stdout, piped.stderr, md.stdout]) {
       expect(output).not.toContain(SECRET);
       expect(output).not.toContain(test.server.account.key);
     }

@@ -13,7 +13,8 @@ export function declare(templates: Noun): void {
       .argument('<name>', 'the template: its file name without .md')
       .description(
         'One incident template: where it is, the fields it gives (name, severity, services, status, notify) and the ' +
-          'first update, its {{variables}} as written. A name no template has is exit 2 listing those there are.\n\n' +
+          'first update, its {{variables}} as written. A name no template has is exit 2 listing those there are; one ' +
+          'that cannot be used (not a regular file, over 64 KiB, wrong front matter) is exit 2 saying why.\n\n' +
           'Piped: label<TAB>value lines, the message last. With -o json: {template, source, path, name, severity, ' +
           'services, status, notify, message}, fields the template leaves out absent.',
       )
