@@ -24,7 +24,7 @@ export const ARTIFACTS = process.env.STATUSCTL_ARTIFACTS_DIR ?? join(ROOT, 'test
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-// The demo page's theme (src/server/fixtures/demo.ts), as the browser reports colors.
+// The demo page's theme (src/server/fixtures/demo/status-pages.ts), as the browser reports colors.
 const LIGHT = { body: '#FFFFFF', header: '#0B1F3A', title: '#0B1F3A', link: '#1D4ED8', card: '#F5F7FA', button: '#1D4ED8' };
 const DARK = { body: '#0F172A', header: '#020617', title: '#F8FAFC', link: '#60A5FA', card: '#1E293B', button: '#2563EB' };
 
