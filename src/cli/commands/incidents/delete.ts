@@ -4,8 +4,9 @@
 // (src/cli/api/bulk.ts), so a script reads the same shape whatever it passed. A DELETE repeated
 // after a lost answer finds nothing left; the client counts that as done.
 import type { Incident } from '../../api/types.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../api/bulk.js';
-import { examples, positiveInt } from '../../runtime/command-kit.js';
+import { nothingToDo, runBulk } from '../../api/bulk.js';
+import { examples } from '../../runtime/command-kit.js';
+import { bulkOptions } from '../../verbs/write.js';
 import { type ConfirmOptions, confirmDelete, requireYes, yesOption } from '../../prompts/confirm.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
@@ -20,27 +21,26 @@ export interface DeleteOptions extends ConfirmOptions {
 
 export function declare(incidents: Noun): void {
   examples(
-    incidents
-      .command('delete')
-      .argument('<id...>', `incident ids (or their first ${MIN_PREFIX} or more characters), or - to read them from stdin`)
-      .description(
-        'Delete incidents and their updates; status pages stop showing them.\n\n' +
-          'Each incident is read first. On a terminal, the command shows what goes (name, severity, number of ' +
-          'updates) and asks; not on a terminal, --yes is required (exit 2 otherwise, nothing deleted). ' +
-          '--dry-run reads each as the real run does and prints the same lines, with the outcome it would have ' +
-          '(would-delete, not-found, ...) and the request; -o json adds method, path and body to each entry; nothing is sent.\n\n' +
-          'Prints one line per id, in the order given, for one id as for several: ID, outcome (deleted, ' +
-          'not-found, ...), the incident (name, severity, updates), tab-separated; -o json gives an array of ' +
-          '{id, ok, status, error}; the exit code is that of the worst outcome (4 when some ids are unknown). ' +
-          'Ids may come from stdin with - (one per line; blank lines and # comments skipped). Under a rate limit ' +
-          'the requests pace themselves: a 429 pauses them all until its Retry-After, fewer are sent at once for ' +
-          'a while, and a 429 is retried until --max-wait has passed.',
-      )
-      .addOption(yesOption())
-      .option('--dry-run', 'read each incident and print the requests (method, path) instead of sending them')
-      .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
-      .option('--max-wait <seconds>', 'how long a 429 is waited out before that id fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S)
-      .action((ids, options, command) => run(Context.fromCommand(command), ids, options)),
+    bulkOptions(
+      incidents
+        .command('delete')
+        .argument('<id...>', `incident ids (or their first ${MIN_PREFIX} or more characters), or - to read them from stdin`)
+        .description(
+          'Delete incidents and their updates; status pages stop showing them.\n\n' +
+            'Each incident is read first. On a terminal, the command shows what goes (name, severity, number of ' +
+            'updates) and asks; not on a terminal, --yes is required (exit 2 otherwise, nothing deleted). ' +
+            '--dry-run reads each as the real run does and prints the same lines, with the outcome it would have ' +
+            '(would-delete, not-found, ...) and the request; -o json adds method, path and body to each entry; nothing is sent.\n\n' +
+            'Prints one line per id, in the order given, for one id as for several: ID, outcome (deleted, ' +
+            'not-found, ...), the incident (name, severity, updates), tab-separated; -o json gives an array of ' +
+            '{id, ok, status, error}; the exit code is that of the worst outcome (4 when some ids are unknown). ' +
+            'Ids may come from stdin with - (one per line; blank lines and # comments skipped). Under a rate limit ' +
+            'the requests pace themselves: a 429 pauses them all until its Retry-After, fewer are sent at once for ' +
+            'a while, and a 429 is retried until --max-wait has passed.',
+        )
+        .addOption(yesOption()),
+      { dryRun: 'read each incident and print the requests (method, path) instead of sending them' },
+    ).action((ids, options, command) => run(Context.fromCommand(command), ids, options)),
     [
       'statusctl incidents delete 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --dry-run',
       'statusctl incidents create --name "Test incident" --severity minor --service "Web App" --yes --jq .id | statusctl incidents delete - --yes',

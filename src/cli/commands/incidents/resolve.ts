@@ -3,8 +3,9 @@
 // for many (`-`: ids from stdin), each JSON entry carrying the update (src/cli/api/bulk.ts), so a
 // script reads the same shape whatever it passed.
 import type { Incident } from '../../api/types.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../api/bulk.js';
-import { examples, positiveInt } from '../../runtime/command-kit.js';
+import { nothingToDo, runBulk } from '../../api/bulk.js';
+import { examples } from '../../runtime/command-kit.js';
+import { bulkOptions } from '../../verbs/write.js';
 import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
@@ -30,32 +31,31 @@ export interface ResolveOptions {
 
 export function declare(incidents: Noun): void {
   examples(
-    incidents
-      .command('resolve')
-      .argument('<id...>', `incident ids (or their first ${MIN_PREFIX} or more characters), or - to read them from stdin`)
-      .description(
-        'Add a RESOLVED update to incidents.\n\n' +
-          'An incident already resolved is left alone: nothing is sent, stderr says so and the exit code is 0 ' +
-          '(its entry carries its last update), so a retried script step does not notify subscribers twice. ' +
-          '--force adds another RESOLVED update anyway.\n\n' +
-          'Prints one line per id in the order given, for one id as for several: ID, outcome (resolved, already-resolved, ' +
-          'not-found, ...), reason, tab-separated (on a terminal, one incident resolved also shows its update); ' +
-          '-o json gives an array of {id, ok, status, error, update}, update being the RESOLVED update (null when the id failed); ' +
-          '--dry-run prints the same lines with the outcome it would have (would-resolve, ...) and the request, ' +
-          '-o json {id, ok, status, error, method, path, body}. Ids may come from stdin with - (one per line; blank lines and ' +
-          '# comments skipped). The exit code is that of the worst outcome. ' +
-          'Under a rate limit the requests pace themselves: a 429 pauses them all until its Retry-After, fewer are sent at ' +
-          'once for a while, and a 429 is retried until --max-wait has passed.',
-      )
-      .option('--message <text>', 'text of the update', nonEmpty, 'Resolved.')
-      .addOption(messageFileOption('the text of the update'))
-      .addOption(editorOption('the text of the update ("Resolved." in it to start with)'))
-      .option('--notify', 'notify the status page subscribers')
-      .option('--force', 'add a RESOLVED update even when the incident is already resolved')
-      .option('--dry-run', 'read the incident and print the request (method, path, JSON body) instead of sending it')
-      .option('--concurrency <n>', 'requests at a time with several ids, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
-      .option('--max-wait <seconds>', 'how long a 429 is waited out before that id fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S)
-      .action((ids, options, command) => run(Context.fromCommand(command), ids, options)),
+    bulkOptions(
+      incidents
+        .command('resolve')
+        .argument('<id...>', `incident ids (or their first ${MIN_PREFIX} or more characters), or - to read them from stdin`)
+        .description(
+          'Add a RESOLVED update to incidents.\n\n' +
+            'An incident already resolved is left alone: nothing is sent, stderr says so and the exit code is 0 ' +
+            '(its entry carries its last update), so a retried script step does not notify subscribers twice. ' +
+            '--force adds another RESOLVED update anyway.\n\n' +
+            'Prints one line per id in the order given, for one id as for several: ID, outcome (resolved, already-resolved, ' +
+            'not-found, ...), reason, tab-separated (on a terminal, one incident resolved also shows its update); ' +
+            '-o json gives an array of {id, ok, status, error, update}, update being the RESOLVED update (null when the id failed); ' +
+            '--dry-run prints the same lines with the outcome it would have (would-resolve, ...) and the request, ' +
+            '-o json {id, ok, status, error, method, path, body}. Ids may come from stdin with - (one per line; blank lines and ' +
+            '# comments skipped). The exit code is that of the worst outcome. ' +
+            'Under a rate limit the requests pace themselves: a 429 pauses them all until its Retry-After, fewer are sent at ' +
+            'once for a while, and a 429 is retried until --max-wait has passed.',
+        )
+        .option('--message <text>', 'text of the update', nonEmpty, 'Resolved.')
+        .addOption(messageFileOption('the text of the update'))
+        .addOption(editorOption('the text of the update ("Resolved." in it to start with)'))
+        .option('--notify', 'notify the status page subscribers')
+        .option('--force', 'add a RESOLVED update even when the incident is already resolved'),
+      { dryRun: 'read the incident and print the request (method, path, JSON body) instead of sending it' },
+    ).action((ids, options, command) => run(Context.fromCommand(command), ids, options)),
     [
       'statusctl incidents resolve 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd',
       'statusctl incidents resolve 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Fixed by rolling back v2.3" --notify',

@@ -10,8 +10,9 @@
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { WriteMayBeAppliedError } from '../../../client/errors.js';
 import type { Client } from '../../../client/index.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../api/bulk.js';
-import { examples, positiveInt, positiveNumber } from '../../runtime/command-kit.js';
+import { nothingToDo, runBulk } from '../../api/bulk.js';
+import { examples, positiveNumber } from '../../runtime/command-kit.js';
+import { bulkOptions } from '../../verbs/write.js';
 import { Context } from '../../runtime/context.js';
 import { usageError } from '../../errors/exit-codes.js';
 import { describeFailure } from '../../errors/failure.js';
@@ -43,28 +44,31 @@ function userContext(value: string): string {
 
 export function declare(rca: Noun): void {
   examples(
-    rca
-      .command('request')
-      .description(
-        'Ask for a root cause analysis of error groups; prints one line per group (the group, requested, the analysis id), or the analysis with --wait.\n\n' +
-          'ERROR_GROUP is the id of an error group (a UUID), or - to read ids from stdin (one per line; blank lines and ' +
-          '# comments skipped). Several groups are sent a few at a time, one line each in the order given, tab-separated: ' +
-          'ID, outcome, analysis id or reason; -o json gives an array of {id, ok, status, error, analysisId}, the same ' +
-          'for one group as for many. The exit code is that of the worst outcome (4 when some groups are unknown). ' +
-          'Under a rate limit the requests pace themselves (a 429 pauses them all until its Retry-After, and is retried ' +
-          'until --max-wait has passed).\n\n' +
-          "A check's error group (error-groups list shows them) and a test session's are both taken: the group is read " +
-          'first, which tells the API route that analyses it.\n\n' +
-          '--wait takes one group: it waits for the analysis and prints it (-o json: the analysis as the API gives it).',
-      )
-      .argument('<error-group...>', "ids of error groups (UUIDs: a check's or a test session's), or - to read them from stdin")
-      .option('--context <text>', `what you know that helps the analysis (at most ${MAX_CONTEXT} characters)`, userContext)
-      .option('--wait', 'wait for the analysis (progress on stderr) and print it; one group only')
-      .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
-      .option('--dry-run', 'print the requests (method, path, JSON body; null when none is sent) instead of sending them')
-      .option('--concurrency <n>', 'requests at a time with several groups, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
-      .option('--max-wait <seconds>', 'how long a 429 is waited out before that group fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S)
-      .action((errorGroupIds, options, command) => run(Context.fromCommand(command), errorGroupIds, options)),
+    bulkOptions(
+      rca
+        .command('request')
+        .description(
+          'Ask for a root cause analysis of error groups; prints one line per group (the group, requested, the analysis id), or the analysis with --wait.\n\n' +
+            'ERROR_GROUP is the id of an error group (a UUID), or - to read ids from stdin (one per line; blank lines and ' +
+            '# comments skipped). Several groups are sent a few at a time, one line each in the order given, tab-separated: ' +
+            'ID, outcome, analysis id or reason; -o json gives an array of {id, ok, status, error, analysisId}, the same ' +
+            'for one group as for many. The exit code is that of the worst outcome (4 when some groups are unknown). ' +
+            'Under a rate limit the requests pace themselves (a 429 pauses them all until its Retry-After, and is retried ' +
+            'until --max-wait has passed).\n\n' +
+            "A check's error group (error-groups list shows them) and a test session's are both taken: the group is read " +
+            'first, which tells the API route that analyses it.\n\n' +
+            '--wait takes one group: it waits for the analysis and prints it (-o json: the analysis as the API gives it).',
+        )
+        .argument('<error-group...>', "ids of error groups (UUIDs: a check's or a test session's), or - to read them from stdin")
+        .option('--context <text>', `what you know that helps the analysis (at most ${MAX_CONTEXT} characters)`, userContext)
+        .option('--wait', 'wait for the analysis (progress on stderr) and print it; one group only')
+        .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS),
+      {
+        dryRun: 'print the requests (method, path, JSON body; null when none is sent) instead of sending them',
+        several: 'groups',
+        one: 'that group',
+      },
+    ).action((errorGroupIds, options, command) => run(Context.fromCommand(command), errorGroupIds, options)),
     [
       `statusctl rca request ${GROUP}`,
       `statusctl rca request ${GROUP} --context "started after the 14:00 deploy" --wait`,

@@ -3,8 +3,9 @@
 // and asks, off a terminal it needs --yes (src/cli/prompts/confirm.ts). One line per subscriber given,
 // whatever their number (src/cli/api/bulk.ts): the subscription id, `removed`, the address.
 import type { Subscription } from '../../../contract/schemas.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, nothingToDo, runBulk } from '../../api/bulk.js';
-import { examples, positiveInt } from '../../runtime/command-kit.js';
+import { nothingToDo, runBulk } from '../../api/bulk.js';
+import { examples } from '../../runtime/command-kit.js';
+import { bulkOptions } from '../../verbs/write.js';
 import { confirmDelete, requireYes, yesOption } from '../../prompts/confirm.js';
 import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode } from '../../errors/exit-codes.js';
@@ -23,24 +24,23 @@ export interface RemoveOptions {
 
 export function declare(subscriptions: Noun): void {
   examples(
-    subscriptions
-      .command('remove')
-      .description(
-        'Unsubscribe from a status page: each SUBSCRIBER is a subscription id or an email address (any case), or - to ' +
-          'read them from stdin (one per line; blank lines and # comments skipped).\n\n' +
-          'On a terminal it shows who goes and asks (default no); not on a terminal it needs --yes (exit 2 without ' +
-          'it, nothing removed); --dry-run shows the requests and sends nothing.\n\n' +
-          'One line per subscriber, in the order given, tab-separated: the subscription id, the outcome (removed, ' +
-          'not-found, ...) and the address; -o json gives an array of {id, ok, status, error, address}, the same for ' +
-          'one as for many. The exit code is that of the worst outcome (4 when some are not subscribed).',
-      )
-      .argument('<page>', PAGE_HELP)
-      .argument('<subscriber...>', 'subscription ids or email addresses, or - to read them from stdin')
-      .addOption(yesOption())
-      .option('--dry-run', 'print the requests (method, path) instead of sending them')
-      .option('--concurrency <n>', 'requests at a time with several subscribers, 1 to 16', positiveInt(1, 16), DEFAULT_CONCURRENCY)
-      .option('--max-wait <seconds>', 'how long a 429 is waited out before that one fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S)
-      .action((page, subscribers, options, command) => run(Context.fromCommand(command), page, subscribers, options)),
+    bulkOptions(
+      subscriptions
+        .command('remove')
+        .description(
+          'Unsubscribe from a status page: each SUBSCRIBER is a subscription id or an email address (any case), or - to ' +
+            'read them from stdin (one per line; blank lines and # comments skipped).\n\n' +
+            'On a terminal it shows who goes and asks (default no); not on a terminal it needs --yes (exit 2 without ' +
+            'it, nothing removed); --dry-run shows the requests and sends nothing.\n\n' +
+            'One line per subscriber, in the order given, tab-separated: the subscription id, the outcome (removed, ' +
+            'not-found, ...) and the address; -o json gives an array of {id, ok, status, error, address}, the same for ' +
+            'one as for many. The exit code is that of the worst outcome (4 when some are not subscribed).',
+        )
+        .argument('<page>', PAGE_HELP)
+        .argument('<subscriber...>', 'subscription ids or email addresses, or - to read them from stdin')
+        .addOption(yesOption()),
+      { dryRun: 'print the requests (method, path) instead of sending them', several: 'subscribers', one: 'that one' },
+    ).action((page, subscribers, options, command) => run(Context.fromCommand(command), page, subscribers, options)),
     [
       'statusctl subscriptions remove acme-cloud support-leads@acme-cloud.io --dry-run',
       'statusctl subscriptions add acme-cloud leaver@example.com && statusctl subscriptions remove acme-cloud leaver@example.com --yes',
