@@ -3,11 +3,11 @@
 //   each verb is a module in `commands/<noun>/` holding its options type, its run function and its renderer;
 // - a command without verbs (`version`, `whoami`...) is such a module on its own, `commands/<name>.ts`;
 // - a noun's modules import each other and the shared pieces of src/cli; of another command
-//   they import only renderers (`render...`): a resource is rendered by the verb that shows it,
-//   and a command that prints the same resource uses that renderer;
-// - output helpers live in src/cli/output/, and nothing else renders for several commands;
+//   they import only renderers (`render...`): a resource is rendered from its view (src/cli/views/),
+//   by every command that prints it;
+// - output helpers live in src/cli/output/, the resources' views in src/cli/views/;
 // - src/cli itself holds folders only, each named for what it holds (runtime/, iostreams/, settings/,
-//   input/, api/, errors/, output/, prompts/, completion/, demo/), none with more than a dozen
+//   input/, api/, errors/, output/, prompts/, completion/, demo/, views/, verbs/), none with more than a dozen
 //   files: a module that is not a verb goes to one of them, never into commands/;
 // - output/ and iostreams/ (the terminal) are below the command context: they never import runtime/;
 // - no module is over 300 lines, as every module of src/ (test/layout/module-size.test.ts).
@@ -70,8 +70,8 @@ describe('src/cli layout', () => {
     }
   });
 
-  it('output helpers and the terminal need nothing of the command context: they import nothing of runtime/', () => {
-    const upward = ['output', 'iostreams'].flatMap((folder) =>
+  it('output helpers, the views and the terminal need nothing of the command context: they import nothing of runtime/', () => {
+    const upward = ['output', 'iostreams', 'views'].flatMap((folder) =>
       readdirSync(join(CLI, folder)).flatMap((name) =>
         importsOf(join(CLI, folder, name))
           .filter((path) => /(^|\/)(runtime|commands)\//.test(path) || (folder === 'iostreams' && path.includes('/output/')))
