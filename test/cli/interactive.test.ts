@@ -262,6 +262,7 @@ describe('login on a terminal', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default).toEqual({
       baseUrl: server.url,
       apiKey: server.account.key,
+      apiKeyBaseUrl: server.url,
       accountId: server.account.id,
     });
   });

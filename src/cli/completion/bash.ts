@@ -51,7 +51,31 @@ ${fn}_account() {
     [[ -n $line ]] || continue
     printf -v line '%q' "\${line%%$'\\t'*}"
     COMPREPLY+=("$line")
-  done < <("\${COMP_WORDS[0]}" __complete "$1" "$cur" -- "\${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)
+  done < <("\${words[0]}" __complete "$1" "$cur" -- "\${words[@]:1:cword-1}" 2>/dev/null)
+}
+
+# The words of the line as typed, into words (cword: the one being completed). bash splits
+# COMP_WORDS at the characters of COMP_WORDBREAKS too (: and =), so --base-url http://host:4010
+# would be the base URL "http": a word with no space before it in COMP_LINE is joined to the one
+# before it again.
+${fn}_words() {
+  local line=$COMP_LINE word i joined
+  words=() cword=0
+  for ((i = 0; i < \${#COMP_WORDS[@]}; i++)); do
+    word=\${COMP_WORDS[i]}
+    joined=0
+    if ((i > 0)); then
+      # (Without COMP_LINE, or where it does not go on with this word, nothing is joined.)
+      if [[ $line =~ ^[[:space:]]+ ]]; then
+        line=\${line:\${#BASH_REMATCH[0]}}
+      elif [[ -n $line && $line == "$word"* ]]; then
+        joined=1
+      fi
+    fi
+    if ((joined)); then words[\${#words[@]} - 1]+=$word; else words+=("$word"); fi
+    line=\${line#"$word"}
+    ((i == COMP_CWORD)) && cword=$((\${#words[@]} - 1))
+  done
 }
 
 # The values of option $2 at command path $1, into COMPREPLY.
@@ -62,11 +86,15 @@ ${valueArms}
 }
 
 ${fn}() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  # cur is the word bash replaces (after a : or =, only what follows it); the walk reads the words whole.
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev cword
+  local -a words
+  ${fn}_words
+  prev=\${words[cword-1]}
   local at="" word pair i skip=0 npos=0 names aliases options valued argkinds variadic
   COMPREPLY=()
   ${fn}_at ""
-${walkWords(fn, { words: 'COMP_WORDS', first: 1, current: 'COMP_CWORD', aliases: '$aliases' })}
+${walkWords(fn, { words: 'words', first: 1, current: 'cword', aliases: '$aliases' })}
   # The word before this one is an option of this command that takes a value.
   if ((skip)); then
     ${fn}_values "$at" "$prev"

@@ -22,7 +22,10 @@ function keyLikeWord(word: string): boolean {
   // A long run of hexadecimal digits (a UUID's parts are at most 12), or a long token of random
   // letters of both cases and digits (base64): no name or address a person types looks like it.
   if (word.length >= 24 && /^[0-9a-f]+$/i.test(word) && /\d/.test(word) && /[a-f]/i.test(word)) return true;
-  return word.length >= 20 && /[a-z]/.test(word) && /[A-Z]/.test(word) && /\d/.test(word) && entropy(word) >= 3.5;
+  const mixed = (text: string) => /[a-z]/.test(text) && /[A-Z]/.test(text) && /\d/.test(text);
+  if (word.length >= 24 && mixed(word) && entropy(word) >= 4) return true;
+  // Between - and _ (a key of base64 holds a few; a name holds them between its short parts).
+  return word.split(/[-_]/).some((run) => run.length >= 12 && mixed(run) && entropy(run) >= 3);
 }
 
 /**
