@@ -6,7 +6,7 @@
 import type { Incident } from '../../api/types.js';
 import { nothingToDo, runBulk } from '../../api/bulk.js';
 import { examples } from '../../runtime/command-kit.js';
-import { bulkOptions } from '../../verbs/write.js';
+import { type BulkOptions, bulkOptions } from '../../verbs/write.js';
 import { type ConfirmOptions, confirmDelete, requireYes, yesOption } from '../../prompts/confirm.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
@@ -14,10 +14,7 @@ import { expandIds } from '../../input/read.js';
 import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 
-export interface DeleteOptions extends ConfirmOptions {
-  concurrency: number;
-  maxWait: number;
-}
+export interface DeleteOptions extends ConfirmOptions, BulkOptions {}
 
 export function declare(incidents: Noun): void {
   examples(

@@ -5,7 +5,7 @@
 import type { Incident } from '../../api/types.js';
 import { nothingToDo, runBulk } from '../../api/bulk.js';
 import { examples } from '../../runtime/command-kit.js';
-import { bulkOptions } from '../../verbs/write.js';
+import { type BulkOptions, bulkOptions } from '../../verbs/write.js';
 import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
@@ -18,15 +18,12 @@ import { valueKinds } from '../../completion/value-kinds.js';
 import { editorOption } from '../../input/editor.js';
 import { terminalLine } from '../../output/terminal-text.js';
 
-export interface ResolveOptions {
+export interface ResolveOptions extends BulkOptions {
   message: string;
   messageFile?: string;
   editor?: boolean;
   notify?: boolean;
   force?: boolean;
-  dryRun?: boolean;
-  concurrency: number;
-  maxWait: number;
 }
 
 export function declare(incidents: Noun): void {
