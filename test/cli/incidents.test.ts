@@ -172,6 +172,8 @@ describe('incident-updates', () => {
     expect(got.code, got.stderr).toBe(0);
     expect(got.stdout).toContain('Monitoring now');
     expect(got.stdout).toContain('MONITORING');
+    // -o json is the update as the API answers it: nothing the record shows besides (its incident) is added.
+    expect(parseJson(await cli(['incident-updates', 'get', incident.id, update.id, '-o', 'json']))).toEqual(parseJson(added));
 
     const put = await cli([
       'incident-updates',
