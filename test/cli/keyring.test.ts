@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { missingSecretServiceTools, type SecretService, startSecretService } from '../support/secret-service.mjs';
 import { parseJson, runCli, tempConfigDir, useTestServer } from './helpers.js';
+import { startRecordingProxy } from './upstream-request.js';
 
 const missing = await missingSecretServiceTools();
 const SKIP = missing.length > 0;
@@ -197,6 +198,20 @@ describe.skipIf(SKIP)('a new base URL for the profile', { concurrent: true }, ()
     expect((await runCli(['config', 'unset', 'base-url'], { env })).code).toBe(0);
     expect(await service.secretTool(entry('https://status.example.com'))).toBeNull();
     expect(await service.secretTool(entry('http://127.0.0.1:4010'))).toBe(key);
+  });
+
+  it('--base-url of another server gets no key from the store: exit 3, and it received nothing', async ({ expect }) => {
+    const { env } = await freshStore();
+    await loggedIn(env);
+    const other = await startRecordingProxy(test.server.url);
+    try {
+      const result = await runCli(['incidents', 'list', '--base-url', other.url], { env });
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stderr).toContain(`is kept for ${test.server.url} and is not sent to ${other.url}`);
+      expect(other.requests).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
 
