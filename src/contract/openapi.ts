@@ -52,6 +52,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
     ];
     const operation: Record<string, unknown> = { operationId, summary: op.summary, parameters, responses };
     if (op.referenceOnly) operation.tags = ['reference-server'];
+    if (op.beyondDocument) operation.tags = ['beyond-hosted-document'];
     if (op.body) {
       operation.requestBody = {
         required: op.bodyRequired ?? false,

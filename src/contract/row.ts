@@ -27,6 +27,15 @@ export interface Route {
   /** Routes of the reference server only, not of the hosted API (docs/api-rules.md#reference-only-inputs). */
   readonly referenceOnly?: boolean;
   /**
+   * An operation the hosted API's document does not have but its vendor's own tools send
+   * (docs/api-rules.md#beyond-the-hosted-document), served so they work against the reference
+   * server. `of` is the method of the documented operation on the same path whose body fields
+   * it takes (each one optional) and whose answer it gives; `sentBy` says who sends it. The
+   * contract and parity tests hold such a row to that operation instead of comparing it with the
+   * document's routes; it is no MCP tool (a model uses the documented operation).
+   */
+  readonly beyondDocument?: { readonly of: Method; readonly sentBy: string };
+  /**
    * False where every value of the path's parameters names something, so the operation never
    * answers 404 (error-responses.ts); otherwise a path with a parameter declares it.
    */
@@ -84,7 +93,7 @@ export interface Row extends Route {
   readonly clientBody?: SchemaName;
   /** Success answers by status; the first one is the operation's usual success. */
   readonly responses: Readonly<Record<number, SchemaName>>;
-  /** Its MCP tool: on every operation of the hosted API, on no reference-only one (checked below). */
+  /** Its MCP tool: on every operation of the hosted API's document, on no reference-only or beyond-document one (checked in table.ts). */
   readonly tool?: ToolGuide;
   /** A valid request: on every operation with a body or a query (checked in table.ts). */
   readonly sample?: Sample;

@@ -75,9 +75,14 @@ type Checks<T extends Readonly<Record<string, Row>>> = {
   pathParameterWithoutDescription: {
     [Id in keyof T]: [Exclude<PathParamNames<T[Id]['path']>, DescribedParams<T[Id]>>] extends [never] ? never : Id;
   }[keyof T];
-  /** An operation of the hosted API is an MCP tool, with its guide; a reference-only one is not. */
+  /**
+   * An operation of the hosted API's document is an MCP tool, with its guide; a reference-only
+   * one is not, nor one beyond the document (a model uses the documented operation).
+   */
   hostedWithoutToolOrReferenceOnlyWithOne: {
-    [Id in keyof T]: Has<T[Id], 'tool'> extends (T[Id] extends { referenceOnly: true } ? false : true) ? never : Id;
+    [Id in keyof T]: Has<T[Id], 'tool'> extends (T[Id] extends { referenceOnly: true } | { beyondDocument: object } ? false : true)
+      ? never
+      : Id;
   }[keyof T];
 };
 

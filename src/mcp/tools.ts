@@ -1,5 +1,6 @@
-// The MCP tools, generated from the operations table: one per public operation (reference-only
-// routes are not tools), named after the operation id in snake_case. Arguments are the path
+// The MCP tools, generated from the operations table: one per operation of the hosted API's
+// document (reference-only routes are not tools, nor those beyond the document: a model uses the
+// documented operation), named after the operation id in snake_case. Arguments are the path
 // parameters, the query parameters and the body's fields, all at the top level; the input
 // schema is the contract's own zod schemas put side by side, turned into JSON Schema by zod:
 // the body as a client writes it (the contract's clientBody, without the fields the server sets),
@@ -12,7 +13,14 @@ import { z } from 'zod';
 import { isIdempotent } from '../contract/table.js';
 import { operations, pathParamNames, uuidParams, type Operation, type OperationId } from '../contract/operations.js';
 
-type PublicId = { [Id in OperationId]: (typeof operations)[Id] extends { referenceOnly: true } ? never : Id }[OperationId];
+type PublicId = {
+  [Id in OperationId]: (typeof operations)[Id] extends { referenceOnly: true } | { beyondDocument: object } ? never : Id;
+}[OperationId];
+
+/** Whether the operation is a tool: one of the hosted API's document. */
+function isPublic(id: OperationId): id is PublicId {
+  return !('referenceOnly' in operations[id]) && !('beyondDocument' in operations[id]);
+}
 
 export interface ToolDefinition {
   name: string;
@@ -115,5 +123,5 @@ function define(id: PublicId): ToolDefinition {
 
 /** Every tool, in the order of the operations table. */
 export function defineTools(): ToolDefinition[] {
-  return (Object.keys(operations) as OperationId[]).filter((id): id is PublicId => !('referenceOnly' in operations[id])).map(define);
+  return (Object.keys(operations) as OperationId[]).filter(isPublic).map(define);
 }

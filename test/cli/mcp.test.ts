@@ -16,9 +16,9 @@ import { BIN, cleanEnv, closedPortUrl, removeTempDirs, ROOT, startTestServer, TE
 
 let server: TestServer;
 
-/** The operations that are tools: every row of the table but the reference server's own. */
+/** The operations that are tools: every row of the table but the reference server's own and those beyond the hosted document. */
 const PUBLIC_IDS = Object.entries(routes)
-  .filter(([, route]) => !('referenceOnly' in route && route.referenceOnly))
+  .filter(([, route]) => !('referenceOnly' in route && route.referenceOnly) && !('beyondDocument' in route))
   .map(([id]) => id);
 
 interface JsonSchema {

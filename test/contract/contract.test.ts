@@ -48,9 +48,17 @@ describe('operations table', () => {
     for (const operation of theirs) expect(ours).toContain(operation);
   });
 
-  // Derived from both documents: a new row is checked with no line here.
-  const hosted = (table as [string, Operation][]).filter(([, op]) => !op.referenceOnly);
+  // Derived from both documents: a new row is checked with no line here. A row beyond the
+  // document is checked against the documented operation it follows (below), not these.
+  const hosted = (table as [string, Operation][]).filter(([, op]) => !op.referenceOnly && !op.beyondDocument);
   const upstreamOf = (op: Operation) => upstream.paths[op.path]![op.method.toLowerCase()]! as UpstreamOperationWithParameters;
+  const beyond = (table as [string, Operation][]).filter(([, op]) => op.beyondDocument);
+  const followed = (op: Operation) =>
+    upstream.paths[op.path]?.[op.beyondDocument!.of.toLowerCase()] as UpstreamOperationWithParameters | undefined;
+  const bodyFieldsOf = (op: Operation) => {
+    const body = op.body as unknown as { shape?: object; unwrap?: () => { shape: object } };
+    return Object.keys(body.shape ?? body.unwrap!().shape);
+  };
 
   it('serves no hosted route the upstream document does not have', () => {
     for (const [id, op] of hosted) expect(upstream.paths[op.path]?.[op.method.toLowerCase()], id).toBeDefined();
@@ -64,16 +72,37 @@ describe('operations table', () => {
     }
   });
 
-  it('takes exactly the body fields of the upstream request schema', () => {
+  const upstreamBodyFields = (operation: UpstreamOperation | undefined) => {
     const components = upstream.components.schemas as Record<string, { properties?: object; nullable?: boolean }>;
+    const schema = operation?.requestBody?.content?.['application/json']?.schema as { $ref?: string } | undefined;
+    return schema && Object.keys(components[schema.$ref!.split('/').pop()!]!.properties ?? {});
+  };
+
+  it('takes exactly the body fields of the upstream request schema', () => {
     for (const [id, op] of hosted) {
-      const schema = upstreamOf(op).requestBody?.content?.['application/json']?.schema as { $ref?: string } | undefined;
-      expect(Boolean(op.body), id).toBe(schema !== undefined);
-      if (!schema || !op.body) continue;
-      const theirs = Object.keys(components[schema.$ref!.split('/').pop()!]!.properties ?? {});
-      const body = op.body as unknown as { shape?: object; unwrap?: () => { shape: object } };
-      const ours = Object.keys(body.shape ?? body.unwrap!().shape);
-      expect(ours.sort(), id).toEqual(theirs.sort());
+      const theirs = upstreamBodyFields(upstreamOf(op));
+      expect(Boolean(op.body), id).toBe(theirs !== undefined);
+      if (!theirs || !op.body) continue;
+      expect(bodyFieldsOf(op).sort(), id).toEqual(theirs.sort());
+    }
+  });
+
+  // A route the vendor's own tools send although the document leaves it out: not in the
+  // document, and in every other way the documented operation of its path that it follows.
+  it('holds a row beyond the document to the documented operation it follows: a body of its fields, its answers and 404', () => {
+    expect(beyond.map(([id]) => id)).toContain('patchIncident');
+    for (const [id, op] of beyond) {
+      expect(upstream.paths[op.path]?.[op.method.toLowerCase()], `${id} is in the document after all`).toBeUndefined();
+      expect(op.referenceOnly, id).toBeUndefined();
+      expect(op.tool, id).toBeUndefined();
+      const documented = followed(op);
+      expect(documented, id).toBeDefined();
+      const theirs = upstreamBodyFields(documented);
+      expect(Boolean(op.body), id).toBe(theirs !== undefined);
+      if (theirs && op.body) for (const field of bodyFieldsOf(op)) expect(theirs, `${id}.${field}`).toContain(field);
+      const success = Object.keys(documented!.responses).filter((status) => status.startsWith('2'));
+      expect(Object.keys(op.responses), id).toEqual(success);
+      expect(op.errors.includes(404), id).toBe('404' in documented!.responses);
     }
   });
 

@@ -78,6 +78,17 @@ export const UpdateIncidentInput = UpdateIncidentFields.extend({
   duration: serverSet(z.number().int().nullable()),
 });
 
+/** The PUT's own fields, of which a PATCH names at least one (what it leaves out is kept). */
+const someIncidentField = (body: { name?: unknown; severity?: unknown; services?: unknown }) =>
+  body.name !== undefined || body.severity !== undefined || body.services !== undefined;
+const someIncidentFieldError = { message: 'expected at least one of name, severity, services' };
+
+/** What a client sends to change some of an incident's fields (beyond the hosted document: the PUT's fields, each optional). */
+export const PatchIncidentFields = UpdateIncidentFields.partial().refine(someIncidentField, someIncidentFieldError);
+
+/** The same, with the fields the server sets, accepted and ignored as on PUT. */
+export const PatchIncidentInput = UpdateIncidentInput.partial().refine(someIncidentField, someIncidentFieldError);
+
 export type Incident = z.infer<typeof Incident>;
 export type CreateIncidentInput = z.input<typeof CreateIncidentInput>;
 export type IncidentServiceInput = z.input<typeof IncidentServiceInput>;

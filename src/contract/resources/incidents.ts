@@ -5,6 +5,18 @@ import { EXAMPLE_ID, EXAMPLE_SERVICE } from './examples.js';
 import { UPDATE_MATCH, UPDATE_SAMPLE } from './incident-updates.js';
 import { INCIDENT_ID } from './ids.js';
 
+/** A changed incident as a fetched one is sent back: the PUT's sample body, and the PATCH's. */
+const CHANGE_SAMPLE = {
+  name: 'Checkout API returns 502 errors',
+  severity: 'CRITICAL',
+  services: [EXAMPLE_SERVICE],
+  id: EXAMPLE_ID,
+  created_at: '2025-01-01',
+  updated_at: '2025-01-01',
+  lastUpdateStatus: 'INVESTIGATING',
+  duration: null,
+} as const;
+
 export const incidentRows = define({
   createIncident: {
     method: 'POST',
@@ -76,16 +88,7 @@ export const incidentRows = define({
     summary: "Change an incident's name, severity and services",
     sample: {
       params: { incidentId: EXAMPLE_ID },
-      body: {
-        name: 'Checkout API returns 502 errors',
-        severity: 'CRITICAL',
-        services: [EXAMPLE_SERVICE],
-        id: EXAMPLE_ID,
-        created_at: '2025-01-01',
-        updated_at: '2025-01-01',
-        lastUpdateStatus: 'INVESTIGATING',
-        duration: null,
-      },
+      body: CHANGE_SAMPLE,
     },
     publishes: 'incident',
     paramDescriptions: INCIDENT_ID,
@@ -99,6 +102,21 @@ export const incidentRows = define({
         'Changes the name, severity and services of an incident (escalate MINOR to CRITICAL, fix a typo, add an affected service). All three are required: get_incident first and send back what stays. services: the whole new list as {id, name, accountId} (from list_services). The updates are not touched; change those with update_incident_update.',
       destructive: true,
     },
+  },
+  patchIncident: {
+    method: 'PATCH',
+    path: '/v1/status-pages/incidents/{incidentId}',
+    summary: "Change some of an incident's name, severity and services, keeping the rest",
+    beyondDocument: { of: 'PUT', sentBy: "the vendor's own CLI (9.5), for `incidents update --severity`" },
+    sample: { params: { incidentId: EXAMPLE_ID }, body: CHANGE_SAMPLE },
+    publishes: 'incident',
+    paramDescriptions: INCIDENT_ID,
+    body: 'PatchIncidentInput',
+    bodyRequired: true,
+    clientBody: 'PatchIncidentFields',
+    responses: { 200: 'Incident' },
+    // Sets the values it names: a repeat changes nothing more.
+    idempotent: true,
   },
   deleteIncident: {
     method: 'DELETE',

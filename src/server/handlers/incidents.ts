@@ -167,6 +167,25 @@ export const updateIncident: Handler<'updateIncident'> = ({ params, body, accoun
   return { status: 200, body: incident, json: store.incidentJson(incident) };
 };
 
+/**
+ * PATCH (beyond the hosted document, as the vendor's own CLI sends it): the fields sent are
+ * checked as on PUT, those left out are kept; the answer is PUT's.
+ */
+export const patchIncident: Handler<'patchIncident'> = ({ params, body, account: { store }, app }) => {
+  const incident = requireIncident(store, params.incidentId);
+  if (body.services) checkServices(store, body.services);
+  const changed = store.changeIncident(
+    params.incidentId,
+    {
+      name: body.name ?? incident.name,
+      severity: body.severity ?? incident.severity,
+      serviceIds: (body.services ?? incident.services).map((service) => service.id),
+    },
+    dateOnly(app.now()),
+  );
+  return { status: 200, body: changed, json: store.incidentJson(changed) };
+};
+
 export const deleteIncident: Handler<'deleteIncident'> = ({ params, account: { store } }) => {
   requireIncident(store, params.incidentId);
   store.deleteIncident(params.incidentId);
