@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closedPortUrl, runCli, tempConfigDir } from './helpers.js';
+import { closedPortUrl, runCli, tempConfigDir, useTestServer } from './helpers.js';
 
 const ACCOUNT = '00000000-0000-4000-8000-00000000d3e0';
 /** Keys of each form the CLI knows: the hosted API's prefix, the reference server's, and a bare random token. */
@@ -22,6 +22,8 @@ function expectNotShown(result: { stdout: string; stderr: string }, key: string)
   expect(output).not.toContain(key);
   expect(output).not.toContain(key.slice(0, 12));
 }
+
+const test = useTestServer();
 
 describe('a key given as another setting is never shown', () => {
   it.each(KEYS)('as --account-id or STATUSCTL_ACCOUNT_ID (%#): exit 2 saying it looks like a key, with a hint', async (key) => {
@@ -117,6 +119,20 @@ describe('a key given as another setting is never shown', () => {
       const result = await runCli(['config', 'set', setting, value], { env: { STATUSCTL_CONFIG_DIR: dir }, inProcess: true });
       expect(result.code, result.stderr).toBe(0);
       expectNotShown(result, password);
+    }
+  });
+
+  it.each(KEYS)('as an id argument (%#): the error about the id does not quote it', async (key) => {
+    const env = { ...test.server.env };
+    for (const args of [
+      ['error-groups', 'get', key],
+      ['rca', 'get', key],
+      ['incidents', 'get', key],
+    ]) {
+      const result = await runCli(args, { env, inProcess: true });
+      expect(result.code, args.join(' ')).not.toBe(0);
+      expect(result.stderr).toContain('(a value that looks like an API key; not shown)');
+      expectNotShown(result, key);
     }
   });
 

@@ -8,6 +8,7 @@ import type { Incident, IncidentUpdate } from './types.js';
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
 import { fetchPages } from './paging.js';
 import { didYouMean } from '../errors/suggest.js';
+import { quotedValue } from '../settings/mask.js';
 
 export const MIN_PREFIX = 6;
 /** What terminal tables show of an id: enough to paste back (made longer where two shown ids share it). */
@@ -47,7 +48,7 @@ function checkPrefix(given: string, what: string): string {
   const value = given.trim();
   if (value.length < MIN_PREFIX) {
     throw usageError(
-      `${what} "${given}" is too short: give the whole id or at least its first ${MIN_PREFIX} characters`,
+      `${what} ${quotedValue(given)} is too short: give the whole id or at least its first ${MIN_PREFIX} characters`,
       what === 'incident id' ? "'statusctl incidents list' shows the ids" : "'statusctl incidents get INCIDENT' shows the update ids",
     );
   }
@@ -67,7 +68,7 @@ function nearPrefixes(prefix: string, items: readonly { id: string }[]): string 
 
 function ambiguous(what: string, given: string, lines: string[]): CliError {
   return usageError(
-    [`${what} "${given}" is the start of ${lines.length} ids; give more of it:`, ...lines.map((line) => `  ${line}`)].join('\n'),
+    [`${what} ${quotedValue(given)} is the start of ${lines.length} ids; give more of it:`, ...lines.map((line) => `  ${line}`)].join('\n'),
   );
 }
 
@@ -105,7 +106,7 @@ export class IncidentIds {
     }
     throw new CliError(
       ExitCode.notFound,
-      `no incident id starts with "${given}"${nearPrefixes(value, incidents)} (${incidents.length} incident${incidents.length === 1 ? '' : 's'} of the account looked at)`,
+      `no incident id starts with ${quotedValue(given)}${nearPrefixes(value, incidents)} (${incidents.length} incident${incidents.length === 1 ? '' : 's'} of the account looked at)`,
       undefined,
       "'statusctl incidents list --all' shows the ids",
     );
@@ -147,7 +148,7 @@ export async function resolveUpdateId(client: Client, incidentId: string, given:
   }
   throw new CliError(
     ExitCode.notFound,
-    `incident ${incidentId} has no update whose id starts with "${given}"${nearPrefixes(value, updates)} (${updates.length} update${updates.length === 1 ? '' : 's'})`,
+    `incident ${incidentId} has no update whose id starts with ${quotedValue(given)}${nearPrefixes(value, updates)} (${updates.length} update${updates.length === 1 ? '' : 's'})`,
     undefined,
     `'statusctl incidents get ${incidentId}' shows its updates`,
   );

@@ -7,7 +7,7 @@ import { type OperationId, routes, uuidParams } from '../../contract/table.js';
 import { isUuid, type PathParamNames } from '../../contract/rules.js';
 import { usageError } from '../errors/exit-codes.js';
 import { describeSource, type Settings } from '../settings/resolve.js';
-import { KEY_IN_WRONG_PLACE_HINT, looksLikeKey, notShown } from '../settings/mask.js';
+import { KEY_IN_WRONG_PLACE_HINT, looksLikeKey, notShown, quotedValue } from '../settings/mask.js';
 
 /** How the command names the value and where a user finds a good one. */
 export interface IdArgument {
@@ -34,9 +34,8 @@ export function sentId<Id extends OperationId>(
   if (isUuid(id) || !uuidParams(row).includes(param)) return id;
   const described: string = (row as { paramDescriptions?: Record<string, string> }).paramDescriptions?.[param] ?? param;
   const what = described.replace(/\s*\([^)]*\)$/, '');
-  const shown = JSON.stringify(id.length > MAX_SHOWN ? `${id.slice(0, MAX_SHOWN)}…` : id);
   throw usageError(
-    `${argument.name}: expected the ${what}, a UUID (8-4-4-4-12 hexadecimal digits); got ${shown}`,
+    `${argument.name}: expected the ${what}, a UUID (8-4-4-4-12 hexadecimal digits); got ${quotedValue(id, MAX_SHOWN)}`,
     `give the whole id: ${argument.hint}`,
   );
 }
@@ -57,9 +56,8 @@ export function sentAccountId(settings: Settings): string | undefined {
       `${KEY_IN_WRONG_PLACE_HINT}; the account id is a UUID, shown in the account's settings`,
     );
   }
-  const shown = JSON.stringify(accountId.length > MAX_SHOWN ? `${accountId.slice(0, MAX_SHOWN)}…` : accountId);
   throw usageError(
-    `the account id ${shown} (from ${from}) is not a UUID (8-4-4-4-12 hexadecimal digits), the only form the API takes`,
+    `the account id ${quotedValue(accountId, MAX_SHOWN)} (from ${from}) is not a UUID (8-4-4-4-12 hexadecimal digits), the only form the API takes`,
     "the account's id is shown in its settings: set it with --account-id, STATUSCTL_ACCOUNT_ID or 'statusctl login'",
   );
 }

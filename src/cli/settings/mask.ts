@@ -40,6 +40,16 @@ export function looksLikeKey(value: string, ...keys: (string | undefined)[]): bo
   return text.split(/[^A-Za-z0-9_-]+/).some(keyLikeWord);
 }
 
+/**
+ * A value a user gave, as an error quotes it: in double quotes, cut past `max` characters, or
+ * `(a value that looks like an API key; not shown)` when it looks like one, so a key pasted as an
+ * id never lands in a CI log.
+ */
+export function quotedValue(value: string, max = 60, ...keys: (string | undefined)[]): string {
+  if (looksLikeKey(value, ...keys)) return '(a value that looks like an API key; not shown)';
+  return JSON.stringify(value.length > max ? `${value.slice(0, max)}…` : value);
+}
+
 /** What an error says instead of a value that looks like a key. */
 export const notShown = (what: string) => `${what} looks like an API key; it is not shown`;
 
