@@ -1,5 +1,5 @@
 // The request-rules rows of incidents and their updates: the create body field by field, the
-// update bodies (POST and PUT) and the incident PUT.
+// update bodies (POST and PUT), the incident PUT and the PATCH beyond the hosted document.
 import { expect } from 'vitest';
 import { ACCOUNT_A, ACCOUNT_B } from './helpers.js';
 import { c, create, createCase, edit, editCase, type Row, UNKNOWN, without, withService, withUpdate } from './request-rules-cases.js';
@@ -338,5 +338,28 @@ export const INCIDENT_ROWS: Row[] = [
     upstream: 'not in the schema',
     server: '400 `"incidentUpdates" is not allowed`: updates are changed on their own route',
     cases: [editCase('incidentUpdates', (ctx) => edit(ctx, { incidentUpdates: [] }), 400, { detail: 'incidentUpdates', notes: true })],
+  },
+  {
+    field: 'incident PATCH (beyond the hosted document): the body',
+    upstream: 'not in the document: the PUT’s StatusPageV2IncidentCommon, no field required',
+    server:
+      'absent or `null`: 400; at least one of `name`, `severity`, `services` (none: 400 naming the body), each checked as on PUT, the others kept; the fields the server sets accepted and ignored',
+    cases: [
+      c('absent', 'patchIncident', 400, { detail: 'body' }),
+      c('null', 'patchIncident', 400, { body: () => null, detail: 'body' }),
+      c('empty', 'patchIncident', 400, { body: () => ({}), detail: 'body', notes: true }),
+      c('server-set fields only', 'patchIncident', 400, { body: () => ({ id: UNKNOWN, duration: 9 }), detail: 'body', notes: true }),
+      c('a bad severity', 'patchIncident', 400, { body: () => ({ severity: 'HUGE' }), detail: 'severity' }),
+      c('empty services', 'patchIncident', 400, { body: () => ({ services: [] }), detail: 'services' }),
+      c('an unknown field', 'patchIncident', 400, {
+        body: () => ({ severity: 'MINOR', incidentUpdates: [] }),
+        detail: 'incidentUpdates',
+        notes: true,
+      }),
+      c('severity only', 'patchIncident', 200, {
+        body: () => ({ severity: 'CRITICAL' }),
+        check: (json, ctx) => expect(json).toMatchObject({ id: ctx.incidentId, severity: 'CRITICAL', services: [{ id: ctx.service.id }] }),
+      }),
+    ],
   },
 ];

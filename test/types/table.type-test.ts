@@ -77,6 +77,14 @@ const toolProblems: Equal<
   'hostedWithoutToolOrReferenceOnlyWithOne: getThing' | 'hostedWithoutToolOrReferenceOnlyWithOne: listNotes'
 > = true;
 
+// A row beyond the hosted document is no tool either: without one it is complete, with one it is named.
+const beyondDocument = { of: 'PUT', sentBy: "the vendor's CLI" } as const;
+const beyond = table({
+  patchThing: { method: 'PATCH', path: '/v1/things', summary: 's', beyondDocument, idempotent: true, responses: { 200: 'Incident' } },
+  patchOther: { method: 'PATCH', path: '/v1/others', summary: 's', beyondDocument, idempotent: true, responses: { 200: 'Incident' }, tool },
+});
+const beyondProblems: Equal<TableProblems<typeof beyond>, 'hostedWithoutToolOrReferenceOnlyWithOne: patchOther'> = true;
+
 // A read-back through an operation that is not a GET.
 const readBack = table({
   getIncident: {
@@ -120,4 +128,4 @@ table({
   getThing: { method: 'GET', path: '/v1/things', summary: 's', responses: { 200: 'Incidnet' }, tool },
 });
 
-void [none, writeProblems, writeProblemsShort, toolProblems, readBackProblems, sampleProblems];
+void [none, writeProblems, writeProblemsShort, toolProblems, beyondProblems, readBackProblems, sampleProblems];
