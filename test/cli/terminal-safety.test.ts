@@ -11,7 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/contract/schemas.js';
 import { cleanUpAfter } from '../support/cleanup.js';
-import { parseJson, runCli, runPty, useTestServer } from './helpers.js';
+import { demoIds } from '../../src/server/index.js';
+import { parseJson, runCli, runPty, TEST_ACCOUNT, useTestServer } from './helpers.js';
 
 const PAYLOAD =
   'T\x1b]0;pwned\x07 C\x1b]52;c;ZXZpbA==\x07 X\x1b[2J L\x1b]8;;https://evil.example/\x07link\x1b]8;;\x07 row\rbreak \u202eRTL\u202c C1\u009b31m N\u0000';
@@ -237,6 +238,25 @@ describe('a server whose text holds control sequences', () => {
       expect(raw).toContain(LINE.replace('row break', 'row\nbreak'));
     } finally {
       session.kill();
+    }
+  });
+
+  it('heartbeats availability on a terminal: the bar gets only the room the escaped error leaves', async () => {
+    const good = Object.values(demoIds(TEST_ACCOUNT.id).heartbeatChecks)[0]!;
+    for (let cols = 200; cols <= 250; cols += 5) {
+      const session = await runPty(['heartbeats', 'availability', good, REFUSED, '--no-pager'], { cols, env: stub.env });
+      try {
+        await session.exited();
+        const table = session.screen().split(/\r?\n/).slice(0, 4).join('\n');
+        expect(table).not.toMatch(STEERING);
+        // A bar drawn while the error is cut or left out took room the error needed.
+        if (/[█░]/.test(table)) {
+          expect(table, `${cols} columns`).toContain('ERROR');
+          expect(table, `${cols} columns`).not.toContain('…');
+        }
+      } finally {
+        session.kill();
+      }
     }
   });
 

@@ -17,6 +17,9 @@ const NO_LIMIT = { limit: Number.POSITIVE_INFINITY, ellipsis: '', ellipsisWidth:
  */
 const stringWidth = (text: string) => truncatedWidth(text, NO_LIMIT).width;
 
+/** The terminal cells a value takes in a table as it is shown there (terminal-text.ts's rule applied). */
+export const shownWidth = (text: string): number => stringWidth(terminalLine(text));
+
 export type TableFormat = 'terminal' | 'tsv' | 'md';
 export type Paint = (text: string) => string;
 

@@ -248,8 +248,10 @@ async function terminal(ctx: Context, rows: Row[], options: AvailabilityOptions)
     ...(anyFailed ? [{ header: 'error', optional: 1 }] : []),
   ];
   // The bar is drawn only in the room the figures leave: it never pushes a number off the line.
+  // Measured as the table shows them: an error's escaped controls and wide characters included.
+  const { shownWidth } = await import('../../output/table.js');
   const widths = columns.map((spec, i) =>
-    Math.max((typeof spec === 'string' ? spec : spec.header).length, ...cells.map((row) => cellText(row.cells[i]!).length)),
+    Math.max(shownWidth(typeof spec === 'string' ? spec : spec.header), ...cells.map((row) => shownWidth(cellText(row.cells[i]!)))),
   );
   const room = terminalWidth(ctx) - widths.reduce((sum, width) => sum + width, 0) - 2 * (columns.length - 1) - 2;
   const barWidth = Math.min(BAR_WIDTH, room);
