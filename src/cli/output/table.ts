@@ -65,7 +65,10 @@ const ELLIPSIS = '…';
 const MIN_WIDTH = 16;
 
 const column = (spec: ColumnSpec): Column => (typeof spec === 'string' ? { header: spec } : spec);
-const cell = (value: CellValue): Cell => (typeof value === 'string' ? { text: value } : value);
+// A value the answer left out shows as `-`: the answer check warns of an answer that differs from
+// the contract and still returns it as received, so a field the types promise may be missing.
+const cell = (value: CellValue | null | undefined): Cell =>
+  value === undefined || value === null ? { text: '-' } : typeof value === 'string' ? { text: value } : value;
 
 /** A Markdown cell: steering characters escaped (terminal-text.ts), a newline as `<br>`, `|` escaped. */
 function escapeMarkdown(text: string): string {
