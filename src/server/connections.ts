@@ -99,23 +99,34 @@ export function limitConnections(
   evict: (socket: Socket) => void,
   streams: OpenStreams = { openStreams: 0, yieldOldest: () => undefined },
 ): (socket: Socket, response: ServerResponse) => void {
-  // Every open connection with the response to its latest request (null before the first),
-  // in the order their latest request arrived: the first with no request in progress (none
-  // yet, or its response finished) is the one that has been unused the longest. Whether a
-  // response is finished is read when a newcomer needs room, so a request costs no listener.
-  const open = new Map<Socket, ServerResponse | null>();
-  const oldestUnused = (): Socket | undefined => {
-    for (const [socket, response] of open) if (response === null || response.writableFinished) return socket;
-    return undefined;
+  // What is known of each open connection, made once when it opens and changed in place at each
+  // request: a request costs two field writes and a shared 'finish' listener, and nothing of a
+  // request is kept past its answer. (Keeping each connection's latest response until its next
+  // request made every response outlive a young-generation collection.)
+  const open = new Map<Socket, Connection>();
+  // Orders connections by when they were last used: the opening of one that has sent no request
+  // yet, else its latest request's arrival.
+  let clock = 0;
+  // The connection with no request in progress that was used the longest ago. Looked for only
+  // when a newcomer needs room, so the order costs a request nothing.
+  const oldestUnused = (): [Socket, Connection] | undefined => {
+    let oldest: [Socket, Connection] | undefined;
+    for (const entry of open)
+      if (entry[1].inProgress === 0 && (oldest === undefined || entry[1].lastUsed < oldest[1].lastUsed)) oldest = entry;
+    return oldest;
   };
+  function responseFinished(this: ServerResponse): void {
+    const connection = open.get(this.req.socket as Socket);
+    if (connection !== undefined) connection.inProgress--;
+  }
   server.on('connection', (socket: Socket) => {
     if (open.size - streams.openStreams >= maxConnections) {
       const oldest = oldestUnused();
       if (oldest !== undefined) {
-        const served = open.get(oldest) !== null;
-        open.delete(oldest);
-        if (served) oldest.destroy();
-        else evict(oldest);
+        const [socket, connection] = oldest;
+        open.delete(socket);
+        if (connection.served) socket.destroy();
+        else evict(socket);
       } else {
         const yielded = streams.yieldOldest();
         if (yielded === undefined) {
@@ -128,15 +139,30 @@ export function limitConnections(
         open.delete(yielded);
       }
     }
-    open.set(socket, null);
+    open.set(socket, { lastUsed: ++clock, inProgress: 0, served: false });
     socket.once('close', () => open.delete(socket));
   });
   return (socket, response) => {
-    // A connection that gave way to a newcomer is no longer counted.
-    if (!open.has(socket)) return;
-    open.delete(socket);
-    open.set(socket, response);
+    const connection = open.get(socket);
+    // A connection that gave way to a newcomer is no longer counted (nor is an in-memory one).
+    if (connection === undefined) return;
+    connection.lastUsed = ++clock;
+    connection.served = true;
+    // Pipelined requests each have their response: in progress until every one is finished. A
+    // response cut short closes its connection, which is then forgotten.
+    connection.inProgress++;
+    response.on('finish', responseFinished);
   };
+}
+
+/** An open API connection, as limitConnections tracks it. */
+interface Connection {
+  /** The clock when it opened or, since, when its latest request arrived. */
+  lastUsed: number;
+  /** Requests whose response is not yet finished. */
+  inProgress: number;
+  /** Whether it has sent a request (a kept-alive connection), or is still waiting for the first's headers. */
+  served: boolean;
 }
 
 export interface EarlyAnswer {

@@ -5,6 +5,7 @@
 // says whether it went over the connection already open, so the cases below are known to run on
 // one connection.
 import http from 'node:http';
+import { queryObjects } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/server.js';
 
@@ -116,5 +117,24 @@ describe('a query string validated before', () => {
     const next = await get(path, auth);
     expect(next.json.entries[0].id).not.toBe(first.json.entries[0].id);
     expect((await get(path, auth)).json).toEqual(next.json);
+  });
+});
+
+describe('a connection kept alive between requests', () => {
+  it('holds nothing of the requests it has had answered', async () => {
+    const server = await startTestServer({ accounts: [A] });
+    // After a full collection (queryObjects makes one): the responses still referenced anywhere.
+    const liveResponses = () => queryObjects(http.ServerResponse, { format: 'count' }) as number;
+    const before = liveResponses();
+    const gets = Array.from({ length: 8 }, () => connection(server.url));
+    for (let i = 0; i < 3; i++) {
+      const answers = await Promise.all(gets.map((get) => get('/v1/status-pages/incidents?limit=2', bearer(A.key))));
+      expect(answers.map((answer) => [answer.status, answer.reused])).toEqual(gets.map(() => [200, i > 0]));
+    }
+    // The eight connections are still open: a response kept past its answer, for each, would make
+    // every answered request outlive a young-generation collection (and the connections' memory grow).
+    expect(liveResponses()).toBeLessThanOrEqual(before);
+    const again = await gets[0]!('/v1/runtimes', bearer(A.key));
+    expect([again.status, again.reused]).toEqual([200, true]);
   });
 });
