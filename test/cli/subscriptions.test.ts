@@ -116,14 +116,31 @@ describe('subscriptions remove', () => {
     expect(await byAddress('gone-2@example.com')).toBeUndefined();
   });
 
-  it('-o json: {id, ok, status, error, address} per subscriber, one as many; --dry-run sends nothing', async () => {
+  it('-o json: {id, ok, status, error, address} per subscriber, one as many; --dry-run a row per subscriber with the DELETE, sending nothing', async () => {
     await client.createSubscriptions({
       params: { statusPageId: page },
       body: { subscriptions: [{ type: 'EMAIL', config: 'json@example.com' }] },
     });
     const subscription = (await byAddress('json@example.com'))!;
     const dry = await cli(['subscriptions', 'remove', 'acme-cloud', 'json@example.com', '--dry-run', '-o', 'json']);
-    expect(parseJson(dry)).toEqual([{ method: 'DELETE', path: `/v1/status-pages/${page}/subscriptions/${subscription.id}`, body: null }]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(parseJson(dry)).toEqual([
+      {
+        id: subscription.id,
+        ok: true,
+        status: 200,
+        error: null,
+        method: 'DELETE',
+        path: `/v1/status-pages/${page}/subscriptions/${subscription.id}`,
+        body: null,
+      },
+    ]);
+    const piped = await cli(['subscriptions', 'remove', 'acme-cloud', 'json@example.com', 'nobody@example.com', '--dry-run']);
+    expect(piped.code).toBe(4);
+    expect(rows(piped.stdout)).toEqual([
+      [subscription.id, 'would-remove', `json@example.com: DELETE /v1/status-pages/${page}/subscriptions/${subscription.id}`],
+      ['nobody@example.com', 'not-found', `"nobody@example.com": not a subscriber of status page Acme Cloud`],
+    ]);
     expect(await byAddress('json@example.com')).toBeDefined();
     const result = await cli(['subscriptions', 'remove', 'acme-cloud', 'json@example.com', '--yes', '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
