@@ -15,8 +15,19 @@ import { notifications } from './notifications.js';
 import { services } from './services.js';
 import { statusPages } from './status-pages.js';
 import { subscriptions } from './subscriptions.js';
+import { v3Incidents } from './v3-incidents.js';
 
-export const KINDS = [services, statusPages, subscriptions, incidents, errorGroups, analyses, heartbeats, notifications] as const;
+export const KINDS = [
+  services,
+  statusPages,
+  subscriptions,
+  incidents,
+  errorGroups,
+  analyses,
+  heartbeats,
+  notifications,
+  v3Incidents,
+] as const;
 
 type Kind = (typeof KINDS)[number];
 
