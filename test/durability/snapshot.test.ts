@@ -7,6 +7,7 @@ import { DEMO_FIXTURES } from '../../src/server/fixtures/demo.js';
 import { applyFixtures } from '../../src/server/fixtures/load.js';
 import { AccountStore } from '../../src/server/store.js';
 import { ACCOUNT } from './helpers.js';
+import { fillV3Incidents, v3IncidentReads } from './v3-incident-changes.js';
 
 const NOW = Date.parse('2025-03-10T12:00:00Z');
 
@@ -94,6 +95,7 @@ function filled(changeLog?: ChangeLog): AccountStore {
       created_at: '2025-03-10T11:00:00.000Z',
     },
   ]);
+  fillV3Incidents(store);
   return store;
 }
 
@@ -118,6 +120,7 @@ function reads(store: AccountStore) {
     services: [store.listServices(100), store.listServices(2)],
     subscriptions: store.listStatusPages(100).entries.map((page) => store.listSubscriptions(page.id)),
     notifications: store.listNotifications(),
+    v3Incidents: v3IncidentReads(store),
   };
 }
 

@@ -23,7 +23,10 @@ function update(status: V3IncidentUpdate['status'], date: string): V3IncidentUpd
 /** A store whose changes are kept as a data file keeps them (serialized at once), to replay them on another. */
 function recordingStore(): { store: AccountStore; changes: Change[] } {
   const changes: Change[] = [];
-  const store = new AccountStore(ACCOUNT, { failure: () => undefined, append: (_account, change) => void changes.push(JSON.parse(JSON.stringify(change))) } as never);
+  const store = new AccountStore(ACCOUNT, {
+    failure: () => undefined,
+    append: (_account, change) => void changes.push(JSON.parse(JSON.stringify(change))),
+  } as never);
   return { store, changes };
 }
 
