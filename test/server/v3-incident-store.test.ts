@@ -3,7 +3,7 @@
 // its cursors, and that a replay of the changes and a snapshot restore give the same state.
 import { describe, expect, it } from 'vitest';
 import type { V3IncidentUpdate } from '../../src/contract/schemas.js';
-import type { Change } from '../../src/server/changes.js';
+import type { Change, ChangeLog } from '../../src/server/changes.js';
 import { AccountStore } from '../../src/server/store.js';
 
 const ACCOUNT = '00000000-0000-4000-8000-0000000000a0';
@@ -23,10 +23,8 @@ function update(status: V3IncidentUpdate['status'], date: string): V3IncidentUpd
 /** A store whose changes are kept as a data file keeps them (serialized at once), to replay them on another. */
 function recordingStore(): { store: AccountStore; changes: Change[] } {
   const changes: Change[] = [];
-  const store = new AccountStore(ACCOUNT, {
-    failure: () => undefined,
-    append: (_account, change) => void changes.push(JSON.parse(JSON.stringify(change))),
-  } as never);
+  const log: ChangeLog = { failure: () => undefined, append: (_account, change) => void changes.push(JSON.parse(JSON.stringify(change))) };
+  const store = new AccountStore(ACCOUNT, log);
   return { store, changes };
 }
 
