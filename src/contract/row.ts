@@ -5,6 +5,7 @@
 // erased), so a module of rows loads no zod.
 import type { AlsoAnswers } from './error-responses.js';
 import type * as Schemas from './schemas.js';
+import type { ToolsetName } from './toolsets.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -95,6 +96,8 @@ export interface Row extends Route {
   readonly responses: Readonly<Record<number, SchemaName>>;
   /** Its MCP tool: on every operation of the hosted API's document, on no reference-only or beyond-document one (checked in table.ts). */
   readonly tool?: ToolGuide;
+  /** The toolset of its MCP tool (toolsets.ts): set by `define` from its module's, on every tool (checked in table.ts). */
+  readonly toolset?: ToolsetName;
   /** A valid request: on every operation with a body or a query (checked in table.ts). */
   readonly sample?: Sample;
   /** The status-page event its success publishes, if any. */
@@ -152,7 +155,18 @@ export interface Sample {
  */
 export type PageEvent = 'incident';
 
-/** A resource's rows, as written (their literal types are what the completeness checks read). */
-export function define<const T extends Record<string, Row>>(rows: T): T {
-  return rows;
+/** Rows with the toolset their module names. */
+export type InToolset<T, S extends ToolsetName> = { readonly [Id in keyof T]: T[Id] & { readonly toolset: S } };
+
+/**
+ * A resource's rows, as written (their literal types are what the completeness checks read),
+ * each given the toolset named first: every module of rows of the hosted API names one, since
+ * an MCP tool without a toolset is a problem of the table (table.ts).
+ */
+export function define<const S extends ToolsetName, const T extends Record<string, Row>>(toolset: S, rows: T): InToolset<T, S>;
+/** Rows none of which is an MCP tool (the reference server's own): no toolset. */
+export function define<const T extends Record<string, Row>>(rows: T): T;
+export function define(first: ToolsetName | Record<string, Row>, rows?: Record<string, Row>): Record<string, Row> {
+  if (typeof first !== 'string') return first;
+  return Object.fromEntries(Object.entries(rows ?? {}).map(([id, row]) => [id, { ...row, toolset: first }]));
 }

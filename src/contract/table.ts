@@ -84,6 +84,10 @@ type Checks<T extends Readonly<Record<string, Row>>> = {
       ? never
       : Id;
   }[keyof T];
+  /** An MCP tool is in a toolset: its module's `define` names one (toolsets.ts). */
+  toolWithoutToolset: {
+    [Id in keyof T]: Has<T[Id], 'tool'> extends true ? (Has<T[Id], 'toolset'> extends true ? never : Id) : never;
+  }[keyof T];
 };
 
 /** The problems of a table, one `kind: operation id` string each. */

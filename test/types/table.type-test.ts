@@ -11,6 +11,8 @@ function table<const T extends Record<string, Row>>(rows: T): T {
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 const tool = { title: 'Get a thing', description: 'Retrieves one thing.' };
+// The toolset `define` gives every row of a module that names one (src/contract/row.ts).
+const toolset = 'incidents';
 
 // A complete table has no problem.
 const complete = table({
@@ -21,6 +23,7 @@ const complete = table({
     paramDescriptions: { id: 'the thing' },
     responses: { 200: 'Incident' },
     tool,
+    toolset,
   },
   listIncidents: {
     method: 'GET',
@@ -30,6 +33,7 @@ const complete = table({
     sample: { query: { limit: '5' } },
     responses: { 200: 'IncidentList' },
     tool,
+    toolset,
   },
   makeThing: {
     method: 'POST',
@@ -41,6 +45,7 @@ const complete = table({
     responses: { 201: 'Incident' },
     readBack: { read: 'listIncidents', noun: 'thing', match: { name: 'sent' } },
     tool,
+    toolset,
   },
   recordThing: {
     method: 'POST',
@@ -55,7 +60,15 @@ const none: Equal<TableProblems<typeof complete>, never> = true;
 
 // A POST without `readBack`, a body without `bodyRequired` or a sample, a path parameter without its description.
 const write = table({
-  makeThing: { method: 'POST', path: '/v1/things/{id}', summary: 's', body: 'CreateIncidentInput', responses: { 201: 'Incident' }, tool },
+  makeThing: {
+    method: 'POST',
+    path: '/v1/things/{id}',
+    summary: 's',
+    body: 'CreateIncidentInput',
+    responses: { 201: 'Incident' },
+    tool,
+    toolset,
+  },
 });
 const writeProblems: Equal<
   TableProblems<typeof write>,
@@ -70,18 +83,41 @@ const writeProblemsShort: Equal<TableProblems<typeof write>, 'writeWithoutReadBa
 // An operation of the hosted API without its tool, and a reference-only one with a tool.
 const tools = table({
   getThing: { method: 'GET', path: '/v1/things', summary: 's', responses: { 200: 'Incident' } },
-  listNotes: { method: 'GET', path: '/_reference/notes', summary: 's', referenceOnly: true, responses: { 200: 'NotificationList' }, tool },
+  listNotes: {
+    method: 'GET',
+    path: '/_reference/notes',
+    summary: 's',
+    referenceOnly: true,
+    responses: { 200: 'NotificationList' },
+    tool,
+    toolset,
+  },
 });
 const toolProblems: Equal<
   TableProblems<typeof tools>,
   'hostedWithoutToolOrReferenceOnlyWithOne: getThing' | 'hostedWithoutToolOrReferenceOnlyWithOne: listNotes'
 > = true;
 
+// A tool whose module names no toolset.
+const outOfToolset = table({
+  getThing: { method: 'GET', path: '/v1/things', summary: 's', responses: { 200: 'Incident' }, tool },
+});
+const toolsetProblems: Equal<TableProblems<typeof outOfToolset>, 'toolWithoutToolset: getThing'> = true;
+
 // A row beyond the hosted document is no tool either: without one it is complete, with one it is named.
 const beyondDocument = { of: 'PUT', sentBy: "the vendor's CLI" } as const;
 const beyond = table({
   patchThing: { method: 'PATCH', path: '/v1/things', summary: 's', beyondDocument, idempotent: true, responses: { 200: 'Incident' } },
-  patchOther: { method: 'PATCH', path: '/v1/others', summary: 's', beyondDocument, idempotent: true, responses: { 200: 'Incident' }, tool },
+  patchOther: {
+    method: 'PATCH',
+    path: '/v1/others',
+    summary: 's',
+    beyondDocument,
+    idempotent: true,
+    responses: { 200: 'Incident' },
+    tool,
+    toolset,
+  },
 });
 const beyondProblems: Equal<TableProblems<typeof beyond>, 'hostedWithoutToolOrReferenceOnlyWithOne: patchOther'> = true;
 
@@ -96,6 +132,7 @@ const readBack = table({
     sample: { body: { name: 'n' } },
     responses: { 200: 'Incident' },
     tool,
+    toolset,
   },
   makeThing: {
     method: 'POST',
@@ -104,6 +141,7 @@ const readBack = table({
     responses: { 201: 'Incident' },
     readBack: { read: 'getIncident', noun: 'thing', match: { description: 'sent' } },
     tool,
+    toolset,
   },
 });
 const readBackProblems: Equal<TableProblems<typeof readBack>, 'readBackThatIsNotAGet: makeThing'> = true;
@@ -118,6 +156,7 @@ const samples = table({
     sample: { body: {} },
     responses: { 200: 'IncidentList' },
     tool,
+    toolset,
   },
 });
 const sampleProblems: Equal<TableProblems<typeof samples>, 'queryWithoutSample: listThings'> = true;
@@ -125,7 +164,7 @@ const sampleProblems: Equal<TableProblems<typeof samples>, 'queryWithoutSample: 
 // A schema is named as schemas.ts exports it.
 table({
   // @ts-expect-error no schema of that name
-  getThing: { method: 'GET', path: '/v1/things', summary: 's', responses: { 200: 'Incidnet' }, tool },
+  getThing: { method: 'GET', path: '/v1/things', summary: 's', responses: { 200: 'Incidnet' }, tool, toolset },
 });
 
-void [none, writeProblems, writeProblemsShort, toolProblems, beyondProblems, readBackProblems, sampleProblems];
+void [none, writeProblems, writeProblemsShort, toolProblems, toolsetProblems, beyondProblems, readBackProblems, sampleProblems];

@@ -6,7 +6,7 @@ import { EXAMPLE_ID } from './examples.js';
 /** What the hosted API answers to a request for an analysis beyond the account's plan. */
 const ANALYSIS_QUOTA = { 402: "The account's plan does not include root cause analyses, or its quota of them is used up" } as const;
 
-export const analysisRows = define({
+export const analysisRows = define('error-groups', {
   getRootCauseAnalysis: {
     method: 'GET',
     path: '/v1/root-cause-analyses/{id}',

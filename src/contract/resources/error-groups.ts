@@ -3,7 +3,7 @@
 import { define } from '../row.js';
 import { EXAMPLE_ID } from './examples.js';
 
-export const errorGroupRows = define({
+export const errorGroupRows = define('error-groups', {
   listErrorGroups: {
     method: 'GET',
     path: '/v1/error-groups',

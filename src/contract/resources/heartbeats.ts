@@ -4,7 +4,7 @@ import { define } from '../row.js';
 import { EXAMPLE_ID, EXAMPLE_WINDOW } from './examples.js';
 import { HEARTBEAT_ID } from './ids.js';
 
-export const heartbeatRows = define({
+export const heartbeatRows = define('heartbeats', {
   getHeartbeatAvailability: {
     method: 'GET',
     path: '/v1/checks/heartbeats/{checkId}/availability',

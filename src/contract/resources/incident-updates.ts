@@ -15,7 +15,7 @@ export const UPDATE_MATCH = {
 /** What a sample update holds besides its status, date and notify flag: the fields the server sets too. */
 export const UPDATE_SAMPLE = { description: 'We are investigating.', id: '00000000-0000-4000-8000-0000000000f1', created_at: '2025-03-10' };
 
-export const incidentUpdateRows = define({
+export const incidentUpdateRows = define('incidents', {
   listIncidentUpdates: {
     method: 'GET',
     path: '/v1/status-pages/incidents/{incidentId}/incident-updates',

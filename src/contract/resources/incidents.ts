@@ -17,7 +17,7 @@ const CHANGE_SAMPLE = {
   duration: null,
 } as const;
 
-export const incidentRows = define({
+export const incidentRows = define('incidents', {
   createIncident: {
     method: 'POST',
     path: '/v1/status-pages/incidents',

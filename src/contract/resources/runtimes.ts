@@ -2,7 +2,7 @@
 // Rows of the operations table (table.ts merges them); the schemas are named, not imported.
 import { define } from '../row.js';
 
-export const runtimeRows = define({
+export const runtimeRows = define('runtimes', {
   listRuntimes: {
     method: 'GET',
     path: '/v1/runtimes',

@@ -2,7 +2,7 @@
 // Rows of the operations table (table.ts merges them); the schemas are named, not imported.
 import { define } from '../row.js';
 
-export const serviceRows = define({
+export const serviceRows = define('status-pages', {
   listServices: {
     method: 'GET',
     path: '/v1/status-pages/services',

@@ -3,7 +3,7 @@
 import { define } from '../row.js';
 import { PAGE_ID } from './ids.js';
 
-export const statusPageRows = define({
+export const statusPageRows = define('status-pages', {
   listStatusPages: {
     method: 'GET',
     path: '/v1/status-pages',

@@ -4,7 +4,7 @@ import { define } from '../row.js';
 import { EXAMPLE_ID } from './examples.js';
 import { PAGE_ID, SUBSCRIPTION_IDS } from './ids.js';
 
-export const subscriptionRows = define({
+export const subscriptionRows = define('status-pages', {
   listSubscriptions: {
     method: 'GET',
     path: '/v1/status-pages/{statusPageId}/subscriptions',
