@@ -101,7 +101,7 @@ describe('rca request', () => {
     expect(result.stdout).toBe('');
   });
 
-  it('waits for the analysis and prints it for people, without colors off a terminal', async () => {
+  it('waits for the analysis and prints it without colors off a terminal: its fields as label<TAB>value lines, then its parts', async () => {
     const group = await errorGroup(quick, 'Error: Timeout of 30000ms exceeded waiting for https://example.com/api');
     const clock = runClock();
     const result = await runCli(['rca', 'request', group, '--context', 'after the 14:00 deploy', '--wait'], {
@@ -112,10 +112,13 @@ describe('rca request', () => {
     expect(result.code, result.stderr).toBe(0);
     // Pending at the first poll; done by the second, the analysis's delay having passed in the wait.
     expect(clock.slept).toEqual([250]);
-    for (const heading of ['Root cause analysis', 'Classification', 'Root cause', 'User impact']) {
-      expect(result.stdout).toContain(heading);
+    // Piped, as every record: its fields as label<TAB>value lines (no heading), then its parts under their titles.
+    expect(result.stdout).toMatch(
+      new RegExp(`^id\t[\\w-]+\nstatus\tCOMPLETED\nerror group\t${group}\ncheck\t\\S+ \\(\\w+\\)\nprovider\t.+\n\n`),
+    );
+    for (const heading of ['Classification', 'Root cause', 'User impact']) {
+      expect(result.stdout).toContain(`\n${heading}\n`);
     }
-    expect(result.stdout).toContain(group);
     expect(result.stdout + result.stderr).not.toContain('\x1b[');
     // Progress goes to stderr, never into the result.
     expect(result.stderr).toMatch(/Analysis \S+ requested/);

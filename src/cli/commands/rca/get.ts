@@ -7,8 +7,9 @@ import { examples, positiveNumber } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
-import { tableFormat } from '../../output/cells.js';
-import { field, section } from '../../output/sections.js';
+import { renderFields, tableFormat } from '../../output/cells.js';
+import { section } from '../../output/sections.js';
+import { analysisFields } from '../../views/analysis.js';
 import { sentId } from '../../input/ids.js';
 import { startProgress } from '../../output/progress.js';
 import { terminalLine, terminalText } from '../../output/terminal-text.js';
@@ -67,7 +68,7 @@ async function showAnalysis(ctx: Context, id: string, options: GetOptions): Prom
 
 export async function printAnalysis(ctx: Context, rca: RootCauseAnalysis): Promise<void> {
   if (ctx.json) return ctx.printJson(rca);
-  ctx.out(renderAnalysis(ctx, rca));
+  ctx.out(await renderAnalysis(ctx, rca));
 }
 
 /**
@@ -126,22 +127,22 @@ function seconds(ms: number): string {
   return `${Math.round(ms / 1000)}s`;
 }
 
-/** An analysis for people: its fields and each part of the analysis as a section (-o md: Markdown). */
-export function renderAnalysis(ctx: Context, given: RootCauseAnalysis): string {
+/**
+ * An analysis for people: its fields (views/analysis.ts) under its heading, then each part of the
+ * analysis as a section (-o md: Markdown). Piped, no heading: the fields are label<TAB>value lines.
+ */
+export async function renderAnalysis(ctx: Context, given: RootCauseAnalysis): Promise<string> {
   // The analysis is the server's (and a model's) text: nothing in it may steer the terminal. Its
   // fields are one line each; the parts of the analysis keep their lines.
   const rca = {
     ...terminalSafe(given, terminalLine),
     analysis: given.analysis ? terminalSafe(given.analysis, terminalText) : given.analysis,
   };
-  if (tableFormat(ctx) === 'md') return analysisMarkdown(rca);
+  const format = tableFormat(ctx);
+  const fields = await renderFields(ctx, analysisFields(ctx, rca));
+  if (format === 'md') return analysisMarkdown(rca, fields);
   const s = ctx.style;
-  const parts: string[] = [];
-  const header = [`${s.bold('Root cause analysis')} ${rca.id} ${s.green(rca.status)}`];
-  if (rca.errorGroupId) header.push(field(ctx, 'error group', rca.errorGroupId));
-  if (rca.checkId) header.push(field(ctx, 'check', `${rca.checkId}${rca.checkType ? ` (${rca.checkType})` : ''}`));
-  header.push(field(ctx, 'provider', `${rca.provider} / ${rca.model}, ${Math.round(rca.durationMs)} ms`));
-  parts.push(header.join('\n'));
+  const parts = [format === 'terminal' ? `${s.bold('Root cause analysis')} ${rca.id} ${s.green(rca.status)}\n${fields}` : fields];
 
   const analysis = rca.analysis;
   if (!analysis) {
@@ -167,12 +168,8 @@ export function renderAnalysis(ctx: Context, given: RootCauseAnalysis): string {
 }
 
 /** The analysis as Markdown, to paste into a ticket or a chat (-o md). */
-function analysisMarkdown(rca: RootCauseAnalysis): string {
-  const fields = [`- **status:** ${rca.status}`];
-  if (rca.errorGroupId) fields.push(`- **error group:** \`${rca.errorGroupId}\``);
-  if (rca.checkId) fields.push(`- **check:** \`${rca.checkId}\`${rca.checkType ? ` (${rca.checkType})` : ''}`);
-  fields.push(`- **provider:** ${rca.provider} / ${rca.model}, ${Math.round(rca.durationMs)} ms`);
-  const parts = [`### Root cause analysis \`${rca.id}\``, fields.join('\n')];
+function analysisMarkdown(rca: RootCauseAnalysis, fields: string): string {
+  const parts = [`### Root cause analysis \`${rca.id}\``, fields];
   const analysis = rca.analysis;
   if (!analysis) return [...parts, 'The provider returned no analysis.'].join('\n\n');
   const section = (title: string, body: string | undefined) => {
