@@ -5,6 +5,7 @@
 // pseudo-terminal, piped rows and fields, -o md, watch lines, an error answer, progress. No byte
 // that steers a terminal reaches stdout or stderr; each is shown as visible text (`\x1b`,
 // `\u202e`). -o json stays the API's data, controls escaped by JSON itself.
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -257,6 +258,34 @@ describe('a server whose text holds control sequences', () => {
       } finally {
         session.kill();
       }
+    }
+  });
+
+  it('heartbeats events: the counts of its states above the table escaped, on a terminal and in Markdown', async () => {
+    const { server } = test;
+    const api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id, retries: 0 });
+    const check = randomUUID();
+    await api.recordHeartbeatEvent({ params: { checkId: check }, body: { state: 'GRACE', timestamp: new Date().toISOString() } });
+    // Only this check's events say GRACE: the stub answers the state as PAYLOAD.
+    disguised.set('GRACE', PAYLOAD);
+    try {
+      const md = await cli(['heartbeats', 'events', check, '-o', 'md']);
+      expectSafe(md);
+      expect(md.stdout).toContain(`\n- **shown:** 1 event: 1 ${MARKDOWN}\n`);
+      const session = await runPty(['heartbeats', 'events', check, '--no-pager'], { cols: 400, env: stub.env });
+      try {
+        expect(await session.exited()).toBe(0);
+        const raw = session
+          .raw()
+          .replace(/\x1b\[[0-9;]*m/g, '')
+          .replace(/\r\n/g, '\n');
+        expect(raw).not.toMatch(STEERING);
+        expect(raw).toMatch(new RegExp(`\n {2}shown {2,}1 event: 1 ${LINE.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}\n`));
+      } finally {
+        session.kill();
+      }
+    } finally {
+      disguised.delete('GRACE');
     }
   });
 

@@ -158,24 +158,15 @@ export async function renderEvents(
       )
     : 'No events in this window.';
   if (format === 'tsv') return table;
-  const summary: [string, string][] = [
+  // The window, the counts and the ratios: fields, laid out as every record's are.
+  const summary = await renderFields(ctx, [
     ['window', describeWindow(options)],
     ['shown', counts(events)],
     ['last 24 hours', ratio(stats?.last24Hours ?? undefined)],
     ['last 7 days', ratio(stats?.last7Days ?? undefined)],
-  ];
-  if (format === 'md') {
-    return [`### Heartbeat events \`${checkId}\``, summary.map(([label, value]) => `- **${label}:** ${value}`).join('\n'), table].join(
-      '\n\n',
-    );
-  }
-  const s = ctx.style;
-  return [
-    `${s.bold('Heartbeat events')} ${checkId}`,
-    ...summary.map(([label, value]) => `  ${s.dim(label.padEnd(14))}${value}`),
-    '',
-    table,
-  ].join('\n');
+  ]);
+  if (format === 'md') return [heading(ctx, 'Heartbeat events', checkId), summary, table].join('\n\n');
+  return [`${heading(ctx, 'Heartbeat events', checkId)}\n${summary}`, table].join('\n\n');
 }
 
 /** One event: its fields, then the check's availability. */
