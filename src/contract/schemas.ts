@@ -14,6 +14,7 @@ export {
   SUCCESS_HEARTBEAT_STATES,
 } from './enums.js';
 export * from './resources/analyses.schemas.js';
+export * from './resources/checks.schemas.js';
 export * from './resources/error-groups.schemas.js';
 export * from './resources/heartbeats.schemas.js';
 export * from './resources/incident-updates.schemas.js';

@@ -8,6 +8,7 @@
 // `await import()`) when there is something to validate.
 import type { PathParamNames } from './rules.js';
 import { analysisRows } from './resources/analyses.js';
+import { checkRows } from './resources/checks.js';
 import { errorGroupRows } from './resources/error-groups.js';
 import { heartbeatRows } from './resources/heartbeats.js';
 import { incidentUpdateRows } from './resources/incident-updates.js';
@@ -34,6 +35,7 @@ export const routes = {
   ...heartbeatRows,
   ...runtimeRows,
   ...referenceRows,
+  ...checkRows,
 };
 
 export type Routes = typeof routes;

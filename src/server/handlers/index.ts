@@ -3,6 +3,7 @@
 // to compile below, in one error naming the operations without one and nothing else; a handler
 // of the wrong operation's type fails too, naming it.
 import { routes, type OperationId } from '../../contract/table.js';
+import * as checks from './checks.js';
 import * as errorGroups from './error-groups.js';
 import * as heartbeats from './heartbeats.js';
 import * as incidents from './incidents.js';
@@ -15,6 +16,7 @@ import * as subscriptions from './subscriptions.js';
 import type { Handler, Handlers } from './types.js';
 
 const exported = {
+  ...checks,
   ...errorGroups,
   ...heartbeats,
   ...incidents,

@@ -5,7 +5,7 @@ import { badField } from '../http-error.js';
 import type { AppContext, Handler } from './types.js';
 
 /** The event's time in UTC; defaults to now, and an event cannot come from the future. */
-function eventTime(app: AppContext, timestamp: string | undefined): string {
+export function eventTime(app: AppContext, timestamp: string | undefined): string {
   const now = app.now();
   if (timestamp === undefined) return isoUtc(now);
   if (Date.parse(timestamp) > now) throw badField('timestamp', 'must not be in the future');

@@ -7,6 +7,7 @@
 // The order is the snapshot's and the fixtures': a kind comes after those it names (a status
 // page names services; an analysis, an error group).
 import { analyses } from './analyses.js';
+import { checks } from './checks.js';
 import { errorGroups } from './error-groups.js';
 import { heartbeats } from './heartbeats.js';
 import { incidents } from './incidents.js';
@@ -27,6 +28,7 @@ export const KINDS = [
   heartbeats,
   notifications,
   v3Incidents,
+  checks,
 ] as const;
 
 type Kind = (typeof KINDS)[number];

@@ -1,0 +1,62 @@
+// Check results (docs/api-rules.md#check-results): a run's result starts its check when the id
+// is new, a failed run's error is grouped as an error event is, and every result is kept.
+import type { CheckResult } from '../../contract/schemas.js';
+import { guessCheckType } from '../analysis/rules-provider.js';
+import { badField } from '../http-error.js';
+import type { AccountStore } from '../store.js';
+import { type Check, type CheckResultRecorded, type CheckSaved, checkResult } from '../store/checks.js';
+import { eventTime } from './reference.js';
+import type { Handler, HandlerRequest } from './types.js';
+
+type Input = HandlerRequest<'recordCheckResult'>['body'];
+
+/** The check the result belongs to: a new one (name, type and tags required), or the known one with what the result renames. */
+function checkOf(store: AccountStore, body: Input, created_at: string): Check | { saved: Check } {
+  const known = store.records.checks.get(body.checkId);
+  if (!known) {
+    for (const field of ['name', 'checkType', 'tags'] as const)
+      if (body[field] === undefined) throw badField(field, `is required: check ${body.checkId} is new`);
+    return { saved: { id: body.checkId, name: body.name!, checkType: body.checkType!, tags: body.tags!, activated: true, created_at } };
+  }
+  const changed =
+    (body.name !== undefined && body.name !== known.name) ||
+    (body.checkType !== undefined && body.checkType !== known.checkType) ||
+    (body.tags !== undefined && body.tags.join('\n') !== known.tags.join('\n'));
+  if (!changed) return known;
+  return {
+    saved: { ...known, name: body.name ?? known.name, checkType: body.checkType ?? known.checkType, tags: body.tags ?? known.tags },
+  };
+}
+
+export const recordCheckResult: Handler<'recordCheckResult'> = ({ body, account: { store }, app }) => {
+  const timestamp = eventTime(app, body.timestamp);
+  const found = checkOf(store, body, timestamp);
+  const check = 'saved' in found ? found.saved : found;
+  if ('saved' in found) store.commit<CheckSaved>({ kind: 'checkSaved', check });
+  const errorGroupIds: string[] = [];
+  if (body.outcome === 'failed' && body.errorMessage !== undefined) {
+    const group = store.recordErrorEvent({
+      newGroupId: app.newId(),
+      checkId: check.id,
+      rawErrorMessage: body.errorMessage,
+      timestamp,
+      checkType: check.checkType === 'API' || check.checkType === 'BROWSER' ? check.checkType : guessCheckType(body.errorMessage),
+    });
+    errorGroupIds.push(group.id);
+  }
+  const result: CheckResult = store.commit<CheckResultRecorded>({
+    kind: 'checkResultRecorded',
+    result: checkResult({
+      id: app.newId(),
+      check,
+      outcome: body.outcome,
+      checkRunId: store.records.checks.resultCount + 1,
+      stoppedAt: Date.parse(timestamp),
+      runLocation: body.runLocation,
+      responseTime: body.responseTime,
+      errorGroupIds,
+    }),
+    errorMessage: body.errorMessage ?? null,
+  });
+  return { status: 201, body: result };
+};
