@@ -20,7 +20,9 @@ import type { OperationId } from '../contract/table.js';
 import { oneLine } from '../client/failures.js';
 import { isUuid } from '../contract/rules.js';
 import { CLIENT_VERSION } from '../client/version.js';
+import type { ToolsetName } from '../contract/toolsets.js';
 import { defineTools, type ToolDefinition } from './tools.js';
+import { DEFAULT_TOOLSETS, toolsets as allToolsets } from './toolsets.js';
 
 export interface McpSettings {
   baseUrl: string;
@@ -33,6 +35,8 @@ export interface McpSettings {
   systemCa?: boolean;
   /** Why there is no client (no key, an unreadable config file): each call answers with it. */
   problem?: string;
+  /** The toolsets whose tools are served (src/mcp/toolsets.ts); the default ones unless given. */
+  toolsets?: readonly ToolsetName[];
 }
 
 export interface McpIO {
@@ -43,7 +47,8 @@ export interface McpIO {
 
 /** Serves until stdin closes. */
 export async function serveMcp(settings: McpSettings, io: McpIO): Promise<void> {
-  const tools = defineTools();
+  const served = settings.toolsets ?? DEFAULT_TOOLSETS;
+  const tools = defineTools(served);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const log = (text: string) => io.stderr.write(`statusctl mcp: ${text}\n`);
 
@@ -88,7 +93,7 @@ export async function serveMcp(settings: McpSettings, io: McpIO): Promise<void> 
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
-    if (!tool) return failure(`unknown tool ${request.params.name}: list the tools to see their names`);
+    if (!tool) return failure(notServed(request.params.name, served));
     if (!client) return failure(problem ?? 'no client');
     try {
       const { body, lostAnswer } = await client.call(
@@ -107,9 +112,16 @@ export async function serveMcp(settings: McpSettings, io: McpIO): Promise<void> 
     io.stdin.once('end', resolve);
   });
   await server.connect(transport);
-  log(`serving ${tools.length} tools for ${settings.baseUrl} on stdio`);
+  log(`serving ${tools.length} tools (toolsets ${served.join(', ')}) for ${settings.baseUrl} on stdio`);
   await closed;
   await server.close();
+}
+
+/** Why a tool is not served: none is so named, or its toolset was not asked for (the host's configuration can add it). */
+function notServed(name: string, served: readonly ToolsetName[]): string {
+  const home = allToolsets().find((toolset) => toolset.tools.includes(name));
+  if (!home) return `unknown tool ${name}: list the tools to see their names`;
+  return `${name} is in the toolset ${home.name}, which this server does not serve (it serves ${served.join(', ')}): add ${home.name} to statusctl mcp --toolsets in the MCP host's configuration`;
 }
 
 class ArgumentError extends Error {}

@@ -12,6 +12,10 @@
 import { z } from 'zod';
 import { isIdempotent } from '../contract/table.js';
 import { operations, pathParamNames, uuidParams, type Operation, type OperationId } from '../contract/operations.js';
+import type { ToolsetName } from '../contract/toolsets.js';
+import { toolName, toolsetOf } from './toolsets.js';
+
+export { toolName } from './toolsets.js';
 
 type PublicId = {
   [Id in OperationId]: (typeof operations)[Id] extends { referenceOnly: true } | { beyondDocument: object } ? never : Id;
@@ -25,6 +29,8 @@ function isPublic(id: OperationId): id is PublicId {
 export interface ToolDefinition {
   name: string;
   operationId: PublicId;
+  /** The toolset that serves it (src/contract/toolsets.ts). */
+  toolset: ToolsetName;
   title: string;
   description: string;
   inputSchema: { type: 'object'; [key: string]: unknown };
@@ -37,10 +43,6 @@ export interface ToolDefinition {
   uuidParams: string[];
   queryFields: string[];
   bodyFields: string[];
-}
-
-export function toolName(id: string): string {
-  return id.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 /** A body schema's object: a nullable body (a request analysis) is sent as an object anyway. */
@@ -63,7 +65,8 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
 function define(id: PublicId): ToolDefinition {
   const op: Operation = operations[id];
   const guide = op.tool;
-  if (!guide) throw new TypeError(`${id}: the operations table gives no tool guide`);
+  const toolset = toolsetOf(id);
+  if (!guide || !toolset) throw new TypeError(`${id}: the operations table gives no tool guide or no toolset`);
   const pathParams = pathParamNames(op.path);
   const query = objectOf(op.query);
   const body = objectOf(op.clientBody ?? op.body);
@@ -100,6 +103,7 @@ function define(id: PublicId): ToolDefinition {
   return {
     name: toolName(id),
     operationId: id,
+    toolset,
     title: guide.title,
     description: `${guide.description}\n\n(${op.method} ${op.path}: ${op.summary}.)`,
     inputSchema,
@@ -121,7 +125,8 @@ function define(id: PublicId): ToolDefinition {
   };
 }
 
-/** Every tool, in the order of the operations table. */
-export function defineTools(): ToolDefinition[] {
-  return (Object.keys(operations) as OperationId[]).filter(isPublic).map(define);
+/** The tools of `toolsets` (every one's unless given), in the order of the operations table. */
+export function defineTools(toolsets?: readonly ToolsetName[]): ToolDefinition[] {
+  const served = (id: PublicId) => !toolsets || toolsets.includes(toolsetOf(id)!);
+  return (Object.keys(operations) as OperationId[]).filter(isPublic).filter(served).map(define);
 }

@@ -157,6 +157,8 @@ export const INITIALIZE = `${JSON.stringify({
 /** What an example serves until it is stopped (a server, the MCP server, a tour left at its start), if anything. */
 export function servesOf(line: string): 'server' | 'mcp' | 'demo' | undefined {
   const named = /^(\S+=\S+\s+)*statusctl (server|mcp)\b/.exec(line)?.[2] as 'server' | 'mcp' | undefined;
+  // `mcp --list-toolsets` prints the toolsets and ends, as any other command.
+  if (named === 'mcp' && /\s--list-toolsets\b/.test(line)) return undefined;
   return named ?? (isTour(line) && !/>/.test(line) ? 'demo' : undefined);
 }
 

@@ -1,6 +1,5 @@
 // `statusctl mcp` driven as an MCP host would: the built binary as a child process, the SDK's own
 // client over stdio, the reference server on a real port.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,6 +11,8 @@ import { createClient } from '../../src/client/index.js';
 import { routes, sampleOf, type OperationId } from '../../src/contract/table.js';
 import { demoIds } from '../../src/server/index.js';
 import { defineTools, toolName } from '../../src/mcp/tools.js';
+import { toolsets } from '../../src/mcp/toolsets.js';
+import { expectDocTable } from './markdown-table.js';
 import { BIN, cleanEnv, closedPortUrl, removeTempDirs, ROOT, startTestServer, TEST_ACCOUNT, type TestServer } from './helpers.js';
 
 let server: TestServer;
@@ -33,7 +34,8 @@ async function connect(env: Record<string, string | undefined>): Promise<{ clien
   let stderr = '';
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN, 'mcp'],
+    // Every toolset: this file calls every tool (test/cli/mcp-toolsets.test.ts covers choosing them).
+    args: [BIN, 'mcp', '--toolsets', 'all'],
     cwd: ROOT,
     env: cleanEnv(env) as Record<string, string>,
     stderr: 'pipe',
@@ -516,50 +518,35 @@ describe('README', () => {
   // The table is made from the tool definitions: STATUSCTL_WRITE_README=1 writes it into
   // docs/mcp.md, so a new operation needs no hand-written row.
   it('lists every tool with its title, as defined from the contract', () => {
-    const path = join(ROOT, 'docs/mcp.md');
-    let readme = readFileSync(path, 'utf8');
-    const start = readme.indexOf('<!-- mcp-tools:start -->');
-    const end = readme.indexOf('<!-- mcp-tools:end -->');
-    expect(start).toBeGreaterThan(-1);
-    if (process.env.STATUSCTL_WRITE_README === '1') {
-      readme = readme.slice(0, start) + padded(mcpToolTable()) + readme.slice(end + '<!-- mcp-tools:end -->'.length);
-      writeFileSync(path, readme);
-    }
-    // Compared cell by cell: the formatter pads markdown tables.
-    const section = readme.slice(readme.indexOf('<!-- mcp-tools:start -->'), readme.indexOf('<!-- mcp-tools:end -->'));
-    expect(cells(section)).toEqual(cells(mcpToolTable()));
+    expectDocTable(join(ROOT, 'docs/mcp.md'), 'mcp-tools', mcpToolTable());
+  });
+
+  it('lists every toolset with what it serves and whether it is a default one', () => {
+    const rows = toolsets().map(
+      ({ name, description, default: isDefault }) => `| \`${name}\` | ${description} | ${isDefault ? 'yes' : 'no'} |`,
+    );
+    const table = [
+      '<!-- mcp-toolsets:start -->',
+      '| Toolset | What it serves | Default |',
+      '| --- | --- | --- |',
+      ...rows,
+      '<!-- mcp-toolsets:end -->',
+    ];
+    expectDocTable(join(ROOT, 'docs/mcp.md'), 'mcp-toolsets', table.join('\n'));
   });
 });
-
-/** The table with its columns aligned, as the README keeps its tables. */
-function padded(table: string): string {
-  const lines = table.split('\n');
-  const rows = cells(table);
-  const widths = rows[0]!.map((_, column) => Math.max(3, ...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) =>
-    row.map((cell, column) => (column === 0 || column === row.length - 1 ? cell : ` ${cell.padEnd(widths[column]!)} `)).join('|');
-  const rule = widths.map((width, column) => (column === 0 || column === widths.length - 1 ? '' : ` ${'-'.repeat(width)} `)).join('|');
-  return [lines[0], line(rows[0]!), rule, ...rows.slice(1).map(line), lines.at(-1)].join('\n');
-}
-
-function cells(table: string): string[][] {
-  return table
-    .split('\n')
-    .filter((line) => line.startsWith('|') && !/^\|[\s|-]+\|$/.test(line))
-    .map((line) => line.split('|').map((cell) => cell.trim()));
-}
 
 /** The README's tool table, made from the tool definitions (paste this when it changes). */
 function mcpToolTable(): string {
   const rows = defineTools().map((tool) => {
     const kind = tool.annotations.readOnlyHint ? 'read' : tool.annotations.destructiveHint ? 'write, destructive' : 'write';
     const args = [...tool.pathParams, ...tool.queryFields, ...tool.bodyFields].map((name) => `\`${name}\``).join(', ') || 'none';
-    return `| \`${tool.name}\` | ${tool.description.split('\n\n')[0]!.split('. ')[0]!.replace(/\.$/, '')} | ${kind} | ${args} |`;
+    return `| \`${tool.name}\` | ${tool.description.split('\n\n')[0]!.split('. ')[0]!.replace(/\.$/, '')} | ${tool.toolset} | ${kind} | ${args} |`;
   });
   return [
     '<!-- mcp-tools:start -->',
-    '| Tool | What it does | Kind | Arguments |',
-    '| --- | --- | --- | --- |',
+    '| Tool | What it does | Toolset | Kind | Arguments |',
+    '| --- | --- | --- | --- | --- |',
     ...rows,
     '<!-- mcp-tools:end -->',
   ].join('\n');
