@@ -13,7 +13,7 @@ import { createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/contract/schemas.js';
 import { cleanUpAfter } from '../support/cleanup.js';
 import { demoIds } from '../../src/server/index.js';
-import { parseJson, runCli, runPty, TEST_ACCOUNT, useTestServer } from './helpers.js';
+import { KEYS, parseJson, runCli, runPty, TEST_ACCOUNT, useTestServer } from './helpers.js';
 
 const PAYLOAD =
   'T\x1b]0;pwned\x07 C\x1b]52;c;ZXZpbA==\x07 X\x1b[2J L\x1b]8;;https://evil.example/\x07link\x1b]8;;\x07 row\rbreak \u202eRTL\u202c C1\u009b31m N\u0000';
@@ -109,6 +109,11 @@ beforeAll(async () => {
   // A page's HTML address refused too, as the hosted API does: its address is then made of its fields.
   stub = await lyingServer((url) => url.includes(REFUSED) || url.startsWith('/status/'));
 });
+
+/** `text` matched as it is, in a RegExp. */
+function literally(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
 
 function cli(args: string[]) {
   return runCli(args, { env: stub.env });
@@ -280,12 +285,37 @@ describe('a server whose text holds control sequences', () => {
           .replace(/\x1b\[[0-9;]*m/g, '')
           .replace(/\r\n/g, '\n');
         expect(raw).not.toMatch(STEERING);
-        expect(raw).toMatch(new RegExp(`\n {2}shown {2,}1 event: 1 ${LINE.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}\n`));
+        expect(raw).toMatch(new RegExp(`\n {2}shown {2,}1 event: 1 ${literally(LINE)}\n`));
       } finally {
         session.kill();
       }
     } finally {
       disguised.delete('GRACE');
+    }
+  });
+
+  it('incidents create on a terminal: the summary it asks about shows a service name escaped', async () => {
+    const { server } = test;
+    const api = createClient({ baseUrl: server.url, apiKey: server.account.key, accountId: server.account.id, retries: 0 });
+    const service = (await api.listStatusPages({ query: { limit: '100' } })).entries[0]!.cards[0]!.services[0]!;
+    disguised.set(service.name, PAYLOAD);
+    try {
+      const args = ['incidents', 'create', '--name', 'Asked', '--severity', 'minor', '--service', service.id, '--message', 'm'];
+      const session = await runPty(args, { cols: 400, env: stub.env });
+      try {
+        await session.waitFor('Create this incident?');
+        const raw = session.raw().replace(/\r\n/g, '\n');
+        const summary = raw.slice(raw.indexOf('About to create this incident:'), raw.indexOf('Create this incident?'));
+        // The summary's own dim labels and bold title are its colors; nothing else in it steers.
+        expect(summary.replace(/\x1b\[[0-9;]*m/g, '')).not.toMatch(STEERING);
+        expect(summary.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(new RegExp(`\n {2}services {2,}${literally(LINE)} \\(${service.id}\\)\n`));
+        session.write(`n${KEYS.enter}`);
+        expect(await session.exited()).toBe(2);
+      } finally {
+        session.kill();
+      }
+    } finally {
+      disguised.delete(service.name);
     }
   });
 

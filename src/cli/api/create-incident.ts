@@ -11,6 +11,7 @@ import { checkIncidentName, DEFAULT_FIRST_UPDATE, SEVERITIES, type IncidentStatu
 import type { ChoiceGroup } from '../prompts/index.js';
 import { type CatalogPage, findPage, type IncidentServiceRef, loadCatalog, pageServices, resolveServices } from './service-catalog.js';
 import { messageText } from '../input/read.js';
+import { renderFields } from '../output/cells.js';
 
 /** The options of `incidents create` (the verb module declares them). */
 export interface CreateOptions {
@@ -90,7 +91,7 @@ export async function runCreate(ctx: Context, given: CreateOptions): Promise<Cre
 
   if (ctx.interactive && !options.yes) {
     const { askYesNo } = await import('../prompts/index.js');
-    ctx.info(summary(ctx, body));
+    ctx.info(await summary(ctx, body));
     if (!(await askYesNo({ message: 'Create this incident?', default: true }))) {
       throw new CliError(ExitCode.usage, 'cancelled: no incident was created');
     }
@@ -205,24 +206,19 @@ function serviceChoices(catalog: CatalogPage[]): { groups: ChoiceGroup<string>[]
   return { groups, byId };
 }
 
-function summary(ctx: Context, body: CreateBody): string {
+/** What is about to be created, for the person asked (stderr, a terminal): the same layout as every record's fields. */
+async function summary(ctx: Context, body: CreateBody): Promise<string> {
   const [update] = body.incidentUpdates;
-  return [
-    '',
-    ctx.style.bold('About to create this incident:'),
-    fields(ctx, [
+  const fields = await renderFields(
+    ctx,
+    [
       ['name', body.name],
       ['severity', body.severity],
       ['services', body.services.map((service) => `${service.name} (${service.id})`).join(', ')],
       ['first update', `${update.status ?? 'INVESTIGATING'}: ${update.description}`],
       ['notify', update.notifySubscribers ? 'yes' : 'no'],
-    ]),
-    '',
-  ].join('\n');
-}
-
-/** Aligned `label  value` lines for the summary (stderr, a person at a terminal). */
-function fields(ctx: Context, rows: [string, string][]): string {
-  const width = Math.max(...rows.map(([label]) => label.length));
-  return rows.map(([label, value]) => `  ${ctx.style.dim(label.padEnd(width))}  ${value}`).join('\n');
+    ],
+    'terminal',
+  );
+  return ['', ctx.style.bold('About to create this incident:'), fields, ''].join('\n');
 }

@@ -40,9 +40,10 @@ export async function renderTable(ctx: View, columns: ColumnSpec[], rows: CellVa
   return formatTable(tableStyle(ctx), columns, rows);
 }
 
-export async function renderFields(ctx: View, rows: [string, CellValue][]): Promise<string> {
+/** Labelled values, in the layout of `format` (stdout's, unless said: a question's summary on stderr is a terminal's). */
+export async function renderFields(ctx: View, rows: [string, CellValue][], format = tableFormat(ctx)): Promise<string> {
   const { formatFields } = await import('./table.js');
-  return formatFields(tableStyle(ctx), rows);
+  return formatFields({ ...tableStyle(ctx), format }, rows);
 }
 
 /**
