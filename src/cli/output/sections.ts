@@ -1,5 +1,6 @@
-// A record printed for people as text rather than a table: a heading, fields with their labels
-// dimmed and aligned, sections indented under a title (analyses, error groups).
+// A record printed for people as text rather than a table: its heading, and sections indented
+// under a title (an analysis's parts, a template's first update). Its fields are laid out by
+// renderFields (cells.ts), the one label-and-value layout.
 import type { View } from './view.js';
 import { tableFormat } from './cells.js';
 import { terminalLine } from './terminal-text.js';
@@ -31,12 +32,4 @@ export function section(ctx: View, title: string, body: string): string {
     .map((line) => `  ${line}`)
     .join('\n');
   return `${ctx.io.style.bold(title)}\n${indented}`;
-}
-
-/**
- * One labelled line of a record, the label dimmed and padded so the values line up. The value
- * may carry the caller's colors, so text from the data in it is made safe by the caller (terminalLine).
- */
-export function field(ctx: View, label: string, value: string): string {
-  return `  ${ctx.io.style.dim(label.padEnd(12))} ${value}`;
 }

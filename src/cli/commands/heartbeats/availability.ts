@@ -11,7 +11,7 @@ import { describeFailure } from '../../errors/failure.js';
 import { shortReason } from '../../api/bulk.js';
 import type { Noun } from '../../runtime/globals.js';
 import { bar } from '../../output/bar-chart.js';
-import { type Cell, type ColumnSpec, renderTable, tableFormat, terminalWidth } from '../../output/cells.js';
+import { type Cell, type ColumnSpec, renderFields, renderTable, tableFormat, terminalWidth } from '../../output/cells.js';
 import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../input/time.js';
 import { type IdArgument, sentId } from '../../input/ids.js';
 
@@ -275,10 +275,10 @@ const cellText = (value: string | Cell) => (typeof value === 'string' ? value : 
 
 /** -o md: the window, then the figures as a table, a row per check, to paste into a ticket or a chat. */
 async function markdown(ctx: Context, rows: Row[], options: AvailabilityOptions): Promise<string> {
-  const fields = [
-    `- **window:** ${describeWindow(options)}`,
-    ...(options.failUnder !== undefined ? [`- **threshold:** ${options.failUnder}%`] : []),
-  ];
+  const fields = await renderFields(ctx, [
+    ['window', describeWindow(options)],
+    ...(options.failUnder !== undefined ? [['threshold', `${options.failUnder}%`] as [string, string]] : []),
+  ]);
   const anyFailed = rows.some((row) => row.error !== null);
   const table = await renderTable(
     ctx,
@@ -292,5 +292,5 @@ async function markdown(ctx: Context, rows: Row[], options: AvailabilityOptions)
       ...(anyFailed ? [error ?? ''] : []),
     ]),
   );
-  return ['### Heartbeat availability', fields.join('\n'), table].join('\n\n');
+  return ['### Heartbeat availability', fields, table].join('\n\n');
 }
