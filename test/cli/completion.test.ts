@@ -15,6 +15,7 @@ import { runCli } from '../support/cli.js';
 import { completeIn, SHELLS, type ShellName, sorted } from './completion-shells.js';
 import { buildProgram } from '../../src/cli/runtime/program.js';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../src/contract/enums.js';
+import { TOOLSET_WORDS } from '../../src/mcp/toolsets.js';
 
 for (const [shell, there] of Object.entries(SHELLS)) {
   if (!there) console.warn(`completion tests for ${shell} skipped: ${shell} is missing (install it with scripts/system-deps/shells.sh)`);
@@ -81,6 +82,8 @@ describe.each(Object.keys(SHELLS) as ShellName[])('completion in %s, run for rea
       const statusValues = (verb: string) => cases.find(([line]) => line === `statusctl incidents ${verb} --status `)?.[1];
       expect(statusValues('list')).toEqual(['open', 'resolved', 'all']);
       expect(statusValues('create')).toEqual([...INCIDENT_STATUSES]);
+      // The toolsets an MCP server can serve, and the words all and default.
+      expect(cases.find(([line]) => line === 'statusctl mcp --toolsets ')?.[1]).toEqual([...TOOLSET_WORDS]);
 
       const offered = complete[shell](cases.map(([line]) => line));
       expect(offered).toHaveLength(cases.length);

@@ -2,6 +2,7 @@
 // SDK and the tool definitions are imported only when this command runs, so no other command
 // pays for loading them. Settings resolve as for every command (option, environment, profile).
 // Which tools it serves is named by toolset (src/mcp/toolsets.ts, which loads neither).
+import { Option } from '@commander-js/extra-typings';
 import type { ToolsetName } from '../../contract/toolsets.js';
 import { ALL, DEFAULT, DEFAULT_TOOLSETS, selectToolsets, TOOLSET_WORDS, toolsets } from '../../mcp/toolsets.js';
 import { CliError, usageError } from '../errors/exit-codes.js';
@@ -26,11 +27,16 @@ export function register(program: Program): void {
           'Started by the host, not by hand: stdout carries the protocol, messages go to stderr.\n' +
           'Without an API key it still starts, reports it on stderr and answers every call with that error.',
       )
-      .option(
-        '--toolsets <names>',
-        `the toolsets whose tools are served (repeat or separate with commas): ${TOOLSET_WORDS.slice(0, -2).join(', ')}; ` +
-          `${ALL} (every one), ${DEFAULT} (${DEFAULT_TOOLSETS.join(', ')}: what is served without this option)`,
-        collect,
+      .addOption(
+        // The choices are for the help and shell completion; the names are checked in run(), each
+        // unknown one with the names meant.
+        new Option(
+          '--toolsets <names>',
+          `the toolsets whose tools are served (repeat or separate with commas; ${ALL}: every one; ` +
+            `${DEFAULT}: ${DEFAULT_TOOLSETS.join(', ')}, served without this option)`,
+        )
+          .choices(TOOLSET_WORDS)
+          .argParser(collect),
       )
       .option('--list-toolsets', 'print the toolsets (those of --toolsets if given) with what each serves and its count of tools, and exit')
       .action((options, command) => run(Context.fromCommand(command), options)),
