@@ -13,7 +13,7 @@ import { createClient } from '../../src/client/index.js';
 import type { Incident } from '../../src/contract/schemas.js';
 import { cleanUpAfter } from '../support/cleanup.js';
 import { demoIds } from '../../src/server/index.js';
-import { KEYS, parseJson, runCli, runPty, TEST_ACCOUNT, useTestServer } from './helpers.js';
+import { KEYS, parseJson, type PtySession, runCli, runPty, TEST_ACCOUNT, useTestServer } from './helpers.js';
 
 const PAYLOAD =
   'T\x1b]0;pwned\x07 C\x1b]52;c;ZXZpbA==\x07 X\x1b[2J L\x1b]8;;https://evil.example/\x07link\x1b]8;;\x07 row\rbreak \u202eRTL\u202c C1\u009b31m N\u0000';
@@ -110,6 +110,14 @@ beforeAll(async () => {
   stub = await lyingServer((url) => url.includes(REFUSED) || url.startsWith('/status/'));
 });
 
+/** What a pty was sent, without the output's own colors, its lines ending in LF. */
+function shownText(session: PtySession): string {
+  return session
+    .raw()
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .replace(/\r\n/g, '\n');
+}
+
 /** `text` matched as it is, in a RegExp. */
 function literally(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
@@ -132,10 +140,7 @@ describe('a server whose text holds control sequences', () => {
     try {
       expect(await session.exited()).toBe(0);
       // The table's bold header and colors are its own; a pty ends its lines with CRLF.
-      const raw = session
-        .raw()
-        .replace(/\x1b\[[0-9;]*m/g, '')
-        .replace(/\r\n/g, '\n');
+      const raw = shownText(session);
       expect(raw).not.toMatch(STEERING);
       const row = raw.split('\n').find((line) => line.startsWith(open.id.slice(0, 8)));
       expect(row).toContain(`  ${LINE}  MAJOR`);
@@ -148,10 +153,7 @@ describe('a server whose text holds control sequences', () => {
     const session = await runPty(['incidents', 'get', open.id, '--no-pager'], { cols: 400, env: stub.env });
     try {
       expect(await session.exited()).toBe(0);
-      const raw = session
-        .raw()
-        .replace(/\x1b\[[0-9;]*m/g, '')
-        .replace(/\r\n/g, '\n');
+      const raw = shownText(session);
       expect(raw).not.toMatch(STEERING);
       expect(
         raw
@@ -280,10 +282,7 @@ describe('a server whose text holds control sequences', () => {
       const session = await runPty(['heartbeats', 'events', check, '--no-pager'], { cols: 400, env: stub.env });
       try {
         expect(await session.exited()).toBe(0);
-        const raw = session
-          .raw()
-          .replace(/\x1b\[[0-9;]*m/g, '')
-          .replace(/\r\n/g, '\n');
+        const raw = shownText(session);
         expect(raw).not.toMatch(STEERING);
         expect(raw).toMatch(new RegExp(`\n {2}shown {2,}1 event: 1 ${literally(LINE)}\n`));
       } finally {
@@ -304,11 +303,11 @@ describe('a server whose text holds control sequences', () => {
       const session = await runPty(args, { cols: 400, env: stub.env });
       try {
         await session.waitFor('Create this incident?');
-        const raw = session.raw().replace(/\r\n/g, '\n');
+        const raw = shownText(session);
+        // The summary (the question's prompt after it moves the cursor, as prompts do).
         const summary = raw.slice(raw.indexOf('About to create this incident:'), raw.indexOf('Create this incident?'));
-        // The summary's own dim labels and bold title are its colors; nothing else in it steers.
-        expect(summary.replace(/\x1b\[[0-9;]*m/g, '')).not.toMatch(STEERING);
-        expect(summary.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(new RegExp(`\n {2}services {2,}${literally(LINE)} \\(${service.id}\\)\n`));
+        expect(summary).not.toMatch(STEERING);
+        expect(summary).toMatch(new RegExp(`\n {2}services {2,}${literally(LINE)} \\(${service.id}\\)\n`));
         session.write(`n${KEYS.enter}`);
         expect(await session.exited()).toBe(2);
       } finally {
