@@ -26,3 +26,4 @@ export * from './resources/shared.schemas.js';
 export * from './resources/status-pages.schemas.js';
 export * from './resources/subscriptions.schemas.js';
 export * from './resources/v3-incidents.schemas.js';
+export * from './resources/v3-status-pages.schemas.js';

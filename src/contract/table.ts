@@ -18,6 +18,7 @@ import { runtimeRows } from './resources/runtimes.js';
 import { serviceRows } from './resources/services.js';
 import { statusPageRows } from './resources/status-pages.js';
 import { subscriptionRows } from './resources/subscriptions.js';
+import { v3StatusPageRows } from './resources/v3-status-pages.js';
 import type { Route, Row, Sample } from './row.js';
 
 export { pathParamNames, uuidParams } from './rules.js';
@@ -34,6 +35,7 @@ export const routes = {
   ...errorGroupRows,
   ...heartbeatRows,
   ...runtimeRows,
+  ...v3StatusPageRows,
   ...referenceRows,
   ...checkRows,
 };

@@ -212,6 +212,16 @@ describe('statusctl mcp', () => {
     expect(JSON.parse(text(runtimes))).toEqual((runtimes.structuredContent as { result: unknown }).result);
   });
 
+  it('reads a V3 status page and deletes one', async () => {
+    const v3Page = demoIds(server.account.id).v3StatusPages.acmePlatform;
+    const page = await call(client, 'get_v3_status_page', { statusPageId: v3Page });
+    expect(page.structuredContent).toMatchObject({ id: v3Page, version: 3 });
+    const made = await server.call('POST', '/v3/status-pages', { body: { name: 'MCP throwaway', url: 'mcp-throwaway' } });
+    const deleted = await call(client, 'delete_v3_status_page', { statusPageId: made.json.id });
+    expect(deleted.structuredContent).toEqual({ result: null });
+    expect(text(await call(client, 'get_v3_status_page', { statusPageId: made.json.id }))).toMatch(/^HTTP 404: /);
+  });
+
   it('creates an incident the server then shows, and adds an update to it', async () => {
     const pages = (await call(client, 'list_status_pages')).structuredContent as {
       entries: { cards: { services: { id: string; name: string; accountId: string }[] }[] }[];
@@ -411,7 +421,11 @@ describe('statusctl mcp', () => {
     expect(sampled.length).toBeGreaterThan(10);
     for (const opId of sampled) {
       const tool = tools.find((each) => each.name === toolName(opId))!;
-      const params = Object.fromEntries(Object.keys(sampleOf(opId)?.params ?? {}).map((param) => [param, ids[param]!]));
+      // A V3 route's statusPageId names a V3 page: the demo one.
+      const own = routes[opId].path.startsWith('/v3/')
+        ? { ...ids, statusPageId: demoIds(server.account.id).v3StatusPages.acmePlatform }
+        : ids;
+      const params = Object.fromEntries(Object.keys(sampleOf(opId)?.params ?? {}).map((param) => [param, own[param]!]));
       const result = await call(client, tool.name, sampleArgs(tool, opId, params, services));
       expect(result.isError, `${tool.name}: ${text(result)}`).toBeFalsy();
     }

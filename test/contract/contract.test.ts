@@ -36,6 +36,8 @@ const NOT_DECLARED: Partial<Record<OperationId, Partial<Record<number, string>>>
   listStatusPages: { 404: 'a list has no id to name nothing: only a path the server does not serve (a wrong base URL) is 404' },
   listServices: { 404: 'a list has no id to name nothing: only a path the server does not serve (a wrong base URL) is 404' },
   listIncidents: { 404: 'a list has no id to name nothing: only a path the server does not serve (a wrong base URL) is 404' },
+  listV3StatusPages: { 404: 'a list has no id to name nothing: only a path the server does not serve (a wrong base URL) is 404' },
+  createV3StatusPage: { 404: 'a create names no record: only a path the server does not serve (a wrong base URL) is 404' },
 };
 
 describe('operations table', () => {

@@ -8,6 +8,7 @@ import { applyFixtures } from '../../src/server/fixtures/load.js';
 import { AccountStore } from '../../src/server/store.js';
 import { ACCOUNT } from './helpers.js';
 import { fillV3Incidents, v3IncidentReads } from './v3-incident-changes.js';
+import { fillV3Pages, v3PageReads } from './v3-page-changes.js';
 
 const NOW = Date.parse('2025-03-10T12:00:00Z');
 
@@ -96,6 +97,7 @@ function filled(changeLog?: ChangeLog): AccountStore {
     },
   ]);
   fillV3Incidents(store);
+  fillV3Pages(store);
   return store;
 }
 
@@ -121,6 +123,7 @@ function reads(store: AccountStore) {
     subscriptions: store.listStatusPages(100).entries.map((page) => store.listSubscriptions(page.id)),
     notifications: store.listNotifications(),
     v3Incidents: v3IncidentReads(store),
+    v3Pages: v3PageReads(store),
   };
 }
 

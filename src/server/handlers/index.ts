@@ -14,6 +14,7 @@ import * as services from './services.js';
 import * as statusPages from './status-pages.js';
 import * as subscriptions from './subscriptions.js';
 import type { Handler, Handlers } from './types.js';
+import * as v3StatusPages from './v3-status-pages.js';
 
 const exported = {
   ...checks,
@@ -26,6 +27,7 @@ const exported = {
   ...services,
   ...statusPages,
   ...subscriptions,
+  ...v3StatusPages,
 };
 
 /** The operations of the table that `exports` holds no handler for. */

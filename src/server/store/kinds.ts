@@ -16,7 +16,9 @@ import { notifications } from './notifications.js';
 import { services } from './services.js';
 import { statusPages } from './status-pages.js';
 import { subscriptions } from './subscriptions.js';
+import { v3Components } from './v3-components.js';
 import { v3Incidents } from './v3-incidents.js';
+import { v3StatusPages } from './v3-status-pages.js';
 
 export const KINDS = [
   services,
@@ -27,6 +29,8 @@ export const KINDS = [
   analyses,
   heartbeats,
   notifications,
+  v3StatusPages,
+  v3Components,
   v3Incidents,
   checks,
 ] as const;

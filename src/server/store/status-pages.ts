@@ -52,6 +52,12 @@ export class StatusPageRecords {
     return this.pages.has(id);
   }
 
+  /** Whether a page has this url, letter case aside (a V3 page's url is unique among both generations). */
+  hasUrl(url: string): boolean {
+    const wanted = url.toLowerCase();
+    return this.stored.some((page) => page.url.toLowerCase() === wanted);
+  }
+
   list(limit: number, beforeSeq?: number): Page<StatusPage> {
     const page = this.pages.list(limit, beforeSeq);
     return { entries: page.entries.map((stored) => this.withIncidents(stored)), lastSeq: page.lastSeq };
