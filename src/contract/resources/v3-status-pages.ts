@@ -24,7 +24,7 @@ const PAGE_SAMPLE = {
   allowIndexing: true,
 } as const;
 
-export const v3StatusPageRows = define({
+export const v3StatusPageRows = define('status-pages', {
   listV3StatusPages: {
     method: 'GET',
     path: '/v3/status-pages',
