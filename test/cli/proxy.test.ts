@@ -286,7 +286,8 @@ describe('statusctl mcp', () => {
     const seen = watch(proxy);
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [BIN, 'mcp'],
+      // The runtimes' toolset: what the call below needs, not served by default.
+      args: [BIN, 'mcp', '--toolsets', 'runtimes'],
       cwd: ROOT,
       env: cleanEnv({ ...tls.server.env, STATUSCTL_BASE_URL: tls.baseUrl, STATUSCTL_CONFIG_DIR: dir, ...proxyEnv() }) as Record<
         string,
