@@ -18,6 +18,8 @@ import { runtimeRows } from './resources/runtimes.js';
 import { serviceRows } from './resources/services.js';
 import { statusPageRows } from './resources/status-pages.js';
 import { subscriptionRows } from './resources/subscriptions.js';
+import { v3IncidentUpdateRows } from './resources/v3-incident-updates.js';
+import { v3IncidentRows } from './resources/v3-incidents.js';
 import { v3StatusPageRows } from './resources/v3-status-pages.js';
 import type { Route, Row, Sample } from './row.js';
 
@@ -31,6 +33,8 @@ export const routes = {
   ...subscriptionRows,
   ...incidentRows,
   ...incidentUpdateRows,
+  ...v3IncidentRows,
+  ...v3IncidentUpdateRows,
   ...analysisRows,
   ...errorGroupRows,
   ...heartbeatRows,

@@ -13,6 +13,7 @@ import { demoIds } from '../../src/server/index.js';
 import { defineTools, toolName } from '../../src/mcp/tools.js';
 import { toolsets } from '../../src/mcp/toolsets.js';
 import { expectDocTable } from './markdown-table.js';
+import { v3Calls, v3Ids, withComponent } from './mcp-v3-incidents.js';
 import { BIN, cleanEnv, closedPortUrl, removeTempDirs, ROOT, startTestServer, TEST_ACCOUNT, type TestServer } from './helpers.js';
 
 let server: TestServer;
@@ -417,17 +418,20 @@ describe('statusctl mcp', () => {
       id: group.id,
       checkId: Object.values(demoIds(server.account.id).heartbeatChecks)[0]!,
     };
+    const v3 = await v3Ids(server);
     const sampled = PUBLIC_IDS.filter((opId) => sampleOf(opId as OperationId)) as OperationId[];
     expect(sampled.length).toBeGreaterThan(10);
     for (const opId of sampled) {
       const tool = tools.find((each) => each.name === toolName(opId))!;
-      // A V3 route's statusPageId names a V3 page: the demo one.
-      const own = routes[opId].path.startsWith('/v3/')
-        ? { ...ids, statusPageId: demoIds(server.account.id).v3StatusPages.acmePlatform }
-        : ids;
+      // A V3 route's ids name V3 records: the demo V3 page's, and an incident on it.
+      const own = routes[opId].path.startsWith('/v3/') ? { ...ids, ...v3 } : ids;
       const params = Object.fromEntries(Object.keys(sampleOf(opId)?.params ?? {}).map((param) => [param, own[param]!]));
-      const result = await call(client, tool.name, sampleArgs(tool, opId, params, services));
+      const result = await call(client, tool.name, withComponent(sampleArgs(tool, opId, params, services), v3.componentId));
       expect(result.isError, `${tool.name}: ${text(result)}`).toBeFalsy();
+    }
+    for (const [name, args] of v3Calls(v3)) {
+      const result = await call(client, name, args);
+      expect(result.isError, `${name}: ${text(result)}`).toBeFalsy();
     }
   });
 

@@ -59,7 +59,13 @@ describe('the rows’ samples', () => {
 describe('the lost-answer finders and the page events of the rows', () => {
   it('a finder reads a GET and matches fields the sample body holds', () => {
     const finders = rows.filter(([, row]) => typeof row.readBack === 'object');
-    expect(finders.map(([id]) => id).sort()).toEqual(['createIncident', 'createIncidentUpdate', 'createV3StatusPage']);
+    expect(finders.map(([id]) => id).sort()).toEqual([
+      'createIncident',
+      'createIncidentUpdate',
+      'createV3Incident',
+      'createV3IncidentUpdate',
+      'createV3StatusPage',
+    ]);
     for (const [id, row] of finders) {
       const readBack = row.readBack as Exclude<Row['readBack'], 'none' | undefined>;
       expect(routes[readBack.read as OperationId]?.method, id).toBe('GET');

@@ -18,6 +18,8 @@ export interface Ctx {
   updateId: string;
   errorGroupId: string;
   statusPageId: string;
+  /** A V3 status page of account A with a component and an incident on it: the ids of the /v3 rows. */
+  v3: { statusPageId: string; componentId: string; incidentId: string; updateId: string };
 }
 
 export interface Case {
@@ -106,6 +108,7 @@ export async function context(server: TestServer): Promise<Ctx> {
     body: { checkId: 'c1', rawErrorMessage: `Error: boom in row ${++rows}` },
   });
   const pages = await server.call('GET', '/v1/status-pages?limit=1');
+  const v3 = await v3Records(server);
   return {
     server,
     service: service!,
@@ -114,7 +117,23 @@ export async function context(server: TestServer): Promise<Ctx> {
     updateId: created.json.incidentUpdates[0].id,
     errorGroupId: group.json.id,
     statusPageId: pages.json.entries[0].id,
+    v3,
   };
+}
+
+/** A row's own V3 incident, on account A's demo V3 page (its first update dated before the samples' dates). */
+async function v3Records(server: TestServer): Promise<Ctx['v3']> {
+  const demo = demoIds(ACCOUNT_A.id);
+  const statusPageId = demo.v3StatusPages.acmePlatform;
+  const componentId = demo.v3Components.restApi;
+  const incident = await server.call('POST', `/v3/status-pages/${statusPageId}/incidents`, {
+    body: {
+      name: 'Request rules',
+      componentImpacts: [{ componentId, status: 'MAJOR_OUTAGE' }],
+      incidentUpdates: [{ description: 'Looking', status: 'INVESTIGATING', publicIncidentUpdateDate: '2025-03-10T09:00:00Z' }],
+    },
+  });
+  return { statusPageId, componentId, incidentId: incident.json.id, updateId: incident.json.incidentUpdates[0].id };
 }
 
 export function pathOf(ctx: Ctx, each: Case): string {
@@ -128,6 +147,10 @@ export function pathOf(ctx: Ctx, each: Case): string {
     serviceId: ctx.service.id,
     subscriptionId: UNKNOWN,
     checkId: demoIds(ACCOUNT_A.id).heartbeatChecks.nightlyBackup,
+    // The /v3 routes name V3 records by the same names.
+    ...(routes[each.op].path.startsWith('/v3/')
+      ? { statusPageId: ctx.v3.statusPageId, incidentId: ctx.v3.incidentId, incidentUpdateId: ctx.v3.updateId }
+      : {}),
     ...each.params,
   };
   return routes[each.op].path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name]!)) + (each.query ?? '');

@@ -69,9 +69,10 @@ function newAjv(vendorKeywords: boolean, components: unknown = upstream.componen
 }
 
 /**
- * The components as responses are checked, with the one field the server answers differently
- * on purpose: a heartbeat event's `timestamp`, typed `date` by the document, is the full
- * date-time of the ping (docs/api-rules.md#heartbeat-events). Only that field is read otherwise.
+ * The components as responses are checked, with the fields the server answers differently on
+ * purpose: a heartbeat event's `timestamp`, typed `date` by the document, is the full date-time
+ * of the ping (docs/api-rules.md#heartbeat-events), and a V3 impact window's `startedAt` and
+ * `endedAt` are full date-times too. Only those fields are read otherwise.
  */
 function responseComponents(): unknown {
   const components = structuredClone(upstream.components) as { schemas: Record<string, any> };
@@ -79,6 +80,12 @@ function responseComponents(): unknown {
   if (timestamp?.format !== 'date')
     throw new Error('the hosted document no longer types HeartbeatsV1Event.timestamp as a date: look again');
   timestamp.format = 'date-time';
+  // A V3 incident's impact windows run from a moment to a moment (docs/api-rules.md#v3-incidents).
+  const window = components.schemas.PublicStatusPageV3ComponentImpactResponse?.properties;
+  if (window?.startedAt?.format !== 'date' || window?.endedAt?.format !== 'date')
+    throw new Error("the hosted document no longer types a V3 impact window's startedAt and endedAt as dates: look again");
+  window.startedAt.format = 'date-time';
+  window.endedAt.format = 'date-time';
   return components;
 }
 

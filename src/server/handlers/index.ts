@@ -13,6 +13,7 @@ import * as runtimes from './runtimes.js';
 import * as services from './services.js';
 import * as statusPages from './status-pages.js';
 import * as subscriptions from './subscriptions.js';
+import * as v3Incidents from './v3-incidents.js';
 import type { Handler, Handlers } from './types.js';
 import * as v3StatusPages from './v3-status-pages.js';
 
@@ -28,6 +29,7 @@ const exported = {
   ...statusPages,
   ...subscriptions,
   ...v3StatusPages,
+  ...v3Incidents,
 };
 
 /** The operations of the table that `exports` holds no handler for. */

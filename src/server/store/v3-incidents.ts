@@ -2,9 +2,13 @@
 // impact windows and their updates (docs/api-rules.md#v3-incidents). Each change carries the
 // moment it was made, so replaying it does the same again; the derived fields (lastUpdateStatus,
 // duration, the windows a resolving update ends) are worked out where a change applies.
+import { z } from 'zod';
 import type { V3ImpactWindow, V3Incident, V3IncidentUpdate } from '../../contract/schemas.js';
+import { IncidentStatus, V3ImpactStatus } from '../../contract/schemas.js';
+import { dateOnly, isoUtc } from '../dates.js';
+import { FixtureTime, Id, Text } from '../fixtures/fields.js';
 import { deriveAll } from '../timeline.js';
-import { closeAll, endComponent, type ImpactInput, reconcile } from '../v3-impacts.js';
+import { closeAll, endComponent, type ImpactInput, openWindows, reconcile } from '../v3-impacts.js';
 import { recordKind } from './kind.js';
 import { V3IncidentRecords } from './v3-incident-records.js';
 
@@ -73,7 +77,7 @@ export interface V3ComponentImpactsEnded {
   today: string;
 }
 
-/** A page was deleted: its incidents go with it. */
+/** A page was deleted: its incidents go with it (the page's delete makes this change first). */
 export interface V3PageIncidentsDeleted {
   kind: 'v3PageIncidentsDeleted';
   statusPageId: string;
@@ -90,6 +94,27 @@ function settle(incident: V3Incident): void {
     if (Date.parse(update.publicIncidentUpdateDate) >= Date.parse(resolvedAt)) resolvedAt = update.publicIncidentUpdateDate;
   incident.componentImpacts = closeAll(incident.componentImpacts, resolvedAt);
 }
+
+/**
+ * A V3 incident of a fixture file: its page by its fixture key and its components by theirs on
+ * that page (each component's `id`), its impacts opened at its first update; a RESOLVED latest update ends them, as it does through the API.
+ */
+export const V3IncidentFixture = z.strictObject({
+  id: Id.optional(),
+  statusPage: Id,
+  name: Text.max(255),
+  componentImpacts: z.array(z.strictObject({ component: Id, status: V3ImpactStatus })).optional(),
+  incidentUpdates: z
+    .array(
+      z.strictObject({
+        description: Text,
+        status: IncidentStatus,
+        publicIncidentUpdateDate: FixtureTime,
+        notifySubscribers: z.boolean().optional(),
+      }),
+    )
+    .min(1),
+});
 
 function updateOf(incident: V3Incident, updateId: string): V3IncidentUpdate {
   const update = incident.incidentUpdates.find((each) => each.id === updateId);
@@ -165,6 +190,41 @@ export const v3Incidents = recordKind({
       /** An incident as stored, with its place in the list (its last change's number), so list cursors mean the same after a restart. */
       v3Incident: (part, entry: { kind: 'v3Incident'; incident: V3Incident; changeSeq: number }) =>
         part.restore(entry.incident, entry.changeSeq),
+    },
+  },
+  fixtures: {
+    field: 'v3Incidents',
+    item: V3IncidentFixture,
+    uniqueIds: true,
+    load(items, { id, at, commit }) {
+      for (const [index, incident] of items.entries()) {
+        const key = incident.id ?? `#${index}`;
+        const updates = incident.incidentUpdates.map((update, u) => ({
+          id: id('v3-update', `${key}/#${u}`),
+          description: update.description,
+          status: update.status,
+          publicIncidentUpdateDate: isoUtc(at(update.publicIncidentUpdateDate)),
+          notifySubscribers: update.notifySubscribers ?? false,
+          created_at: dateOnly(at(update.publicIncidentUpdateDate)),
+        }));
+        const impacts = (incident.componentImpacts ?? []).map((impact) => ({
+          componentId: id('v3-component', `${incident.statusPage}/${impact.component}`),
+          status: impact.status,
+        }));
+        const times = updates.map((update) => Date.parse(update.publicIncidentUpdateDate));
+        commit<V3IncidentCreated>({
+          kind: 'v3IncidentCreated',
+          incident: {
+            id: id('v3-incident', key),
+            statusPageId: id('v3-page', incident.statusPage),
+            name: incident.name,
+            componentImpacts: openWindows(impacts, updates[0]!.publicIncidentUpdateDate),
+            incidentUpdates: updates,
+            created_at: dateOnly(Math.min(...times)),
+            updated_at: dateOnly(Math.max(...times)),
+          },
+        });
+      }
     },
   },
 });

@@ -1,0 +1,221 @@
+// Incidents of V3 status pages and their component impacts (docs/api-rules.md#v3-incidents).
+// Every route names the page: an unknown page, an unknown incident and another page's incident
+// are all 404. The rules of the windows are v3-impacts.ts's; the changes apply in store/v3-incidents.ts.
+import type { V3Incident } from '../../contract/schemas.js';
+import { dateOnly, isoUtc } from '../dates.js';
+import { badField, notFound, validationError } from '../http-error.js';
+import type { AccountStore } from '../store.js';
+import { checkImpacts, checkTimeline, openWindows, storedTimeline } from '../v3-impacts.js';
+import { DEFAULT_PAGE_SIZE, decodeCursor, listBody } from './pagination.js';
+import type { Handler, HandlerRequest } from './types.js';
+import { v3PageComponents } from './v3-page-components.js';
+
+/** The page's component ids; a 404 for a page the account does not have. */
+export function requireV3Page(store: AccountStore, statusPageId: string): ReadonlySet<string> {
+  const components = v3PageComponents(store, statusPageId);
+  if (!components) throw notFound('status page', statusPageId);
+  return components;
+}
+
+export function requireV3Incident(store: AccountStore, statusPageId: string, incidentId: string): V3Incident {
+  requireV3Page(store, statusPageId);
+  const incident = store.records.v3Incidents.get(statusPageId, incidentId);
+  if (!incident) throw notFound('incident', incidentId);
+  return incident;
+}
+
+const CURSOR = 'v3incidents';
+
+/** An incident as the list shows it: without its updates. */
+function listItem({ incidentUpdates: _updates, ...item }: V3Incident): Omit<V3Incident, 'incidentUpdates'> {
+  return item;
+}
+
+export const listV3Incidents: Handler<'listV3Incidents'> = ({ params, query, account: { store } }) => {
+  const part = store.records.v3Incidents;
+  // A cursor we could not have given out is a bad request, whatever the page (validation before lookup).
+  const before = query.nextId === undefined ? undefined : decodeCursor(CURSOR, query.nextId, part.changes);
+  requireV3Page(store, params.statusPageId);
+  const page = part.list(params.statusPageId, query.limit ?? DEFAULT_PAGE_SIZE, before);
+  return { status: 200, body: listBody(CURSOR, { entries: page.entries.map(listItem), lastSeq: page.lastSeq }) };
+};
+
+export const getV3Incident: Handler<'getV3Incident'> = ({ params, account: { store } }) => ({
+  status: 200,
+  body: requireV3Incident(store, params.statusPageId, params.incidentId),
+});
+
+type UpdateInput = HandlerRequest<'createV3IncidentUpdate'>['body'];
+
+export const createV3Incident: Handler<'createV3Incident'> = ({ params, body, account: { store }, app }) => {
+  const components = requireV3Page(store, params.statusPageId);
+  const impacts = body.componentImpacts ?? [];
+  const problem = checkImpacts(impacts, (id) => components.has(id));
+  if (problem) throw badField(problem.path, problem.message);
+  const now = app.now();
+  const [first] = body.incidentUpdates.map((update) => newUpdate(update, app.newId(), now));
+  const incident = store.commit({
+    kind: 'v3IncidentCreated',
+    incident: {
+      id: app.newId(),
+      statusPageId: params.statusPageId,
+      name: body.name,
+      // The windows open when the incident does: at its first update's date.
+      componentImpacts: openWindows(impacts, first!.publicIncidentUpdateDate),
+      incidentUpdates: [first!],
+      created_at: dateOnly(now),
+      updated_at: dateOnly(now),
+    },
+  });
+  return { status: 201, body: incident };
+};
+
+export const updateV3Incident: Handler<'updateV3Incident'> = ({ params, body, account: { store }, app }) => {
+  requireV3Incident(store, params.statusPageId, params.incidentId);
+  const components = requireV3Page(store, params.statusPageId);
+  if (body.componentImpacts) {
+    const problem = checkImpacts(body.componentImpacts, (id) => components.has(id));
+    if (problem) throw badField(problem.path, problem.message);
+  }
+  const now = app.now();
+  const incident = store.commit({
+    kind: 'v3IncidentChanged',
+    incidentId: params.incidentId,
+    name: body.name,
+    ...(body.componentImpacts ? { impacts: body.componentImpacts } : {}),
+    at: isoUtc(now),
+    today: dateOnly(now),
+  });
+  return { status: 200, body: incident };
+};
+
+export const replaceV3IncidentComponentImpacts: Handler<'replaceV3IncidentComponentImpacts'> = ({
+  params,
+  body,
+  account: { store },
+  app,
+}) => {
+  const incident = requireV3Incident(store, params.statusPageId, params.incidentId);
+  const components = requireV3Page(store, params.statusPageId);
+  // A deleted component's past windows may be sent back as they were answered.
+  const named = new Set(incident.componentImpacts.map((window) => window.componentId));
+  const problems = checkTimeline(
+    body.componentImpacts,
+    incident.lastUpdateStatus !== 'RESOLVED',
+    (id) => components.has(id) || named.has(id),
+  );
+  if (problems.length) throw validationError(problems);
+  const changed = store.commit({
+    kind: 'v3IncidentTimelineReplaced',
+    incidentId: params.incidentId,
+    windows: storedTimeline(body.componentImpacts),
+    today: dateOnly(app.now()),
+  });
+  return { status: 200, body: changed };
+};
+
+export const deleteV3Incident: Handler<'deleteV3Incident'> = ({ params, account: { store } }) => {
+  requireV3Incident(store, params.statusPageId, params.incidentId);
+  store.commit({ kind: 'v3IncidentDeleted', incidentId: params.incidentId });
+  return { status: 204, body: null };
+};
+
+function newUpdate(input: UpdateInput, id: string, now: number) {
+  return {
+    id,
+    description: input.description,
+    status: input.status,
+    publicIncidentUpdateDate: isoUtc(input.publicIncidentUpdateDate ?? now),
+    notifySubscribers: input.notifySubscribers ?? false,
+    created_at: dateOnly(now),
+  };
+}
+
+/** The earliest date of the incident's updates, but the one being changed: an update may not be dated before it. */
+function firstDate(incident: V3Incident, except?: string): number {
+  let first = Infinity;
+  for (const update of incident.incidentUpdates)
+    if (update.id !== except) first = Math.min(first, Date.parse(update.publicIncidentUpdateDate));
+  return first;
+}
+
+function checkDate(incident: V3Incident, date: string | undefined, except?: string): void {
+  if (date === undefined) return;
+  const first = firstDate(incident, except);
+  if (Date.parse(date) < first)
+    throw badField(
+      'publicIncidentUpdateDate',
+      `must not be before the incident's first update (${new Date(first).toISOString()}): an update cannot predate the incident`,
+    );
+}
+
+export const createV3IncidentUpdate: Handler<'createV3IncidentUpdate'> = ({ params, body, account: { store }, app }) => {
+  const incident = requireV3Incident(store, params.statusPageId, params.incidentId);
+  checkDate(incident, body.publicIncidentUpdateDate);
+  const now = app.now();
+  const update = store.commit({
+    kind: 'v3IncidentUpdateAdded',
+    incidentId: incident.id,
+    update: newUpdate(body, app.newId(), now),
+    today: dateOnly(now),
+  });
+  return { status: 201, body: update };
+};
+
+function requireUpdate(store: AccountStore, statusPageId: string, incidentId: string, updateId: string) {
+  const incident = requireV3Incident(store, statusPageId, incidentId);
+  // Another incident's update is not found here either: the path names both.
+  const update = incident.incidentUpdates.find((each) => each.id === updateId);
+  if (!update) throw notFound('incident update', updateId);
+  return { incident, update };
+}
+
+export const getV3IncidentUpdate: Handler<'getV3IncidentUpdate'> = ({ params, account: { store } }) => ({
+  status: 200,
+  body: requireUpdate(store, params.statusPageId, params.incidentId, params.incidentUpdateId).update,
+});
+
+export const updateV3IncidentUpdate: Handler<'updateV3IncidentUpdate'> = ({ params, body, account: { store }, app }) => {
+  const { incident } = requireUpdate(store, params.statusPageId, params.incidentId, params.incidentUpdateId);
+  checkDate(incident, body.publicIncidentUpdateDate, params.incidentUpdateId);
+  const update = store.commit({
+    kind: 'v3IncidentUpdateChanged',
+    incidentId: incident.id,
+    updateId: params.incidentUpdateId,
+    changes: {
+      description: body.description,
+      status: body.status,
+      ...(body.publicIncidentUpdateDate === undefined ? {} : { publicIncidentUpdateDate: isoUtc(body.publicIncidentUpdateDate) }),
+      ...(body.notifySubscribers === undefined ? {} : { notifySubscribers: body.notifySubscribers }),
+    },
+    today: dateOnly(app.now()),
+  });
+  return { status: 200, body: update };
+};
+
+export const deleteV3IncidentUpdate: Handler<'deleteV3IncidentUpdate'> = ({ params, account: { store }, app }) => {
+  const { incident } = requireUpdate(store, params.statusPageId, params.incidentId, params.incidentUpdateId);
+  if (incident.incidentUpdates.length === 1)
+    throw badField(
+      'incidentUpdateId',
+      'is the last remaining update of the incident, which cannot be deleted: delete the incident instead, or post another update first',
+    );
+  store.commit({ kind: 'v3IncidentUpdateDeleted', incidentId: incident.id, updateId: params.incidentUpdateId, today: dateOnly(app.now()) });
+  return { status: 204, body: null };
+};
+
+/** The hosted API answers an incident's 100 latest updates. */
+const UPDATES_LISTED = 100;
+
+export const listV3IncidentUpdates: Handler<'listV3IncidentUpdates'> = ({ params, account: { store } }) => ({
+  status: 200,
+  body: store.records.v3Incidents.listUpdates(requireV3Incident(store, params.statusPageId, params.incidentId), UPDATES_LISTED),
+});
+
+/**
+ * What the V3 components' delete calls: the component's open windows end at `now`. Committed in
+ * the same turn as the component's delete, so the data file writes both in one batch.
+ */
+export function endV3ComponentImpacts(store: AccountStore, statusPageId: string, componentId: string, now: number): void {
+  store.commit({ kind: 'v3ComponentImpactsEnded', statusPageId, componentId, at: isoUtc(now), today: dateOnly(now) });
+}
