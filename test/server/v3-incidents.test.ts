@@ -293,5 +293,7 @@ describe('listing a V3 page’s incidents', () => {
     expect(second.entries.map((each: any) => each.id)).toEqual([b.id]);
     for (const query of ['limit=0', 'limit=101', 'nextId=bogus'])
       expectError(await server.call('GET', `${incidentsOf(fresh)}?${query}`), 400);
+    // A bad cursor is a bad request before the page is looked up.
+    expectError(await server.call('GET', `/v3/status-pages/${UNKNOWN}/incidents?nextId=bogus`), 400);
   });
 });
