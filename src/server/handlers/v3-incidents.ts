@@ -211,11 +211,3 @@ export const listV3IncidentUpdates: Handler<'listV3IncidentUpdates'> = ({ params
   status: 200,
   body: store.records.v3Incidents.listUpdates(requireV3Incident(store, params.statusPageId, params.incidentId), UPDATES_LISTED),
 });
-
-/**
- * What the V3 components' delete calls: the component's open windows end at `now`. Committed in
- * the same turn as the component's delete, so the data file writes both in one batch.
- */
-export function endV3ComponentImpacts(store: AccountStore, statusPageId: string, componentId: string, now: number): void {
-  store.commit({ kind: 'v3ComponentImpactsEnded', statusPageId, componentId, at: isoUtc(now), today: dateOnly(now) });
-}
