@@ -20,6 +20,7 @@ import { statusPageRows } from './resources/status-pages.js';
 import { subscriptionRows } from './resources/subscriptions.js';
 import { v3IncidentUpdateRows } from './resources/v3-incident-updates.js';
 import { v3IncidentRows } from './resources/v3-incidents.js';
+import { v3ComponentRows } from './resources/v3-components.js';
 import { v3StatusPageRows } from './resources/v3-status-pages.js';
 import type { Route, Row, Sample } from './row.js';
 
@@ -33,13 +34,14 @@ export const routes = {
   ...subscriptionRows,
   ...incidentRows,
   ...incidentUpdateRows,
+  ...v3StatusPageRows,
+  ...v3ComponentRows,
   ...v3IncidentRows,
   ...v3IncidentUpdateRows,
   ...analysisRows,
   ...errorGroupRows,
   ...heartbeatRows,
   ...runtimeRows,
-  ...v3StatusPageRows,
   ...referenceRows,
   ...checkRows,
 };

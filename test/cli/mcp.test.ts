@@ -213,7 +213,7 @@ describe('statusctl mcp', () => {
     expect(JSON.parse(text(runtimes))).toEqual((runtimes.structuredContent as { result: unknown }).result);
   });
 
-  it('reads a V3 status page and deletes one', async () => {
+  it('reads V3 status pages, their components and custom domain, and deletes a page and a component', async () => {
     const v3Page = demoIds(server.account.id).v3StatusPages.acmePlatform;
     const page = await call(client, 'get_v3_status_page', { statusPageId: v3Page });
     expect(page.structuredContent).toMatchObject({ id: v3Page, version: 3 });
@@ -221,6 +221,20 @@ describe('statusctl mcp', () => {
     const deleted = await call(client, 'delete_v3_status_page', { statusPageId: made.json.id });
     expect(deleted.structuredContent).toEqual({ result: null });
     expect(text(await call(client, 'get_v3_status_page', { statusPageId: made.json.id }))).toMatch(/^HTTP 404: /);
+
+    const components = (await call(client, 'list_v3_components', { statusPageId: v3Page })).structuredContent as {
+      entries: { id: string }[];
+    };
+    const [first] = components.entries;
+    expect((await call(client, 'get_v3_component', { statusPageId: v3Page, componentId: first!.id })).structuredContent).toEqual(first);
+    const added = await server.call('POST', `/v3/status-pages/${v3Page}/components`, { body: { name: 'MCP throwaway', displayOrder: 9 } });
+    const removed = await call(client, 'delete_v3_component', { statusPageId: v3Page, componentId: added.json.id });
+    expect(removed.structuredContent).toEqual({ result: null });
+
+    const verification = await call(client, 'get_v3_custom_domain_verification', { statusPageId: v3Page });
+    expect(verification.structuredContent).toMatchObject({ validationMethod: 'txt', ownershipVerification: { type: 'txt' } });
+    const rechecked = await call(client, 'recheck_v3_custom_domain_verification', { statusPageId: v3Page });
+    expect(rechecked.structuredContent).toMatchObject({ status: 'active', sslStatus: 'active' });
   });
 
   it('creates an incident the server then shows, and adds an update to it', async () => {

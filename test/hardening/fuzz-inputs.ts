@@ -53,6 +53,7 @@ export function realIds(): Record<string, string[]> {
     checkId: HEARTBEAT_IDS,
     serviceId: SERVICE_IDS,
     subscriptionId: known.subscriptions,
+    componentId: Object.values(DEMO_IDS.v3Components),
   };
 }
 

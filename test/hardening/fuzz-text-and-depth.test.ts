@@ -63,7 +63,9 @@ function realPath(id: OperationId, pick: number): string {
     errorGroupId: errorGroups,
     id: errorGroups,
     checkId: Object.values(DEMO.heartbeatChecks),
-    statusPageId: statusPages,
+    // A V3 route's page is the demo V3 page, with its components.
+    statusPageId: operations[id].path.startsWith('/v3/') ? [DEMO.v3StatusPages.acmePlatform] : statusPages,
+    componentId: Object.values(DEMO.v3Components),
   };
   const names = [...operations[id].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const params = Object.fromEntries(

@@ -51,6 +51,8 @@ const a = {
   subscription: '',
   serviceId: '',
   serviceName: '',
+  v3Page: '',
+  component: '',
 };
 
 async function send(what: string, req: RawRequest): Promise<Answer> {
@@ -67,7 +69,9 @@ function asAccount(key: string, extra: Record<string, string> = {}) {
 function paramOfA(id: OperationId, name: string): string {
   switch (name) {
     case 'statusPageId':
-      return a.statusPage;
+      return operations[id].path.startsWith('/v3/') ? a.v3Page : a.statusPage;
+    case 'componentId':
+      return a.component;
     case 'incidentId':
       return a.incident;
     case 'incidentUpdateId':
@@ -115,6 +119,8 @@ const snapshotA = () =>
   snapshot(server, ACCOUNT_A, [
     `/v1/root-cause-analyses/${a.analysis}`,
     `/v1/status-pages/${a.statusPage}/subscriptions`,
+    `/v3/status-pages/${a.v3Page}/components`,
+    `/v3/status-pages/${a.v3Page}/custom-domain-verifications`,
     `/v1/error-groups/checks/${a.errorCheck}`,
     `/v1/checks/heartbeats/${a.heartbeat}/events/${a.heartbeatEvent}`,
     `/v1/checks/heartbeats/${a.heartbeat}/availability?startTime=1970-01-01&endTime=2025-03-10`,
@@ -173,6 +179,22 @@ describe('isolation between accounts, for every route', () => {
     });
     expect(subscribed.status, subscribed.text).toBe(201);
     a.subscription = (await server.get(`/v1/status-pages/${a.statusPage}/subscriptions`)).json[0].id;
+    const v3Page = await send('A makes a V3 page', {
+      method: 'POST',
+      path: '/v3/status-pages',
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({ name: 'A only', url: 'a-only', customDomain: 'status.a-only.example' }),
+    });
+    expect(v3Page.status, v3Page.text).toBe(201);
+    a.v3Page = v3Page.json.id;
+    const component = await send('A adds a component', {
+      method: 'POST',
+      path: `/v3/status-pages/${a.v3Page}/components`,
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({ name: 'A only', displayOrder: 1 }),
+    });
+    expect(component.status, component.text).toBe(201);
+    a.component = component.json.id;
     // The analysis completes after rcaDelayMs: waited for, so A's state is settled.
     await analyses.next();
     expect((await server.get(`/v1/root-cause-analyses/${a.analysis}`)).status).toBe(200);
@@ -188,7 +210,7 @@ describe('isolation between accounts, for every route', () => {
   it("another account can neither read nor change A's data on any route", async () => {
     const before = await snapshotA();
     const mutations = countStoreMutations();
-    const aIds = [a.statusPage, a.incident, a.update, a.errorGroup, a.analysis, a.subscription, a.heartbeatEvent];
+    const aIds = [a.statusPage, a.incident, a.update, a.errorGroup, a.analysis, a.subscription, a.heartbeatEvent, a.v3Page, a.component];
     try {
       for (const id of OPERATION_IDS) {
         const req = requestOnA(id, ACCOUNT_B.key);

@@ -15,6 +15,7 @@ import * as statusPages from './status-pages.js';
 import * as subscriptions from './subscriptions.js';
 import * as v3Incidents from './v3-incidents.js';
 import type { Handler, Handlers } from './types.js';
+import * as v3Components from './v3-components.js';
 import * as v3StatusPages from './v3-status-pages.js';
 
 const exported = {
@@ -28,6 +29,7 @@ const exported = {
   ...services,
   ...statusPages,
   ...subscriptions,
+  ...v3Components,
   ...v3StatusPages,
   ...v3Incidents,
 };

@@ -1,9 +1,10 @@
 // Status pages of the current generation (docs/api-rules.md#v3-status-pages): per account, a
 // v2 page is never one of these (404), a url is unique among the account's pages of both
 // generations, a PUT replaces the page, and a delete takes what belongs to the page with it.
-import type { V3StatusPage } from '../../contract/schemas.js';
+import { createHash } from 'node:crypto';
+import type { V3CustomDomainVerification, V3StatusPage } from '../../contract/schemas.js';
 import { dateOnly } from '../dates.js';
-import { badField, notFound } from '../http-error.js';
+import { badField, HttpError, notFound } from '../http-error.js';
 import type { AccountStore } from '../store.js';
 import { newV3Page, type V3PageFields } from '../store/v3-status-pages.js';
 import { DEFAULT_PAGE_SIZE, decodeCursor, listBody } from './pagination.js';
@@ -56,4 +57,41 @@ export const deleteV3StatusPage: Handler<'deleteV3StatusPage'> = ({ params, acco
   store.commit({ kind: 'v3PageIncidentsDeleted', statusPageId: params.statusPageId });
   store.commit({ kind: 'v3StatusPageDeleted', statusPageId: params.statusPageId });
   return { status: 204, body: null };
+};
+
+// ---- custom domains ---------------------------------------------------------------------
+//
+// Nothing is looked up: the verification is pending until a recheck, then active while the page
+// keeps that domain (the HTML page is served on that Host either way).
+
+/** The page's custom domain; a 404 for a page without one. */
+function customDomainOf(page: V3StatusPage): string {
+  if (page.customDomain === null) throw new HttpError(404, `status page ${JSON.stringify(page.id)} has no custom domain`);
+  return page.customDomain;
+}
+
+function verification(page: V3StatusPage, domain: string, active: boolean): V3CustomDomainVerification {
+  const state = active ? 'active' : 'pending';
+  // Derived from the page's id: the same record on every read and after a restart.
+  const value = createHash('sha256').update(`statusctl custom domain ${page.id}`).digest('hex').slice(0, 32);
+  return {
+    status: state,
+    sslStatus: state,
+    validationMethod: 'txt',
+    ownershipVerification: { type: 'txt', name: `_statusctl.${domain}`, value },
+  };
+}
+
+export const getV3CustomDomainVerification: Handler<'getV3CustomDomainVerification'> = ({ params, account: { store } }) => {
+  const page = requireV3StatusPage(store, params.statusPageId);
+  const domain = customDomainOf(page);
+  return { status: 200, body: verification(page, domain, store.records.v3StatusPages.verifiedDomain(page.id) === domain) };
+};
+
+export const recheckV3CustomDomainVerification: Handler<'recheckV3CustomDomainVerification'> = ({ params, account: { store } }) => {
+  const page = requireV3StatusPage(store, params.statusPageId);
+  const domain = customDomainOf(page);
+  if (store.records.v3StatusPages.verifiedDomain(page.id) !== domain)
+    store.commit({ kind: 'v3CustomDomainVerified', statusPageId: page.id, domain });
+  return { status: 200, body: verification(page, domain, true) };
 };
