@@ -98,20 +98,24 @@ export function findPage(
  */
 export async function pageArgument(ctx: Context, given: string): Promise<{ id: string; page?: CatalogPage }> {
   if (isWholeId(given)) return { id: given.trim() };
-  const catalog = await loadCatalog(ctx);
+  const page = pageIn(await loadCatalog(ctx), given);
+  return { id: page.id, page };
+}
+
+/** The page of `catalog` a PAGE argument names, as pageArgument finds it (a whole id included). */
+export function pageIn<Page extends CatalogPage>(catalog: Page[], given: string): Page {
   try {
-    const page = findPage(catalog, given, 'status page', ExitCode.notFound);
-    return { id: page.id, page };
+    return findPage(catalog, given, 'status page', ExitCode.notFound) as Page;
   } catch (error) {
     // Not an id, url, domain or name: perhaps the start of an id, as a terminal table shows it.
     const prefixed = error instanceof CliError && error.exitCode === ExitCode.notFound ? byIdPrefix(catalog, given) : undefined;
     if (!prefixed) throw error;
-    return { id: prefixed.id, page: prefixed };
+    return prefixed;
   }
 }
 
 /** The one page whose id starts with `given` (any case), when `given` looks like a piece of an id. */
-function byIdPrefix(catalog: CatalogPage[], given: string): CatalogPage | undefined {
+function byIdPrefix<Page extends CatalogPage>(catalog: Page[], given: string): Page | undefined {
   const prefix = given.trim().toLowerCase();
   if (prefix.length < MIN_PREFIX || !/^[0-9a-f-]+$/.test(prefix)) return undefined;
   const matches = catalog.filter((page) => page.id.toLowerCase().startsWith(prefix));

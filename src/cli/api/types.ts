@@ -11,3 +11,11 @@ export interface Page<Entry> {
   entries: Entry[];
   nextId: string | null;
 }
+export type V3StatusPage = z.output<typeof schemas.V3StatusPage>;
+export type V3Component = z.output<typeof schemas.V3Component>;
+/** A status page of either kind, as its own API answers it: a V3 page carries `version: 3`. */
+export type AnyStatusPage = StatusPage | V3StatusPage;
+
+export function isV3(page: AnyStatusPage): page is V3StatusPage {
+  return (page as { version?: unknown }).version === 3;
+}

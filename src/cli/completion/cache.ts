@@ -106,7 +106,12 @@ export function writeCache(file: string, cache: CompletionCache): void {
 /** Reads the account (status pages with their services, open incidents with their updates) into a cache. */
 export async function readAccount(ctx: Context, identity: CacheIdentity): Promise<CompletionCache> {
   const client = await ctx.client();
-  const [catalog, incidents] = await Promise.all([loadCatalog(ctx), fetchPages((query) => client.listIncidents({ query }), { all: true })]);
+  const [catalog, v3Pages, incidents] = await Promise.all([
+    loadCatalog(ctx),
+    // V3 pages are named wherever a page is (status-pages get, components list).
+    fetchPages((query) => client.listV3StatusPages({ query }), { all: true }),
+    fetchPages((query) => client.listIncidents({ query }), { all: true }),
+  ]);
   const services = new Map<string, string>();
   for (const page of catalog) for (const service of page.services) services.set(service.id, service.name);
   return {
@@ -114,7 +119,7 @@ export async function readAccount(ctx: Context, identity: CacheIdentity): Promis
     ...identity,
     fetchedAt: ctx.now(),
     services: [...services].map(([id, name]) => ({ id, name })),
-    pages: catalog.map((page) => ({ id: page.id, name: page.name, url: page.url })),
+    pages: [...catalog, ...v3Pages.entries].map((page) => ({ id: page.id, name: page.name, url: page.url })),
     incidents: incidents.entries.filter(isOpen).map((incident) => ({
       id: incident.id,
       name: incident.name,

@@ -1,7 +1,8 @@
 // `status-pages get`: one status page in full, its fields, cards with their services (name and id),
 // open incidents and access keys (masked); with -o md, a section to paste into a ticket, which
 // `list -o md` prints for each page. `--web` is `open`.
-import type { StatusPage } from '../../api/types.js';
+import { isV3, type StatusPage } from '../../api/types.js';
+import { renderV3StatusPage } from '../../views/v3-status-page.js';
 import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
@@ -19,9 +20,11 @@ export function declare(pages: Noun): void {
     pages
       .command('get')
       .description(
-        'One status page in full: its fields, cards with their services (name and id), open incidents and access keys (masked).\n\n' +
+        'One status page in full. A v2 page: its fields, cards with their services (name and id), open incidents and access keys (masked). ' +
+          'A V3 page: its fields and its component tree, each component with its current status.\n\n' +
           'PAGE is its id (or its first 6 or more characters, as a terminal table shows it), its url (slug), its custom domain ' +
-          'or a full address, or its name (any case). A page that matches nothing is exit 4, with the closest names.',
+          'or a full address, or its name (any case), of a page of either kind (a whole id is tried as a v2 page first, then as a V3 one). ' +
+          'A page that matches nothing is exit 4, with the closest names.',
       )
       .argument('<page>', 'id (or its first 6 or more characters), url, custom domain or name of the status page')
       .option('--web', "print the page's address as visitors see it (and open it on a desktop terminal) instead of its fields")
@@ -41,7 +44,7 @@ export async function run(ctx: Context, given: string, options: GetOptions = {})
   if (options.web) return runOpen(ctx, given);
   const page = await findStatusPage(ctx, given);
   if (ctx.json) await ctx.printJson(page);
-  else await ctx.outPaged(await renderStatusPage(ctx, page));
+  else await ctx.outPaged(await (isV3(page) ? renderV3StatusPage(ctx, page) : renderStatusPage(ctx, page)));
 }
 
 /**

@@ -6,7 +6,7 @@ import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
 import { statusPageAddress } from '../../api/status-page-address.js';
 import { showAddress } from '../../output/open-in-browser.js';
-import { pageArgument } from '../../api/service-catalog.js';
+import { findPageOfEitherKind } from '../../api/page-kinds.js';
 import { MIN_PREFIX } from '../../api/short-ids.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 
@@ -33,9 +33,7 @@ export async function run(ctx: Context, given: string): Promise<void> {
   await showAddress(ctx, await statusPageAddress(await ctx.client(), (await ctx.settings()).baseUrl, page));
 }
 
-/** The page PAGE names (see pageArgument in src/cli/api/service-catalog.ts), read in full. */
-export async function findStatusPage(ctx: Context, given: string) {
-  const client = await ctx.client();
-  const { id } = await pageArgument(ctx, given);
-  return client.getStatusPage({ params: { statusPageId: id } });
+/** The page PAGE names, of either kind (api/page-kinds.ts), read in full. */
+export function findStatusPage(ctx: Context, given: string) {
+  return findPageOfEitherKind(ctx, given);
 }
