@@ -31,7 +31,8 @@ async function bothKinds(): Promise<Listed[]> {
     api.listStatusPages({ query: { limit: '100' } }),
     api.listV3StatusPages({ query: { limit: '100' } }),
   ]);
-  const [a, b]: Listed[][] = [[...v2.entries], [...v3.entries]];
+  const a: Listed[] = [...v2.entries];
+  const b: Listed[] = [...v3.entries];
   const merged: Listed[] = [];
   while (a.length > 0 || b.length > 0)
     merged.push((b.length === 0 || (a.length > 0 && a[0]!.created_at >= b[0]!.created_at) ? a : b).shift()!);
