@@ -149,7 +149,12 @@ export function pathOf(ctx: Ctx, each: Case): string {
     checkId: demoIds(ACCOUNT_A.id).heartbeatChecks.nightlyBackup,
     // The /v3 routes name V3 records by the same names.
     ...(routes[each.op].path.startsWith('/v3/')
-      ? { statusPageId: ctx.v3.statusPageId, incidentId: ctx.v3.incidentId, incidentUpdateId: ctx.v3.updateId }
+      ? {
+          statusPageId: ctx.v3.statusPageId,
+          incidentId: ctx.v3.incidentId,
+          incidentUpdateId: ctx.v3.updateId,
+          componentId: ctx.v3.componentId,
+        }
       : {}),
     ...each.params,
   };

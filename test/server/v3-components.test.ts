@@ -5,6 +5,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoIds } from '../../src/server/index.js';
+import { AccountStore } from '../../src/server/store.js';
+import { fillV3Pages } from '../durability/v3-page-changes.js';
 import { tempDir } from '../durability/helpers.js';
 import { ACCOUNT_A, ACCOUNT_B, expectError, expectSuccess, NOW, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
 
@@ -159,6 +161,14 @@ describe('V3 components', () => {
     expectSuccess('deleteV3StatusPage', await server.call('DELETE', `/v3/status-pages/${page}`), 204);
     expectError(await server.call('GET', `${componentsOf(page)}/${a.id}`), 404);
     expectError(await server.call('GET', componentsOf(page)), 404);
+  });
+
+  it("removes a page's components from the store in the page's own change, and only that page's", () => {
+    const store = new AccountStore(ACCOUNT_A.id);
+    fillV3Pages(store);
+    expect(store.records.v3StatusPages.has('v3p-gone')).toBe(false);
+    expect(store.records.v3Components.ofPage('v3p-gone')).toEqual([]);
+    expect(store.records.v3Components.ofPage('v3p-kept').map((each) => each.id)).toEqual(['v3c-child', 'v3c-group', 'v3c-moved']);
   });
 
   it("answers 404 for an unknown page, a v2 page, another account's page, another page's component and an unknown one", async () => {
