@@ -100,8 +100,8 @@ export function limitConnections(
   streams: OpenStreams = { openStreams: 0, yieldOldest: () => undefined },
 ): (socket: Socket, response: ServerResponse) => void {
   // What is known of each open connection, made once when it opens and changed in place at each
-  // request: a request costs two field writes and a shared 'finish' listener, and nothing of a
-  // request is kept past its answer. (Keeping each connection's latest response until its next
+  // request: a request costs a lookup, three field writes and a shared 'finish' listener, and
+  // nothing of a request is kept past its answer. (Keeping each connection's latest response until its next
   // request made every response outlive a young-generation collection.)
   const open = new Map<Socket, Connection>();
   // Orders connections by when they were last used: the opening of one that has sent no request
@@ -123,10 +123,10 @@ export function limitConnections(
     if (open.size - streams.openStreams >= maxConnections) {
       const oldest = oldestUnused();
       if (oldest !== undefined) {
-        const [socket, connection] = oldest;
-        open.delete(socket);
-        if (connection.served) socket.destroy();
-        else evict(socket);
+        const [unused, { served }] = oldest;
+        open.delete(unused);
+        if (served) unused.destroy();
+        else evict(unused);
       } else {
         const yielded = streams.yieldOldest();
         if (yielded === undefined) {
@@ -144,7 +144,7 @@ export function limitConnections(
   });
   return (socket, response) => {
     const connection = open.get(socket);
-    // A connection that gave way to a newcomer is no longer counted (nor is an in-memory one).
+    // A connection that gave way to a newcomer is no longer counted.
     if (connection === undefined) return;
     connection.lastUsed = ++clock;
     connection.served = true;
