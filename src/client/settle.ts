@@ -96,15 +96,7 @@ export async function sendSettled(
   // Each time the read shows it was not applied, it is sent once more: as many times as the
   // transport would retry a request that may be repeated.
   const sends = Math.max(0, transport.retries) + 1;
-  let note: LostAnswerNote | undefined;
-  const tell = (next: LostAnswerNote) => {
-    note = next;
-    try {
-      onLostAnswer?.(next);
-    } catch {
-      // An observer that throws must not change the outcome of the write it observes.
-    }
-  };
+  const notes = lostAnswerNotes(onLostAnswer);
 
   for (let sent = 1; ; sent++) {
     const began = nowMs();
@@ -112,7 +104,7 @@ export async function sendSettled(
     let lost: 'maybe' | 'applied' | undefined;
     try {
       const response = await send(transport, request);
-      return note ? { ...response, lostAnswer: note } : response;
+      return notes.last ? { ...response, lostAnswer: notes.last } : response;
     } catch (error) {
       lost = lostAnswer(error);
       if (lost === undefined) throw error;
@@ -130,7 +122,7 @@ export async function sendSettled(
     const verdict = await findSent(transport, readBack, check, request.body, began, (start) => nowMs() - start);
 
     if (verdict.outcome === 'found') {
-      tell({
+      notes.tell({
         method: request.method.toUpperCase(),
         path: request.path,
         outcome: 'confirmed',
@@ -139,7 +131,7 @@ export async function sendSettled(
       });
       // Answered with the status the write itself answers on success.
       const status = successStatusOf(write.operationId);
-      return { status, headers: {}, body: verdict.item, text: JSON.stringify(verdict.item), lostAnswer: note! };
+      return { status, headers: {}, body: verdict.item, text: JSON.stringify(verdict.item), lostAnswer: notes.last! };
     }
     if (verdict.outcome === 'unknown') {
       throw new WriteMayBeAppliedError(
@@ -163,7 +155,7 @@ export async function sendSettled(
         { cause: failure.cause ?? failure },
       );
     }
-    tell({
+    notes.tell({
       method: request.method.toUpperCase(),
       path: request.path,
       outcome: 'resent',
@@ -190,15 +182,7 @@ export async function sendDelete(
   const target = `${method} ${request.path}`;
   const sends = Math.max(0, transport.retries) + 1;
   let lost: ApiError | undefined;
-  let note: LostAnswerNote | undefined;
-  const tell = (next: LostAnswerNote) => {
-    note = next;
-    try {
-      onLostAnswer?.(next);
-    } catch {
-      // An observer that throws must not change the outcome of the delete it observes.
-    }
-  };
+  const notes = lostAnswerNotes(onLostAnswer);
   const watched: TransportRequest = {
     ...request,
     onRetry: (failure) => {
@@ -210,20 +194,20 @@ export async function sendDelete(
   for (let sent = 1; ; sent++) {
     try {
       const response = await send(transport, watched);
-      return note ? { ...response, lostAnswer: note } : response;
+      return notes.last ? { ...response, lostAnswer: notes.last } : response;
     } catch (error) {
       if (lost && error instanceof ApiError && error.kind === 'http' && error.status === 404) {
-        tell({
+        notes.tell({
           method,
           path: request.path,
           outcome: 'already-gone',
           message: `the answer to ${target} was lost (${shortReason(lost)}); sent again, it was already gone (404): the delete was done`,
         });
-        return { status: okStatus, headers: {}, body: null, text: '', lostAnswer: note! };
+        return { status: okStatus, headers: {}, body: null, text: '', lostAnswer: notes.last! };
       }
       if (lostAnswer(error) === undefined || sent >= sends) throw error;
       lost = error as ApiError;
-      tell({
+      notes.tell({
         method,
         path: request.path,
         outcome: 'resent',
@@ -244,4 +228,23 @@ function shortReason(error: ApiError): string {
     .replace(/ (to|from) https?:\/\/\S+.*$/, '')
     .replace(/ \((GET|POST|PUT|PATCH|DELETE) [^)]*\)$/, '')
     .replace(/^([^()]*) \(([A-Z_]+)\)$/, '$1, $2');
+}
+
+/** The notes of one request's lost answers: the last one kept, and each told to the observer. */
+function lostAnswerNotes(onLostAnswer?: (note: LostAnswerNote) => void): {
+  last: LostAnswerNote | undefined;
+  tell(next: LostAnswerNote): void;
+} {
+  const notes = {
+    last: undefined as LostAnswerNote | undefined,
+    tell(next: LostAnswerNote) {
+      notes.last = next;
+      try {
+        onLostAnswer?.(next);
+      } catch {
+        // An observer that throws must not change the outcome of the request it observes.
+      }
+    },
+  };
+  return notes;
 }
