@@ -3,7 +3,9 @@
 // the request's Host is the page's customDomain. `/events` after a page's address is its event
 // stream. Several accounts may share a url or a domain (each account starts with its own copy of
 // the demo data): then the request's API key picks its own account's page, and without one the
-// caller is shown the canonical addresses to choose from.
+// caller is shown the canonical addresses to choose from. A V3 page is found at the same kinds of
+// address (an account's urls are unique across both generations).
+import type { V3StatusPage } from '../../contract/schemas.js';
 import type { AccountScope } from '../handlers/types.js';
 import type { StoredStatusPage } from '../store.js';
 
@@ -12,9 +14,20 @@ export type PageAddress =
   | { kind: 'short'; url: string; events: boolean }
   | { kind: 'domain'; domain: string; events: boolean };
 
-export interface PageMatch {
-  account: AccountScope;
-  page: StoredStatusPage;
+export type PageMatch =
+  | { account: AccountScope; page: StoredStatusPage; v3?: undefined }
+  | { account: AccountScope; page: V3StatusPage; v3: true };
+
+/** Whether only its own account's keys see it: a v2 page's isPrivate (V3 pages have no such field). */
+export function isPrivate(match: PageMatch): boolean {
+  return !match.v3 && match.page.isPrivate;
+}
+
+/** The account's V3 pages, deleted ones left out. */
+export function v3PagesOf(account: AccountScope): V3StatusPage[] {
+  const pages: V3StatusPage[] = [];
+  for (const { page } of account.store.records.v3StatusPages.stored()) if (page) pages.push(page);
+  return pages;
 }
 
 export const STATUS_PREFIX = '/status/';
@@ -65,10 +78,10 @@ export function candidates(address: PageAddress, accounts: ReadonlyMap<string, A
   const found: PageMatch[] = [];
   const scopes = address.kind === 'canonical' ? [accounts.get(address.accountId)!] : accounts.values();
   for (const account of scopes) {
-    for (const page of account.store.storedStatusPages) {
-      const matches = address.kind === 'domain' ? page.customDomain?.toLowerCase() === address.domain : page.url === address.url;
-      if (matches) found.push({ account, page });
-    }
+    const matches = (page: { url: string; customDomain?: string | null | undefined }) =>
+      address.kind === 'domain' ? page.customDomain?.toLowerCase() === address.domain : page.url === address.url;
+    for (const page of account.store.storedStatusPages) if (matches(page)) found.push({ account, page });
+    for (const page of v3PagesOf(account)) if (matches(page)) found.push({ account, page, v3: true });
   }
   return found;
 }
@@ -80,7 +93,7 @@ export function candidates(address: PageAddress, accounts: ReadonlyMap<string, A
  */
 export function offeredTo(address: PageAddress, found: PageMatch[], keyAccount: string | undefined): PageMatch[] {
   if (address.kind === 'canonical') return found;
-  return found.filter((match) => !match.page.isPrivate || match.account.id === keyAccount);
+  return found.filter((match) => !isPrivate(match) || match.account.id === keyAccount);
 }
 
 export function canonicalPath(match: PageMatch): string {
@@ -92,6 +105,7 @@ export function domainIndex(accounts: ReadonlyMap<string, AccountScope>): (name:
   return (name) => {
     for (const account of accounts.values()) {
       for (const page of account.store.storedStatusPages) if (page.customDomain?.toLowerCase() === name) return true;
+      for (const page of v3PagesOf(account)) if (page.customDomain === name) return true;
     }
     return false;
   };

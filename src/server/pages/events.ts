@@ -12,10 +12,13 @@ import type { Duplex } from 'node:stream';
 import { routes, type OperationId, type Row } from '../../contract/table.js';
 import type { AccountScope, HandlerRequest, HandlerResult, Handlers } from '../handlers/types.js';
 
+/** What a stream's page shows: a v2 page's services, or a V3 page (by its id). */
+export type StreamScope = ReadonlySet<string> | { v3PageId: string };
+
 interface Stream {
   res: ServerResponse;
   page: string;
-  serviceIds: ReadonlySet<string>;
+  scope: StreamScope;
 }
 
 export interface StreamLimits {
@@ -46,7 +49,7 @@ export class PageEvents {
    * it; false (nothing written) when the page or the server is at its cap of streams. `page`
    * names the page (its canonical address).
    */
-  open(res: ServerResponse, accountId: string, page: string, serviceIds: ReadonlySet<string>, headers: Record<string, string>): boolean {
+  open(res: ServerResponse, accountId: string, page: string, scope: StreamScope, headers: Record<string, string>): boolean {
     const onPage = this.perPage.get(page) ?? 0;
     if (onPage >= this.limits.maxStreamsPerPage || this.all.size >= this.limits.maxStreams) return false;
     res.writeHead(200, {
@@ -59,7 +62,7 @@ export class PageEvents {
     });
     // `retry`: how soon the browser reconnects after a drop.
     res.write('retry: 2000\n: connected\n\n');
-    const stream: Stream = { res, page, serviceIds };
+    const stream: Stream = { res, page, scope };
     let set = this.streams.get(accountId);
     if (!set) this.streams.set(accountId, (set = new Set()));
     set.add(stream);
@@ -98,7 +101,18 @@ export class PageEvents {
     if (!set?.size) return;
     const message = `event: incident\ndata: ${JSON.stringify({ incidentId })}\n\n`;
     for (const stream of set) {
-      if (serviceIds.some((id) => stream.serviceIds.has(id))) stream.res.write(message);
+      const { scope } = stream;
+      if (!('v3PageId' in scope) && serviceIds.some((id) => scope.has(id))) stream.res.write(message);
+    }
+  }
+
+  /** Something a V3 page shows changed: an incident of it (its id), or one of its components. */
+  publishV3(accountId: string, statusPageId: string, changed: { incidentId: string } | { componentId: string }): void {
+    const set = this.streams.get(accountId);
+    if (!set?.size) return;
+    const message = `event: ${'incidentId' in changed ? 'incident' : 'component'}\ndata: ${JSON.stringify(changed)}\n\n`;
+    for (const stream of set) {
+      if ('v3PageId' in stream.scope && stream.scope.v3PageId === statusPageId) stream.res.write(message);
     }
   }
 

@@ -10,13 +10,14 @@ import type { AccountScope } from '../handlers/types.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { RequestTarget } from '../request-target.js';
 import type { StoredStatusPage } from '../store.js';
-import { canonicalPath, candidates, domainIndex, offeredTo, parseAddress, type PageMatch } from './addresses.js';
+import { canonicalPath, candidates, domainIndex, isPrivate, offeredTo, parseAddress, type PageMatch } from './addresses.js';
 import { CLIENT_SCRIPT_HASH } from './client-script.js';
 import type { PageEvents } from './events.js';
 import { html } from './html.js';
 import { renderNotice, renderStatusPage } from './template.js';
 import { describeOverride, pageTheme, type PageTheme } from './theme.js';
 import { pageView } from './view.js';
+import { v3Body } from './v3-page.js';
 
 export { PageEvents, withPageEvents } from './events.js';
 
@@ -79,7 +80,7 @@ export function createStatusPages(
 ): (req: IncomingMessage, res: ServerResponse, target: RequestTarget | undefined) => boolean {
   const isDomain = domainIndex(deps.accounts);
   // A page's theme is worked out (and an override logged) once per stored page.
-  const themes = new WeakMap<StoredStatusPage, PageTheme>();
+  const themes = new WeakMap<PageMatch['page'], PageTheme>();
   const themeOf = (match: PageMatch): PageTheme => {
     let theme = themes.get(match.page);
     if (!theme) {
@@ -128,8 +129,8 @@ export function createStatusPages(
       return true;
     }
 
-    const page = match.page;
-    if (page.isPrivate) {
+    const hidden = isPrivate(match);
+    if (hidden) {
       const refused = privateRefusal(key, keyAccount, match);
       if (refused) {
         const retryAfter = refused.status === 401 ? failedAuthentication(deps.authFailures, req) : 0;
@@ -138,15 +139,23 @@ export function createStatusPages(
       }
     }
     const headers: Record<string, string> = {
-      'cache-control': page.isPrivate ? 'private, no-store' : 'no-cache',
+      'cache-control': hidden ? 'private, no-store' : 'no-cache',
       vary: 'authorization, host',
-      ...(page.isPrivate ? { 'x-robots-tag': 'noindex, nofollow' } : {}),
+      ...(hidden || (match.v3 && !match.page.allowIndexing) ? { 'x-robots-tag': 'noindex, nofollow' } : {}),
     };
     const eventsPath = `${canonicalPath(match)}/events`;
     if (address.events) {
       // A HEAD gets the stream's headers, and no stream to keep open.
       if (method === 'HEAD') res.writeHead(200, { ...headers, 'content-type': 'text/event-stream; charset=utf-8' }).end();
-      else if (!deps.events.open(res, match.account.id, canonicalPath(match), serviceIdsOf(page), headers)) {
+      else if (
+        !deps.events.open(
+          res,
+          match.account.id,
+          canonicalPath(match),
+          match.v3 ? { v3PageId: match.page.id } : serviceIdsOf(match.page),
+          headers,
+        )
+      ) {
         send(res, {
           status: 503,
           headers: { ...headers, 'retry-after': String(STREAM_RETRY_AFTER_S) },
@@ -158,8 +167,10 @@ export function createStatusPages(
       }
       return true;
     }
-    const view = pageView(page, match.account.store.listIncidentsOfServices(serviceIdsOf(page)), deps.now());
-    const body = renderStatusPage(view, { eventsPath, theme: themeOf(match) });
+    const options = { eventsPath, theme: themeOf(match) };
+    const body = match.v3
+      ? v3Body(match.account, match.page, deps.now(), options)
+      : renderStatusPage(pageView(match.page, match.account.store.listIncidentsOfServices(serviceIdsOf(match.page)), deps.now()), options);
     send(res, {
       status: 200,
       body,

@@ -7,7 +7,7 @@ import { html, type Markup, trusted } from './html.js';
 import { pageTheme, type PageTheme } from './theme.js';
 import { STATE_LABEL, type PageView, type ServiceState, stateOfIncident, timelineNewestFirst } from './view.js';
 
-const STATUS_LABEL: Record<IncidentStatus, string> = {
+export const STATUS_LABEL: Record<IncidentStatus, string> = {
   INVESTIGATING: 'Investigating',
   IDENTIFIED: 'Identified',
   MONITORING: 'Monitoring',
@@ -32,7 +32,7 @@ const STATE_DOT: Record<ServiceState, string> = {
   major: '#EF4444',
 };
 
-const BASE_CSS =
+export const BASE_CSS =
   `*{box-sizing:border-box}` +
   `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;` +
   `background:var(--bodyBackgroundColor);color:var(--body-text)}` +
@@ -70,7 +70,7 @@ const BASE_CSS =
   `footer{padding-top:1rem;padding-bottom:2rem;font-size:.875rem}`;
 
 /** The server's own rendering of a time; the page's script shows it in the visitor's zone. */
-function time(iso: string): Markup {
+export function time(iso: string): Markup {
   const date = new Date(iso);
   const label = Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return html`<time datetime="${iso}">${label}</time>`;
