@@ -27,3 +27,5 @@ export * from './resources/status-pages.schemas.js';
 export * from './resources/subscriptions.schemas.js';
 export * from './resources/v3-incidents.schemas.js';
 export * from './resources/v3-status-pages.schemas.js';
+export * from './resources/v3-automation-rules.schemas.js';
+export * from './resources/v3-subscribers.schemas.js';

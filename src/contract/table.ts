@@ -22,6 +22,8 @@ import { v3IncidentUpdateRows } from './resources/v3-incident-updates.js';
 import { v3IncidentRows } from './resources/v3-incidents.js';
 import { v3ComponentRows } from './resources/v3-components.js';
 import { v3StatusPageRows } from './resources/v3-status-pages.js';
+import { v3AutomationRuleRows } from './resources/v3-automation-rules.js';
+import { v3SubscriberRows } from './resources/v3-subscribers.js';
 import type { Route, Row, Sample } from './row.js';
 
 export { pathParamNames, uuidParams } from './rules.js';
@@ -38,6 +40,8 @@ export const routes = {
   ...v3ComponentRows,
   ...v3IncidentRows,
   ...v3IncidentUpdateRows,
+  ...v3SubscriberRows,
+  ...v3AutomationRuleRows,
   ...analysisRows,
   ...errorGroupRows,
   ...heartbeatRows,

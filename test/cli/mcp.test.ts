@@ -12,6 +12,7 @@ import { routes, sampleOf, type OperationId } from '../../src/contract/table.js'
 import { demoIds } from '../../src/server/index.js';
 import { defineTools, toolName } from '../../src/mcp/tools.js';
 import { toolsets } from '../../src/mcp/toolsets.js';
+import { v3AutomationCalls } from './mcp-v3-automation.js';
 import { expectDocTable } from './markdown-table.js';
 import { v3Calls, v3Ids, withComponent } from './mcp-v3-incidents.js';
 import { BIN, cleanEnv, closedPortUrl, removeTempDirs, ROOT, startTestServer, TEST_ACCOUNT, type TestServer } from './helpers.js';
@@ -433,17 +434,18 @@ describe('statusctl mcp', () => {
       checkId: Object.values(demoIds(server.account.id).heartbeatChecks)[0]!,
     };
     const v3 = await v3Ids(server);
+    const demo = demoIds(server.account.id);
     const sampled = PUBLIC_IDS.filter((opId) => sampleOf(opId as OperationId)) as OperationId[];
     expect(sampled.length).toBeGreaterThan(10);
     for (const opId of sampled) {
       const tool = tools.find((each) => each.name === toolName(opId))!;
-      // A V3 route's ids name V3 records: the demo V3 page's, and an incident on it.
-      const own = routes[opId].path.startsWith('/v3/') ? { ...ids, ...v3 } : ids;
+      // A V3 route's ids name V3 records: the demo V3 page's, an incident and the automation rule on it.
+      const own = routes[opId].path.startsWith('/v3/') ? { ...ids, ...v3, ruleId: demo.v3AutomationRules.checkoutFailing } : ids;
       const params = Object.fromEntries(Object.keys(sampleOf(opId)?.params ?? {}).map((param) => [param, own[param]!]));
       const result = await call(client, tool.name, withComponent(sampleArgs(tool, opId, params, services), v3.componentId));
       expect(result.isError, `${tool.name}: ${text(result)}`).toBeFalsy();
     }
-    for (const [name, args] of v3Calls(v3)) {
+    for (const [name, args] of [...v3Calls(v3), ...(await v3AutomationCalls(server, v3.statusPageId, v3.componentId))]) {
       const result = await call(client, name, args);
       expect(result.isError, `${name}: ${text(result)}`).toBeFalsy();
     }

@@ -3,6 +3,7 @@
 // knows every check and result it acknowledged, per account.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { demoIds } from '../../src/server/index.js';
 import { ACCOUNT, OTHER_ACCOUNT, call, startInProcess, tempDir } from './helpers.js';
 
 const NOW = Date.parse('2025-03-10T12:00:00.000Z');
@@ -54,4 +55,43 @@ describe('checks across a restart', () => {
       await second.close();
     });
   }
+});
+
+describe('V3 subscribers and automation rules across a restart', () => {
+  it('keep the subscribers, the rule, the incident it opened and its cool-down', async () => {
+    const dataPath = join(tempDir(), 'data.jsonl');
+    const ids = demoIds(ACCOUNT.id);
+    const page = `/v3/status-pages/${ids.v3StatusPages.acmePlatform}`;
+    const first = await startInProcess({ dataPath, now });
+    const subscribed = await call(first.url, 'POST', `${page}/subscribers/bulk`, {
+      subscriptions: [{ type: 'EMAIL', config: { address: 'kept@example.com', subscribedComponents: [ids.v3Components.restApi] } }],
+    });
+    expect(subscribed.status).toBe(201);
+    const rule = await call(first.url, 'POST', `${page}/automation-rules`, {
+      name: 'Kept rule',
+      firstUpdate: 'down',
+      lastUpdate: 'up',
+      tags: ['kept'],
+      coolDownWindowMinutes: 60,
+      components: [{ componentId: ids.v3Components.restApi, targetImpact: 'MAJOR_OUTAGE' }],
+    });
+    expect(rule.status).toBe(201);
+    const fail = { checkId: CHECK, name: 'Kept check', checkType: 'API', tags: ['kept'], outcome: 'failed' };
+    expect((await call(first.url, 'POST', '/_reference/check-results', fail)).status).toBe(201);
+    expect((await call(first.url, 'POST', '/_reference/check-results', { checkId: CHECK, outcome: 'passed' })).status).toBe(201);
+    const fired = (await call(first.url, 'GET', `${page}/automation-rules/${rule.json.id}`)).json;
+    expect(fired.incidentId).toEqual(expect.any(String));
+    await first.close();
+
+    const second = await startInProcess({ dataPath, now });
+    const subscribers = (await call(second.url, 'GET', `${page}/subscribers?limit=1`)).json.entries;
+    expect(subscribers).toEqual([
+      expect.objectContaining({ address: 'kept@example.com', subscribedComponents: [ids.v3Components.restApi] }),
+    ]);
+    expect((await call(second.url, 'GET', `${page}/automation-rules/${rule.json.id}`)).json).toEqual(fired);
+    // Still within its cool-down after the restart: a new failure opens nothing.
+    expect((await call(second.url, 'POST', '/_reference/check-results', { checkId: CHECK, outcome: 'failed' })).status).toBe(201);
+    expect((await call(second.url, 'GET', `${page}/automation-rules/${rule.json.id}`)).json.incidentId).toBe(fired.incidentId);
+    await second.close();
+  });
 });

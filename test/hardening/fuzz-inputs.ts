@@ -3,6 +3,7 @@
 // how it is described, and the paths, auth headers and bodies every generator of cases draws from.
 import fc from 'fast-check';
 import { operations as table, type Operation, type OperationId } from '../../src/contract/operations.js';
+import { seededId } from '../../src/server/fixtures/ids.js';
 import { demoIds } from '../../src/server/index.js';
 import { ACCOUNT_A, ACCOUNT_B, OPERATION_IDS, fillEncoded, routeFor } from './support.js';
 
@@ -29,6 +30,8 @@ const DEMO_IDS = demoIds(ACCOUNT_A.id);
 export const SERVICE_IDS = Object.values(DEMO_IDS.services);
 export const ERROR_GROUP_IDS = Object.values(DEMO_IDS.errorGroups);
 export const HEARTBEAT_IDS = Object.values(DEMO_IDS.heartbeatChecks);
+/** The demo V3 page's fixture key: its first subscriber's id derives from it. */
+const DEMO_IDS_KEYS_V3_PAGE = 'acme-platform';
 
 // ---- the account's real ids, filled in by the suite's beforeAll -------------------------
 
@@ -54,6 +57,8 @@ export function realIds(): Record<string, string[]> {
     serviceId: SERVICE_IDS,
     subscriptionId: known.subscriptions,
     componentId: Object.values(DEMO_IDS.v3Components),
+    subscriberId: [seededId(ACCOUNT_A.id, 'v3-subscriber', `${DEMO_IDS_KEYS_V3_PAGE}/#0`)],
+    ruleId: Object.values(DEMO_IDS.v3AutomationRules),
   };
 }
 

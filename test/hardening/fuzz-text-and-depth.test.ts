@@ -66,6 +66,7 @@ function realPath(id: OperationId, pick: number): string {
     // A V3 route's page is the demo V3 page, with its components.
     statusPageId: operations[id].path.startsWith('/v3/') ? [DEMO.v3StatusPages.acmePlatform] : statusPages,
     componentId: Object.values(DEMO.v3Components),
+    ruleId: Object.values(DEMO.v3AutomationRules),
   };
   const names = [...operations[id].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const params = Object.fromEntries(

@@ -49,6 +49,8 @@ const a = {
   heartbeatEvent: '',
   errorCheck: 'isolation-a-check',
   subscription: '',
+  v3Subscriber: '',
+  v3Rule: '',
   serviceId: '',
   serviceName: '',
   v3Page: '',
@@ -72,6 +74,10 @@ function paramOfA(id: OperationId, name: string): string {
       return operations[id].path.startsWith('/v3/') ? a.v3Page : a.statusPage;
     case 'componentId':
       return a.component;
+    case 'subscriberId':
+      return a.v3Subscriber;
+    case 'ruleId':
+      return a.v3Rule;
     case 'incidentId':
       return a.incident;
     case 'incidentUpdateId':
@@ -195,6 +201,22 @@ describe('isolation between accounts, for every route', () => {
     });
     expect(component.status, component.text).toBe(201);
     a.component = component.json.id;
+    const v3Subscribed = await send('A subscribes someone to it', {
+      method: 'POST',
+      path: `/v3/status-pages/${a.v3Page}/subscribers/bulk`,
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({ subscriptions: [{ type: 'EMAIL', config: { address: 'a-v3@example.com' } }] }),
+    });
+    expect(v3Subscribed.status, v3Subscribed.text).toBe(201);
+    a.v3Subscriber = (await server.get(`/v3/status-pages/${a.v3Page}/subscribers`)).json.entries[0].id;
+    const rule = await send('A writes an automation rule', {
+      method: 'POST',
+      path: `/v3/status-pages/${a.v3Page}/automation-rules`,
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({ name: 'A rule', firstUpdate: 'Down', lastUpdate: 'Up', tags: ['a'] }),
+    });
+    expect(rule.status, rule.text).toBe(201);
+    a.v3Rule = rule.json.id;
     // The analysis completes after rcaDelayMs: waited for, so A's state is settled.
     await analyses.next();
     expect((await server.get(`/v1/root-cause-analyses/${a.analysis}`)).status).toBe(200);
@@ -210,7 +232,19 @@ describe('isolation between accounts, for every route', () => {
   it("another account can neither read nor change A's data on any route", async () => {
     const before = await snapshotA();
     const mutations = countStoreMutations();
-    const aIds = [a.statusPage, a.incident, a.update, a.errorGroup, a.analysis, a.subscription, a.heartbeatEvent, a.v3Page, a.component];
+    const aIds = [
+      a.statusPage,
+      a.incident,
+      a.update,
+      a.errorGroup,
+      a.analysis,
+      a.subscription,
+      a.heartbeatEvent,
+      a.v3Page,
+      a.component,
+      a.v3Subscriber,
+      a.v3Rule,
+    ];
     try {
       for (const id of OPERATION_IDS) {
         const req = requestOnA(id, ACCOUNT_B.key);

@@ -1,7 +1,9 @@
 // Check results (docs/api-rules.md#check-results): a run's result starts its check when the id
-// is new, a failed run's error is grouped as an error event is, and every result is kept.
+// is new, a failed run's error is grouped as an error event is, every result is kept, and the
+// automation rules act on it before it is answered (automation-rules.ts).
 import type { CheckResult } from '../../contract/schemas.js';
 import { guessCheckType } from '../analysis/rules-provider.js';
+import { runAutomationRules } from '../automation-rules.js';
 import { badField } from '../http-error.js';
 import type { AccountStore } from '../store.js';
 import { type Check, type CheckResultRecorded, type CheckSaved, checkResult } from '../store/checks.js';
@@ -32,6 +34,7 @@ export const recordCheckResult: Handler<'recordCheckResult'> = ({ body, account:
   const timestamp = eventTime(app, body.timestamp);
   const found = checkOf(store, body, timestamp);
   const check = 'saved' in found ? found.saved : found;
+  const wasFailing = store.records.checks.latest(check.id)?.result.hasFailures === true;
   if ('saved' in found) store.commit<CheckSaved>({ kind: 'checkSaved', check });
   const errorGroupIds: string[] = [];
   if (body.outcome === 'failed' && body.errorMessage !== undefined) {
@@ -58,5 +61,6 @@ export const recordCheckResult: Handler<'recordCheckResult'> = ({ body, account:
     }),
     errorMessage: body.errorMessage ?? null,
   });
+  runAutomationRules(store, app, check, wasFailing);
   return { status: 201, body: result };
 };

@@ -14,6 +14,8 @@ import * as services from './services.js';
 import * as statusPages from './status-pages.js';
 import * as subscriptions from './subscriptions.js';
 import * as v3Incidents from './v3-incidents.js';
+import * as v3AutomationRules from './v3-automation-rules.js';
+import * as v3Subscribers from './v3-subscribers.js';
 import type { Handler, Handlers } from './types.js';
 import * as v3Components from './v3-components.js';
 import * as v3StatusPages from './v3-status-pages.js';
@@ -32,6 +34,8 @@ const exported = {
   ...v3Components,
   ...v3StatusPages,
   ...v3Incidents,
+  ...v3Subscribers,
+  ...v3AutomationRules,
 };
 
 /** The operations of the table that `exports` holds no handler for. */

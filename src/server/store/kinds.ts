@@ -17,8 +17,10 @@ import { services } from './services.js';
 import { statusPages } from './status-pages.js';
 import { subscriptions } from './subscriptions.js';
 import { v3Components } from './v3-components.js';
+import { v3AutomationRules } from './v3-automation-rules.js';
 import { v3Incidents } from './v3-incidents.js';
 import { v3StatusPages } from './v3-status-pages.js';
+import { v3Subscribers } from './v3-subscribers.js';
 
 export const KINDS = [
   services,
@@ -33,6 +35,8 @@ export const KINDS = [
   v3Components,
   v3Incidents,
   checks,
+  v3Subscribers,
+  v3AutomationRules,
 ] as const;
 
 type Kind = (typeof KINDS)[number];
