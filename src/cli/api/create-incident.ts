@@ -11,6 +11,7 @@ import { checkIncidentName, DEFAULT_FIRST_UPDATE, SEVERITIES, type IncidentStatu
 import type { ChoiceGroup } from '../prompts/index.js';
 import { type CatalogPage, findPage, type IncidentServiceRef, loadCatalog, pageServices, resolveServices } from './service-catalog.js';
 import { messageText } from '../input/read.js';
+import type { ComponentImpact } from '../input/impacts.js';
 import { renderFields } from '../output/cells.js';
 
 /** The options of `incidents create` (the verb module declares them). */
@@ -31,6 +32,8 @@ export interface CreateOptions {
   var?: string[];
   /** Write the first update in $VISUAL/$EDITOR (src/cli/input/editor.ts). */
   editor?: boolean;
+  /** The components of a V3 page (--status-page), each with its impact if given. */
+  component?: ComponentImpact[];
 }
 
 interface Answers {
@@ -47,7 +50,23 @@ export interface Created {
   catalog: CatalogPage[];
 }
 
-export async function runCreate(ctx: Context, given: CreateOptions): Promise<Created | undefined> {
+/** What a create works from: the options with the template, files and editor applied, and the pages read. */
+export interface Prepared {
+  options: CreateOptions;
+  template: Awaited<ReturnType<typeof import('../input/templates.js').templateForCreate>>;
+  /** Whether questions may be asked (a terminal, no --yes). */
+  asks: boolean;
+  catalog: CatalogPage[];
+  /** The V3 page --status-page names, when it names one: the incident goes there. */
+  v3Page?: CatalogPage;
+}
+
+/**
+ * The part of a create both kinds of page share: the texts (--message-file, the template, the
+ * editor), the options a run off a terminal requires, and the pages of both kinds when
+ * --status-page or --component may name a V3 page.
+ */
+export async function prepareCreate(ctx: Context, given: CreateOptions): Promise<Prepared> {
   const message = await messageText(ctx, given);
   let options: CreateOptions = { ...given, ...(message !== undefined ? { message } : {}) };
   // The YAML library comes with the templates module, only when a template is used.
@@ -62,11 +81,29 @@ export async function runCreate(ctx: Context, given: CreateOptions): Promise<Cre
   // Questions only on a terminal and never with --yes: what would be asked then has a default
   // (the first update's text, no notification) or is a missing option, known before any request.
   const asks = ctx.interactive && !options.yes;
-  if (!asks) {
-    const why = ctx.interactive ? '--yes asks nothing' : 'not on a terminal, so nothing is asked';
-    requireFlags(options, template ? `${why}; the template gives none` : why, Boolean(template?.services));
+  const why = ctx.interactive ? '--yes asks nothing' : 'not on a terminal, so nothing is asked';
+  // --status-page may name a V3 page, on which --severity is not required: said after the pages are read.
+  const pageKindUnknown = Boolean(options.statusPage) && !options.severity;
+  if (!asks) requireFlags(options, template ? `${why}; the template gives none` : why, Boolean(template?.services), pageKindUnknown);
+  if (options.component?.length && !options.statusPage) {
+    throw usageError(
+      '--component names components of a V3 status page: give the page with --status-page',
+      'statusctl status-pages list shows the pages of both kinds',
+    );
   }
-  const catalog = await loadCatalog(ctx);
+  if (!options.statusPage) return { options, template, asks, catalog: await loadCatalog(ctx) };
+  const { v3Catalog } = await import('./v3-incidents.js');
+  const [catalog, v3] = await Promise.all([loadCatalog(ctx), v3Catalog(ctx)]);
+  const page = findPage([...catalog, ...v3], options.statusPage);
+  if (v3.includes(page)) return { options, template, asks, catalog, v3Page: page };
+  if (options.component?.length) {
+    throw usageError(`--component: status page ${page.name} is a v2 page of cards and services; name its services with --service`);
+  }
+  if (pageKindUnknown && !asks) requireFlags(options, template ? `${why}; the template gives none` : why, true);
+  return { options, template, asks, catalog };
+}
+
+export async function runCreate(ctx: Context, { options, template, asks, catalog }: Prepared): Promise<Created | undefined> {
   const chosen = servicesFromFlags(catalog, options) ?? template?.services?.(catalog);
   const asked = asks ? await askMissing(catalog, options, chosen) : fromFlags(options, chosen);
   const answers = template ? template.finish(asked) : asked;
@@ -120,11 +157,13 @@ function createBody(answers: Answers, options: CreateOptions) {
 }
 type CreateBody = ReturnType<typeof createBody>;
 
-function requireFlags(options: CreateOptions, why: string, templateServices = false): void {
+function requireFlags(options: CreateOptions, why: string, templateServices = false, severityLater = false): void {
   const missing = [
     ...(options.name ? [] : ['--name']),
-    ...(options.severity ? [] : [`--severity (${SEVERITIES.join('|')})`]),
-    ...(options.service?.length || options.statusPage || templateServices ? [] : ['--service or --status-page']),
+    ...(options.severity || severityLater ? [] : [`--severity (${SEVERITIES.join('|')})`]),
+    ...(options.service?.length || options.statusPage || options.component?.length || templateServices
+      ? []
+      : ['--service or --status-page']),
   ];
   if (missing.length > 0) {
     throw usageError(`missing required option${missing.length === 1 ? '' : 's'} ${missing.join(', ')} (${why})`);

@@ -3,7 +3,12 @@
 // no read at all; an incident prefix is looked for in the incident list (pages of 100, the
 // fewest requests the API allows) and an update prefix in its incident's timeline. The API
 // has no list of root cause analyses, so analysis ids are taken whole only.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import envPaths from 'env-paths';
 import type { Client } from '../../client/index.js';
+import type { Context } from '../runtime/context.js';
 import type { Incident, IncidentUpdate } from './types.js';
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
 import { fetchPages } from './paging.js';
@@ -72,6 +77,12 @@ function ambiguous(what: string, given: string, lines: string[]): CliError {
   );
 }
 
+/** An id of another list than the v2 incidents', with the line that tells it apart. */
+export interface OtherId {
+  id: string;
+  line: string;
+}
+
 /** An incident found by a prefix, with the incident itself when the lookup already read it. */
 export interface ResolvedIncident {
   id: string;
@@ -88,7 +99,13 @@ export class IncidentIds {
   /** The client is asked for only when a prefix needs the list: a whole id needs no credentials. */
   constructor(private readonly client: () => Promise<Client>) {}
 
-  async resolve(given: string): Promise<ResolvedIncident> {
+  /**
+   * `others`: the ids of the other kind (V3 pages' incidents) starting with `given`, each with
+   * its line for an ambiguity; when the one match is among them, undefined (the caller has it).
+   */
+  async resolve(given: string): Promise<ResolvedIncident>;
+  async resolve(given: string, others: readonly OtherId[]): Promise<ResolvedIncident | undefined>;
+  async resolve(given: string, others: readonly OtherId[] = []): Promise<ResolvedIncident | undefined> {
     if (isWholeId(given)) return { id: given.trim() };
     const value = checkPrefix(given, 'incident id');
     const lower = value.toLowerCase();
@@ -96,13 +113,13 @@ export class IncidentIds {
     const exact = incidents.find((incident) => incident.id.toLowerCase() === lower);
     if (exact) return { id: exact.id, incident: exact };
     const matches = incidents.filter((incident) => incident.id.toLowerCase().startsWith(lower));
-    if (matches.length === 1) return { id: matches[0]!.id, incident: matches[0]! };
-    if (matches.length > 1) {
-      throw ambiguous(
-        'incident id',
-        given,
-        matches.map((incident) => `${incident.id}  ${incident.name} (${incident.severity}, ${incident.lastUpdateStatus})`),
-      );
+    if (matches.length === 1 && others.length === 0) return { id: matches[0]!.id, incident: matches[0]! };
+    if (matches.length === 0 && others.length === 1) return undefined;
+    if (matches.length + others.length > 1) {
+      throw ambiguous('incident id', given, [
+        ...matches.map((incident) => `${incident.id}  ${incident.name} (${incident.severity}, ${incident.lastUpdateStatus})`),
+        ...others.map((other) => other.line),
+      ]);
     }
     throw new CliError(
       ExitCode.notFound,
@@ -153,3 +170,63 @@ export async function resolveUpdateId(client: Client, incidentId: string, given:
     `'statusctl incidents get ${incidentId}' shows its updates`,
   );
 }
+
+// The id cache: which V3 status page holds an incident, found once (an incident id alone does
+// not say which page it is on), so the next command on it makes one request. A small file per
+// profile, base URL and account in the user's cache directory, holding ids only (mode 0600).
+// Anything wrong with it (missing, unreadable, stale) only means the page is looked for again.
+
+async function idsFile(ctx: Context): Promise<string> {
+  const { profile, baseUrl, accountId } = await ctx.settings();
+  const digest = createHash('sha256')
+    .update(JSON.stringify([profile, baseUrl, accountId ?? null]))
+    .digest('hex')
+    .slice(0, 16);
+  const directory = ctx.env.STATUSCTL_CACHE_DIR || envPaths('statusctl', { suffix: '' }).cache;
+  return join(directory, 'ids', `${profile.replace(/[^\w.-]/g, '_').slice(0, 40)}-${digest}.json`);
+}
+
+/** The most incidents whose page is remembered: the latest found are kept. */
+const REMEMBERED = 500;
+
+async function readPages(file: string): Promise<Record<string, string>> {
+  try {
+    const pages = JSON.parse(readFileSync(file, 'utf8')) as { incidentPages?: Record<string, string> };
+    return typeof pages.incidentPages === 'object' && pages.incidentPages !== null ? pages.incidentPages : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The V3 page remembered to hold incident `incidentId`, if any. */
+export async function pageOfIncident(ctx: Context, incidentId: string): Promise<string | undefined> {
+  const page = (await readPages(await idsFile(ctx)))[incidentId.toLowerCase()];
+  return typeof page === 'string' && page ? page : undefined;
+}
+
+async function writePages(ctx: Context, change: (pages: Record<string, string>) => void): Promise<void> {
+  try {
+    const file = await idsFile(ctx);
+    const pages = await readPages(file);
+    change(pages);
+    const kept = Object.fromEntries(Object.entries(pages).slice(-REMEMBERED));
+    mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify({ incidentPages: kept })}\n`, { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    // A cache that cannot be written is only a request more next time.
+  }
+}
+
+/** Remembers that V3 page `pageId` holds incident `incidentId` ('' forgets it). */
+export async function rememberPage(ctx: Context, incidentId: string, pageId: string): Promise<void> {
+  const key = incidentId.toLowerCase();
+  if (!pageId && (await pageOfIncident(ctx, key)) === undefined) return;
+  await writePages(ctx, (pages) => {
+    delete pages[key];
+    if (pageId) pages[key] = pageId;
+  });
+}
+
+export const forgetPage = (ctx: Context, incidentId: string) => rememberPage(ctx, incidentId, '');

@@ -5,6 +5,7 @@ import { choiceOption, collect, examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
 import {
+  checkIncidentName,
   DEFAULT_FIRST_UPDATE,
   INCIDENT_STATUSES,
   incidentName,
@@ -14,7 +15,14 @@ import {
 } from '../../input/incident-options.js';
 import type { CreateOptions, Created } from '../../api/create-incident.js';
 import { statusPageAddress } from '../../api/status-page-address.js';
-import { runCreate } from '../../api/create-incident.js';
+import { type Prepared, prepareCreate, runCreate } from '../../api/create-incident.js';
+import type { CatalogPage } from '../../api/service-catalog.js';
+import { collectComponents, impactOfSeverity, IMPACT_WORDS } from '../../input/impacts.js';
+import type { z } from 'zod';
+import type * as schemas from '../../../contract/schemas.js';
+import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
+import { renderFields } from '../../output/cells.js';
+import { rememberPage } from '../../api/short-ids.js';
 import { renderIncident } from './get.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { editorOption } from '../../input/editor.js';
@@ -43,6 +51,10 @@ export function declare(incidents: Noun): void {
           'status pages do not list, is exit 2 and nothing is sent.\n\n' +
           "-e/--editor opens $VISUAL or $EDITOR (on a terminal only) on the first update, the template's text or the default " +
           'in it; lines starting with # are dropped, and an empty text cancels (exit 2, nothing created).\n\n' +
+          'On a V3 status page (components), --component NAME=IMPACT names each impacted component (--service names ' +
+          'components there too, so scripts and templates of v2 pages keep working); a component named without an impact ' +
+          'takes that of --severity (minor and medium: degraded, major: partial, critical: major), else partial. --severity ' +
+          'is not sent and not required there.\n\n' +
           'Prints the created incident; with -o json the API response, so `-o json | jq -r .id` gives its id. ' +
           'Then, on stderr when it is a terminal or with --verbose, the addresses of the status pages that now show it ' +
           '(those holding one of its services).',
@@ -52,8 +64,13 @@ export function declare(incidents: Noun): void {
       .option('--service <id-or-name...>', 'an affected service, by id or name (any case); repeat or separate with commas', collect)
       .option(
         '--status-page <id|url|name>',
-        'a status page: alone, all its services are affected; with --service, names are looked for on it',
+        'a status page of either kind: on a v2 page alone, all its services are affected; with --service, names are looked for on it',
         nonEmpty,
+      )
+      .option(
+        '--component <name[=impact]...>',
+        'a component of the V3 page --status-page names, by id or name (any case, or the start of one), with its impact: degraded, partial, major or maintenance (default: from --severity, else partial); repeat or separate with commas',
+        collectComponents,
       )
       .option('--message <text>', 'text of the first update (default: a standard "investigating" text)', nonEmpty)
       .addOption(messageFileOption('the text of the first update'))
@@ -80,13 +97,16 @@ export function declare(incidents: Noun): void {
       'id=$(statusctl incidents create --name "API latency" --severity minor --service "Public API" -o json | jq -r .id)',
       'statusctl incidents create --name "Login failures" --severity major --service "Public API" --message-file notice.md --yes',
       'statusctl incidents create --template outage --var region=eu-west-1 --service "Public API" --dry-run',
+      'statusctl incidents create --status-page acme-platform --name "Webhooks delayed" --component Webhooks=partial --component "Email delivery=degraded" --yes',
     ],
   );
   valueKinds(incidents, 'create', { '--service': 'service', '--status-page': 'status-page' });
 }
 
 export async function run(ctx: Context, options: CreateOptions): Promise<void> {
-  const created = await runCreate(ctx, options);
+  const prepared = await prepareCreate(ctx, options);
+  if (prepared.v3Page) return createOnV3Page(ctx, prepared, prepared.v3Page);
+  const created = await runCreate(ctx, prepared);
   if (!created) return;
   if (ctx.json) await ctx.printJson(created.incident);
   else ctx.out(await renderIncident(ctx, created.incident, 'Created incident'));
@@ -112,4 +132,90 @@ async function printPageAddresses(ctx: Context, { incident, catalog }: Created):
   const addresses = await Promise.all(pages.map((page) => statusPageAddress(client, baseUrl, { ...page, accountId: account })));
   ctx.info(`Now on ${pages.length === 1 ? 'the status page' : `${pages.length} status pages`}:`);
   for (const [at, page] of pages.entries()) ctx.info(terminalLine(`  ${page.name}  ${addresses[at]}${anchor}`));
+}
+
+/**
+ * A create on a V3 page: the components named (--component, and --service's names) resolved on
+ * the page, the first update, the body the API takes (no severity: each component's impact says
+ * how bad it is), then the same dry run, question and lost-answer settling as on a v2 page.
+ */
+async function createOnV3Page(ctx: Context, { options, template, asks }: Prepared, page: CatalogPage): Promise<void> {
+  const client = await ctx.client();
+  const { pageComponents, resolveComponents, asIncident } = await import('../../api/v3-incidents.js');
+  const components = await pageComponents(client, page.id);
+  let named = [...(options.component ?? []), ...(options.service ?? []).map((component) => ({ component }))];
+  const prompts = asks ? await import('../../prompts/index.js') : undefined;
+  if (named.length === 0 && prompts && components.length > 0) {
+    const choices = components.map((component) => ({ name: component.name, value: component.id, description: component.id }));
+    const ids = await prompts.askMany({
+      message: 'Impacted components (space to select, enter to confirm)',
+      groups: [{ heading: `-- ${page.name} --`, choices }],
+    });
+    named = ids.map((component) => ({ component }));
+  }
+  if (named.length === 0) {
+    throw usageError(`missing --component NAME[=IMPACT]: the components of V3 status page ${page.name} the incident impacts`);
+  }
+  const impacts = resolveComponents(page, components, named, impactOfSeverity(options.severity));
+  const name =
+    options.name ?? (prompts ? (await prompts.askText({ message: 'Incident name', validate: checkIncidentName })).trim() : undefined);
+  if (!name) throw usageError('missing required option --name');
+  const asked = {
+    name,
+    message: options.message ?? DEFAULT_FIRST_UPDATE,
+    services: impacts.map(({ componentId, name }) => ({ id: componentId, name, accountId: '' })),
+  };
+  const filled = template ? template.finish(asked) : asked;
+  const firstUpdate = {
+    description: filled.message,
+    status: options.status ?? 'INVESTIGATING',
+    ...(options.notify ? { notifySubscribers: true } : {}),
+  };
+  const body = {
+    name: filled.name,
+    componentImpacts: impacts.map(({ componentId, status }) => ({ componentId, status })),
+    incidentUpdates: [firstUpdate] as [typeof firstUpdate],
+  } satisfies z.input<typeof schemas.V3IncidentCreateInput>;
+  const [{ operations }, { V3IncidentCreateInput: schema }, { issueDetails }] = await Promise.all([
+    import('../../../contract/operations.js'),
+    import('../../../contract/schemas.js'),
+    import('../../../client/validation.js'),
+  ]);
+  const checked = schema.safeParse(body);
+  if (!checked.success) {
+    const details = issueDetails(checked.error, 'body').map((detail) => `${detail.path}: ${detail.message}`);
+    throw usageError(`invalid incident: ${details.join('; ')}`);
+  }
+  const { method, path } = operations.createV3Incident;
+  if (options.dryRun) {
+    const { printPlanned } = await import('../../api/dry-run.js');
+    return printPlanned(ctx, { method, path: path.replace('{statusPageId}', encodeURIComponent(page.id)), body });
+  }
+  if (prompts) {
+    const fields = await renderFields(
+      ctx,
+      [
+        ['name', body.name],
+        ['status page', `${page.name} (${page.url})`],
+        ['components', impacts.map((impact) => `${impact.name}: ${IMPACT_WORDS[impact.status]}`).join(', ')],
+        ['first update', `${firstUpdate.status}: ${firstUpdate.description}`],
+        ['notify', firstUpdate.notifySubscribers ? 'yes' : 'no'],
+      ],
+      'terminal',
+    );
+    ctx.info(['', ctx.style.bold('About to create this incident:'), fields, ''].join('\n'));
+    if (!(await prompts.askYesNo({ message: 'Create this incident?', default: true }))) {
+      throw new CliError(ExitCode.usage, 'cancelled: no incident was created');
+    }
+  }
+  const incident = await client.createV3Incident({ params: { statusPageId: page.id }, body });
+  await rememberPage(ctx, incident.id, page.id);
+  if (ctx.json) await ctx.printJson(incident);
+  else ctx.out(await renderIncident(ctx, asIncident(incident, components), 'Created incident'));
+  if (ctx.io.stderr.isTTY || ctx.globals.verbose) {
+    const { baseUrl, accountId } = await ctx.settings();
+    const address = await statusPageAddress(client, baseUrl, { ...page, accountId: accountId ?? '' });
+    ctx.info(`Now on the status page:`);
+    ctx.info(terminalLine(`  ${page.name}  ${address}#incident-${encodeURIComponent(incident.id)}`));
+  }
 }
