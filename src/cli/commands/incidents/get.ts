@@ -1,5 +1,5 @@
 // `incidents get`: one incident with its timeline. Its renderer shows the incident wherever
-// another command prints one (`incidents create`); `--web` is in src/cli/api/incident-address.ts.
+// another command prints one (`incidents create`); `--web` is in src/cli/api/status-page-address.ts.
 import type { Incident } from '../../api/types.js';
 import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
@@ -9,7 +9,7 @@ import { clockTimeCell, idCells, renderTable, statusCell, timeHeader, tableForma
 import { renderRecord } from '../../views/resource.js';
 import { INCIDENT } from '../../views/incident.js';
 import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
-import { showIncidentAddress } from '../../api/incident-address.js';
+import { showIncidentAddress } from '../../api/status-page-address.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 
 export interface GetOptions {
