@@ -55,6 +55,8 @@ const a = {
   serviceName: '',
   v3Page: '',
   component: '',
+  v3Incident: '',
+  v3Update: '',
 };
 
 async function send(what: string, req: RawRequest): Promise<Answer> {
@@ -79,9 +81,9 @@ function paramOfA(id: OperationId, name: string): string {
     case 'ruleId':
       return a.v3Rule;
     case 'incidentId':
-      return a.incident;
+      return operations[id].path.startsWith('/v3/') ? a.v3Incident : a.incident;
     case 'incidentUpdateId':
-      return a.update;
+      return operations[id].path.startsWith('/v3/') ? a.v3Update : a.update;
     case 'testSessionErrorGroupId':
     case 'errorGroupId':
       return a.errorGroup;
@@ -127,6 +129,7 @@ const snapshotA = () =>
     `/v1/status-pages/${a.statusPage}/subscriptions`,
     `/v3/status-pages/${a.v3Page}/components`,
     `/v3/status-pages/${a.v3Page}/custom-domain-verifications`,
+    `/v3/status-pages/${a.v3Page}/incidents/${a.v3Incident}`,
     `/v1/error-groups/checks/${a.errorCheck}`,
     `/v1/checks/heartbeats/${a.heartbeat}/events/${a.heartbeatEvent}`,
     `/v1/checks/heartbeats/${a.heartbeat}/availability?startTime=1970-01-01&endTime=2025-03-10`,
@@ -217,6 +220,19 @@ describe('isolation between accounts, for every route', () => {
     });
     expect(rule.status, rule.text).toBe(201);
     a.v3Rule = rule.json.id;
+    const v3Incident = await send('A opens a V3 incident', {
+      method: 'POST',
+      path: `/v3/status-pages/${a.v3Page}/incidents`,
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({
+        name: 'A only',
+        componentImpacts: [{ componentId: a.component, status: 'MAJOR_OUTAGE' }],
+        incidentUpdates: [{ description: 'A looks', status: 'INVESTIGATING' }],
+      }),
+    });
+    expect(v3Incident.status, v3Incident.text).toBe(201);
+    a.v3Incident = v3Incident.json.id;
+    a.v3Update = v3Incident.json.incidentUpdates[0].id;
     // The analysis completes after rcaDelayMs: waited for, so A's state is settled.
     await analyses.next();
     expect((await server.get(`/v1/root-cause-analyses/${a.analysis}`)).status).toBe(200);
@@ -244,6 +260,7 @@ describe('isolation between accounts, for every route', () => {
       a.component,
       a.v3Subscriber,
       a.v3Rule,
+      a.v3Incident,
     ];
     try {
       for (const id of OPERATION_IDS) {

@@ -145,8 +145,39 @@ describe('V3 incident updates', () => {
   });
 });
 
-describe('deleting the page', () => {
-  it("takes the page's incidents with it", async () => {
+describe('deleting what incidents name', () => {
+  it("a deleted component's open window ends then, the other components' stay open", async () => {
+    const fresh = await v3Page(server);
+    const [api, db] = fresh.components;
+    const incident = await openIncident(server, fresh, [
+      { componentId: api, status: 'MAJOR_OUTAGE' },
+      { componentId: db, status: 'PARTIAL_OUTAGE' },
+    ]);
+    clock.advance(60_000);
+    expect((await server.call('DELETE', `/v3/status-pages/${fresh.id}/components/${api}`)).status).toBe(204);
+    const after = await get(incident, fresh);
+    expect(after.componentImpacts).toEqual([
+      { ...incident.componentImpacts[0], endedAt: new Date(clock.now()).toISOString() },
+      incident.componentImpacts[1],
+    ]);
+    // The deleted component's window can be sent back as it was answered; a new one for it cannot.
+    const path = `${incidentsOf(fresh)}/${incident.id}/component-impacts`;
+    expectSuccess(
+      'replaceV3IncidentComponentImpacts',
+      await server.call('PUT', path, { body: { componentImpacts: after.componentImpacts } }),
+      200,
+    );
+    const reopened = await server.call('POST', incidentsOf(fresh), {
+      body: {
+        name: 'x',
+        componentImpacts: [{ componentId: api, status: 'MAJOR_OUTAGE' }],
+        incidentUpdates: [{ description: 'x', status: 'INVESTIGATING' }],
+      },
+    });
+    expect(expectError(reopened, 400).details?.[0]?.path).toBe('componentImpacts[0].componentId');
+  });
+
+  it('a deleted page takes its incidents with it', async () => {
     const fresh = await v3Page(server);
     const incident = await openIncident(server, fresh, [{ componentId: fresh.components[0], status: 'MAJOR_OUTAGE' }]);
     expect((await server.call('DELETE', `/v3/status-pages/${fresh.id}`)).status).toBe(204);
