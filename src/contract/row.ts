@@ -151,9 +151,12 @@ export interface Sample {
  * What a successful answer of the operation is published as to the open status pages
  * (src/server/pages/events.ts): `incident`, the incident it wrote changed (an `incident` event
  * to each page that shows the incident before or after the write). The incident is the path's
- * `incidentId`, or for a write that makes one, the `id` of its answer.
+ * `incidentId`, or for a write that makes one, the `id` of its answer. The V3 ones go to the
+ * pages of the path's `statusPageId`: `v3-incident` (an `incident` event, its id as above),
+ * `v3-component` (a `component` event: the path's `componentId` or the answer's `id`) and
+ * `v3-page` (a `page` event: the page itself changed).
  */
-export type PageEvent = 'incident';
+export type PageEvent = 'incident' | 'v3-incident' | 'v3-component' | 'v3-page';
 
 /** Rows with the toolset their module names. */
 export type InToolset<T, S extends ToolsetName> = { readonly [Id in keyof T]: T[Id] & { readonly toolset: S } };

@@ -52,3 +52,11 @@ export function getWithHost(server: TestServer, path: string, host: string, key?
     req.end();
   });
 }
+
+/** The next event of a stream, past the keep-alive comments a slow run may see first. */
+export async function nextEvent(stream: { next(): Promise<string> }): Promise<string> {
+  for (;;) {
+    const block = await stream.next();
+    if (block !== ': keep-alive') return block;
+  }
+}

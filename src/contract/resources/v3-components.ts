@@ -38,6 +38,7 @@ export const v3ComponentRows = define('status-pages', {
   createV3Component: {
     method: 'POST',
     path: '/v3/status-pages/{statusPageId}/components',
+    publishes: 'v3-component',
     summary: 'Add a SERVICE or GROUP component to a V3 status page',
     paramDescriptions: V3_PAGE_ID,
     sample: { params: { statusPageId: EXAMPLE_ID }, body: COMPONENT_SAMPLE },
@@ -72,6 +73,7 @@ export const v3ComponentRows = define('status-pages', {
   updateV3Component: {
     method: 'PUT',
     path: '/v3/status-pages/{statusPageId}/components/{componentId}',
+    publishes: 'v3-component',
     summary: 'Replace a component of a V3 status page (an optional field left out is reset)',
     paramDescriptions: V3_COMPONENT_IDS,
     sample: { params: { statusPageId: EXAMPLE_ID, componentId: EXAMPLE_COMPONENT }, body: COMPONENT_SAMPLE },
@@ -88,6 +90,7 @@ export const v3ComponentRows = define('status-pages', {
   deleteV3Component: {
     method: 'DELETE',
     path: '/v3/status-pages/{statusPageId}/components/{componentId}',
+    publishes: 'v3-component',
     summary: "Delete a component of a V3 status page; a group's children move to the top",
     paramDescriptions: V3_COMPONENT_IDS,
     responses: { 204: 'NoContent' },

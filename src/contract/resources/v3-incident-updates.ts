@@ -26,6 +26,7 @@ export const v3IncidentUpdateRows = define('incidents', {
   createV3IncidentUpdate: {
     method: 'POST',
     path: '/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates',
+    publishes: 'v3-incident',
     summary: 'Post an update to a V3 incident',
     paramDescriptions: V3_INCIDENT_IDS,
     sample: { params: { statusPageId: EXAMPLE_ID, incidentId: EXAMPLE_ID }, body: { ...V3_UPDATE_SAMPLE, status: 'MONITORING' } },
@@ -54,6 +55,7 @@ export const v3IncidentUpdateRows = define('incidents', {
   updateV3IncidentUpdate: {
     method: 'PUT',
     path: '/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates/{incidentUpdateId}',
+    publishes: 'v3-incident',
     summary: 'Edit an update of a V3 incident',
     paramDescriptions: V3_UPDATE_IDS,
     sample: { params: UPDATE_PARAMS, body: { ...V3_UPDATE_SAMPLE, description: 'We found the cause.', status: 'IDENTIFIED' } },
@@ -70,6 +72,7 @@ export const v3IncidentUpdateRows = define('incidents', {
   deleteV3IncidentUpdate: {
     method: 'DELETE',
     path: '/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates/{incidentUpdateId}',
+    publishes: 'v3-incident',
     summary: 'Delete an update of a V3 incident',
     paramDescriptions: V3_UPDATE_IDS,
     responses: { 204: 'NoContent' },

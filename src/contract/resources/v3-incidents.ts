@@ -43,6 +43,7 @@ export const v3IncidentRows = define('incidents', {
   createV3Incident: {
     method: 'POST',
     path: '/v3/status-pages/{statusPageId}/incidents',
+    publishes: 'v3-incident',
     summary: 'Open an incident on a V3 status page',
     paramDescriptions: V3_PAGE_ID,
     sample: {
@@ -80,6 +81,7 @@ export const v3IncidentRows = define('incidents', {
   updateV3Incident: {
     method: 'PUT',
     path: '/v3/status-pages/{statusPageId}/incidents/{incidentId}',
+    publishes: 'v3-incident',
     summary: 'Rename an incident of a V3 status page and reconcile its components',
     paramDescriptions: V3_INCIDENT_IDS,
     sample: {
@@ -99,6 +101,7 @@ export const v3IncidentRows = define('incidents', {
   deleteV3Incident: {
     method: 'DELETE',
     path: '/v3/status-pages/{statusPageId}/incidents/{incidentId}',
+    publishes: 'v3-incident',
     summary: 'Delete an incident of a V3 status page and its updates',
     paramDescriptions: V3_INCIDENT_IDS,
     responses: { 204: 'NoContent' },
@@ -112,6 +115,7 @@ export const v3IncidentRows = define('incidents', {
   replaceV3IncidentComponentImpacts: {
     method: 'PUT',
     path: '/v3/status-pages/{statusPageId}/incidents/{incidentId}/component-impacts',
+    publishes: 'v3-incident',
     summary: "Replace a V3 incident's component impact timeline",
     paramDescriptions: V3_INCIDENT_IDS,
     sample: {

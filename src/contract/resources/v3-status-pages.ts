@@ -70,6 +70,7 @@ export const v3StatusPageRows = define('status-pages', {
   updateV3StatusPage: {
     method: 'PUT',
     path: '/v3/status-pages/{statusPageId}',
+    publishes: 'v3-page',
     summary: 'Replace a V3 status page (an optional field left out is reset)',
     paramDescriptions: V3_PAGE_ID,
     sample: { params: { statusPageId: EXAMPLE_ID }, body: { ...PAGE_SAMPLE, url: 'acme-v3-replaced' } },

@@ -9,6 +9,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { PageEvent } from '../../contract/row.js';
 import { routes, type OperationId, type Row } from '../../contract/table.js';
 import type { AccountScope, HandlerRequest, HandlerResult, Handlers } from '../handlers/types.js';
 
@@ -20,6 +21,9 @@ interface Stream {
   page: string;
   scope: StreamScope;
 }
+
+/** An event of a V3 page's stream: its name and what it names. */
+export type V3Event = { name: 'incident'; incidentId: string } | { name: 'component'; componentId: string } | { name: 'page' };
 
 export interface StreamLimits {
   /** Open streams at most, in all. */
@@ -106,11 +110,12 @@ export class PageEvents {
     }
   }
 
-  /** Something a V3 page shows changed: an incident of it (its id), or one of its components. */
-  publishV3(accountId: string, statusPageId: string, changed: { incidentId: string } | { componentId: string }): void {
+  /** Something a V3 page shows changed: an incident of it, one of its components, or the page itself. */
+  publishV3(accountId: string, statusPageId: string, event: V3Event): void {
     const set = this.streams.get(accountId);
     if (!set?.size) return;
-    const message = `event: ${'incidentId' in changed ? 'incident' : 'component'}\ndata: ${JSON.stringify(changed)}\n\n`;
+    const { name, ...data } = event;
+    const message = `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const stream of set) {
       if ('v3PageId' in stream.scope && stream.scope.v3PageId === statusPageId) stream.res.write(message);
     }
@@ -148,6 +153,7 @@ function closeOnceWritten(connection: Duplex): void {
 
 /** The operations whose success the open pages are told of, as their rows say (`publishes`). */
 const PUBLISHED = (Object.keys(routes) as OperationId[]).filter((id) => (routes[id] as Row).publishes === 'incident');
+const PUBLISHED_V3 = (Object.keys(routes) as OperationId[]).filter((id) => (routes[id] as Row).publishes?.startsWith('v3-'));
 
 type AnyHandler = (request: HandlerRequest<OperationId>) => HandlerResult<OperationId> | Promise<HandlerResult<OperationId>>;
 
@@ -161,6 +167,7 @@ type AnyHandler = (request: HandlerRequest<OperationId>) => HandlerResult<Operat
 export function withPageEvents(map: Handlers, events: PageEvents): Handlers {
   const wrapped: Record<string, AnyHandler> = { ...(map as unknown as Record<string, AnyHandler>) };
   for (const id of PUBLISHED) wrapped[id] = publishing(wrapped[id]!, events);
+  for (const id of PUBLISHED_V3) wrapped[id] = publishingV3(wrapped[id]!, (routes[id] as Row).publishes!, events);
   return wrapped as unknown as Handlers;
 }
 
@@ -189,4 +196,27 @@ function idOf(body: unknown): string | undefined {
 
 function serviceIdsOf(account: AccountScope, incidentId: string): string[] {
   return account.store.getIncident(incidentId)?.services.map((service) => service.id) ?? [];
+}
+
+/** A V3 write, published to the streams of the path's page: what it names is the path's id, or the answer's for a create. */
+function publishingV3(handler: AnyHandler, kind: PageEvent, events: PageEvents): AnyHandler {
+  return (request) => {
+    const params = request.params as Readonly<Record<string, string | undefined>>;
+    const result = handler(request);
+    const after = (answered: HandlerResult<OperationId>): HandlerResult<OperationId> => {
+      const statusPageId = params.statusPageId;
+      if (answered.status >= 300 || statusPageId === undefined) return answered;
+      const event = v3EventOf(kind, params, answered.body);
+      if (event) events.publishV3(request.account.id, statusPageId, event);
+      return answered;
+    };
+    return result instanceof Promise ? result.then(after) : after(result);
+  };
+}
+
+function v3EventOf(kind: PageEvent, params: Readonly<Record<string, string | undefined>>, body: unknown): V3Event | undefined {
+  if (kind === 'v3-page') return { name: 'page' };
+  const id = (kind === 'v3-incident' ? params.incidentId : params.componentId) ?? idOf(body);
+  if (id === undefined) return undefined;
+  return kind === 'v3-incident' ? { name: 'incident', incidentId: id } : { name: 'component', componentId: id };
 }
