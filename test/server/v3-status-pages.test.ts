@@ -3,6 +3,7 @@
 // page's records with it, and all of it kept by --data across a restart. Requests in process.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseFixtures } from '../../src/server/fixtures/load.js';
 import { demoIds } from '../../src/server/index.js';
 import { tempDir } from '../durability/helpers.js';
 import { ACCOUNT_A, ACCOUNT_B, expectError, expectSuccess, NOW, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
@@ -184,6 +185,24 @@ describe('V3 status pages', () => {
       const refused = expectError(await createPage(server, body), 400);
       expect(refused.details?.[0]?.path, JSON.stringify(body)).toBe(path);
     }
+  });
+});
+
+describe('V3 status pages in a fixture file', () => {
+  it('refuses a url another page of the file has, of either generation, naming the page', () => {
+    const v2 = { name: 'Old', url: 'Shared', cards: [] };
+    expect(() => parseFixtures({ statusPages: [v2], v3StatusPages: [{ name: 'New', url: 'shared' }] }, 'f.json')).toThrow(
+      'f.json: v3StatusPages[0].url: "shared" is the url of another status page',
+    );
+    const twice = {
+      v3StatusPages: [
+        { name: 'A', url: 'a' },
+        { name: 'B', url: 'b' },
+        { name: 'C', url: 'A' },
+      ],
+    };
+    expect(() => parseFixtures(twice, 'f.json')).toThrow('f.json: v3StatusPages[2].url: "a" is the url of another status page');
+    expect(() => parseFixtures({ statusPages: [v2], v3StatusPages: [{ name: 'New', url: 'new' }] }, 'f.json')).not.toThrow();
   });
 });
 

@@ -32,6 +32,9 @@ interface Parts {
 
 export const STATUS_PAGE_INCIDENT_LIMIT = 20;
 
+/** What the fixture checks declare a page's url as: a url is unique among the pages of both generations. */
+export const PAGE_URL = 'status page url';
+
 export class StatusPageRecords {
   // Only ever appended: a page's place is its sequence number (list cursors).
   private readonly pages = new Collection<StoredStatusPage>();
@@ -175,6 +178,8 @@ export const statusPages = recordKind({
     uniqueIds: true,
     check(items, names) {
       for (const [p, page] of items.entries()) {
+        // A V3 page's url may not be one of these (v3-status-pages.ts checks it).
+        names.declare(PAGE_URL, page.url.toLowerCase(), page.url.toLowerCase(), ['statusPages', p, 'url']);
         for (const [c, card] of page.cards.entries()) {
           for (const [s, service] of card.services.entries()) {
             const problem = declareFixtureService(names, service, ['statusPages', p, 'cards', c, 'services', s]);

@@ -11,6 +11,7 @@ import { ThemeColors } from '../../contract/schemas.js';
 import { dateOnly } from '../dates.js';
 import { FixtureTime, Id, Text } from '../fixtures/fields.js';
 import { Collection, type Page } from './collection.js';
+import { PAGE_URL } from './status-pages.js';
 import { type FixtureContext, recordKind } from './kind.js';
 import { type V3ComponentAdded, V3ComponentFixture, v3ComponentFixtureChanges } from './v3-components.js';
 
@@ -228,6 +229,15 @@ export const v3StatusPages = recordKind({
     field: 'v3StatusPages',
     item: V3StatusPageFixture,
     uniqueIds: true,
+    check(items, names) {
+      for (const [p, page] of items.entries()) {
+        const url = page.url.toLowerCase();
+        if (names.has(PAGE_URL, url))
+          return { path: ['v3StatusPages', p, 'url'], message: `${JSON.stringify(url)} is the url of another status page` };
+        names.declare(PAGE_URL, url, url, ['v3StatusPages', p, 'url']);
+      }
+      return undefined;
+    },
     load(items, ctx) {
       // Lists are served newest first; inserting the file's pages in reverse lists them in file order.
       const pages = items.map((page, index) => ({ page, key: page.id ?? `#${index}` }));
