@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoIds } from '../../src/server/index.js';
 import { AccountStore } from '../../src/server/store.js';
+import { V3ComponentRecords } from '../../src/server/store/v3-components.js';
 import { fillV3Pages } from '../durability/v3-page-changes.js';
 import { tempDir } from '../durability/helpers.js';
 import { ACCOUNT_A, ACCOUNT_B, expectError, expectSuccess, NOW, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
@@ -169,6 +170,20 @@ describe('V3 components', () => {
     expect(store.records.v3StatusPages.has('v3p-gone')).toBe(false);
     expect(store.records.v3Components.ofPage('v3p-gone')).toEqual([]);
     expect(store.records.v3Components.ofPage('v3p-kept').map((each) => each.id)).toEqual(['v3c-child', 'v3c-group', 'v3c-moved']);
+  });
+
+  it('tells each part that refers to components of a deleted one, in the delete itself', () => {
+    const told: string[] = [];
+    // The store's parts, as a kind that refers to components would be among them.
+    const parts: Record<string, object> = { holder: { v3ComponentDeleted: (page: string, id: string) => told.push(`${page}/${id}`) } };
+    const part = new V3ComponentRecords(parts);
+    parts.v3Components = part;
+    const base = { statusPageId: 'p', type: 'SERVICE' as const, description: null, displayOrder: 1, hidden: false, parentId: null };
+    part.put({ ...base, id: 'c1', name: 'One', created_at: '2025-03-10', updated_at: '2025-03-10' });
+    part.put({ ...base, id: 'c2', name: 'Two', created_at: '2025-03-10', updated_at: '2025-03-10' });
+    part.deleted('p', 'c1', '2025-03-11');
+    expect(told).toEqual(['p/c1']);
+    expect(part.ofPage('p').map((each) => each.id)).toEqual(['c2']);
   });
 
   it("answers 404 for an unknown page, a v2 page, another account's page, another page's component and an unknown one", async () => {

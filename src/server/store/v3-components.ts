@@ -1,7 +1,8 @@
 // The V3 components kind: the components of each V3 status page, a tree of GROUPs holding
 // SERVICEs and groups (docs/api-rules.md#v3-components). The rules of the tree are checked by
 // the handlers before a change is made; a change only applies what was decided, so a replay
-// does the same.
+// does the same. A kind referring to components joins a component's delete by a method of its
+// part (V3ComponentHolder), as a kind holding records of a page joins the page's.
 import { z } from 'zod';
 import type { V3Component, V3StatusPage } from '../../contract/schemas.js';
 import { Id, Text } from '../fixtures/fields.js';
@@ -27,6 +28,18 @@ export interface V3ComponentDeleted {
   today: string;
 }
 
+/**
+ * A part holding references to components (a subscriber's components, a rule's): told in the
+ * change that deletes one, so a replay does the same.
+ */
+export interface V3ComponentHolder {
+  v3ComponentDeleted(statusPageId: string, componentId: string, today: string): void;
+}
+
+function holdsComponents(part: unknown): part is V3ComponentHolder {
+  return typeof (part as Partial<V3ComponentHolder>).v3ComponentDeleted === 'function';
+}
+
 /** Listed by displayOrder, then name (then id, so the order is total and a cursor exact). */
 export function compareComponents(a: V3Component, b: V3Component): number {
   return a.displayOrder - b.displayOrder || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -35,6 +48,9 @@ export function compareComponents(a: V3Component, b: V3Component): number {
 export class V3ComponentRecords {
   /** Per page, its components by id. */
   private readonly byPage = new Map<string, Map<string, V3Component>>();
+
+  /** Every part of the store, told when a component goes. */
+  constructor(private readonly parts: object) {}
 
   /** The page's components in list order; empty for a page without any. */
   ofPage(statusPageId: string): V3Component[] {
@@ -66,6 +82,8 @@ export class V3ComponentRecords {
     const page = this.byPage.get(statusPageId);
     if (!page?.delete(componentId)) throw new Error(`no component ${componentId} on V3 status page ${statusPageId}`);
     for (const [id, child] of page) if (child.parentId === componentId) page.set(id, { ...child, parentId: null, updated_at: today });
+    for (const part of Object.values(this.parts))
+      if (part !== this && holdsComponents(part)) part.v3ComponentDeleted(statusPageId, componentId, today);
   }
 
   /** The page's components go with it (store/v3-status-pages.ts, V3PageHolder). */
@@ -132,7 +150,7 @@ export function v3ComponentFixtureChanges(
 
 export const v3Components = recordKind({
   name: 'v3Components',
-  make: () => new V3ComponentRecords(),
+  make: (parts: object) => new V3ComponentRecords(parts),
   changes: {
     v3ComponentAdded: (part, change: V3ComponentAdded) => part.put(change.component),
     v3ComponentReplaced: (part, change: V3ComponentReplaced) => part.put(change.component),
