@@ -54,7 +54,7 @@ describe('status page addresses from the CLI', () => {
     // The hosted API renders no page: a front that forwards the API's routes and answers
     // anything else with the API's JSON 404, as the hosted service does.
     const front: Server = createServer(async (req, res) => {
-      if (!req.url?.startsWith('/v1/')) {
+      if (!req.url?.startsWith('/v1/') && !req.url?.startsWith('/v3/')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"error":"Not Found","message":"Not Found"}');
         return;
       }
