@@ -26,6 +26,8 @@ export function v3PagesFixtures(): string {
 
 export interface V3Page {
   id: string;
+  /** Its slug: its HTML page and live stream are at /status/{accountId}/{url}. */
+  url: string;
   /** Ids of its components: API, Database, CDN. */
   components: [string, string, string];
 }
@@ -43,7 +45,7 @@ export async function v3Page(server: TestServer, account: { id: string; key: str
   const page = await server.call('GET', `/v3/status-pages/${id}`, { key: account.key });
   expect(page.status, page.text).toBe(200);
   const components = COMPONENTS.map((component) => seededId(account.id, 'v3-component', `p${n}/${component}`));
-  return { id, components: components as V3Page['components'] };
+  return { id, url: page.json.url, components: components as V3Page['components'] };
 }
 
 export const incidentsOf = (page: { id: string }) => `/v3/status-pages/${page.id}/incidents`;

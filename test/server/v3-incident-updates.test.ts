@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/clock.js';
 import { startInProcess, tempDir } from '../durability/helpers.js';
-import { expectError, expectSuccess, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
+import { ACCOUNT_A, expectError, expectSuccess, openStream, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
 import { incidentsOf, openIncident, updatesOf, v3Page, v3PagesFixtures, type V3Page } from './v3-incident-helpers.js';
 
 const clock = testClock();
@@ -183,6 +183,29 @@ describe('deleting what incidents name', () => {
     expect((await server.call('DELETE', `/v3/status-pages/${fresh.id}`)).status).toBe(204);
     expectError(await server.call('GET', `${incidentsOf(fresh)}/${incident.id}`), 404);
     expectError(await server.call('GET', incidentsOf(fresh)), 404);
+  });
+});
+
+describe('live V3 pages', () => {
+  it("tell an open page of each write of its incidents, and no other page's", async () => {
+    const [watched, elsewhere] = [await v3Page(server), await v3Page(server)];
+    const stream = openStream(`${server.url}/status/${ACCOUNT_A.id}/${watched.url}/events`);
+    try {
+      expect(await stream.next()).toBe('retry: 2000\n: connected');
+      await openIncident(server, elsewhere);
+      const incident = await openIncident(server, watched);
+      const event = `event: incident\ndata: {"incidentId":"${incident.id}"}`;
+      expect(await stream.next()).toBe(event);
+      const path = `${incidentsOf(watched)}/${incident.id}`;
+      expect((await post(incident, { description: 'Fixed', status: 'RESOLVED' }, watched)).status).toBe(201);
+      expect(await stream.next()).toBe(event);
+      expect((await server.call('PUT', path, { body: { name: 'Renamed' } })).status).toBe(200);
+      expect(await stream.next()).toBe(event);
+      expect((await server.call('DELETE', path)).status).toBe(204);
+      expect(await stream.next()).toBe(event);
+    } finally {
+      stream.close();
+    }
   });
 });
 
