@@ -122,3 +122,142 @@ describe('status-pages get: a page of either kind', () => {
     expect(missing.stderr).toContain('hint: statusctl status-pages list shows the pages of both kinds');
   });
 });
+
+describe('status-pages get of a V3 page: its component tree', () => {
+  it('shows each component with its current status, a group the worst of its children', async () => {
+    const page = await api.createV3StatusPage({ body: { name: 'Tree page', url: 'tree-page' } });
+    const statusPageId = page.id;
+    const group = await api.createV3Component({ params: { statusPageId }, body: { type: 'GROUP', name: 'Edge', displayOrder: 1 } });
+    const child = (name: string, displayOrder: number) =>
+      api.createV3Component({ params: { statusPageId }, body: { name, displayOrder, parentId: group.id } });
+    const [cdn, dns] = [await child('CDN', 1), await child('DNS', 2)];
+    const open = {
+      name: 'Edge trouble',
+      incidentUpdates: [{ description: 'Looking', status: 'INVESTIGATING' as const }] as [{ description: string; status: 'INVESTIGATING' }],
+    };
+    await api.createV3Incident({
+      params: { statusPageId },
+      body: { ...open, componentImpacts: [{ componentId: cdn.id, status: 'DEGRADED_PERFORMANCE' }] },
+    });
+    const resolved = await api.createV3Incident({
+      params: { statusPageId },
+      body: { ...open, componentImpacts: [{ componentId: dns.id, status: 'MAJOR_OUTAGE' }] },
+    });
+    await api.createV3IncidentUpdate({
+      params: { statusPageId, incidentId: resolved.id },
+      body: { description: 'Fixed', status: 'RESOLVED' },
+    });
+
+    const piped = await cli(['status-pages', 'get', 'tree-page']);
+    expect(piped.code, piped.stderr).toBe(0);
+    // The resolved incident's impact is over: DNS is operational, the group as bad as CDN.
+    expect(piped.stdout).toContain(
+      [
+        `${group.id}\tEdge\tgroup\tDEGRADED_PERFORMANCE\t-\t1\t-`,
+        `${cdn.id}\tCDN\tservice\tDEGRADED_PERFORMANCE\t${group.id}\t1\t-`,
+        `${dns.id}\tDNS\tservice\tOPERATIONAL\t${group.id}\t2\t-`,
+      ].join('\n'),
+    );
+    const terminal = await cli(['status-pages', 'get', 'tree-page', '--no-color'], { terminalColumns: 80 });
+    expect(terminal.stdout).toMatch(
+      /Components \(3\)\nID +NAME.*\n\S+ {2}Edge +group +degraded performance .*\n\S+ {4}CDN +service +degraded performance /,
+    );
+  });
+});
+
+describe('status-pages create, edit, delete and domain (V3 pages)', () => {
+  it('create sends the options given; --dry-run sends nothing', async () => {
+    const dry = await cli(['status-pages', 'create', '--name', 'Dry', '--url', 'dry-page', '--theme', 'dark', '--dry-run', '-o', 'json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(parseJson(dry)).toMatchObject({
+      method: 'POST',
+      path: '/v3/status-pages',
+      body: { name: 'Dry', url: 'dry-page', defaultTheme: 'DARK' },
+    });
+    expect((await api.listV3StatusPages({ query: { limit: '100' } })).entries.map((page) => page.url)).not.toContain('dry-page');
+
+    const made = await cli([
+      'status-pages',
+      'create',
+      '--name',
+      'Made',
+      '--url',
+      'made-page',
+      '--footer',
+      'Made Inc.',
+      '--custom-domain',
+      'status.made.example',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/^id\t\S+\nname\tMade\nurl\tmade-page\n/);
+    const missing = await cli(['status-pages', 'create', '--name', 'No url']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--url is required to create a status page');
+  });
+
+  it('edit sends the page whole with only the given fields changed; "" clears one; a v2 page is exit 2', async () => {
+    const page = await api.createV3StatusPage({
+      body: {
+        name: 'Edited',
+        url: 'edited-page',
+        description: 'Kept',
+        footerText: 'Cleared',
+        defaultTheme: 'LIGHT',
+        logo: 'https://e.example/l.png',
+      },
+    });
+    const result = await cli(['status-pages', 'edit', 'edited-page', '--name', 'Edited again', '--footer', '', '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    const after = await api.getV3StatusPage({ params: { statusPageId: page.id } });
+    expect(after).toMatchObject({
+      name: 'Edited again',
+      description: 'Kept',
+      footerText: null,
+      defaultTheme: 'LIGHT',
+      logo: 'https://e.example/l.png',
+    });
+    expect(parseJson<{ id: string; ok: boolean; page: unknown }[]>(result)).toEqual([
+      { id: 'edited-page', ok: true, status: 200, error: null, page: after },
+    ]);
+
+    const v2 = (await api.listStatusPages({ query: { limit: '1' } })).entries[0]!;
+    const refused = await cli(['status-pages', 'edit', v2.url, '--name', 'x']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('is a v2 page of cards and services: status-pages edit works on V3 pages');
+  });
+
+  it('delete needs --yes off a terminal, then deletes each page named once', async () => {
+    const a = await api.createV3StatusPage({ body: { name: 'Gone A', url: 'gone-a' } });
+    const b = await api.createV3StatusPage({ body: { name: 'Gone B', url: 'gone-b' } });
+    const asked = await cli(['status-pages', 'delete', 'gone-a']);
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toContain('--yes');
+    const result = await cli(['status-pages', 'delete', 'gone-a', 'Gone B', 'gone-a', '--yes']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(
+      result.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t').slice(0, 2)),
+    ).toEqual([
+      [a.id, 'deleted'],
+      [b.id, 'deleted'],
+    ]);
+    const left = (await api.listV3StatusPages({ query: { limit: '100' } })).entries.map((page) => page.id);
+    expect(left).not.toContain(a.id);
+    expect(left).not.toContain(b.id);
+  });
+
+  it('domain shows the verification record, --recheck its new state; no custom domain is exit 4', async () => {
+    await api.createV3StatusPage({ body: { name: 'Domained', url: 'domained', customDomain: 'status.domained.example' } });
+    const shown = await cli(['status-pages', 'domain', 'domained']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^domain\tstatus\.domained\.example\npage\tDomained \(domained\)\nstatus\tpending\n/);
+    expect(shown.stdout).toContain('record name\t_statusctl.status.domained.example\n');
+    const rechecked = await cli(['status-pages', 'domain', 'domained', '--recheck', '-o', 'json']);
+    expect(parseJson(rechecked)).toMatchObject({ status: 'active' });
+    const none = await cli(['status-pages', 'domain', 'listed-v3-1']);
+    expect(none.code).toBe(4);
+    expect(none.stderr).toContain('has no custom domain\nhint: statusctl status-pages edit listed-v3-1 --custom-domain');
+  });
+});

@@ -27,6 +27,7 @@ const READS: { args: string[]; path: string }[] = [
 /** Read commands whose JSON is the CLI's own list shape, checked for running cleanly only. */
 const LISTS: string[][] = [
   ['status-pages', 'list'],
+  ['components', 'list', ID],
   ['services', 'list'],
   ['incidents', 'list'],
   ['incident-updates', 'list', ID],
@@ -82,7 +83,8 @@ describe('read commands against the hosted document, values made up within its s
       });
       afterAll(() => mock.close());
 
-      it('every read command exits 0 as a table and in JSON, and never crashes', async () => {
+      // Every read command twice, each a run of the binary: slow on a loaded machine, never hung.
+      it('every read command exits 0 as a table and in JSON, and never crashes', { timeout: 120_000 }, async () => {
         const failures: string[] = [];
         for (const args of [...READS.map((read) => read.args), ...LISTS]) {
           for (const output of ['json', 'table']) {

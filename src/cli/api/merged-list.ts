@@ -3,7 +3,9 @@
 // `created_at`, then in the order each source gave them), and `nextId` is one opaque cursor made
 // of every source's place, so `--next-id` goes on as with one list. A source's place is the
 // cursor that fetched the page its next entry is on and how many entries of that page were shown:
-// a list paged by keyset gives the same entries after one cursor whatever the page's size.
+// a list paged by keyset gives the same entries after one cursor whatever the page's size. Up to
+// 100 entries (the API's largest page) are read with one request per source; more, or --all,
+// follow each source's cursor.
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
 import { MAX_PAGE, type PagingOptions } from './paging.js';
 import type { Page } from './types.js';
@@ -79,7 +81,8 @@ async function readSource<Entry>(source: Source<Entry>, from: Place, want: numbe
       const after = next < page.entries.length ? { c: at, s: next } : page.nextId ? { c: page.nextId, s: 0 } : null;
       entries.push({ entry, after });
     });
-    if (!page.nextId || page.entries.length === 0) break;
+    // One request per source for a page the API can give at once, as a list of one kind reads it.
+    if (!page.nextId || page.entries.length === 0 || want <= MAX_PAGE) break;
     // A server that hands back a cursor it already gave would keep us here for ever.
     if (seen.has(page.nextId)) throw new CliError(ExitCode.failure, `the server repeated the cursor ${page.nextId}; stopped paging`);
     seen.add(page.nextId);

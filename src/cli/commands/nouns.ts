@@ -62,12 +62,36 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
     },
   },
   'status-pages': {
-    description: 'Status pages of the account',
-    examples: ['statusctl status-pages list', "statusctl status-pages get 'Acme Payments'", 'statusctl status-pages list --all -o json'],
+    description: 'Status pages of the account, of both kinds: v2 (cards and services) and V3 (components); new pages are V3',
+    examples: [
+      'statusctl status-pages list',
+      "statusctl status-pages get 'Acme Payments'",
+      'statusctl status-pages list --all -o json',
+      'statusctl status-pages create --name "Acme Status" --url acme-status --dry-run',
+    ],
     verbs: {
       list: () => import('./status-pages/list.js'),
       get: () => import('./status-pages/get.js'),
       open: () => import('./status-pages/open.js'),
+      create: () => import('./status-pages/create.js'),
+      edit: () => import('./status-pages/edit.js'),
+      delete: () => import('./status-pages/delete.js'),
+      domain: () => import('./status-pages/domain.js'),
+    },
+  },
+  components: {
+    description: 'Components of V3 status pages: services and the groups holding them, each with its current status',
+    examples: [
+      'statusctl components list acme-platform',
+      "statusctl components create acme-platform --name 'Search' --dry-run",
+      "statusctl components get 'acme-platform/webhooks'",
+    ],
+    verbs: {
+      list: () => import('./components/list.js'),
+      get: () => import('./components/get.js'),
+      create: () => import('./components/create.js'),
+      edit: () => import('./components/edit.js'),
+      delete: () => import('./components/delete.js'),
     },
   },
   services: {

@@ -35,6 +35,7 @@ const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = 
   logout: auth,
   config: noun('config'),
   'status-pages': noun('status-pages'),
+  components: noun('components'),
   services: noun('services'),
   subscriptions: noun('subscriptions'),
   incidents: noun('incidents'),

@@ -1,9 +1,11 @@
 // A V3 status page (components): the fields `status-pages get` shows of one (its component tree
 // follows them, views/component.ts), and the record `create`, `edit` and `delete` print.
+import type { V3CustomDomainVerification } from '../../contract/schemas.js';
 import type { V3StatusPage } from '../api/types.js';
-import { exactTimeCell } from '../output/cells.js';
+import { exactTimeCell, tableFormat } from '../output/cells.js';
 import type { View } from '../output/view.js';
-import { type FieldRow, renderRecord, type ResourceView } from './resource.js';
+import { COMPONENT, type ShownComponent } from './component.js';
+import { type FieldRow, renderList, renderRecord, type ResourceView } from './resource.js';
 
 const THEMES: Record<string, string> = { LIGHT: 'light', DARK: 'dark', AUTO: 'auto (follows the visitor)' };
 
@@ -42,7 +44,40 @@ export const V3_STATUS_PAGE: ResourceView<V3StatusPage> = {
   },
 };
 
-/** `status-pages get` of a V3 page: its fields. */
-export function renderV3StatusPage(ctx: View, page: V3StatusPage): Promise<string> {
-  return renderRecord(ctx, V3_STATUS_PAGE, page);
+/** `status-pages get` of a V3 page: its fields, then its component tree with each one's current status. */
+export async function renderV3StatusPage(ctx: View, page: V3StatusPage, tree: readonly ShownComponent[]): Promise<string> {
+  const record = await renderRecord(ctx, V3_STATUS_PAGE, page);
+  const markdown = tableFormat(ctx) === 'md';
+  const title = markdown ? `#### Components (${tree.length})` : ctx.io.style.bold(`Components (${tree.length})`);
+  return [record, '', title, ...(markdown ? [''] : []), tree.length > 0 ? await renderList(ctx, COMPONENT, tree) : 'None.'].join('\n');
 }
+
+/** A page's custom domain and its verification: what `status-pages domain` shows. */
+export interface DomainShown {
+  readonly page: V3StatusPage;
+  readonly domain: string;
+  readonly verification: V3CustomDomainVerification;
+}
+
+export const CUSTOM_DOMAIN: ResourceView<DomainShown> = {
+  title: 'Custom domain',
+  argument: V3_STATUS_PAGE.argument,
+  id: (shown) => shown.domain,
+  idLabel: 'domain',
+  columns: ['domain', 'status', 'ssl'],
+  rows: (_ctx, items) => items.map((shown) => [shown.domain, shown.verification.status, shown.verification.sslStatus]),
+  fields: (ctx, { page, verification }) => {
+    const s = ctx.io.style;
+    const state = (value: string) => ({ text: value, paint: value === 'active' ? s.green : s.yellow });
+    const record = verification.ownershipVerification;
+    return [
+      ['page', `${page.name} (${page.url})`],
+      ['status', state(verification.status)],
+      ['ssl', state(verification.sslStatus)],
+      ['method', verification.validationMethod],
+      ['record type', record.type.toUpperCase()],
+      ['record name', { text: record.name, code: true }],
+      ['record value', { text: record.value, code: true }],
+    ];
+  },
+};

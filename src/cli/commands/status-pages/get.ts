@@ -2,6 +2,8 @@
 // open incidents and access keys (masked); with -o md, a section to paste into a ticket, which
 // `list -o md` prints for each page. `--web` is `open`.
 import { isV3, type StatusPage } from '../../api/types.js';
+import { componentStatuses, pageComponents } from '../../api/page-kinds.js';
+import { componentTree } from '../../views/component.js';
 import { renderV3StatusPage } from '../../views/v3-status-page.js';
 import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
@@ -44,7 +46,13 @@ export async function run(ctx: Context, given: string, options: GetOptions = {})
   if (options.web) return runOpen(ctx, given);
   const page = await findStatusPage(ctx, given);
   if (ctx.json) await ctx.printJson(page);
-  else await ctx.outPaged(await (isV3(page) ? renderV3StatusPage(ctx, page) : renderStatusPage(ctx, page)));
+  else if (!isV3(page)) await ctx.outPaged(await renderStatusPage(ctx, page));
+  else {
+    const client = await ctx.client();
+    const listed = await pageComponents(client, page);
+    const tree = componentTree(page, listed.components, await componentStatuses(client, listed));
+    await ctx.outPaged(await renderV3StatusPage(ctx, page, tree));
+  }
 }
 
 /**

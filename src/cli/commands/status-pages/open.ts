@@ -34,6 +34,6 @@ export async function run(ctx: Context, given: string): Promise<void> {
 }
 
 /** The page PAGE names, of either kind (api/page-kinds.ts), read in full. */
-export function findStatusPage(ctx: Context, given: string) {
-  return findPageOfEitherKind(ctx, given);
+export async function findStatusPage(ctx: Context, given: string) {
+  return findPageOfEitherKind(await ctx.client(), given);
 }
