@@ -6,7 +6,7 @@ import type { Client } from '../../client/index.js';
 import { isOpen } from '../output/cells.js';
 import type { Context } from '../runtime/context.js';
 import { fetchPages } from './paging.js';
-import { IncidentIds } from './short-ids.js';
+import { findIncident, type FoundIncident, readAgain, shownIncident } from './v3-incidents.js';
 import type { Incident, IncidentUpdate } from './types.js';
 
 /** Updates in the order they happened (the API does not promise an order). */
@@ -47,13 +47,15 @@ export class OneIncident {
     private readonly client: Client,
     readonly label: string,
     private readonly id: string,
-    private known?: Incident,
+    private known: Incident | undefined,
+    /** Where a V3 incident is (its page and its components); undefined for a v2 incident. */
+    private readonly v3?: FoundIncident,
   ) {}
 
   static async start(ctx: Context, client: Client, given: string): Promise<OneIncident> {
-    // A prefix is found in the incident list, which holds the incident: that read is the first poll.
-    const resolved = await new IncidentIds(() => ctx.client()).resolve(given);
-    return new OneIncident(client, resolved.id, resolved.id, resolved.incident);
+    // Finding the incident reads it, of either kind: that read is the first poll.
+    const found = await findIncident(ctx, given);
+    return new OneIncident(client, found.id, found.id, shownIncident(found), found.kind === 'v3' ? found : undefined);
   }
 
   async poll(now: string, first: boolean): Promise<Outcome> {
@@ -63,7 +65,9 @@ export class OneIncident {
       this.known = undefined;
     } else {
       try {
-        incident = await this.client.getIncident({ params: { incidentId: this.id } });
+        incident = this.v3
+          ? shownIncident(await readAgain(this.client, this.v3))
+          : await this.client.getIncident({ params: { incidentId: this.id } });
       } catch (error) {
         // Seen before and now gone: deleted. Never seen: an unknown id, reported as such.
         if (this.last && (error as { status?: number }).status === 404) {

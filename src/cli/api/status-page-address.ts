@@ -45,13 +45,20 @@ export async function statusPageAddress(client: Client, baseUrl: string, page: A
 }
 
 /** The incident's address (the page's, with the incident's anchor) on each status page that shows one of its services. */
-export async function showIncidentAddress(ctx: Context, incident: Incident): Promise<void> {
+export async function showIncidentAddress(
+  ctx: Context,
+  incident: Incident,
+  v3Page?: { url: string; customDomain?: string | null },
+): Promise<void> {
   const client = await ctx.client();
-  const { baseUrl } = await ctx.settings();
+  const { baseUrl, accountId } = await ctx.settings();
   const services = new Set(incident.services.map((service) => service.id));
-  const pages = (await fetchPages((query) => client.listStatusPages({ query }), { all: true })).entries.filter((page) =>
-    page.cards.some((card) => card.services.some((service) => services.has(service.id))),
-  );
+  // A V3 incident is on its own page.
+  const pages = v3Page
+    ? [{ ...v3Page, accountId: accountId ?? '' }]
+    : (await fetchPages((query) => client.listStatusPages({ query }), { all: true })).entries.filter((page) =>
+        page.cards.some((card) => card.services.some((service) => services.has(service.id))),
+      );
   if (pages.length === 0) {
     throw new CliError(
       ExitCode.notFound,

@@ -26,7 +26,7 @@ export type V3PageComponent = z.output<typeof schemas.V3Component>;
 
 /** What a V3 incident is shown with: its page and the names of the page's components. */
 export interface V3Place {
-  page: { id: string; name: string; url: string };
+  page: { id: string; name: string; url: string; customDomain?: string | null };
   components: V3PageComponent[];
 }
 
@@ -95,7 +95,7 @@ export function resolveComponents(
   return [...resolved.values()];
 }
 
-const describe = (page: { id: string; name: string; url: string }) => ({ id: page.id, name: page.name, url: page.url });
+const describe = (page: V3Place['page']) => ({ id: page.id, name: page.name, url: page.url, customDomain: page.customDomain ?? null });
 
 /** The V3 incident `incidentId` of `page`, with the page's components; undefined when the page has no such incident. */
 async function onPage(client: Client, page: V3Place['page'], incidentId: string): Promise<FoundIncident | undefined> {
@@ -222,4 +222,15 @@ export function asIncident(incident: V3Incident | V3IncidentListItem, components
     services,
     incidentUpdates: 'incidentUpdates' in incident ? incident.incidentUpdates : [],
   } as unknown as Incident;
+}
+
+/** The incident as the incident view shows it, of either kind. */
+export function shownIncident(found: FoundIncident): Incident {
+  return found.kind === 'v2' ? found.incident : asIncident(found.incident, found.components);
+}
+
+/** The incident read again (after a write), of the kind it is. */
+export async function readAgain(client: Client, found: FoundIncident): Promise<FoundIncident> {
+  if (found.kind === 'v2') return { ...found, incident: await client.getIncident({ params: { incidentId: found.id } }) };
+  return { ...found, incident: await client.getV3Incident({ params: { statusPageId: found.page.id, incidentId: found.id } }) };
 }

@@ -54,26 +54,32 @@ export async function run(ctx: Context, givenIncident: string, options: AddOptio
   }
   if (description === undefined) throw usageError('missing the text of the update: --message TEXT or --message-file FILE|-');
   if (options.date) refuseFutureDate(ctx, options.date);
-  const resolved = await new IncidentIds(() => ctx.client()).resolve(givenIncident);
-  const incidentId = resolved.id;
-  const input = {
-    params: { incidentId },
-    body: {
-      description,
-      ...(options.status ? { status: options.status } : {}),
-      ...(options.notify !== undefined ? { notifySubscribers: options.notify } : {}),
-      ...(options.date ? { publicIncidentUpdateDate: options.date } : {}),
-    },
+  const { findIncident } = await import('../../api/v3-incidents.js');
+  // Either kind: an update of a V3 incident is posted on its page.
+  const found = await findIncident(ctx, givenIncident);
+  const incidentId = found.id;
+  const body = {
+    description,
+    ...(options.status ? { status: options.status } : {}),
+    ...(options.notify !== undefined ? { notifySubscribers: options.notify } : {}),
+    ...(options.date ? { publicIncidentUpdateDate: options.date } : {}),
   };
-  if (options.dryRun) {
-    const { planRequest, printPlanned } = await import('../../api/dry-run.js');
-    const planned = await planRequest('createIncidentUpdate', input);
-    // As the real run would find it: an incident that does not exist is exit 4 (a prefix was found in the list already).
-    if (!resolved.incident) await (await ctx.client()).getIncident({ params: { incidentId } });
-    return printPlanned(ctx, planned);
-  }
+  const { planRequest, printPlanned } = await import('../../api/dry-run.js');
   const client = await ctx.client();
-  const update = await client.createIncidentUpdate(input);
+  let update;
+  if (found.kind === 'v2') {
+    const input = { params: { incidentId }, body };
+    if (options.dryRun) return printPlanned(ctx, await planRequest('createIncidentUpdate', input));
+    update = await client.createIncidentUpdate(input);
+  } else {
+    // A V3 update names its status: without --status, the incident keeps the one it has.
+    const input = {
+      params: { statusPageId: found.page.id, incidentId },
+      body: { ...body, status: options.status ?? found.incident.lastUpdateStatus },
+    };
+    if (options.dryRun) return printPlanned(ctx, await planRequest('createV3IncidentUpdate', input));
+    update = await client.createV3IncidentUpdate(input);
+  }
   if (ctx.json) await ctx.printJson(update);
   else ctx.out(await renderUpdate(ctx, incidentId, update, 'Added update'));
 }

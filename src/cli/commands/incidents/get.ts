@@ -8,7 +8,7 @@ import type { Noun } from '../../runtime/globals.js';
 import { clockTimeCell, idCells, renderTable, statusCell, timeHeader, tableFormat } from '../../output/cells.js';
 import { renderRecord } from '../../views/resource.js';
 import { INCIDENT } from '../../views/incident.js';
-import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
+import { MIN_PREFIX } from '../../api/short-ids.js';
 import { showIncidentAddress } from '../../api/status-page-address.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 
@@ -35,14 +35,15 @@ export function declare(incidents: Noun): void {
 }
 
 export async function run(ctx: Context, given: string, options: GetOptions = {}): Promise<void> {
-  const client = await ctx.client();
-  // A prefix is found in the incident list, which already holds the whole incident.
-  const resolved = await new IncidentIds(() => ctx.client()).resolve(given);
-  const incident = resolved.incident ?? (await client.getIncident({ params: { incidentId: resolved.id } }));
+  // Either kind: a v2 incident, or one of a V3 page's (api/v3-incidents.ts).
+  const { findIncident, shownIncident } = await import('../../api/v3-incidents.js');
+  const found = await findIncident(ctx, given);
+  const incident = shownIncident(found);
   if (options.web) {
-    return showIncidentAddress(ctx, incident);
+    return showIncidentAddress(ctx, incident, found.kind === 'v3' ? found.page : undefined);
   }
-  if (ctx.json) await ctx.printJson(incident);
+  // -o json: the incident as its own API answers it (a V3 incident in its V3 shape).
+  if (ctx.json) await ctx.printJson(found.incident);
   else await ctx.outPaged(await renderIncident(ctx, incident));
 }
 

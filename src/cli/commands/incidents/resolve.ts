@@ -10,7 +10,8 @@ import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { messageFileOption, nonEmpty } from '../../input/incident-options.js';
-import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
+import { MIN_PREFIX } from '../../api/short-ids.js';
+import type { FoundIncident } from '../../api/v3-incidents.js';
 import { renderUpdate } from '../../views/incident-update.js';
 import { timeline } from '../../api/incident-timeline.js';
 import { expandIds, messageText } from '../../input/read.js';
@@ -76,15 +77,17 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
   const ids = await expandIds(ctx, args);
   if (ids.length === 0) return nothingToDo(ctx);
   const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
-  const incidentIds = new IncidentIds(() => ctx.client());
+  const { findIncident, readAgain, shownIncident } = await import('../../api/v3-incidents.js');
   const notify = options.notify ? { notifySubscribers: true } : {};
 
   /** The incident, and whether a RESOLVED update is to be sent (not when it is resolved already, unless --force). */
   async function check(given: string, found?: (id: string) => void) {
-    const id = await incidentIds.resolveId(given);
+    // Either kind of incident: a V3 incident is posted to on its page (api/v3-incidents.ts).
+    const where = await findIncident(ctx, given);
+    const { id } = where;
     found?.(id);
-    const incident = await client.getIncident({ params: { incidentId: id } });
-    return { id, incident, send: options.force === true || incident.lastUpdateStatus !== 'RESOLVED' };
+    const incident = shownIncident(where);
+    return { id, where, incident, send: options.force === true || incident.lastUpdateStatus !== 'RESOLVED' };
   }
   const alreadyNote = (id: string, incident: Incident) => {
     const last = timeline(incident).at(-1);
@@ -110,15 +113,21 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
    * earlier than every update of the incident as read before (a tie goes to the update added
    * last). Otherwise the incident is read back, and anything but RESOLVED is a failure.
    */
-  async function resolveOne(id: string, incident: Incident) {
-    const answer = await client.call('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) });
+  async function resolveOne(id: string, incident: Incident, where: FoundIncident) {
+    const answer =
+      where.kind === 'v2'
+        ? await client.call('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) })
+        : await client.call('createV3IncidentUpdate', {
+            params: { statusPageId: where.page.id, incidentId: id },
+            body: bodyFor(id, incident),
+          });
     const update = answer.body;
     const latestBefore = timeline(incident).at(-1);
     const decides =
       update.status === 'RESOLVED' &&
       (!latestBefore || Date.parse(update.publicIncidentUpdateDate) >= Date.parse(latestBefore.publicIncidentUpdateDate));
     if (!decides) {
-      const after = await client.getIncident({ params: { incidentId: id } });
+      const after = shownIncident(await readAgain(client, where));
       if (after.lastUpdateStatus !== 'RESOLVED') throw notResolved(id, update.id, after);
     }
     return { update, status: answer.status };
@@ -127,12 +136,18 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
   if (options.dryRun) {
     // Each id checked as the real run checks it: its syntax, that it exists, whether it is resolved.
     return runPlannedBulk(ctx, ids, options.concurrency, async (given, found) => {
-      const { id, incident, send } = await check(given, found);
+      const { id, incident, send, where } = await check(given, found);
       if (!send) {
         if (ids.length === 1) ctx.info(alreadyNote(id, incident));
         return plannedOutcome('already-resolved', undefined, 200, 'nothing would be sent');
       }
-      const planned = await planRequest('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) });
+      const planned =
+        where.kind === 'v2'
+          ? await planRequest('createIncidentUpdate', { params: { incidentId: id }, body: bodyFor(id, incident) })
+          : await planRequest('createV3IncidentUpdate', {
+              params: { statusPageId: where.page.id, incidentId: id },
+              body: bodyFor(id, incident),
+            });
       return plannedOutcome('would-resolve', planned, 200);
     });
   }
@@ -146,12 +161,12 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
     ids,
     options.concurrency,
     async (given, found) => {
-      const { id, incident, send } = await check(given, found);
+      const { id, incident, send, where } = await check(given, found);
       if (!send) {
         if (ids.length === 1) ctx.info(alreadyNote(id, incident));
         return { outcome: 'already-resolved', status: 200, reason: 'nothing sent', fields: { update: timeline(incident).at(-1) ?? null } };
       }
-      const { update, status } = await resolveOne(id, incident);
+      const { update, status } = await resolveOne(id, incident, where);
       if (showDetail) detail = await renderUpdate(ctx, id, update);
       return { outcome: 'resolved', status, reason: incident.name, fields: { update } };
     },
