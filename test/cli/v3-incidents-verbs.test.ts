@@ -70,7 +70,7 @@ describe('the incident verbs on a V3 page, as on a v2 page', () => {
     // A cache without the page (a new cache directory): /v1 first, then each V3 page.
     const fresh = {
       ...test.server.env,
-      STATUSCTL_CACHE_DIR: `${test.server.env.STATUSCTL_CONFIG_DIR ?? '/nonexistent'}-cache-${Date.now()}`,
+      STATUSCTL_CACHE_DIR: tempConfigDir(),
     };
     const from = test.server.logs.length;
     const first = await runCli(['incidents', 'get', id, '-o', 'json'], { env: fresh });

@@ -2,9 +2,9 @@
 import { choiceOption, examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import { usageError } from '../../errors/exit-codes.js';
+import type { IncidentUpdate } from '../../api/types.js';
 import type { Noun } from '../../runtime/globals.js';
 import { INCIDENT_STATUSES, type IncidentStatus, isoDateTime, messageFileOption, nonEmpty } from '../../input/incident-options.js';
-import { IncidentIds } from '../../api/short-ids.js';
 import { INCIDENT_ARG, renderUpdate } from '../../views/incident-update.js';
 import { messageText } from '../../input/read.js';
 import { valueKinds } from '../../completion/value-kinds.js';
@@ -66,7 +66,7 @@ export async function run(ctx: Context, givenIncident: string, options: AddOptio
   };
   const { planRequest, printPlanned } = await import('../../api/dry-run.js');
   const client = await ctx.client();
-  let update;
+  let update: IncidentUpdate;
   if (found.kind === 'v2') {
     const input = { params: { incidentId }, body };
     if (options.dryRun) return printPlanned(ctx, await planRequest('createIncidentUpdate', input));
