@@ -178,7 +178,8 @@ async function prefixed(ctx: Context, client: Client, given: string): Promise<st
     return pages.find((one) => one.id === entry.statusPageId) ?? { name: entry.statusPageId };
   }
   const v2 = await new IncidentIds(() => ctx.client()).resolve(given, v3Ids);
-  if (v2 !== undefined) return v2.id;
+  // The v2 list holds the whole incident: no second read.
+  if (v2 !== undefined) return v2.incident ? { kind: 'v2', id: v2.id, incident: v2.incident } : v2.id;
   const [hit] = v3;
   const found = hit && (await onPage(client, hit.page, hit.entry.id));
   if (!found) throw new CliError(ExitCode.notFound, `incident ${hit?.entry.id ?? given}: gone while it was read`);
