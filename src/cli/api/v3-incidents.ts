@@ -137,8 +137,6 @@ export async function findIncident(ctx: Context, given: string): Promise<FoundIn
     throw new CliError(
       ExitCode.notFound,
       `incident ${id}: no incident of the account has this id (looked for on /v1 and on ${pages.length} V3 status page${pages.length === 1 ? '' : 's'})`,
-      undefined,
-      "'statusctl incidents list' shows the incidents of both kinds",
     );
   }
   await rememberPage(ctx, id, found.kind === 'v3' ? found.page.id : '');
