@@ -88,6 +88,8 @@ describe.skipIf(!available)('V3 status pages in a browser', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       // axe is injected as a script: the page's own policy allows no script but its own.
       const page = await open({ colorScheme, bypassCSP: true });
+      // The V3 page itself, not a notice in its place.
+      expect(await page.locator('.tree').count()).toBe(1);
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
         const result = await (
