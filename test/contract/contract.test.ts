@@ -274,8 +274,10 @@ describe('published OpenAPI document', () => {
     });
     expect(schemas.length).toBeGreaterThan(30);
     ajv.addSchema(document, 'doc');
-    for (const schema of schemas) {
-      const resolved = JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"doc#/components'));
+    // Each distinct schema once: most are the same reference to a component, made again by
+    // every operation that answers it.
+    for (const text of new Set(schemas.map((schema) => JSON.stringify(schema)))) {
+      const resolved = JSON.parse(text.replaceAll('"#/components', '"doc#/components'));
       expect(() => ajv.compile(resolved)).not.toThrow();
     }
   });
