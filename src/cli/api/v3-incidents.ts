@@ -126,19 +126,18 @@ export async function findIncident(ctx: Context, given: string): Promise<FoundIn
     if (found) return found;
     await forgetPage(ctx, id);
   }
+  let notOnV2: unknown;
   try {
     return { kind: 'v2', id, incident: await client.getIncident({ params: { incidentId: id } }) };
   } catch (error) {
     if (!isNotFound(error)) throw error;
+    notOnV2 = error;
   }
   const pages = await v3Pages(client);
   const found = (await Promise.all(pages.map((page) => onPage(client, page, id)))).find((hit) => hit !== undefined);
-  if (!found) {
-    throw new CliError(
-      ExitCode.notFound,
-      `incident ${id}: no incident of the account has this id (looked for on /v1 and on ${pages.length} V3 status page${pages.length === 1 ? '' : 's'})`,
-    );
-  }
+  // On neither kind: the server's own 404, as for an id of the first generation (its status is
+  // what a bulk verb's row and a script read).
+  if (!found) throw notOnV2;
   await rememberPage(ctx, id, found.kind === 'v3' ? found.page.id : '');
   return found;
 }

@@ -94,7 +94,8 @@ export async function run(ctx: Context, given: string | undefined, options: Watc
   // Ends the wait between reads when the watch ends, so that it never holds the process open.
   const stop = new AbortController();
   try {
-    const watcher = given === undefined ? new AllOpen(client) : await OneIncident.start(ctx, client, given);
+    // Finding the incident (on either kind of page) may wait out a 429 too: Ctrl-C ends that wait.
+    const watcher = given === undefined ? new AllOpen(client) : await Promise.race([OneIncident.start(ctx, client, given), interrupted]);
     let delay = interval;
     let failures = 0;
     let first = true;
