@@ -140,9 +140,18 @@ const everyPage = new WeakMap<Client, Promise<PageComponents[]>>();
 export function everyPageComponents(client: Client): Promise<PageComponents[]> {
   let read = everyPage.get(client);
   if (!read) {
-    read = fetchPages((query) => client.listV3StatusPages({ ...(query ? { query } : {}) }), { all: true }).then((list) =>
-      Promise.all(list.entries.map((page) => pageComponents(client, page))),
-    );
+    read = fetchPages((query) => client.listV3StatusPages({ ...(query ? { query } : {}) }), { all: true }).then(async (list) => {
+      // A page deleted between the list and the read of its components is no longer one of them.
+      const pages = await Promise.all(
+        list.entries.map((page) =>
+          pageComponents(client, page).catch((error: unknown) => {
+            if (isNotFound(error)) return undefined;
+            throw error;
+          }),
+        ),
+      );
+      return pages.filter((each): each is PageComponents => each !== undefined);
+    });
     everyPage.set(client, read);
   }
   return read;
