@@ -9,7 +9,14 @@ import type { Context } from '../runtime/context.js';
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
 import { checkIncidentName, DEFAULT_FIRST_UPDATE, SEVERITIES, type IncidentStatus, type Severity } from '../input/incident-options.js';
 import type { ChoiceGroup } from '../prompts/index.js';
-import { type CatalogPage, findPage, type IncidentServiceRef, loadCatalog, pageServices, resolveServices } from './service-catalog.js';
+import {
+  type CatalogPage,
+  findPage,
+  type IncidentServiceRef,
+  loadCatalog,
+  pageServices,
+  resolveServices,
+} from '../lookup/service-catalog.js';
 import { messageText } from '../input/read.js';
 import type { ComponentImpact } from '../input/impacts.js';
 import { renderFields } from '../output/cells.js';
@@ -92,7 +99,7 @@ export async function prepareCreate(ctx: Context, given: CreateOptions): Promise
     );
   }
   if (!options.statusPage) return { options, template, asks, catalog: await loadCatalog(ctx) };
-  const { v3Catalog } = await import('./v3-incidents.js');
+  const { v3Catalog } = await import('../lookup/v3-incidents.js');
   const [catalog, v3] = await Promise.all([loadCatalog(ctx), v3Catalog(ctx)]);
   const page = findPage([...catalog, ...v3], options.statusPage);
   if (v3.includes(page)) return { options, template, asks, catalog, v3Page: page };

@@ -6,7 +6,7 @@ import type { Client } from '../../client/index.js';
 import { isOpen } from '../output/cells.js';
 import type { Context } from '../runtime/context.js';
 import { fetchPages } from './paging.js';
-import { findIncident, type FoundIncident, readAgain, shownIncident } from './v3-incidents.js';
+import { findIncident, type FoundIncident, readAgain, shownIncident } from '../lookup/v3-incidents.js';
 import type { Incident, IncidentUpdate } from './types.js';
 
 /** Updates in the order they happened (the API does not promise an order). */

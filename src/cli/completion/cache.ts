@@ -18,8 +18,8 @@ import { DEFAULT_BASE_URL } from '../settings/config.js';
 import type { Context } from '../runtime/context.js';
 import { isOpen } from '../output/cells.js';
 import { fetchPages } from '../api/paging.js';
-import { loadCatalog } from '../api/service-catalog.js';
-import { isWholeId, MIN_PREFIX } from '../api/short-ids.js';
+import { loadCatalog } from '../lookup/service-catalog.js';
+import { isWholeId, MIN_PREFIX } from '../lookup/short-ids.js';
 import type { ValueKind } from './value-kinds.js';
 
 /** A cache older than this is refreshed in the background (and still used meanwhile). */

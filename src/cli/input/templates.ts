@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../runtime/context.js';
 import { usageError } from '../errors/exit-codes.js';
 import type { IncidentStatus, Severity } from './incident-options.js';
-import { type CatalogPage, type IncidentServiceRef, resolveServices } from '../api/service-catalog.js';
+import { type CatalogPage, type IncidentServiceRef, resolveServices } from '../lookup/service-catalog.js';
 import { didYouMean } from '../errors/suggest.js';
 import { InputFileError } from './input-file.js';
 import { readTemplate, type Template, type TemplateDir, type TemplateFile } from './template-file.js';

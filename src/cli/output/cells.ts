@@ -3,7 +3,7 @@
 import type { Incident, Service } from '../api/types.js';
 import type { View } from './view.js';
 import type { Cell, CellValue, ColumnSpec, Paint, TableFormat } from './table.js';
-import { shortIds } from '../api/short-ids.js';
+import { shortIds } from '../lookup/short-ids.js';
 
 export type { Cell, CellValue, ColumnSpec, TableFormat };
 

@@ -1,7 +1,7 @@
 // A component of a V3 status page: the rows of `components list` (the page's tree, each group
 // followed by its children, indented on a terminal), the fields `components get` shows and the
 // record create, edit and delete print; `status-pages get` of a V3 page shows the same tree.
-import type { Impact } from '../api/page-kinds.js';
+import type { Impact } from '../lookup/page-kinds.js';
 import type { V3Component, V3StatusPage } from '../api/types.js';
 import { type Cell, exactTimeCell, idCells, tableFormat } from '../output/cells.js';
 import type { View } from '../output/view.js';

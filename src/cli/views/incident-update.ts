@@ -1,7 +1,7 @@
 // An update of an incident (a timeline entry): the rows of `incident-updates list`, and the record
 // `incident-updates get` shows, which add, put, delete and `incidents resolve` show too.
 import type { IncidentUpdate } from '../api/types.js';
-import { MIN_PREFIX } from '../api/short-ids.js';
+import { MIN_PREFIX } from '../lookup/short-ids.js';
 import { exactTimeCell, idCells, statusCell, timeCell } from '../output/cells.js';
 import type { View } from '../output/view.js';
 import { renderRecord, type ResourceView } from './resource.js';

@@ -1,7 +1,7 @@
 // An incident: the rows of `incidents list` and the fields of the record `incidents get` shows
 // (with its timeline after them), which create and edit print too.
 import { timeline } from '../api/incident-timeline.js';
-import { MIN_PREFIX } from '../api/short-ids.js';
+import { MIN_PREFIX } from '../lookup/short-ids.js';
 import type { Incident } from '../api/types.js';
 import { exactTimeCell, formatDuration, idCells, serviceNames, severityCell, statusCell, tableFormat, timeCell } from '../output/cells.js';
 import type { FieldRow, ResourceView } from './resource.js';

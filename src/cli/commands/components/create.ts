@@ -1,10 +1,10 @@
 // `components create PAGE --name N`: a component of a V3 page, a SERVICE unless --type group,
 // at the top of the page or under --group. Without --order it goes after its siblings. A create
 // whose answer is lost is settled by the client, which reads the page's components back.
-import { componentIn, findV3Page, pageComponents } from '../../api/page-kinds.js';
+import { componentIn, findV3Page, pageComponents } from '../../lookup/page-kinds.js';
 import type { V3Component } from '../../api/types.js';
 import { usageError } from '../../errors/exit-codes.js';
-import type { FoundComponent, PageComponents } from '../../api/page-kinds.js';
+import type { FoundComponent, PageComponents } from '../../lookup/page-kinds.js';
 import { choiceOption, examples, positiveInt } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';

@@ -1,7 +1,7 @@
 // `components delete COMPONENT...`: delete components of V3 pages (verbs/delete.ts: shown and
 // asked about on a terminal, --yes off one). Deleting a group keeps its components, moved to the
 // top of the page: the line shown before the question says which.
-import { findComponent } from '../../api/page-kinds.js';
+import { findComponent } from '../../lookup/page-kinds.js';
 import { deleteVerb } from '../../verbs/delete.js';
 import { COMPONENT, type ShownComponent } from '../../views/component.js';
 import { shownComponent } from './get.js';

@@ -2,7 +2,7 @@
 // component, so each is read and sent whole with only the given options changed (verbs/write.ts:
 // one result line per component, the component shown after one on a terminal).
 import type { Client } from '../../../client/index.js';
-import { findComponent, type FoundComponent } from '../../api/page-kinds.js';
+import { findComponent, type FoundComponent } from '../../lookup/page-kinds.js';
 import { usageError } from '../../errors/exit-codes.js';
 import { positiveInt } from '../../runtime/command-kit.js';
 import { type BulkOptions, bulkWriteVerb } from '../../verbs/write.js';

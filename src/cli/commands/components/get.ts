@@ -2,7 +2,7 @@
 // (a group) its children. How a component is found (and shown once found) is here, for the
 // other verbs of components too.
 import type { Client } from '../../../client/index.js';
-import { componentStatuses, type FoundComponent, findComponent } from '../../api/page-kinds.js';
+import { componentStatuses, type FoundComponent, findComponent } from '../../lookup/page-kinds.js';
 import { getVerb } from '../../verbs/get.js';
 import { COMPONENT, componentTree, type ShownComponent } from '../../views/component.js';
 

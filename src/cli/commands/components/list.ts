@@ -1,7 +1,7 @@
 // `components list PAGE`: a V3 page's components as a tree (each group followed by its children,
 // indented on a terminal), each with its current status; piped, one row per component with its
 // parent's id. -o json is the API's list, every component of the page.
-import { componentStatuses, findV3Page, pageComponents } from '../../api/page-kinds.js';
+import { componentStatuses, findV3Page, pageComponents } from '../../lookup/page-kinds.js';
 import { listVerb } from '../../verbs/list.js';
 import { COMPONENT, componentTree, type ShownComponent } from '../../views/component.js';
 

@@ -54,7 +54,7 @@ export async function run(ctx: Context, givenIncident: string, options: AddOptio
   }
   if (description === undefined) throw usageError('missing the text of the update: --message TEXT or --message-file FILE|-');
   if (options.date) refuseFutureDate(ctx, options.date);
-  const { findIncident } = await import('../../api/v3-incidents.js');
+  const { findIncident } = await import('../../lookup/v3-incidents.js');
   // Either kind: an update of a V3 incident is posted on its page.
   const found = await findIncident(ctx, givenIncident);
   const incidentId = found.id;

@@ -2,7 +2,7 @@
 // update is read first, so what goes is shown (and asked about on a terminal); the incident's
 // status is then what its remaining updates say. Prints the update that was removed (verbs/delete.ts).
 import type { IncidentUpdate } from '../../api/types.js';
-import { IncidentIds, resolveUpdateId } from '../../api/short-ids.js';
+import { IncidentIds, resolveUpdateId } from '../../lookup/short-ids.js';
 import { CliError, ExitCode } from '../../errors/exit-codes.js';
 import { deleteVerb } from '../../verbs/delete.js';
 import { INCIDENT_ARG, INCIDENT_UPDATE, type PostedUpdate } from '../../views/incident-update.js';

@@ -1,6 +1,6 @@
 // `incident-updates get`: one update of an incident, as its view shows it (views/incident-update.ts),
 // which every command that prints an update uses (`add`, `put`, `delete`, `incidents resolve`).
-import { IncidentIds, resolveUpdateId } from '../../api/short-ids.js';
+import { IncidentIds, resolveUpdateId } from '../../lookup/short-ids.js';
 import { getVerb } from '../../verbs/get.js';
 import { INCIDENT_ARG, INCIDENT_UPDATE } from '../../views/incident-update.js';
 

@@ -1,7 +1,7 @@
 // `incident-updates list`: the updates of one incident, newest first, as a list of their own
 // (`incidents get` shows them as the incident's timeline, oldest first).
 import type { IncidentUpdate } from '../../api/types.js';
-import { IncidentIds } from '../../api/short-ids.js';
+import { IncidentIds } from '../../lookup/short-ids.js';
 import { listVerb } from '../../verbs/list.js';
 import { INCIDENT_ARG, INCIDENT_UPDATE, type PostedUpdate } from '../../views/incident-update.js';
 

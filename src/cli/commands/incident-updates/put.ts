@@ -5,7 +5,7 @@ import { Context } from '../../runtime/context.js';
 import { usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty } from '../../input/incident-options.js';
-import { IncidentIds, resolveUpdateId } from '../../api/short-ids.js';
+import { IncidentIds, resolveUpdateId } from '../../lookup/short-ids.js';
 import { type AddOptions, refuseFutureDate } from './add.js';
 import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from '../../views/incident-update.js';
 import { messageText } from '../../input/read.js';

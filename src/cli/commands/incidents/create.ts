@@ -16,13 +16,13 @@ import {
 import type { CreateOptions, Created } from '../../api/create-incident.js';
 import { statusPageAddress } from '../../api/status-page-address.js';
 import { type Prepared, prepareCreate, runCreate } from '../../api/create-incident.js';
-import type { CatalogPage } from '../../api/service-catalog.js';
+import type { CatalogPage } from '../../lookup/service-catalog.js';
 import { collectComponents, impactOfSeverity, IMPACT_WORDS } from '../../input/impacts.js';
 import type { z } from 'zod';
 import type * as schemas from '../../../contract/schemas.js';
 import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import { renderFields } from '../../output/cells.js';
-import { rememberPage } from '../../api/short-ids.js';
+import { rememberPage } from '../../lookup/short-ids.js';
 import { renderIncident } from './get.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { editorOption } from '../../input/editor.js';
@@ -141,7 +141,7 @@ async function printPageAddresses(ctx: Context, { incident, catalog }: Created):
  */
 async function createOnV3Page(ctx: Context, { options, template, asks }: Prepared, page: CatalogPage): Promise<void> {
   const client = await ctx.client();
-  const { pageComponents, resolveComponents, asIncident } = await import('../../api/v3-incidents.js');
+  const { pageComponents, resolveComponents, asIncident } = await import('../../lookup/v3-incidents.js');
   const components = await pageComponents(client, page.id);
   let named = [...(options.component ?? []), ...(options.service ?? []).map((component) => ({ component }))];
   const prompts = asks ? await import('../../prompts/index.js') : undefined;

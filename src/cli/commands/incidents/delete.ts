@@ -2,7 +2,7 @@
 // mistake. Each id is read first, so what goes is shown (and asked about on a terminal) by name,
 // severity and number of updates (verbs/delete.ts).
 import type { Incident } from '../../api/types.js';
-import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
+import { IncidentIds, MIN_PREFIX } from '../../lookup/short-ids.js';
 import { deleteVerb } from '../../verbs/delete.js';
 import { INCIDENT } from '../../views/incident.js';
 

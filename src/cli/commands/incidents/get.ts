@@ -8,7 +8,7 @@ import type { Noun } from '../../runtime/globals.js';
 import { clockTimeCell, idCells, renderTable, statusCell, timeHeader, tableFormat } from '../../output/cells.js';
 import { renderRecord } from '../../views/resource.js';
 import { INCIDENT } from '../../views/incident.js';
-import { MIN_PREFIX } from '../../api/short-ids.js';
+import { MIN_PREFIX } from '../../lookup/short-ids.js';
 import { showIncidentAddress } from '../../api/status-page-address.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 
@@ -35,8 +35,8 @@ export function declare(incidents: Noun): void {
 }
 
 export async function run(ctx: Context, given: string, options: GetOptions = {}): Promise<void> {
-  // Either kind: a v2 incident, or one of a V3 page's (api/v3-incidents.ts).
-  const { findIncident, shownIncident } = await import('../../api/v3-incidents.js');
+  // Either kind: a v2 incident, or one of a V3 page's (lookup/v3-incidents.ts).
+  const { findIncident, shownIncident } = await import('../../lookup/v3-incidents.js');
   const found = await findIncident(ctx, given);
   const incident = shownIncident(found);
   if (options.web) {

@@ -6,10 +6,10 @@ import { SEVERITIES, STATUS_FILTERS, type Severity, type StatusFilter } from '..
 import { isOpen } from '../../output/cells.js';
 import { fetchMatching, fetchPages, type PagingOptions } from '../../api/paging.js';
 import { timeline } from '../../api/incident-timeline.js';
-import { isWholeId } from '../../api/short-ids.js';
+import { isWholeId } from '../../lookup/short-ids.js';
 import { usageError } from '../../errors/exit-codes.js';
 import { absoluteTime, relativeSpan } from '../../input/time.js';
-import { findPage, loadCatalog, resolveServices } from '../../api/service-catalog.js';
+import { findPage, loadCatalog, resolveServices } from '../../lookup/service-catalog.js';
 import { cursorMore, listVerb } from '../../verbs/list.js';
 import { INCIDENT } from '../../views/incident.js';
 

@@ -10,8 +10,8 @@ import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { messageFileOption, nonEmpty } from '../../input/incident-options.js';
-import { MIN_PREFIX } from '../../api/short-ids.js';
-import type { FoundIncident } from '../../api/v3-incidents.js';
+import { MIN_PREFIX } from '../../lookup/short-ids.js';
+import type { FoundIncident } from '../../lookup/v3-incidents.js';
 import { renderUpdate } from '../../views/incident-update.js';
 import { timeline } from '../../api/incident-timeline.js';
 import { expandIds, messageText } from '../../input/read.js';
@@ -77,12 +77,12 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
   const ids = await expandIds(ctx, args);
   if (ids.length === 0) return nothingToDo(ctx);
   const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
-  const { findIncident, readAgain, shownIncident } = await import('../../api/v3-incidents.js');
+  const { findIncident, readAgain, shownIncident } = await import('../../lookup/v3-incidents.js');
   const notify = options.notify ? { notifySubscribers: true } : {};
 
   /** The incident, and whether a RESOLVED update is to be sent (not when it is resolved already, unless --force). */
   async function check(given: string, found?: (id: string) => void) {
-    // Either kind of incident: a V3 incident is posted to on its page (api/v3-incidents.ts).
+    // Either kind of incident: a V3 incident is posted to on its page (lookup/v3-incidents.ts).
     const where = await findIncident(ctx, given);
     const { id } = where;
     found?.(id);

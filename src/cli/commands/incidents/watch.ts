@@ -11,7 +11,7 @@ import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { displayZone, statusText, tableFormat, zonedTime } from '../../output/cells.js';
 import { jsonEscaped, terminalLine } from '../../output/terminal-text.js';
-import { MIN_PREFIX, shortIds } from '../../api/short-ids.js';
+import { MIN_PREFIX, shortIds } from '../../lookup/short-ids.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { AllOpen, OneIncident, type Outcome, type WatchEvent } from '../../api/incident-timeline.js';
 

@@ -1,7 +1,7 @@
 // `notifications list`: what the reference server recorded instead of mailing subscribers, one
 // notice per verified subscriber of each page showing the incident, for every update sent with
 // --notify. Newest first. The hosted API has no such route: it sends the mail.
-import { IncidentIds, MIN_PREFIX } from '../../api/short-ids.js';
+import { IncidentIds, MIN_PREFIX } from '../../lookup/short-ids.js';
 import { listVerb } from '../../verbs/list.js';
 import { NOTIFICATION, type Notification } from '../../views/notification.js';
 

@@ -4,7 +4,7 @@ import type { Service } from '../../api/types.js';
 import type { Context } from '../../runtime/context.js';
 import { usageError } from '../../errors/exit-codes.js';
 import { notFoundAmong } from '../../errors/not-found.js';
-import { isWholeId } from '../../api/short-ids.js';
+import { isWholeId } from '../../lookup/short-ids.js';
 import { fetchPages } from '../../api/paging.js';
 import { getVerb } from '../../verbs/get.js';
 import { SERVICE } from '../../views/service.js';

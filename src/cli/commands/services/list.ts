@@ -2,7 +2,7 @@
 // --status-page, those on that page's cards (the list is read on until --limit of them are found).
 import type { Service } from '../../api/types.js';
 import { fetchMatching, fetchPages, type PagingOptions } from '../../api/paging.js';
-import { findPage, loadCatalog } from '../../api/service-catalog.js';
+import { findPage, loadCatalog } from '../../lookup/service-catalog.js';
 import { cursorMore, listVerb } from '../../verbs/list.js';
 import { SERVICE } from '../../views/service.js';
 

@@ -1,6 +1,6 @@
 // `status-pages delete PAGE...`: delete V3 pages, with their components, incidents, subscribers
 // and rules (verbs/delete.ts: what goes shown and asked about on a terminal, --yes off one).
-import { findV3Page } from '../../api/page-kinds.js';
+import { findV3Page } from '../../lookup/page-kinds.js';
 import { deleteVerb } from '../../verbs/delete.js';
 import { V3_STATUS_PAGE } from '../../views/v3-status-page.js';
 

@@ -1,6 +1,6 @@
 // `status-pages domain PAGE`: the verification of a V3 page's custom domain (its state and the DNS
 // record that proves the domain is yours); --recheck asks for it to be checked again.
-import { findV3Page } from '../../api/page-kinds.js';
+import { findV3Page } from '../../lookup/page-kinds.js';
 import { CliError, ExitCode } from '../../errors/exit-codes.js';
 import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';

@@ -2,7 +2,7 @@
 // page is read and sent whole with only the given fields changed (verbs/write.ts: one result line
 // per page, the page shown after one on a terminal).
 import type { V3StatusPage } from '../../api/types.js';
-import { findV3Page } from '../../api/page-kinds.js';
+import { findV3Page } from '../../lookup/page-kinds.js';
 import { usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { type BulkOptions, bulkWriteVerb } from '../../verbs/write.js';

@@ -2,7 +2,7 @@
 // open incidents and access keys (masked); with -o md, a section to paste into a ticket, which
 // `list -o md` prints for each page. `--web` is `open`.
 import { isV3, type StatusPage } from '../../api/types.js';
-import { componentStatuses, pageComponents } from '../../api/page-kinds.js';
+import { componentStatuses, pageComponents } from '../../lookup/page-kinds.js';
 import { componentTree } from '../../views/component.js';
 import { renderV3StatusPage } from '../../views/v3-status-page.js';
 import { examples } from '../../runtime/command-kit.js';

@@ -1,8 +1,8 @@
 // `status-pages list`: the pages of both kinds in one list, newest first (v2 pages of cards and
-// services, V3 pages of components, read concurrently and merged: api/page-kinds.ts), one row per
+// services, V3 pages of components, read concurrently and merged: lookup/page-kinds.ts), one row per
 // page (id, name, services, open incidents, url, kind) on a terminal and piped; with -o md, `get`'s
 // section for each page, to paste into a ticket.
-import { listPagesOfBothKinds } from '../../api/page-kinds.js';
+import { listPagesOfBothKinds } from '../../lookup/page-kinds.js';
 import { type AnyStatusPage, isV3 } from '../../api/types.js';
 import type { PagingOptions } from '../../api/paging.js';
 import { renderTable, tableFormat } from '../../output/cells.js';

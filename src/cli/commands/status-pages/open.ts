@@ -6,8 +6,8 @@ import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
 import { statusPageAddress } from '../../api/status-page-address.js';
 import { showAddress } from '../../output/open-in-browser.js';
-import { findPageOfEitherKind } from '../../api/page-kinds.js';
-import { MIN_PREFIX } from '../../api/short-ids.js';
+import { findPageOfEitherKind } from '../../lookup/page-kinds.js';
+import { MIN_PREFIX } from '../../lookup/short-ids.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 
 export function declare(pages: Noun): void {
@@ -33,7 +33,7 @@ export async function run(ctx: Context, given: string): Promise<void> {
   await showAddress(ctx, await statusPageAddress(await ctx.client(), (await ctx.settings()).baseUrl, page));
 }
 
-/** The page PAGE names, of either kind (api/page-kinds.ts), read in full. */
+/** The page PAGE names, of either kind (lookup/page-kinds.ts), read in full. */
 export async function findStatusPage(ctx: Context, given: string) {
   return findPageOfEitherKind(await ctx.client(), given);
 }

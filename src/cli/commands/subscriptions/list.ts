@@ -3,8 +3,8 @@
 // Finding the page (id, url, domain or name) is here, for add and remove too.
 import type { Subscription } from '../../../contract/schemas.js';
 import type { Context } from '../../runtime/context.js';
-import { pageArgument } from '../../api/service-catalog.js';
-import { MIN_PREFIX } from '../../api/short-ids.js';
+import { pageArgument } from '../../lookup/service-catalog.js';
+import { MIN_PREFIX } from '../../lookup/short-ids.js';
 import { terminalLine } from '../../output/terminal-text.js';
 import { listVerb } from '../../verbs/list.js';
 import { SUBSCRIPTION } from '../../views/subscription.js';

@@ -5,10 +5,10 @@
 import type { CreateIncidentInput } from '../../contract/schemas.js';
 import type { Context } from '../runtime/context.js';
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
-import { fetchPages } from './paging.js';
+import { fetchPages } from '../api/paging.js';
 import { isWholeId, MIN_PREFIX } from './short-ids.js';
 import { closest } from '../errors/suggest.js';
-import type { StatusPage } from './types.js';
+import type { StatusPage } from '../api/types.js';
 
 /** A service as a create body carries it (the contract's type, not a copy of it). */
 export type IncidentServiceRef = CreateIncidentInput['services'][number] & { name: string; accountId: string };

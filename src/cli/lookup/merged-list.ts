@@ -7,8 +7,8 @@
 // 100 entries (the API's largest page) are read with one request per source; more, or --all,
 // follow each source's cursor.
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
-import { MAX_PAGE, type PagingOptions } from './paging.js';
-import type { Page } from './types.js';
+import { MAX_PAGE, type PagingOptions } from '../api/paging.js';
+import type { Page } from '../api/types.js';
 
 type Query = { limit: string; nextId?: string };
 

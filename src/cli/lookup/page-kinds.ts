@@ -10,10 +10,10 @@ import { isNotFound } from '../errors/not-found.js';
 import type { Client } from '../../client/index.js';
 import type { Context } from '../runtime/context.js';
 import { fetchMerged, newestCreatedFirst } from './merged-list.js';
-import { fetchPages, MAX_PAGE, type PagingOptions } from './paging.js';
+import { fetchPages, MAX_PAGE, type PagingOptions } from '../api/paging.js';
 import { type CatalogPage, pageIn } from './service-catalog.js';
 import { isWholeId, MIN_PREFIX } from './short-ids.js';
-import { type AnyStatusPage, isV3, type Page, type V3Component, type V3StatusPage } from './types.js';
+import { type AnyStatusPage, isV3, type Page, type V3Component, type V3StatusPage } from '../api/types.js';
 
 /** One page of the merged list of both kinds (see fetchMerged for the cursor). */
 export async function listPagesOfBothKinds(

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import envPaths from 'env-paths';
 import type { Client } from '../../client/index.js';
 import type { Context } from '../runtime/context.js';
-import type { Incident, IncidentUpdate } from './types.js';
+import type { Incident, IncidentUpdate } from '../api/types.js';
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
-import { fetchPages } from './paging.js';
+import { fetchPages } from '../api/paging.js';
 import { didYouMean } from '../errors/suggest.js';
 import { quotedValue } from '../settings/mask.js';
 

@@ -13,10 +13,10 @@ import { didYouMean } from '../errors/suggest.js';
 import { isNotFound } from '../errors/not-found.js';
 import { type ComponentImpact, type Impact, worstImpact } from '../input/impacts.js';
 import type { Context } from '../runtime/context.js';
-import { fetchPages } from './paging.js';
+import { fetchPages } from '../api/paging.js';
 import type { CatalogPage } from './service-catalog.js';
 import { forgetPage, IncidentIds, isWholeId, pageOfIncident, rememberPage } from './short-ids.js';
-import type { Incident } from './types.js';
+import type { Incident } from '../api/types.js';
 
 export type V3Incident = z.output<typeof schemas.V3Incident>;
 export type V3IncidentListItem = z.output<typeof schemas.V3IncidentListItem>;
