@@ -11,6 +11,7 @@ import type { Check } from './store/checks.js';
 import type { HeldV3Rule, V3AutomationRuleFired } from './store/v3-automation-rules.js';
 import type { V3IncidentCreated, V3IncidentUpdateAdded } from './store/v3-incidents.js';
 import { openWindows } from './v3-impacts.js';
+import { notifyV3Subscribers } from './v3-notifications.js';
 
 const MINUTE_MS = 60_000;
 
@@ -42,7 +43,7 @@ function open(store: AccountStore, app: AppContext, rule: V3AutomationRule, now:
     .filter((component) => components.has(component.componentId))
     .map((component) => ({ componentId: component.componentId, status: component.targetImpact }));
   const incidentId = app.newId();
-  store.commit<V3IncidentCreated>({
+  const incident = store.commit<V3IncidentCreated>({
     kind: 'v3IncidentCreated',
     incident: {
       id: incidentId,
@@ -64,11 +65,12 @@ function open(store: AccountStore, app: AppContext, rule: V3AutomationRule, now:
     },
   });
   store.commit<V3AutomationRuleFired>({ kind: 'v3AutomationRuleFired', ruleId: rule.id, incidentId, at });
+  if (rule.notifySubscribers) notifyV3Subscribers(store, app, incident, incident.incidentUpdates[0]!);
 }
 
 function resolve(store: AccountStore, app: AppContext, rule: V3AutomationRule, incidentId: string, now: number): void {
   const day = dateOnly(now);
-  store.commit<V3IncidentUpdateAdded>({
+  const update = store.commit<V3IncidentUpdateAdded>({
     kind: 'v3IncidentUpdateAdded',
     incidentId,
     update: {
@@ -81,6 +83,8 @@ function resolve(store: AccountStore, app: AppContext, rule: V3AutomationRule, i
     },
     today: day,
   });
+  const incident = store.records.v3Incidents.get(rule.statusPageId, incidentId);
+  if (rule.notifySubscribers && incident) notifyV3Subscribers(store, app, incident, update);
 }
 
 /** After a result of `check` is recorded; `wasFailing`: whether its latest result failed before this one. */

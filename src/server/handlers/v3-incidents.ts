@@ -6,6 +6,7 @@ import { dateOnly, isoUtc } from '../dates.js';
 import { badField, notFound, validationError } from '../http-error.js';
 import type { AccountStore } from '../store.js';
 import { checkImpacts, checkTimeline, openWindows, storedTimeline } from '../v3-impacts.js';
+import { notifyV3Subscribers } from '../v3-notifications.js';
 import { DEFAULT_PAGE_SIZE, decodeCursor, listBody } from './pagination.js';
 import type { Handler, HandlerRequest } from './types.js';
 import { v3PageComponents } from './v3-page-components.js';
@@ -67,6 +68,7 @@ export const createV3Incident: Handler<'createV3Incident'> = ({ params, body, ac
       updated_at: dateOnly(now),
     },
   });
+  if (first!.notifySubscribers) notifyV3Subscribers(store, app, incident, incident.incidentUpdates[0]!);
   return { status: 201, body: incident };
 };
 
@@ -159,6 +161,7 @@ export const createV3IncidentUpdate: Handler<'createV3IncidentUpdate'> = ({ para
     update: newUpdate(body, app.newId(), now),
     today: dateOnly(now),
   });
+  if (update.notifySubscribers) notifyV3Subscribers(store, app, requireV3Incident(store, params.statusPageId, incident.id), update);
   return { status: 201, body: update };
 };
 
@@ -190,6 +193,8 @@ export const updateV3IncidentUpdate: Handler<'updateV3IncidentUpdate'> = ({ para
     },
     today: dateOnly(app.now()),
   });
+  // A change notifies when it says so itself, not because the update once did.
+  if (body.notifySubscribers === true) notifyV3Subscribers(store, app, requireV3Incident(store, params.statusPageId, incident.id), update);
   return { status: 200, body: update };
 };
 
