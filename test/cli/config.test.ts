@@ -88,9 +88,9 @@ describe('config path, set, get, unset', () => {
     async (args) => {
       const result = await runCli(args, { inProcess: true });
       expect(result.code).toBe(2);
-      // commander's own argument check (the key is declared with its choices), in its words.
+      // The form of every usage error: the field, what was expected, a hint.
       expect(result.stderr).toMatch(
-        /^statusctl: command-argument value '.+' is invalid for argument 'key'\. unknown setting '.+': expected one of base-url, api-key, account-id, proxy, ca-file, system-ca\n$/,
+        /^statusctl: key: unknown setting '.+'( \(did you mean [^)]+\))?: expected one of base-url, api-key, account-id, proxy, ca-file, system-ca\nhint: .+\n$/,
       );
       expect(result.stdout).toBe('');
     },

@@ -25,10 +25,15 @@ export async function declareVerbs<N>(
   for (const verb of await Promise.all(load.map((loadVerb) => loadVerb()))) verb.declare(noun);
 }
 
+/**
+ * A whole number from `min` to `max`. Without a `max` of its own the bound is JavaScript's largest
+ * exact integer, a limit of the program no user chose: the message then says "or more".
+ */
 export function positiveInt(min = 1, max = Number.MAX_SAFE_INTEGER) {
+  const allowed = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
   return (value: string): number => {
     if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+      throw new InvalidArgumentError(`expected a whole number ${allowed}`);
     }
     return Number(value);
   };
@@ -39,8 +44,9 @@ export function durationMs(min = 1) {
   return (value: string): number => {
     const match = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(value.trim());
     const ms = match ? Math.round(Number(match[1]) * (match[2] === 's' ? 1000 : 1)) : Number.NaN;
+    // Node's timers wait at most 2^31-1 ms: said to a user as the 24 days it is.
     if (!(ms >= min) || ms > 2_147_483_647) {
-      throw new InvalidArgumentError(`expected a duration of at least ${min} ms, in ms (500, 500ms) or seconds (10s)`);
+      throw new InvalidArgumentError(`expected a duration from ${min} ms to 24 days, in ms (500, 500ms) or seconds (10s)`);
     }
     return ms;
   };

@@ -166,13 +166,13 @@ function finishTree(program: Program): void {
   });
 }
 
-/** gh's verbs for ours: `view` where there is `get`, `ls` where there is `list`. */
-const VERB_ALIASES: Readonly<Record<string, string>> = { get: 'view', list: 'ls' };
+/** gh's verbs for ours: `view` where there is `get`, `ls` where there is `list`, `close` for `resolve`, `rm` for `delete`. */
+const VERB_ALIASES: Readonly<Record<string, string>> = { get: 'view', list: 'ls', resolve: 'close', delete: 'rm' };
 
 /**
  * gh's words as aliases, by rule over the tree once every command is declared, so a verb or
- * noun added later gets them with no line of its own: `view` and `ls` for `get` and `list`,
- * and the singular of a plural noun (a top-level command with verbs: `incident`,
+ * noun added later gets them with no line of its own: `view`, `ls`, `close` and `rm` for `get`,
+ * `list`, `resolve` and `delete`, and the singular of a plural noun (a top-level command with verbs: `incident`,
  * `status-page`). An alias a sibling already answers to is not added. Aliases parse and take
  * `help` like the names; help and completion list the names only once, and the command's help
  * ends with its alias.

@@ -59,7 +59,8 @@ async function runCommand(given: string[], runtime: Runtime): Promise<ExitCode> 
     for (const sub of command.commands) configure(sub, `${path} ${sub.name()}`);
   })(program, 'statusctl');
   try {
-    args = unknownCommandOverHelp(helpAsOption(given, program), program);
+    // Bare `statusctl` asks for nothing wrong: gh's answer, the help on stdout and exit 0.
+    args = given.length === 0 ? ['--help'] : unknownCommandOverHelp(helpAsOption(given, program), program);
     await program.parseAsync(args, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {

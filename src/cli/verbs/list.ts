@@ -46,7 +46,7 @@ export function pagingOptions<Args extends unknown[], Opts extends OptionValues,
   max = 100,
 ) {
   return command
-    .option('--limit <n>', limit, positiveInt(1, max))
+    .option('-L, --limit <n>', limit, positiveInt(1, max))
     .option('--next-id <cursor>', "start at this cursor (a previous page's nextId)")
     .option('--all', 'follow the cursor to the last page');
 }

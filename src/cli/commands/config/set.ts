@@ -15,7 +15,7 @@ export function declare(config: Noun): void {
   examples(
     config
       .command('set')
-      .addArgument(keyArgument())
+      .addArgument(keyArgument('set'))
       .argument('<value>', 'the new value')
       .description(
         'Save a setting to the profile (created 0600; api-key to the credential store when there is one); ' +

@@ -10,7 +10,7 @@ export function declare(config: Noun): void {
   examples(
     config
       .command('unset')
-      .addArgument(keyArgument())
+      .addArgument(keyArgument('unset'))
       .description('Remove a setting from the profile (api-key: from the credential store and the file)')
       .action((key, _options, command) => run(Context.fromCommand(command), key)),
     ['statusctl config unset account-id'],

@@ -44,7 +44,7 @@ export function declare(groups: Noun): void {
       .addOption(new Option('--archived', 'only the archived groups').conflicts('active'))
       .option('--active', 'only the groups not archived')
       .option(
-        '--limit <n>',
+        '-L, --limit <n>',
         `groups per page, 1 to ${MAX_LIMIT} (default ${API_DEFAULT_LIMIT}; ${MAX_LIMIT} with --all)`,
         positiveInt(1, MAX_LIMIT),
       )

@@ -52,7 +52,7 @@ export function declare(heartbeats: Noun): void {
       .addOption(since)
       .addOption(from)
       .addOption(to)
-      .option('--limit <n>', `events at most, 1 to ${MAX_LIMIT} (default ${MAX_LIMIT})`, positiveInt(1, MAX_LIMIT))
+      .option('-L, --limit <n>', `events at most, 1 to ${MAX_LIMIT} (default ${MAX_LIMIT})`, positiveInt(1, MAX_LIMIT))
       .action((checkId, eventId, options, command) => run(Context.fromCommand(command), checkId, eventId, options)),
     [
       `statusctl heartbeats events ${CHECK}`,
