@@ -34,13 +34,13 @@ const rows = (stdout: string) =>
     .map((line) => line.split('\t'));
 
 describe('subscriptions list', () => {
-  it('one row per subscriber (ID, ADDRESS, STATUS, CREATED), by page name, url or id; -o json is the API array', async () => {
+  it('one row per subscriber (ID, ADDRESS, STATUS, CREATED, COMPONENTS: all), by page name, url or id; -o json is the API array', async () => {
     const all = await subscribers();
     expect(all.length).toBeGreaterThan(0);
     for (const given of ['Acme Cloud', 'acme-cloud', page, page.slice(0, 8)]) {
       const result = await cli(['subscriptions', 'list', given]);
       expect(result.code, result.stderr).toBe(0);
-      expect(rows(result.stdout)).toEqual(all.map((s) => [s.id, s.address, s.status, s.created_at]));
+      expect(rows(result.stdout)).toEqual(all.map((s) => [s.id, s.address, s.status, s.created_at, 'all']));
     }
     expect(parseJson(await cli(['subscriptions', 'list', 'acme-cloud', '-o', 'json']))).toEqual(all);
     // The page a command acts on: exit 4 when none matches, as for an unknown id; a prefix of its id is enough.

@@ -1,12 +1,11 @@
 // `subscriptions remove`: unsubscribe from a status page, by subscription id or by address. The
 // page's subscriptions are read once to find each one; on a terminal the command shows who goes
 // and asks, off a terminal it needs --yes. One line per subscriber given, whatever their number
-// (verbs/delete.ts): the subscription id, `removed`, the address.
-import type { Subscription } from '../../../contract/schemas.js';
+// (verbs/delete.ts): the subscription id, `removed`, the address. The page is of either kind.
 import { CliError, ExitCode } from '../../errors/exit-codes.js';
 import { deleteVerb } from '../../verbs/delete.js';
-import { SUBSCRIPTION } from '../../views/subscription.js';
-import { PAGE_HELP, resolvePage } from './list.js';
+import { SUBSCRIPTION, type ShownSubscription, shownSubscription } from '../../views/subscription.js';
+import { PAGE_HELP, pageSubscribers, subscriberPage } from './list.js';
 
 export const { declare, run } = deleteVerb(SUBSCRIPTION, {
   name: 'remove',
@@ -27,36 +26,39 @@ export const { declare, run } = deleteVerb(SUBSCRIPTION, {
   ids: 'subscription ids or email addresses, or - to read them from stdin',
   words: { dryRun: 'print the requests (method, path) instead of sending them', several: 'subscribers', one: 'that one' },
   what: (ids, [page]) => `${ids.length === 1 ? 'a subscriber' : `${ids.length} subscribers`} of status page ${page}`,
-  async open(ctx, client, [given]) {
-    const page = await resolvePage(ctx, given!);
-    const subscriptions = await client.listSubscriptions({ params: { statusPageId: page.id } });
+  async open(_ctx, client, [given]) {
+    const page = await subscriberPage(client, given!);
+    const subscriptions = (await pageSubscribers(client, page)).map((each) => shownSubscription(each, page.components ?? []));
     return {
       async find(value) {
         const subscription = find(subscriptions, value);
         if (!subscription) throw notSubscribed(value, page.name);
         return subscription;
       },
-      describe: (subscription) => subscription.address,
-      request: (subscription) => ['deleteSubscription', { params: { statusPageId: page.id, subscriptionId: subscription.id } }],
+      describe: ({ subscription }) => subscription.address,
+      request: ({ subscription }) =>
+        page.components === null
+          ? ['deleteSubscription', { params: { statusPageId: page.id, subscriptionId: subscription.id } }]
+          : ['deleteV3Subscriber', { params: { statusPageId: page.id, subscriberId: subscription.id } }],
       shown: (known) => [
         `From status page ${page.name}:`,
-        ...known.map((subscription) => `  ${subscription.address} (${subscription.status}, id ${subscription.id})`),
+        ...known.map(({ subscription }) => `  ${subscription.address} (${subscription.status}, id ${subscription.id})`),
       ],
       question: (count) => `Remove ${count === 1 ? 'this subscriber' : `these ${count} subscribers`} from ${page.name}?`,
     };
   },
   // Listed a moment ago and gone now (another run, or this one's lost answer): removed all the same.
   goneIsDone: true,
-  fields: (subscription) => ({ address: subscription.address }),
+  fields: ({ subscription }) => ({ address: subscription.address }),
   failed: { address: null },
 });
 
 /** The subscription `value` names: its id, or its address in any case. */
-function find(subscriptions: readonly Subscription[], value: string): Subscription | undefined {
+function find(subscriptions: readonly ShownSubscription[], value: string): ShownSubscription | undefined {
   const wanted = value.trim();
   return (
-    subscriptions.find((subscription) => subscription.id === wanted) ??
-    subscriptions.find((subscription) => subscription.address.toLowerCase() === wanted.toLowerCase())
+    subscriptions.find(({ subscription }) => subscription.id === wanted) ??
+    subscriptions.find(({ subscription }) => subscription.address.toLowerCase() === wanted.toLowerCase())
   );
 }
 
