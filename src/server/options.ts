@@ -27,6 +27,12 @@ export interface ServerOptions {
    * Default: a timer; tests pass the clock they give as `now`, so no analysis waits in real time.
    */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * `--test-clock [ISO]`: the server's time stands at this instant (true: `now`'s at the start)
+   * and moves only forward, by `POST /_reference/clock` (clock.ts). Rate limits and the data
+   * file's retry back-off keep `now`.
+   */
+  testClock?: string | true;
   /** Produces root cause analyses. Default: the offline rules provider. */
   analysisProvider?: AnalysisProvider;
   /**

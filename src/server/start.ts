@@ -10,6 +10,7 @@ import { buildOpenApiDocument } from '../contract/openapi.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../contract/rules.js';
 import { createAccessLog } from './access-log.js';
 import { checkAccounts, generateAccount } from './account.js';
+import { type ServerClock, serverClock } from './clock.js';
 import { analysisScheduler } from './analysis/scheduler.js';
 import { rulesProvider } from './analysis/rules-provider.js';
 import { KeyRing } from './auth.js';
@@ -35,7 +36,9 @@ import { AccountStore } from './store.js';
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // Real intervals (rate limits, the data file's back-off) on `now`; the server's time on the clock.
   const now = options.now ?? Date.now;
+  const clock = serverClock(now, options.testClock);
   if (options.accounts?.length) checkAccounts(options.accounts);
   if (options.rateLimit !== undefined && !(options.rateLimit > 0)) throw new Error('rateLimit must be a positive number');
   // Checked here, before the data file is opened, like the other options.
@@ -46,7 +49,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const data: Durability | undefined =
     options.dataPath === undefined ? undefined : openDataFile(options.dataPath, log, now, options.compaction);
   try {
-    return await start(options, { host, log, now, fixtures, data });
+    return await start(options, { host, log, now, clock, fixtures, data });
   } catch (error) {
     await data?.close();
     throw error;
@@ -58,10 +61,18 @@ async function start(
   {
     host,
     log,
-    now,
+    now: realNow,
+    clock,
     fixtures,
     data,
-  }: { host: string; log: (line: string) => void; now: () => number; fixtures: Fixtures; data: Durability | undefined },
+  }: {
+    host: string;
+    log: (line: string) => void;
+    now: () => number;
+    clock: ServerClock;
+    fixtures: Fixtures;
+    data: Durability | undefined;
+  },
 ): Promise<RunningServer> {
   // Without --account, a data file serves again the account it generated before.
   const generated = !options.accounts?.length;
@@ -71,6 +82,7 @@ async function start(
       ? data.generatedAccounts
       : [generateAccount()];
 
+  const now = clock.now;
   const keys = new KeyRing();
   const scopes = new Map<string, AccountScope>();
   const startedAt = now();
@@ -94,6 +106,7 @@ async function start(
   const app: AppContext = {
     now,
     newId: randomUUID,
+    ...(clock.test ? { testClock: clock.test } : {}),
     scheduleAnalysis: analysisScheduler({
       provider: options.analysisProvider ?? rulesProvider,
       rcaDelayMs: options.rcaDelayMs ?? DEFAULT_RCA_DELAY_MS,
@@ -125,7 +138,7 @@ async function start(
   // Status pages as HTML (pages/): their addresses are answered first, the API gets the rest.
   const pageEvents = new PageEvents(limits);
   // Failed authentications, per client address, at the rate of --rate-limit: the API's and the private pages'.
-  const authFailures = options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined;
+  const authFailures = options.rateLimit ? new RateLimiter(options.rateLimit, realNow) : undefined;
   const statusPages = createStatusPages({ keys, accounts: scopes, now, log, accessLog, events: pageEvents, authFailures });
   const api = createRequestHandler({
     router: new Router(),
@@ -133,7 +146,7 @@ async function start(
     keys,
     accounts: scopes,
     app,
-    rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
+    rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, realNow) : undefined,
     authFailures,
     log,
     accessLog,

@@ -25,7 +25,8 @@ function has(command: string): boolean {
 
 describe("the README's curl block", () => {
   it.skipIf(!has('curl') || !has('jq'))('runs as written, every request answered 2xx, and calls every operation', async () => {
-    const server = await startTestServer({ accounts: [ACCOUNT], rcaDelayMs: 5 });
+    // With the test clock, whose route the block calls too.
+    const server = await startTestServer({ accounts: [ACCOUNT], rcaDelayMs: 5, testClock: true });
     const block = curlBlock();
     expect(block).toMatch(/^API=http:\/\/127\.0\.0\.1:4010$/m);
     // The server of this test, and a curl that fails on an error answer (the block's own curl -s

@@ -2,6 +2,7 @@
 // imported only when this command runs, so no other command pays for loading it.
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../contract/rules.js';
 import { choiceOption, durationMs, examples, positiveInt } from '../runtime/command-kit.js';
+import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
 import type { Program } from '../runtime/globals.js';
 
@@ -23,6 +24,7 @@ export interface ServerCommandOptions {
   maxStreamsPerPage?: number;
   quiet?: boolean;
   logFormat?: 'text' | 'json';
+  testClock?: string | true;
 }
 
 export function register(program: Program): void {
@@ -59,6 +61,11 @@ export function register(program: Program): void {
         positiveInt(1),
       )
       .option('--max-streams-per-page <n>', 'open live streams of one status page at most; past it 503 (default 64)', positiveInt(1))
+      .option(
+        '--test-clock [iso]',
+        "the server's time stands at ISO (default now) and moves only forward, by POST /_reference/clock",
+        testInstant,
+      )
       .option('--quiet', 'no access log (one line per request); errors are still logged')
       .addOption(
         choiceOption(
@@ -79,6 +86,7 @@ export function register(program: Program): void {
       'statusctl server --log-format json 2>> access.jsonl',
       'statusctl server --headers-timeout 2s --body-timeout 5s --idle-timeout 1s --max-connections 200',
       'statusctl server --max-streams 100 --max-streams-per-page 20',
+      'statusctl server --test-clock 2026-03-01T09:00:00Z',
     ],
   );
 }
@@ -112,11 +120,19 @@ export async function run(options: ServerCommandOptions): Promise<void> {
       ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
       ...(options.maxStreams !== undefined ? { maxStreams: options.maxStreams } : {}),
       ...(options.maxStreamsPerPage !== undefined ? { maxStreamsPerPage: options.maxStreamsPerPage } : {}),
+      ...(options.testClock !== undefined ? { testClock: options.testClock } : {}),
       accessLog: options.quiet ? 'off' : (options.logFormat ?? 'text'),
     });
   } catch (error) {
     throw startupFailure(error, options);
   }
+}
+
+/** An instant with its offset, as the API's date-times are written. */
+function testInstant(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(value) || Number.isNaN(Date.parse(value)))
+    throw new InvalidArgumentError('expected a date-time with its offset, such as 2026-03-01T09:00:00Z');
+  return value;
 }
 
 /** Repeatable, never split on commas (a key may hold one); the server's parser checks each. */

@@ -34,4 +34,10 @@ export const NotificationQuery = z.strictObject({
   incidentId: NonEmpty.optional().meta({ description: "only this incident's notifications" }),
 });
 
+/** Where the test clock is to go (`--test-clock`): forward only. */
+export const ClockInput = z.strictObject({
+  now: DateTime.meta({ description: 'the instant the clock moves to, not before where it is' }),
+});
+export const TestClock = z.object({ now: DateTime });
+
 export type Notification = z.infer<typeof Notification>;

@@ -53,4 +53,17 @@ export const referenceRows = define({
     responses: { 200: 'NotificationList' },
     referenceOnly: true,
   },
+  moveClock: {
+    method: 'POST',
+    path: '/_reference/clock',
+    summary: "Move the server's test clock forward (reference server only, started with --test-clock)",
+    sample: { body: { now: '2025-03-10T12:00:00Z' } },
+    body: 'ClockInput',
+    bodyRequired: true,
+    responses: { 200: 'TestClock' },
+    referenceOnly: true,
+    // Moving the clock to an instant twice leaves it there.
+    idempotent: true,
+    alsoAnswers: { 404: 'the server was started without --test-clock: its time is the real one' },
+  },
 });

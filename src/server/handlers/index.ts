@@ -4,6 +4,7 @@
 // of the wrong operation's type fails too, naming it.
 import { routes, type OperationId } from '../../contract/table.js';
 import * as checks from './checks.js';
+import * as clock from './clock.js';
 import * as errorGroups from './error-groups.js';
 import * as heartbeats from './heartbeats.js';
 import * as incidents from './incidents.js';
@@ -22,6 +23,7 @@ import * as v3StatusPages from './v3-status-pages.js';
 
 const exported = {
   ...checks,
+  ...clock,
   ...errorGroups,
   ...heartbeats,
   ...incidents,

@@ -20,6 +20,8 @@ export interface AppContext {
   newId(): string;
   /** Generates the analysis later (after rcaDelayMs) and stores it in the account's store. */
   scheduleAnalysis(store: AccountStore, analysisId: string): void;
+  /** Only with --test-clock: moves the clock now() reads (clock.ts). */
+  testClock?: { moveTo(ms: number): void };
 }
 
 export interface AccountScope {
