@@ -6,7 +6,9 @@ import type { Client } from '../../client/index.js';
 import { isOpen } from '../output/cells.js';
 import type { Context } from '../runtime/context.js';
 import { fetchPages } from './paging.js';
+import { isNotFound } from '../errors/not-found.js';
 import { findIncident, type FoundIncident, readAgain, shownIncident } from '../lookup/v3-incidents.js';
+import { isWholeId, pageOfIncident, resolveUpdateId } from '../lookup/short-ids.js';
 import type { Incident, IncidentUpdate } from './types.js';
 
 /** Updates in the order they happened (the API does not promise an order). */
@@ -160,4 +162,54 @@ export function changes(before: Incident, after: Incident, now: string): WatchEv
     events.push({ ...base, time: now, event: 'status', from: before.lastUpdateStatus, to: after.lastUpdateStatus });
   }
   return events;
+}
+
+/**
+ * Where an incident's updates are: a v2 incident (read already, or not: a whole id is sent as it
+ * is), or an incident of a V3 page, read with its page.
+ */
+export type UpdatesPlace = { kind: 'v2'; id: string; incident?: Incident } | Extract<FoundIncident, { kind: 'v3' }>;
+
+/**
+ * `use` run on the incident `given` names, of either kind. A whole id the id cache does not place
+ * on a V3 page goes to /v1 as it is, so it costs no read of its own; a 404 there looks for the
+ * incident as every incident verb does (a V3 page holding it, remembered), and a v2 incident
+ * found then means the 404 was `use`'s own (its update is not there).
+ */
+export async function onIncident<T>(ctx: Context, given: string, use: (place: UpdatesPlace) => Promise<T>): Promise<T> {
+  if (isWholeId(given) && !(await pageOfIncident(ctx, given.trim()))) {
+    try {
+      return await use({ kind: 'v2', id: given.trim() });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      const found = await findIncident(ctx, given);
+      if (found.kind === 'v2') throw error;
+      return use(found);
+    }
+  }
+  return use(await findIncident(ctx, given));
+}
+
+/** The path parameters of the incident's updates, of its kind. */
+export function incidentParams(place: UpdatesPlace): { incidentId: string; statusPageId?: string } {
+  return place.kind === 'v2' ? { incidentId: place.id } : { statusPageId: place.page.id, incidentId: place.id };
+}
+
+/** The whole id of the update `given` names on the incident (a prefix read from its timeline: the one read already when there is one). */
+export function updateIdOn(client: Client, place: UpdatesPlace, given: string): Promise<string> {
+  return resolveUpdateId(client, place.id, given, place.kind === 'v2' ? place.incident : shownIncident(place));
+}
+
+/** One update of the incident, as its API answers it. */
+export function readUpdate(client: Client, place: UpdatesPlace, incidentUpdateId: string): Promise<IncidentUpdate> {
+  return place.kind === 'v2'
+    ? client.getIncidentUpdate({ params: { incidentId: place.id, incidentUpdateId } })
+    : client.getV3IncidentUpdate({ params: { statusPageId: place.page.id, incidentId: place.id, incidentUpdateId } });
+}
+
+/** The incident's updates, as its API lists them. */
+export function listUpdates(client: Client, place: UpdatesPlace): Promise<IncidentUpdate[]> {
+  return place.kind === 'v2'
+    ? client.listIncidentUpdates({ params: { incidentId: place.id } })
+    : client.listV3IncidentUpdates({ params: { statusPageId: place.page.id, incidentId: place.id } });
 }
