@@ -9,6 +9,7 @@ import { dateOnly } from '../dates.js';
 import { FixtureTime, Id, Text } from '../fixtures/fields.js';
 import { Collection, collectionSnapshot, type Page } from './collection.js';
 import { recordKind } from './kind.js';
+import type { V3ComponentHolder } from './v3-components.js';
 
 /** A rule as held: the answer's shape, and when it last opened an incident (not part of the hosted shape). */
 export interface HeldV3Rule {
@@ -41,7 +42,7 @@ export interface V3AutomationRuleFired {
   at: string;
 }
 
-export class V3AutomationRuleRecords extends Collection<HeldV3Rule> {
+export class V3AutomationRuleRecords extends Collection<HeldV3Rule> implements V3ComponentHolder {
   /** The page's rules, newest first; `beforeSeq` is a cursor. */
   ofPage(statusPageId: string, limit: number, beforeSeq?: number): Page<V3AutomationRule> {
     const page = this.list(limit, beforeSeq, (held) => held.rule.statusPageId === statusPageId);
@@ -74,6 +75,19 @@ export class V3AutomationRuleRecords extends Collection<HeldV3Rule> {
     const held = this.require(ruleId);
     held.rule = { ...held.rule, incidentId };
     held.lastOpenedAt = at;
+  }
+
+  /**
+   * One of the page's components is deleted (store/v3-components.ts, V3ComponentHolder): it
+   * leaves the rules naming it. A rule left without components keeps working as one written
+   * without any: its incidents impact no component.
+   */
+  v3ComponentDeleted(statusPageId: string, componentId: string, today: string): void {
+    for (const held of this.all) {
+      if (held?.rule.statusPageId !== statusPageId || !held.rule.components.some((each) => each.componentId === componentId)) continue;
+      const components = held.rule.components.filter((each) => each.componentId !== componentId);
+      held.rule = { ...held.rule, components, updated_at: today };
+    }
   }
 
   /** The page is deleted: its rules go with it (their incidents go with the page too). */

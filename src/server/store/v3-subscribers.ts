@@ -9,6 +9,7 @@ import { dateOnly } from '../dates.js';
 import { FixtureTime, Id, Text } from '../fixtures/fields.js';
 import { Collection, collectionSnapshot, type Page } from './collection.js';
 import { recordKind } from './kind.js';
+import type { V3ComponentHolder } from './v3-components.js';
 
 /** A subscriber as held: the answer's shape, and the page it belongs to. */
 export interface HeldV3Subscriber {
@@ -33,7 +34,7 @@ export interface V3SubscriberRemoved {
 /** Addresses compare without letter case: Ops@Example.com is ops@example.com. */
 const addressKey = (statusPageId: string, address: string) => `${statusPageId}\n${address.toLowerCase()}`;
 
-export class V3SubscriberRecords extends Collection<HeldV3Subscriber> {
+export class V3SubscriberRecords extends Collection<HeldV3Subscriber> implements V3ComponentHolder {
   private readonly addresses = new Set<string>();
 
   /** The page's subscribers, newest first, of one status if given; `beforeSeq` is a cursor. */
@@ -68,6 +69,20 @@ export class V3SubscriberRecords extends Collection<HeldV3Subscriber> {
   removed(subscriberId: string): void {
     const held = this.delete(subscriberId);
     if (held) this.addresses.delete(addressKey(held.statusPageId, held.subscriber.address));
+  }
+
+  /**
+   * One of the page's components is deleted (store/v3-components.ts, V3ComponentHolder): it
+   * leaves the lists naming it. A list left empty stays empty (told of no component) rather
+   * than turning into null (every component), which the subscriber never asked for.
+   */
+  v3ComponentDeleted(statusPageId: string, componentId: string, today: string): void {
+    for (const held of this.all) {
+      const named = held?.statusPageId === statusPageId ? held.subscriber.subscribedComponents : null;
+      if (!held || !named?.includes(componentId)) continue;
+      const subscribedComponents = named.filter((id) => id !== componentId);
+      this.put({ ...held, subscriber: { ...held.subscriber, subscribedComponents, updated_at: today } });
+    }
   }
 
   /** The page is deleted: its subscribers go with it. */
