@@ -45,7 +45,7 @@ describe('failures and exit codes', () => {
   it('--verbose logs each request on stderr with the key masked, never in full', async () => {
     const result = await cli(['incidents', 'list', '--verbose']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/v1\/status-pages\/incidents -> 200 .*key \*\*\*\*cdef/);
+    expect(result.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/v1\/status-pages\/incidents(\?\S*)? -> 200 .*key \*\*\*\*cdef/);
     expect(result.stdout + result.stderr).not.toContain(server.account.key);
   });
 });

@@ -4,8 +4,9 @@
 // is too lenient to be the judge of that). A test file calls useIncidentsServer() once; the server,
 // proxy, client and pages below are its own while its tests run.
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { z } from 'zod';
 import { createClient, type Client } from '../../src/client/index.js';
-import { Incident, type StatusPage } from '../../src/contract/schemas.js';
+import { Incident, paginated, type StatusPage, V3IncidentListItem } from '../../src/contract/schemas.js';
 import { parseJson, removeTempDirs, runCli, startTestServer, TEST_ACCOUNT, type RunResult, type TestServer } from './helpers.js';
 import { startRecordingProxy, upstreamCreateIncidentErrors, type RecordingProxy } from './upstream-request.js';
 
@@ -89,6 +90,20 @@ export function servicesOfPage(name: string) {
   const page = pages.find((entry) => entry.name === name);
   if (!page) throw new Error(`no status page ${name}`);
   return [...new Set(page.cards.flatMap((card) => card.services.map((service) => service.id)))].map(ref);
+}
+
+/** `incidents list -o json`: the incidents of both kinds of status page, each in its own API's shape. */
+export const IncidentsOfBothKinds = paginated(Incident.or(V3IncidentListItem));
+
+/** A v2 incident of that list (a V3 one has its page's id and no severity). */
+export const isV2Incident = (entry: z.infer<typeof Incident> | z.infer<typeof V3IncidentListItem>): entry is z.infer<typeof Incident> =>
+  !('statusPageId' in entry);
+
+/** Every incident of every V3 page of the account, read from the API. */
+export async function allV3Incidents() {
+  const pages = (await api.listV3StatusPages({ query: { limit: '100' } })).entries;
+  const lists = await Promise.all(pages.map((page) => api.listV3Incidents({ params: { statusPageId: page.id }, query: { limit: '100' } })));
+  return lists.flatMap((list) => list.entries);
 }
 
 export async function allIncidents() {

@@ -4,9 +4,18 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { Incident, IncidentList, IncidentUpdate } from '../../src/contract/schemas.js';
+import { Incident, IncidentUpdate } from '../../src/contract/schemas.js';
 import { parseJson, runCli, startTestServer } from './helpers.js';
-import { allIncidents, api, cli, createIncident, useIncidentsServer } from './incidents-setup.js';
+import {
+  allIncidents,
+  allV3Incidents,
+  api,
+  cli,
+  createIncident,
+  IncidentsOfBothKinds,
+  isV2Incident,
+  useIncidentsServer,
+} from './incidents-setup.js';
 
 // Some tests spawn the built CLI; on a loaded machine that is slow, never hung.
 vi.setConfig({ testTimeout: 120_000 });
@@ -22,14 +31,14 @@ describe('incidents list', () => {
     expect(table.stdout).toContain('Listed incident');
     expect(table.stdout).toContain('INVESTIGATING');
 
-    const json = IncidentList.parse(parseJson(await cli(['incidents', 'list', '--json'])));
+    const json = IncidentsOfBothKinds.parse(parseJson(await cli(['incidents', 'list', '--json'])));
     expect(json.entries[0]!.id).toBe(created.id); // newest first
   });
 
   it('--status open|resolved filters what was fetched (any case); bad values are exit 2', async () => {
-    const open = IncidentList.parse(parseJson(await cli(['incidents', 'list', '--all', '--status', 'OPEN', '-o', 'json'])));
-    const resolved = IncidentList.parse(parseJson(await cli(['incidents', 'list', '--all', '--status', 'resolved', '-o', 'json'])));
-    const all = await allIncidents();
+    const open = IncidentsOfBothKinds.parse(parseJson(await cli(['incidents', 'list', '--all', '--status', 'OPEN', '-o', 'json'])));
+    const resolved = IncidentsOfBothKinds.parse(parseJson(await cli(['incidents', 'list', '--all', '--status', 'resolved', '-o', 'json'])));
+    const all = [...(await allIncidents()), ...(await allV3Incidents())];
     expect(open.entries.length).toBeGreaterThan(0);
     expect(resolved.entries.length).toBeGreaterThan(0);
     expect(open.entries.every((incident) => incident.lastUpdateStatus !== 'RESOLVED')).toBe(true);
@@ -40,18 +49,21 @@ describe('incidents list', () => {
 
   it('pages with --limit/--next-id (hint on stderr) and --all follows the cursor to the end', async () => {
     const first = await cli(['incidents', 'list', '--limit', '2', '-o', 'json']);
-    const page1 = IncidentList.parse(parseJson(first));
+    const page1 = IncidentsOfBothKinds.parse(parseJson(first));
     expect(page1.entries).toHaveLength(2);
     expect(page1.nextId).toEqual(expect.any(String));
     expect(first.stderr).toContain(`more: --next-id ${page1.nextId}`);
-    const page2 = IncidentList.parse(parseJson(await cli(['incidents', 'list', '--limit', '2', '--next-id', page1.nextId!, '-o', 'json'])));
+    const page2 = IncidentsOfBothKinds.parse(
+      parseJson(await cli(['incidents', 'list', '--limit', '2', '--next-id', page1.nextId!, '-o', 'json'])),
+    );
     expect(page2.entries.map((i) => i.id)).not.toContain(page1.entries[0]!.id);
 
     const everything = await cli(['incidents', 'list', '--all', '--limit', '3', '-o', 'json']);
-    const combined = IncidentList.parse(parseJson(everything));
+    const combined = IncidentsOfBothKinds.parse(parseJson(everything));
     expect(combined.nextId).toBeNull();
     expect(combined.length).toBe(combined.entries.length);
-    expect(combined.entries.map((i) => i.id)).toEqual((await allIncidents()).map((i) => i.id));
+    // The v2 incidents in the v2 list's order, the V3 pages' merged in among them.
+    expect(combined.entries.filter(isV2Incident).map((i) => i.id)).toEqual((await allIncidents()).map((i) => i.id));
     expect(everything.stderr).not.toContain('more:');
   });
 
@@ -240,7 +252,7 @@ describe('incidents list --status (the on-call case)', () => {
 
       const one = await run(['incidents', 'list', '--status', 'open', '--limit', '1', '-o', 'json']);
       expect(one.code, one.stderr).toBe(0);
-      const found = IncidentList.parse(parseJson(one));
+      const found = IncidentsOfBothKinds.parse(parseJson(one));
       expect(found.length).toBe(1);
       expect(found.entries[0]!.lastUpdateStatus).not.toBe('RESOLVED');
 
@@ -264,11 +276,11 @@ describe('incidents list --status (the on-call case)', () => {
           'json',
           ...(next ? ['--next-id', next] : []),
         ]);
-        const list = IncidentList.parse(parseJson(result));
+        const list = IncidentsOfBothKinds.parse(parseJson(result));
         openIds.push(...list.entries.map((incident) => incident.id));
         next = list.nextId;
       } while (next);
-      const everyOpen = IncidentList.parse(parseJson(await run(['incidents', 'list', '--status', 'open', '--all', '-o', 'json'])));
+      const everyOpen = IncidentsOfBothKinds.parse(parseJson(await run(['incidents', 'list', '--status', 'open', '--all', '-o', 'json'])));
       expect(everyOpen.length).toBeGreaterThan(1);
       expect(new Set(openIds)).toEqual(new Set(everyOpen.entries.map((incident) => incident.id)));
     } finally {

@@ -1,11 +1,11 @@
-// One list read from several lists the API pages by cursor (status pages of both generations):
-// each source is read from where the last page left it, the entries are merged newest first (by
-// `created_at`, then in the order each source gave them), and `nextId` is one opaque cursor made
-// of every source's place, so `--next-id` goes on as with one list. A source's place is the
-// cursor that fetched the page its next entry is on and how many entries of that page were shown:
-// a list paged by keyset gives the same entries after one cursor whatever the page's size. Up to
-// 100 entries (the API's largest page) are read with one request per source; more, or --all,
-// follow each source's cursor.
+// One list read from several lists the API pages by cursor (status pages of both generations,
+// the incidents of each): each source is read from where the last page left it, the entries are
+// merged newest first (by `created_at`, then in the order each source gave them), and `nextId`
+// is one opaque cursor made of every source's place, so `--next-id` goes on as with one list. A
+// source's place is the cursor that fetched the page its next entry is on and how many entries
+// of that page were shown: a list paged by keyset gives the same entries after one cursor
+// whatever the page's size. Up to 100 entries (the API's largest page) are read with one request
+// per source; more, --all, or a filter the CLI applies (`keep`) follow each source's cursor.
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
 import { MAX_PAGE, type PagingOptions } from '../api/paging.js';
 import type { Page } from '../api/types.js';
@@ -15,6 +15,11 @@ type Query = { limit: string; nextId?: string };
 export interface Source<Entry> {
   /** Names the source in the cursor: `v2`, `v3`. */
   readonly key: string;
+  /**
+   * A source that may be missing from a cursor made earlier (a status page created since): it
+   * then has nothing to give. A cursor without a source that is not optional is not this list's.
+   */
+  readonly optional?: boolean;
   fetchPage(query: Query): Promise<Page<Entry>>;
 }
 
@@ -32,7 +37,15 @@ function encode(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-function decode(given: string, keys: readonly string[]): Cursor {
+const isPlace = (place: unknown): place is Place | null =>
+  place === null ||
+  (typeof place === 'object' &&
+    ((place as Place).c === null || typeof (place as Place).c === 'string') &&
+    Number.isInteger((place as Place).s) &&
+    (place as Place).s >= 0 &&
+    (place as Place).s < MAX_PAGE);
+
+function decode(given: string, sources: readonly Source<unknown>[]): Cursor {
   let cursor: unknown;
   try {
     cursor = JSON.parse(Buffer.from(given, 'base64url').toString());
@@ -42,16 +55,9 @@ function decode(given: string, keys: readonly string[]): Cursor {
   const valid =
     typeof cursor === 'object' &&
     cursor !== null &&
-    keys.every((key) => {
-      const place = (cursor as Cursor)[key];
-      return (
-        place === null ||
-        (typeof place === 'object' &&
-          (place.c === null || typeof place.c === 'string') &&
-          Number.isInteger(place.s) &&
-          place.s >= 0 &&
-          place.s < MAX_PAGE)
-      );
+    sources.every((source) => {
+      const place = (cursor as Record<string, unknown>)[source.key];
+      return (source.optional && place === undefined) || isPlace(place);
     });
   if (!valid)
     throw usageError(
@@ -61,78 +67,100 @@ function decode(given: string, keys: readonly string[]): Cursor {
   return cursor as Cursor;
 }
 
-interface Read<Entry> {
-  readonly entries: { entry: Entry; after: Place | null }[];
-}
+/** One source read on demand from its place: the entries fetched and not yet taken, each with the place after it. */
+class Reader<Entry> {
+  private readonly buffer: { entry: Entry; after: Place | null }[] = [];
+  private readonly seen = new Set<string>();
+  private requests = 0;
+  /** Where the source goes on after what was taken; null: nothing left. */
+  place: Place | null;
+  /** The place to fetch from next; null: nothing more to fetch. */
+  private next: Place | null;
 
-/** Up to `want` entries of one source from `from`, each with the place after it. */
-async function readSource<Entry>(source: Source<Entry>, from: Place, want: number, onRequest: () => void): Promise<Read<Entry>> {
-  const entries: Read<Entry>['entries'] = [];
-  let { c: cursor, s: skip } = from;
-  const seen = new Set<string>();
-  let requests = 0;
-  while (entries.length < want) {
-    if (requests++ > 0) onRequest();
-    const size = Math.min(MAX_PAGE, want - entries.length + skip);
-    const page = await source.fetchPage({ limit: String(size), ...(cursor ? { nextId: cursor } : {}) });
-    const at = cursor;
-    page.entries.slice(skip).forEach((entry, i) => {
-      const next = skip + i + 1;
-      const after = next < page.entries.length ? { c: at, s: next } : page.nextId ? { c: page.nextId, s: 0 } : null;
-      entries.push({ entry, after });
-    });
-    // One request per source for a page the API can give at once, as a list of one kind reads it.
-    if (!page.nextId || page.entries.length === 0 || want <= MAX_PAGE) break;
-    // A server that hands back a cursor it already gave would keep us here for ever.
-    if (seen.has(page.nextId)) throw new CliError(ExitCode.failure, `the server repeated the cursor ${page.nextId}; stopped paging`);
-    seen.add(page.nextId);
-    cursor = page.nextId;
-    skip = 0;
+  constructor(
+    private readonly source: Source<Entry>,
+    from: Place | null,
+    /** Entries one request asks for (with those of the page already shown). */
+    private readonly size: number,
+    /** Whether a page read empty may be followed by another request (false: one request per source). */
+    private readonly follow: boolean,
+    private readonly onRequest: () => void,
+  ) {
+    this.place = from;
+    this.next = from;
   }
-  return { entries };
+
+  /** The next entry, fetched if need be; undefined when the source has no more (or no more this run). */
+  async head(): Promise<Entry | undefined> {
+    while (this.buffer.length === 0 && this.next && (this.requests === 0 || this.follow)) await this.fetch(this.next);
+    return this.buffer[0]?.entry;
+  }
+
+  take(): Entry {
+    const taken = this.buffer.shift()!;
+    this.place = taken.after;
+    return taken.entry;
+  }
+
+  private async fetch(from: Place): Promise<void> {
+    if (this.requests++ > 0) this.onRequest();
+    const { c: cursor, s: skip } = from;
+    const page = await this.source.fetchPage({
+      limit: String(Math.min(MAX_PAGE, this.size + skip)),
+      ...(cursor ? { nextId: cursor } : {}),
+    });
+    page.entries.slice(skip).forEach((entry, i) => {
+      const shown = skip + i + 1;
+      const after = shown < page.entries.length ? { c: cursor, s: shown } : page.nextId ? { c: page.nextId, s: 0 } : null;
+      this.buffer.push({ entry, after });
+    });
+    if (!page.nextId || page.entries.length === 0) {
+      this.next = null;
+      // Nothing on this page past what was shown, and no page after it: the source is done.
+      if (this.buffer.length === 0) this.place = null;
+      return;
+    }
+    // A server that hands back a cursor it already gave would keep us here for ever.
+    if (this.seen.has(page.nextId)) throw new CliError(ExitCode.failure, `the server repeated the cursor ${page.nextId}; stopped paging`);
+    this.seen.add(page.nextId);
+    this.next = { c: page.nextId, s: 0 };
+  }
 }
 
 /**
  * One page of the merged list: `--limit` entries (20 unless given; with `all`, every entry and
  * `nextId` null), from `--next-id` (a cursor this function made) or the start of every source.
- * `newer` orders two entries, negative when the first is newer.
+ * `newer` orders two entries, negative when the first is newer. With `keep`, only the entries it
+ * keeps are counted and returned; the others are passed over (the cursor goes on after them).
  */
 export async function fetchMerged<Entry>(
   sources: readonly Source<Entry>[],
   options: PagingOptions,
   newer: (a: Entry, b: Entry) => number,
   onPage?: (count: number) => void,
+  keep?: (entry: Entry) => boolean,
 ): Promise<Page<Entry>> {
-  const keys = sources.map((source) => source.key);
-  const start: Cursor = options.nextId ? decode(options.nextId, keys) : Object.fromEntries(keys.map((key) => [key, { c: null, s: 0 }]));
+  const start: Cursor = options.nextId
+    ? decode(options.nextId, sources)
+    : Object.fromEntries(sources.map((source) => [source.key, { c: null, s: 0 }]));
   const want = options.all ? Number.POSITIVE_INFINITY : (options.limit ?? DEFAULT_LIMIT);
+  // One request per source for a page the API can give at once, as a list of one kind reads it.
+  const follow = want > MAX_PAGE || keep !== undefined;
+  const size = follow ? MAX_PAGE : want;
   let requests = 1;
-  const reads = await Promise.all(
-    sources.map((source) => {
-      const from = start[source.key];
-      return from ? readSource(source, from, want, () => onPage?.(++requests)) : { entries: [] };
-    }),
-  );
-  const taken = reads.map(() => 0);
+  const readers = sources.map((source) => new Reader(source, start[source.key] ?? null, size, follow, () => onPage?.(++requests)));
   const entries: Entry[] = [];
   while (entries.length < want) {
+    const heads = await Promise.all(readers.map((reader) => reader.head()));
     let pick = -1;
-    reads.forEach((read, i) => {
-      const head = read.entries[taken[i]!];
-      if (head && (pick < 0 || newer(head.entry, reads[pick]!.entries[taken[pick]!]!.entry) < 0)) pick = i;
+    heads.forEach((head, i) => {
+      if (head !== undefined && (pick < 0 || newer(head, heads[pick]!) < 0)) pick = i;
     });
     if (pick < 0) break;
-    entries.push(reads[pick]!.entries[taken[pick]!]!.entry);
-    taken[pick]!++;
+    const entry = readers[pick]!.take();
+    if (!keep || keep(entry)) entries.push(entry);
   }
-  const next: Cursor = Object.fromEntries(
-    sources.map((source, i) => {
-      const read = reads[i]!;
-      const from = start[source.key] ?? null;
-      if (taken[i]! > 0) return [source.key, read.entries[taken[i]! - 1]!.after];
-      return [source.key, read.entries.length > 0 ? from : null];
-    }),
-  );
+  const next: Cursor = Object.fromEntries(sources.map((source, i) => [source.key, readers[i]!.place]));
   const more = !options.all && Object.values(next).some((place) => place !== null);
   return { length: entries.length, entries, nextId: more ? encode(next) : null };
 }

@@ -127,6 +127,11 @@ async function everyEntry<Entry>(fetchPage: (query: { limit: string; nextId?: st
   }
 }
 
+/** Every V3 page of the account (the list read to its end, 100 at a time). */
+export function everyV3Page(client: Client): Promise<V3StatusPage[]> {
+  return everyEntry((query) => client.listV3StatusPages({ query }));
+}
+
 /** Every component of `page`. */
 export async function pageComponents(client: Client, page: V3StatusPage): Promise<PageComponents> {
   const components = await everyEntry((query) => client.listV3Components({ params: { statusPageId: page.id }, query }));

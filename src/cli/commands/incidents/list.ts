@@ -1,15 +1,21 @@
-// `incidents list`: incidents newest first, with the filters the API lacks applied by the CLI.
-import type { Incident } from '../../api/types.js';
+// `incidents list`: the incidents of both generations of status pages, newest first, with the
+// filters the API lacks applied by the CLI (lookup/merged-incidents.ts reads and merges them).
+import type { Client } from '../../../client/index.js';
+import type { Incident, V3Component, V3StatusPage } from '../../api/types.js';
 import { choiceOption, choicesOption, collect } from '../../runtime/command-kit.js';
 import type { Context } from '../../runtime/context.js';
 import { SEVERITIES, STATUS_FILTERS, type Severity, type StatusFilter } from '../../input/incident-options.js';
 import { isOpen } from '../../output/cells.js';
-import { fetchMatching, fetchPages, type PagingOptions } from '../../api/paging.js';
+import type { PagingOptions } from '../../api/paging.js';
 import { timeline } from '../../api/incident-timeline.js';
 import { isWholeId } from '../../lookup/short-ids.js';
 import { usageError } from '../../errors/exit-codes.js';
 import { absoluteTime, relativeSpan } from '../../input/time.js';
-import { findPage, loadCatalog, resolveServices } from '../../lookup/service-catalog.js';
+import { type CatalogPage, findPage, loadCatalog, resolveServices } from '../../lookup/service-catalog.js';
+import { type IncidentScope, type ListedIncident, listIncidentsOfBothKinds, shownIncidents } from '../../lookup/merged-incidents.js';
+import { everyV3Page, pageComponents } from '../../lookup/page-kinds.js';
+import { incidentImpact } from '../../lookup/v3-incidents.js';
+import { severitiesOfImpact } from '../../input/impacts.js';
 import { cursorMore, listVerb } from '../../verbs/list.js';
 import { INCIDENT } from '../../views/incident.js';
 
@@ -23,22 +29,27 @@ export interface ListOptions extends PagingOptions {
 
 export const { declare, run } = listVerb<Incident, ListOptions>(INCIDENT, {
   description:
-    'Incidents, newest first: severity, status, services, last update.\n\n' +
+    'Incidents of both kinds of status page, newest first: severity, status, services, last update. ' +
+    'The v2 incidents and those of each V3 page (components) are read at once and merged by their created_at; ' +
+    "a V3 incident's severity is its worst impact (MAJOR_OUTAGE, PARTIAL_OUTAGE, ...) and its services are the components it impacts.\n\n" +
     '--status, --severity, --service and --status-page are applied by the CLI (the API has no such filters): ' +
-    'it follows the cursor until --limit incidents match or the list ends, so a match beyond the first page is found. ' +
+    'it follows the cursors until --limit incidents match or the lists end, so a match beyond the first page is found. ' +
     'Each filter but --status can be repeated (or take a comma-separated list): an incident matches one of its values; ' +
-    'different filters all apply. --service takes a service id or name (any case), --status-page a page id, url or name; ' +
-    'an incident touches a page when one of its services is on it. ' +
+    'different filters all apply. --status goes by the latest update (open: not RESOLVED). ' +
+    '--severity matches a V3 incident by its worst impact: critical a major outage, major a partial one, medium and minor degraded performance. ' +
+    '--service takes a v2 service or a V3 component, by id or name (any case). ' +
+    '--status-page takes a page id, url or name: on a v2 page, the incidents touching one of its services; on a V3 page, its own incidents. ' +
     '--since 24h|7d|DATE keeps the incidents that started then or later, by the time of their first update ' +
-    '(the API dates an incident by day only); a date is midnight UTC. ' +
-    '--limit above 100 follows the cursor (the API gives at most 100 a page) until that many are shown. ' +
-    'With -o json, entries and length are the matches and nextId continues after them. ' +
-    'With --all -o json: {length, entries: <every page>, nextId: null}.',
+    '(a V3 incident: its first impact; the API dates an incident by day only); a date is midnight UTC. ' +
+    '--limit above 100 follows the cursors (the API gives at most 100 a page) until that many are shown. ' +
+    'With -o json: {length, entries, nextId}, each entry as its own API answers it (V3 ones with statusPageId and componentImpacts); ' +
+    'nextId is one cursor for every list, which --next-id takes. With --all -o json: every match, nextId null.',
   examples: [
     'statusctl incidents list',
     'statusctl incidents list --status open --all',
     'statusctl incidents list --status open --severity critical --severity major',
     'statusctl incidents list --service "Payments API" --status-page "Acme Cloud" --all',
+    'statusctl incidents list --status-page acme-platform --service Webhooks',
     'statusctl incidents list --since 7d',
     'statusctl incidents list --since 2025-06-01 --limit 150',
     'statusctl incidents list --limit 50 -o json | jq -r \'.entries[] | "\\(.id) \\(.name)"\'',
@@ -54,9 +65,15 @@ export const { declare, run } = listVerb<Incident, ListOptions>(INCIDENT, {
           value.toLowerCase(),
         ).default('all' as const),
       )
-      .addOption(choicesOption('--severity <severity>', 'only these severities (any case; repeatable)', SEVERITIES))
-      .option('--service <id-or-name>', 'only incidents on this service, by id or name (repeatable)', collect)
-      .option('--status-page <id|url|name>', "only incidents on one of this page's services (repeatable)", collect)
+      .addOption(
+        choicesOption(
+          '--severity <severity>',
+          "only these severities (any case; repeatable); a V3 incident's by its worst impact",
+          SEVERITIES,
+        ),
+      )
+      .option('--service <id-or-name>', 'only incidents on this service or V3 component, by id or name (repeatable)', collect)
+      .option('--status-page <id|url|name>', 'only incidents of this page: on its services (v2) or its own (V3) (repeatable)', collect)
       .option(
         '--since <when>',
         'only incidents whose first update is this recent: a time ago (24h, 7d, 90m, 2w), YYYY-MM-DD or an ISO date-time',
@@ -64,45 +81,115 @@ export const { declare, run } = listVerb<Incident, ListOptions>(INCIDENT, {
   kinds: { '--service': 'service', '--status-page': 'status-page' },
   async fetch(ctx, options, _args, onPage) {
     const client = await ctx.client();
-    const fetchPage = (query: Parameters<typeof client.listIncidents>[0]['query']) => client.listIncidents({ query });
-    const keep = await listFilter(ctx, options);
-    const list = keep ? await fetchMatching(fetchPage, options, keep, onPage) : await fetchPages(fetchPage, options, onPage);
-    return { json: list, entries: list.entries, none: keep ? 'No incidents match.' : 'No incidents.', more: cursorMore(list.nextId) };
+    const { scope, keep, components } = await listFilter(ctx, client, options);
+    const list = await listIncidentsOfBothKinds(client, scope, options, onPage, keep);
+    const json = { ...list, entries: list.entries.map((entry) => entry.incident) };
+    // JSON is each API's own answer: the components' names are read only for people.
+    const entries = ctx.json ? [] : await shownIncidents(client, list.entries, components);
+    return { json, entries, none: keep ? 'No incidents match.' : 'No incidents.', more: cursorMore(list.nextId) };
   },
 });
 
+type Keep = (entry: ListedIncident) => boolean;
+
 /**
- * What the filters keep, or undefined when there are none. Services named (not whole ids) and
- * status pages are resolved from the account's status pages, read once.
+ * Which lists to read and what the filters keep (undefined when there are none). Services named
+ * (not whole ids) and status pages are resolved from the account's pages of both kinds, read once.
  */
-async function listFilter(ctx: Context, options: ListOptions): Promise<((incident: Incident) => boolean) | undefined> {
-  const tests: ((incident: Incident) => boolean)[] = [];
+async function listFilter(
+  ctx: Context,
+  client: Client,
+  options: ListOptions,
+): Promise<{ scope: IncidentScope; keep: Keep | undefined; components: Map<string, readonly V3Component[]> }> {
+  const tests: Keep[] = [];
   if (options.since !== undefined) {
     const since = await sinceTime(options.since, ctx.now());
-    tests.push((incident) => startedAt(incident) >= since);
+    tests.push((entry) => startedAt(entry) >= since);
   }
-  if (options.status !== 'all') tests.push((incident) => isOpen(incident) === (options.status === 'open'));
+  if (options.status !== 'all') tests.push(({ incident }) => isOpen(incident) === (options.status === 'open'));
   if (options.severity?.length) {
     const severities = new Set<string>(options.severity);
-    tests.push((incident) => severities.has(incident.severity));
+    tests.push((entry) =>
+      entry.kind === 'v2'
+        ? severities.has(entry.incident.severity)
+        : severitiesOfImpact(incidentImpact(entry.incident)).some((severity) => severities.has(severity)),
+    );
   }
   const services = options.service ?? [];
-  const pages = options.statusPage ?? [];
-  if (services.length || pages.length) {
-    // Whole service ids alone need no catalog: the incidents carry their services' ids.
-    const needCatalog = pages.length > 0 || services.some((service) => !isWholeId(service));
-    const catalog = needCatalog ? await loadCatalog(ctx) : [];
-    const touches = (ids: Set<string>) => (incident: Incident) => (incident.services ?? []).some((service) => ids.has(service.id));
-    if (services.length) {
-      const ids = needCatalog ? resolveServices(catalog, services, '', '').map((service) => service.id) : services;
-      tests.push(touches(new Set(ids)));
-    }
-    if (pages.length) {
-      const ids = pages.flatMap((page) => findPage(catalog, page).services.map((service) => service.id));
-      tests.push(touches(new Set(ids)));
-    }
+  const named = options.statusPage ?? [];
+  // Whole service ids alone need no catalog: the incidents carry their services' and components' ids.
+  const needCatalog = named.length > 0 || services.some((service) => !isWholeId(service));
+  const [catalog, pages] = await Promise.all([needCatalog ? loadCatalog(ctx) : [], everyV3Page(client)]);
+  const components = new Map<string, readonly V3Component[]>();
+  if (services.some((service) => !isWholeId(service))) {
+    for (const { page, components: own } of await Promise.all(pages.map((page) => pageComponents(client, page))))
+      components.set(page.id, own);
   }
-  return tests.length ? (incident) => tests.every((test) => test(incident)) : undefined;
+  if (services.length) {
+    const ids = needCatalog ? serviceIds(catalog, pages, components, services) : new Set(services);
+    tests.push((entry) =>
+      entry.kind === 'v2'
+        ? (entry.incident.services ?? []).some((service) => ids.has(service.id))
+        : entry.incident.componentImpacts.some((window) => ids.has(window.componentId)),
+    );
+  }
+  let scope: IncidentScope = { v2: true, pages };
+  if (named.length) {
+    const v3Ids = new Set(pages.map((page) => page.id));
+    const found = named.map((page) => findPage([...catalog, ...pages.map(asCatalogPage)], page));
+    const v2Pages = found.filter((page) => !v3Ids.has(page.id));
+    const v3Pages = new Set(found.filter((page) => v3Ids.has(page.id)).map((page) => page.id));
+    scope = { v2: v2Pages.length > 0, pages: pages.filter((page) => v3Pages.has(page.id)) };
+    // A V3 page's incidents are its own list; a v2 incident touches a page by one of its services.
+    const onV2Pages = new Set(v2Pages.flatMap((page) => page.services.map((service) => service.id)));
+    tests.push((entry) => entry.kind === 'v3' || (entry.incident.services ?? []).some((service) => onV2Pages.has(service.id)));
+  }
+  const keep: Keep | undefined = tests.length ? (entry) => tests.every((test) => test(entry)) : undefined;
+  return { scope, keep, components };
+}
+
+const asCatalogPage = (page: V3StatusPage): CatalogPage => ({
+  id: page.id,
+  name: page.name,
+  url: page.url,
+  customDomain: page.customDomain,
+  services: [],
+  cards: [],
+});
+
+/**
+ * The ids `--service` values name: v2 services (by the catalog's rules: an id, or a name naming
+ * one service) and V3 components (an id, or every component of that name), each value either or
+ * both. The values that name nothing are one usage error listing the services and components.
+ */
+function serviceIds(
+  catalog: CatalogPage[],
+  pages: readonly V3StatusPage[],
+  components: ReadonlyMap<string, readonly V3Component[]>,
+  values: string[],
+): Set<string> {
+  const ids = new Set<string>();
+  const all = pages.flatMap((page) => components.get(page.id) ?? []);
+  const unknown: string[] = [];
+  for (const value of values) {
+    const wanted = value.trim();
+    const lower = wanted.toLowerCase();
+    const onV2 = catalog.some((page) => page.services.some((s) => s.id === wanted || s.name.toLowerCase() === lower));
+    const byId = all.filter((component) => component.id === wanted);
+    const onV3 = byId.length > 0 ? byId : all.filter((component) => component.name.toLowerCase() === lower);
+    if (onV2) for (const service of resolveServices(catalog, [value], '', '')) ids.add(service.id);
+    for (const component of onV3) ids.add(component.id);
+    if (!onV2 && onV3.length === 0) unknown.push(value);
+  }
+  if (unknown.length > 0) {
+    // The components as services of their pages, so the error lists both, closest first.
+    const asServices = pages.map((page) => ({
+      ...asCatalogPage(page),
+      services: (components.get(page.id) ?? []).map((component) => ({ id: component.id, name: component.name, accountId: '' })),
+    }));
+    resolveServices([...catalog, ...asServices], unknown, '', '');
+  }
+  return ids;
 }
 
 /**
@@ -129,7 +216,12 @@ async function sinceTime(value: string, now: number): Promise<number> {
   );
 }
 
-/** When the incident started: its first update (created_at is a date only), else that date. */
-function startedAt(incident: Incident): number {
-  return Date.parse(timeline(incident)[0]?.publicIncidentUpdateDate ?? incident.created_at);
+/**
+ * When the incident started: a v2 incident's first update (created_at is a date only); a V3
+ * incident's first impact (the list leaves its updates out); else the date it was created.
+ */
+function startedAt(entry: ListedIncident): number {
+  if (entry.kind === 'v2') return Date.parse(timeline(entry.incident)[0]?.publicIncidentUpdateDate ?? entry.incident.created_at);
+  const starts = entry.incident.componentImpacts.map((window) => Date.parse(window.startedAt));
+  return starts.length > 0 ? Math.min(...starts) : Date.parse(entry.incident.created_at);
 }
