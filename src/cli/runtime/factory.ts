@@ -35,14 +35,19 @@ export function settingsOf(run: object): Settings | undefined {
   return settingsInUse.get(run);
 }
 
-/** The API key of `settings`; none is exit 3, with how to give one. */
-export function requireApiKey(settings: Settings): string {
+/**
+ * The API key of `settings`; none is exit 3, with how to give one: where `keyed`, another profile
+ * of the config file that has a key, switching to it (gh's hint), else logging in.
+ */
+export function requireApiKey(settings: Settings, keyed?: string): string {
   if (settings.apiKey) return settings.apiKey;
   throw new CliError(
     ExitCode.auth,
     `no API key (profile '${settings.profile}')`,
     undefined,
-    "run 'statusctl login', or pass --api-key, or set STATUSCTL_API_KEY",
+    keyed
+      ? `profile '${keyed}' has one: statusctl auth switch ${keyed} (or --profile ${keyed} for one command; statusctl login for this one)`
+      : "run 'statusctl login', or pass --api-key, or set STATUSCTL_API_KEY",
   );
 }
 
@@ -85,6 +90,25 @@ export class Factory {
     return (this.keyStorage ??= this.config().then((config) => new KeyStorage(this.io.env, config)));
   }
 
+  /** The API key of `settings`, or exit 3 naming a profile that has one (requireApiKey). */
+  async apiKey(settings: Settings): Promise<string> {
+    return requireApiKey(settings, settings.apiKey ? undefined : await this.profileWithKey(settings.profile));
+  }
+
+  /** The first profile of the config file but `except` that has a key; read only when a key is missing. */
+  private async profileWithKey(except: string): Promise<string | undefined> {
+    const config = this.configFileNow();
+    if (config.problem) return undefined;
+    const keys = await this.keys();
+    for (const name of config.profileNames()) {
+      if (name === except) continue;
+      // A store that refuses for that profile: it is not offered, and the error stays the missing key.
+      const saved = await keys.read(name).catch(() => undefined);
+      if (saved) return name;
+    }
+    return undefined;
+  }
+
   get profileChoice(): ProfileChoice {
     return this.resolver.profileChoice;
   }
@@ -111,7 +135,7 @@ export class Factory {
   private async makeClient(options: { maxWaitMs?: number }): Promise<Client> {
     const settings = await this.settings();
     settingsInUse.set(this.run, settings);
-    const apiKey = requireApiKey(settings);
+    const apiKey = await this.apiKey(settings);
     // input/ids.js reads the operations table, which a run that makes no client never needs.
     const [{ createClient }, { sentAccountId }, network] = await Promise.all([
       import('../../client/index.js'),

@@ -3,7 +3,7 @@
 // else to the config file with a warning (key-storage.ts). `logout` removes it (logout.ts). The
 // profile is the one in use: --profile, STATUSCTL_PROFILE, the default `auth switch` chose, or `default`.
 import { examples } from '../../runtime/command-kit.js';
-import { checkBaseUrl, checkHeaderValue } from '../../settings/config.js';
+import { checkBaseUrl, checkHeaderValue, DEFAULT_PROFILE } from '../../settings/config.js';
 import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import type { Noun, Program } from '../../runtime/globals.js';
@@ -64,7 +64,11 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
   await checkCredentials(ctx, credentials);
   const keys = await ctx.keys();
   const { config } = keys;
+  // As gh: the first profile of a config file is the one in use from then on, whatever its name.
+  const first = config.problem === undefined && config.profileNames().length === 0 && config.defaultProfile === undefined;
   const saved = await keys.save(ctx.profileName, credentials, { insecure: options.insecureStorage });
+  const becomesActive = first && ctx.profileName !== DEFAULT_PROFILE;
+  if (becomesActive) await config.saveDefaultProfile(ctx.profileName);
   const summary = {
     profile: ctx.profileName,
     baseUrl: credentials.baseUrl,
@@ -78,6 +82,11 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
   ctx.info(
     `Logged in to ${summary.baseUrl} as account ${summary.accountId} (key ${summary.apiKey}), saved to profile '${summary.profile}' in ${summary.path} (${where})`,
   );
+  if (becomesActive) {
+    ctx.info(
+      `'${summary.profile}' is the first profile of ${summary.path}, so it is now the one in use (statusctl auth switch changes it)`,
+    );
+  }
   if (saved.noStoreReason) {
     ctx.info(
       `warning: the API key was stored in plain text in ${config.path} (readable by anything running as you): ${saved.noStoreReason}\n` +

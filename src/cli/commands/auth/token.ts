@@ -4,7 +4,6 @@
 // one line. Nothing else is written anywhere, with --verbose too: no request is made.
 import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
-import { requireApiKey } from '../../runtime/factory.js';
 import { usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 
@@ -39,5 +38,5 @@ export async function run(ctx: Context, options: TokenOptions): Promise<void> {
       'pipe it where it goes (statusctl auth token | pbcopy), or add --show to print it here',
     );
   }
-  ctx.out(requireApiKey(await ctx.settings()));
+  ctx.out(await ctx.factory.apiKey(await ctx.settings()));
 }
