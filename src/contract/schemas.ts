@@ -15,6 +15,7 @@ export {
 } from './enums.js';
 export * from './resources/analyses.schemas.js';
 export * from './resources/checks.schemas.js';
+export * from './resources/check-statuses.schemas.js';
 export * from './resources/error-groups.schemas.js';
 export * from './resources/heartbeats.schemas.js';
 export * from './resources/incident-updates.schemas.js';

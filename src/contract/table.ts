@@ -9,6 +9,7 @@
 import type { PathParamNames } from './rules.js';
 import { analysisRows } from './resources/analyses.js';
 import { checkRows } from './resources/checks.js';
+import { checkStatusRows } from './resources/check-statuses.js';
 import { errorGroupRows } from './resources/error-groups.js';
 import { heartbeatRows } from './resources/heartbeats.js';
 import { incidentUpdateRows } from './resources/incident-updates.js';
@@ -48,6 +49,7 @@ export const routes = {
   ...runtimeRows,
   ...referenceRows,
   ...checkRows,
+  ...checkStatusRows,
 };
 
 export type Routes = typeof routes;

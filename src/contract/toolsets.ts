@@ -14,6 +14,9 @@ export const TOOLSETS = {
   },
   'error-groups': { description: 'Error groups of check runs and their AI root cause analyses' },
   heartbeats: { description: 'Heartbeat checks: the pings they received and their availability' },
+  triage: {
+    description: 'Triage: check statuses, alerts and results, test sessions and their error groups, re-running checks',
+  },
   runtimes: { description: 'The runtimes checks run on: Node.js version, stage, end of life and packages' },
 } as const satisfies Record<string, { readonly description: string; readonly default?: true }>;
 

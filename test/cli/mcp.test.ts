@@ -12,6 +12,7 @@ import { routes, sampleOf, type OperationId } from '../../src/contract/table.js'
 import { demoIds } from '../../src/server/index.js';
 import { defineTools, toolName } from '../../src/mcp/tools.js';
 import { toolsets } from '../../src/mcp/toolsets.js';
+import { triageCalls, triageIds, isTriagePath } from './mcp-triage.js';
 import { v3AutomationCalls } from './mcp-v3-automation.js';
 import { expectDocTable } from './markdown-table.js';
 import { v3Calls, v3Ids, withComponent } from './mcp-v3-incidents.js';
@@ -435,17 +436,24 @@ describe('statusctl mcp', () => {
     };
     const v3 = await v3Ids(server);
     const demo = demoIds(server.account.id);
+    const triage = await triageIds(server);
     const sampled = PUBLIC_IDS.filter((opId) => sampleOf(opId as OperationId)) as OperationId[];
     expect(sampled.length).toBeGreaterThan(10);
     for (const opId of sampled) {
       const tool = tools.find((each) => each.name === toolName(opId))!;
       // A V3 route's ids name V3 records: the demo V3 page's, an incident and the automation rule on it.
-      const own = routes[opId].path.startsWith('/v3/') ? { ...ids, ...v3, ruleId: demo.v3AutomationRules.checkoutFailing } : ids;
+      const path = routes[opId].path;
+      const own = path.startsWith('/v3/')
+        ? { ...ids, ...v3, ruleId: demo.v3AutomationRules.checkoutFailing }
+        : isTriagePath(path)
+          ? { ...ids, ...triage }
+          : ids;
       const params = Object.fromEntries(Object.keys(sampleOf(opId)?.params ?? {}).map((param) => [param, own[param]!]));
       const result = await call(client, tool.name, withComponent(sampleArgs(tool, opId, params, services), v3.componentId));
       expect(result.isError, `${tool.name}: ${text(result)}`).toBeFalsy();
     }
-    for (const [name, args] of [...v3Calls(v3), ...(await v3AutomationCalls(server, v3.statusPageId, v3.componentId))]) {
+    const calls = [...v3Calls(v3), ...(await v3AutomationCalls(server, v3.statusPageId, v3.componentId)), ...triageCalls(triage)];
+    for (const [name, args] of calls) {
       const result = await call(client, name, args);
       expect(result.isError, `${name}: ${text(result)}`).toBeFalsy();
     }

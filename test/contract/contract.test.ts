@@ -16,8 +16,12 @@ import * as s from '../../src/contract/schemas.js';
 import { upstream, type UpstreamOperation } from '../support/upstream-spec.js';
 
 type UpstreamOperationWithParameters = UpstreamOperation & {
-  parameters?: { name: string; in: string; schema?: { 'x-format'?: { guid?: boolean } } }[];
+  parameters?: { name: string; in: string; schema?: { 'x-format'?: { guid?: boolean }; format?: string } }[];
 };
+
+/** A parameter the document types as a UUID: `x-format: { guid: true }`, or `format: uuid` in its newer operations. */
+const typedAsUuid = (parameter: NonNullable<UpstreamOperationWithParameters['parameters']>[number] | undefined) =>
+  parameter?.schema?.['x-format']?.guid === true || parameter?.schema?.format === 'uuid';
 
 const table = Object.entries(operations);
 
@@ -38,6 +42,8 @@ const NOT_DECLARED: Partial<Record<OperationId, Partial<Record<number, string>>>
   listIncidents: { 404: 'a list has no id to name nothing: only a path the server does not serve (a wrong base URL) is 404' },
   listV3StatusPages: { 404: 'a list has no id to name nothing: only a path the server does not serve (a wrong base URL) is 404' },
   createV3StatusPage: { 404: 'a create names no record: only a path the server does not serve (a wrong base URL) is 404' },
+  listCheckStatuses: { 404: 'a list has no id to name nothing: only a path the server does not serve (a wrong base URL) is 404' },
+  listCheckAlerts: { 404: 'a list has no id to name nothing: only a path the server does not serve (a wrong base URL) is 404' },
 };
 
 describe('operations table', () => {
@@ -113,7 +119,7 @@ describe('operations table', () => {
   it('takes a UUID in exactly the path parameters the upstream document types as one', () => {
     for (const [id, op] of hosted) {
       const parameters = upstreamOf(op).parameters ?? [];
-      const theirs = parameters.filter((p) => p.in === 'path' && p.schema?.['x-format']?.guid === true).map((p) => p.name);
+      const theirs = parameters.filter((p) => p.in === 'path' && typedAsUuid(p)).map((p) => p.name);
       expect(uuidParams(op).sort(), id).toEqual(theirs.sort());
     }
     expect(hosted.some(([, op]) => uuidParams(op).length < pathParamNames(op.path).length)).toBe(true);
@@ -123,7 +129,7 @@ describe('operations table', () => {
   it('takes the account header as a UUID on every operation of the upstream document', () => {
     for (const [id, op] of hosted) {
       const header = (upstreamOf(op).parameters ?? []).find((p) => p.in === 'header' && p.name === 'x-checkly-account');
-      expect(header?.schema?.['x-format']?.guid, id).toBe(true);
+      expect(typedAsUuid(header), id).toBe(true);
     }
   });
 

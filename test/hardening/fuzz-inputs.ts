@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { operations as table, type Operation, type OperationId } from '../../src/contract/operations.js';
 import { seededId } from '../../src/server/fixtures/ids.js';
+import { DEMO_KEYS } from '../../src/server/fixtures/demo/keys.js';
 import { demoIds } from '../../src/server/index.js';
 import { ACCOUNT_A, ACCOUNT_B, OPERATION_IDS, fillEncoded, routeFor } from './support.js';
 
@@ -53,7 +54,8 @@ export function realIds(): Record<string, string[]> {
     id: [...ERROR_GROUP_IDS, ...known.heartbeatEvents, '2025.04'],
     testSessionErrorGroupId: ERROR_GROUP_IDS,
     errorGroupId: ERROR_GROUP_IDS,
-    checkId: HEARTBEAT_IDS,
+    checkId: [...HEARTBEAT_IDS, ...Object.values(DEMO_IDS.checks)],
+    checkResultId: [seededId(ACCOUNT_A.id, 'check-result', `${DEMO_KEYS.checks.paymentsApi}/#0`)],
     serviceId: SERVICE_IDS,
     subscriptionId: known.subscriptions,
     componentId: Object.values(DEMO_IDS.v3Components),

@@ -34,7 +34,10 @@ const CREATED_ON_FIRST_USE: ReadonlySet<OperationId> = new Set(['recordHeartbeat
  * Path parameters that name no data of an account: a check's error groups (a check with none
  * lists []) and the runtime catalog, the same for everyone.
  */
-const NOT_OWNED: ReadonlySet<OperationId> = new Set(['listCheckErrorGroups', 'getRuntime']);
+const NOT_OWNED: ReadonlySet<OperationId> = new Set(['listCheckErrorGroups', 'getRuntime', 'listCheckResults']);
+
+/** The triage routes: their checkId names a check with results, not a heartbeat. */
+const onTriage = (id: OperationId) => /^\/(v1\/check-(statuses|alerts|results)|v2\/)/.test(operations[id].path);
 
 let server: HardeningServer;
 const answers: { what: string; answer: Answer }[] = [];
@@ -57,6 +60,8 @@ const a = {
   component: '',
   v3Incident: '',
   v3Update: '',
+  check: '00000000-0000-4000-8000-0000000000c5',
+  checkResult: '',
 };
 
 async function send(what: string, req: RawRequest): Promise<Answer> {
@@ -88,7 +93,9 @@ function paramOfA(id: OperationId, name: string): string {
     case 'errorGroupId':
       return a.errorGroup;
     case 'checkId':
-      return id === 'listCheckErrorGroups' ? a.errorCheck : a.heartbeat;
+      return id === 'listCheckErrorGroups' ? a.errorCheck : onTriage(id) ? a.check : a.heartbeat;
+    case 'checkResultId':
+      return a.checkResult;
     case 'serviceId':
       return a.serviceId;
     case 'subscriptionId':
@@ -131,6 +138,8 @@ const snapshotA = () =>
     `/v3/status-pages/${a.v3Page}/custom-domain-verifications`,
     `/v3/status-pages/${a.v3Page}/incidents/${a.v3Incident}`,
     `/v1/error-groups/checks/${a.errorCheck}`,
+    `/v1/check-statuses/${a.check}`,
+    `/v2/check-results/${a.check}`,
     `/v1/checks/heartbeats/${a.heartbeat}/events/${a.heartbeatEvent}`,
     `/v1/checks/heartbeats/${a.heartbeat}/availability?startTime=1970-01-01&endTime=2025-03-10`,
   ]);
@@ -180,6 +189,14 @@ describe('isolation between accounts, for every route', () => {
     });
     expect(ping.status, ping.text).toBe(201);
     a.heartbeatEvent = ping.json.id;
+    const checkResult = await send('A records a check result', {
+      method: 'POST',
+      path: '/_reference/check-results',
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({ checkId: a.check, name: 'A check', checkType: 'API', tags: ['a'], outcome: 'failed' }),
+    });
+    expect(checkResult.status, checkResult.text).toBe(201);
+    a.checkResult = checkResult.json.id;
     const subscribed = await send('A subscribes someone', {
       method: 'POST',
       path: `/v1/status-pages/${a.statusPage}/subscriptions/bulk`,
@@ -261,6 +278,8 @@ describe('isolation between accounts, for every route', () => {
       a.v3Subscriber,
       a.v3Rule,
       a.v3Incident,
+      a.check,
+      a.checkResult,
     ];
     try {
       for (const id of OPERATION_IDS) {

@@ -4,6 +4,8 @@
 // of the wrong operation's type fails too, naming it.
 import { routes, type OperationId } from '../../contract/table.js';
 import * as checks from './checks.js';
+import * as checkResults from './check-results.js';
+import * as checkStatuses from './check-statuses.js';
 import * as clock from './clock.js';
 import * as errorGroups from './error-groups.js';
 import * as heartbeats from './heartbeats.js';
@@ -23,6 +25,8 @@ import * as v3StatusPages from './v3-status-pages.js';
 
 const exported = {
   ...checks,
+  ...checkResults,
+  ...checkStatuses,
   ...clock,
   ...errorGroups,
   ...heartbeats,
