@@ -133,17 +133,20 @@ function newUpdate(input: UpdateInput, id: string, now: number) {
   };
 }
 
-/** The earliest date of the incident's updates, but the one being changed: an update may not be dated before it. */
-function firstDate(incident: V3Incident, except?: string): number {
+/**
+ * The earliest date of the incident's updates, the one being changed included: an update may not
+ * be dated before it (an update sent back with its own date is always taken, and an incident
+ * always has an update to compare with).
+ */
+function firstDate(incident: V3Incident): number {
   let first = Infinity;
-  for (const update of incident.incidentUpdates)
-    if (update.id !== except) first = Math.min(first, Date.parse(update.publicIncidentUpdateDate));
+  for (const update of incident.incidentUpdates) first = Math.min(first, Date.parse(update.publicIncidentUpdateDate));
   return first;
 }
 
-function checkDate(incident: V3Incident, date: string | undefined, except?: string): void {
+function checkDate(incident: V3Incident, date: string | undefined): void {
   if (date === undefined) return;
-  const first = firstDate(incident, except);
+  const first = firstDate(incident);
   if (Date.parse(date) < first)
     throw badField(
       'publicIncidentUpdateDate',
@@ -180,7 +183,7 @@ export const getV3IncidentUpdate: Handler<'getV3IncidentUpdate'> = ({ params, ac
 
 export const updateV3IncidentUpdate: Handler<'updateV3IncidentUpdate'> = ({ params, body, account: { store }, app }) => {
   const { incident } = requireUpdate(store, params.statusPageId, params.incidentId, params.incidentUpdateId);
-  checkDate(incident, body.publicIncidentUpdateDate, params.incidentUpdateId);
+  checkDate(incident, body.publicIncidentUpdateDate);
   const update = store.commit({
     kind: 'v3IncidentUpdateChanged',
     incidentId: incident.id,
