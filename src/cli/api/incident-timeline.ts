@@ -190,11 +190,6 @@ export async function onIncident<T>(ctx: Context, given: string, use: (place: Up
   return use(await findIncident(ctx, given));
 }
 
-/** The path parameters of the incident's updates, of its kind. */
-export function incidentParams(place: UpdatesPlace): { incidentId: string; statusPageId?: string } {
-  return place.kind === 'v2' ? { incidentId: place.id } : { statusPageId: place.page.id, incidentId: place.id };
-}
-
 /** The whole id of the update `given` names on the incident (a prefix read from its timeline: the one read already when there is one). */
 export function updateIdOn(client: Client, place: UpdatesPlace, given: string): Promise<string> {
   return resolveUpdateId(client, place.id, given, place.kind === 'v2' ? place.incident : shownIncident(place));

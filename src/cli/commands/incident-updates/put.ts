@@ -4,8 +4,9 @@ import { choiceOption, examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import { usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
+import type { IncidentUpdate } from '../../api/types.js';
 import { INCIDENT_STATUSES, isoDateTime, messageFileOption, nonEmpty } from '../../input/incident-options.js';
-import { IncidentIds, resolveUpdateId } from '../../lookup/short-ids.js';
+import { onIncident, readUpdate, updateIdOn } from '../../api/incident-timeline.js';
 import { type AddOptions, refuseFutureDate } from './add.js';
 import { INCIDENT_ARG, renderUpdate, UPDATE_ARG } from '../../views/incident-update.js';
 import { messageText } from '../../input/read.js';
@@ -22,7 +23,7 @@ export function declare(updates: Noun): void {
       .argument('<incident>', INCIDENT_ARG)
       .argument('<update>', UPDATE_ARG)
       .description(
-        'Change an update. What is not given is kept: the stored update is read and sent whole, with the given ' +
+        'Change an update of an incident of either kind of status page. What is not given is kept: the stored update is read and sent whole, with the given ' +
           'text, status, notify flag and date in place of its own (a PUT replaces the update, so the API needs all of it). ' +
           'At least one of --message, --message-file, -e/--editor (opened on the stored text), --status, --notify/--no-notify, --date.',
       )
@@ -53,29 +54,37 @@ export async function run(ctx: Context, givenIncident: string, givenUpdate: stri
   }
   if (options.date) refuseFutureDate(ctx, options.date);
   const client = await ctx.client();
-  const { id: incidentId, incident } = await new IncidentIds(() => ctx.client()).resolve(givenIncident);
-  const incidentUpdateId = await resolveUpdateId(client, incidentId, givenUpdate, incident);
-  // The stored update fills in what was not given: a PUT replaces the whole update.
-  const stored = await client.getIncidentUpdate({ params: { incidentId, incidentUpdateId } });
+  // Either kind: a V3 incident's update is read and changed on its page.
+  const { place, incidentUpdateId, stored } = await onIncident(ctx, givenIncident, async (place) => {
+    const incidentUpdateId = await updateIdOn(client, place, givenUpdate);
+    // The stored update fills in what was not given: a PUT replaces the whole update.
+    return { place, incidentUpdateId, stored: await readUpdate(client, place, incidentUpdateId) };
+  });
+  const incidentId = place.id;
   if (options.editor) {
     const { editText } = await import('../../input/editor.js');
     const about = [`Update ${incidentUpdateId} of incident ${incidentId} (${stored.status}), shown on the status page.`];
     description = await editText(ctx, { initial: stored.description, about });
   }
-  const input = {
-    params: { incidentId, incidentUpdateId },
-    body: {
-      description: description ?? stored.description,
-      status: options.status ?? stored.status,
-      notifySubscribers: options.notify ?? stored.notifySubscribers,
-      publicIncidentUpdateDate: options.date ?? stored.publicIncidentUpdateDate,
-    },
+  // Every field, on either kind: the hosted document gives a left-out date and notify flag
+  // defaults (now, false), so an update sent without its own would be moved or changed.
+  const body = {
+    description: description ?? stored.description,
+    status: options.status ?? stored.status,
+    notifySubscribers: options.notify ?? stored.notifySubscribers,
+    publicIncidentUpdateDate: options.date ?? stored.publicIncidentUpdateDate,
   };
-  if (options.dryRun) {
-    const { planRequest, printPlanned } = await import('../../api/dry-run.js');
-    return printPlanned(ctx, await planRequest('updateIncidentUpdate', input));
+  const { planRequest, printPlanned } = await import('../../api/dry-run.js');
+  let update: IncidentUpdate;
+  if (place.kind === 'v2') {
+    const input = { params: { incidentId, incidentUpdateId }, body };
+    if (options.dryRun) return printPlanned(ctx, await planRequest('updateIncidentUpdate', input));
+    update = await client.updateIncidentUpdate(input);
+  } else {
+    const input = { params: { statusPageId: place.page.id, incidentId, incidentUpdateId }, body };
+    if (options.dryRun) return printPlanned(ctx, await planRequest('updateV3IncidentUpdate', input));
+    update = await client.updateV3IncidentUpdate(input);
   }
-  const update = await client.updateIncidentUpdate(input);
   if (ctx.json) await ctx.printJson(update);
   else ctx.out(await renderUpdate(ctx, incidentId, update, 'Changed update'));
 }
