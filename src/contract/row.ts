@@ -154,9 +154,11 @@ export interface Sample {
  * `incidentId`, or for a write that makes one, the `id` of its answer. The V3 ones go to the
  * pages of the path's `statusPageId`: `v3-incident` (an `incident` event, its id as above),
  * `v3-component` (a `component` event: the path's `componentId` or the answer's `id`) and
- * `v3-page` (a `page` event: the page itself changed).
+ * `v3-page` (a `page` event: the page itself changed). `v3-rule-incidents`: a write that feeds
+ * the automation rules (a check result); each V3 incident it changed (a rule opened or resolved
+ * it) is an `incident` event to that incident's page, whatever page the path names.
  */
-export type PageEvent = 'incident' | 'v3-incident' | 'v3-component' | 'v3-page';
+export type PageEvent = 'incident' | 'v3-incident' | 'v3-component' | 'v3-page' | 'v3-rule-incidents';
 
 /** Rows with the toolset their module names. */
 export type InToolset<T, S extends ToolsetName> = { readonly [Id in keyof T]: T[Id] & { readonly toolset: S } };

@@ -27,5 +27,6 @@ export const checkRows = define({
     responses: { 201: 'CheckResult' },
     referenceOnly: true,
     readBack: 'none',
+    publishes: 'v3-rule-incidents',
   },
 });

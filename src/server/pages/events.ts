@@ -153,7 +153,11 @@ function closeOnceWritten(connection: Duplex): void {
 
 /** The operations whose success the open pages are told of, as their rows say (`publishes`). */
 const PUBLISHED = (Object.keys(routes) as OperationId[]).filter((id) => (routes[id] as Row).publishes === 'incident');
-const PUBLISHED_V3 = (Object.keys(routes) as OperationId[]).filter((id) => (routes[id] as Row).publishes?.startsWith('v3-'));
+const PUBLISHED_V3 = (Object.keys(routes) as OperationId[]).filter((id) => {
+  const publishes = (routes[id] as Row).publishes;
+  return publishes?.startsWith('v3-') && publishes !== 'v3-rule-incidents';
+});
+const PUBLISHED_RULES = (Object.keys(routes) as OperationId[]).filter((id) => (routes[id] as Row).publishes === 'v3-rule-incidents');
 
 type AnyHandler = (request: HandlerRequest<OperationId>) => HandlerResult<OperationId> | Promise<HandlerResult<OperationId>>;
 
@@ -168,6 +172,7 @@ export function withPageEvents(map: Handlers, events: PageEvents): Handlers {
   const wrapped: Record<string, AnyHandler> = { ...(map as unknown as Record<string, AnyHandler>) };
   for (const id of PUBLISHED) wrapped[id] = publishing(wrapped[id]!, events);
   for (const id of PUBLISHED_V3) wrapped[id] = publishingV3(wrapped[id]!, (routes[id] as Row).publishes!, events);
+  for (const id of PUBLISHED_RULES) wrapped[id] = publishingRuleIncidents(wrapped[id]!, events);
   return wrapped as unknown as Handlers;
 }
 
@@ -219,4 +224,24 @@ function v3EventOf(kind: PageEvent, params: Readonly<Record<string, string | und
   const id = (kind === 'v3-incident' ? params.incidentId : params.componentId) ?? idOf(body);
   if (id === undefined) return undefined;
   return kind === 'v3-incident' ? { name: 'incident', incidentId: id } : { name: 'component', componentId: id };
+}
+
+/**
+ * A write that feeds the automation rules: each V3 incident changed by it (a rule opened or
+ * resolved it, as the handler ran) is published to its page's streams, as one written through
+ * the API is. The incidents' change numbers tell which: those numbered from before the write on.
+ */
+function publishingRuleIncidents(handler: AnyHandler, events: PageEvents): AnyHandler {
+  return (request) => {
+    const { account } = request;
+    const before = account.store.records.v3Incidents.changes;
+    const result = handler(request);
+    const after = (answered: HandlerResult<OperationId>): HandlerResult<OperationId> => {
+      if (answered.status >= 300) return answered;
+      for (const incident of account.store.records.v3Incidents.changedSince(before))
+        events.publishV3(account.id, incident.statusPageId, { name: 'incident', incidentId: incident.id });
+      return answered;
+    };
+    return result instanceof Promise ? result.then(after) : after(result);
+  };
 }

@@ -51,6 +51,11 @@ export class V3IncidentRecords implements Part {
       .map(([, update]) => update);
   }
 
+  /** The incidents whose last change is numbered `seq` or later (`changes` read before a write: what it changed). */
+  changedSince(seq: number): V3Incident[] {
+    return [...this.byId.values()].filter((held) => held.changeSeq >= seq).map((held) => held.incident);
+  }
+
   /** Every incident with the number of its last change, oldest change first (a snapshot). */
   inChangeOrder(): Held[] {
     return [...this.byId.values()].sort((a, b) => a.changeSeq - b.changeSeq);
