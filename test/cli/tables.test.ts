@@ -1,7 +1,7 @@
 // Tables like gh's, for every command with table output, against the reference server:
 // - on a terminal (the seam's terminalColumns, and a real pty through the built binary): a bold
-//   upper-case header, aligned columns, nothing wider than the terminal, cut cells ending in
-//   an ellipsis, ids never cut;
+//   upper-case header, aligned columns, nothing wider than the terminal, long text wrapped at
+//   word boundaries and whole when its lines are joined, ids never cut;
 // - piped: no header, one tab-separated row per line, full values, ISO times, no color;
 // - -o md: Markdown tables and lists, `|` escaped.
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
 import type { Incident, StatusPage } from '../../src/contract/schemas.js';
 import { parseJson, ROOT, removeTempDirs, runPty, startTestServer, stripAnsi, type TestServer, runCli } from './helpers.js';
+import { readTerminalTable } from './terminal-table.js';
 
 let server: TestServer;
 let api: Client;
@@ -62,27 +63,34 @@ function markdownCells(row: string): string[] {
 }
 
 describe('on an 80-column terminal', () => {
-  it('incidents list: the header in bold, every line within 80 columns, short ids, long names cut with an ellipsis', async () => {
+  it('incidents list: the header in bold, every line within 80 columns, short ids, long names wrapped whole', async () => {
     const result = await cli(['incidents', 'list', '--limit', '100'], { columns: 80 });
     expect(result.code, result.stderr).toBe(0);
-    const [header, ...rows] = terminalLines(result.stdout, 80);
-    expect(header!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'LAST UPDATE']);
+    const table = readTerminalTable(result.stdout, 80);
+    // The name wraps, so it goes last: its lines read on as text.
+    expect(table.headers).toEqual(['ID', 'SEVERITY', 'STATUS', 'LAST UPDATE', 'NAME']);
     expect(result.stdout.startsWith('\x1b[1mID')).toBe(true);
     // The id shows its first 8 characters (enough to paste back), so the name gets the room a
-    // whole id (36) took: more than the 17 columns it had beside one.
-    const longRow = rows.find((row) => row.startsWith(`${long.id.slice(0, 8)}  `))!;
-    const name = longRow.slice(10).split(/\s{2,}/)[0]!;
-    expect(name.endsWith('…')).toBe(true);
-    expect(name.length).toBeGreaterThan(17);
-    expect(LONG_NAME.startsWith(name.slice(0, -1))).toBe(true);
-    expect(longRow).toContain('  CRITICAL  INVESTIGATING  ');
-    const oddRow = rows.find((row) => row.startsWith(odd.id.slice(0, 8)))!;
-    // Wide characters count twice: the cut name is narrower in characters, not in columns.
-    expect(oddRow).toContain('決済サービス');
-    expect(oddRow).not.toContain('\t');
-    // Columns line up: the severity starts at the same column on every row.
-    const at = rows.map((row) => stringWidth(row.slice(0, row.search(/ (CRITICAL|MAJOR|MEDIUM|MINOR) /))));
-    expect(new Set(at).size).toBe(1);
+    // whole id (36) took; a name wider than its column goes on, by words, on the lines below.
+    const at = table.rows.findIndex((row) => row[0] === long.id.slice(0, 8));
+    expect(table.rows[at]!.slice(1, 3)).toEqual(['CRITICAL', 'INVESTIGATING']);
+    expect(table.rows[at]!.at(-1)).toBe(LONG_NAME);
+    expect(table.lines[at]!.length).toBeGreaterThan(2);
+    expect(table.lines[at]![0]).toMatch(/^\w{8}  CRITICAL  INVESTIGATING  /);
+    const oddRow = table.rows.find((row) => row[0] === odd.id.slice(0, 8))!;
+    // Wide characters count twice, and a tab or newline in a name is a space.
+    expect(oddRow.at(-1)).toBe('決済サービスの障害 and a tab and a newline');
+    // Columns line up: the severity starts at the same column on every row's first line.
+    const severityAt = table.lines.map(([line]) => stringWidth(line!.slice(0, line!.search(/ (CRITICAL|MAJOR|MEDIUM|MINOR) /))));
+    expect(new Set(severityAt).size).toBe(1);
+  });
+
+  it('--wide: every column in full, however narrow the terminal', async () => {
+    const result = await cli(['incidents', 'list', '--limit', '100', '--wide'], { columns: 80 });
+    expect(result.code, result.stderr).toBe(0);
+    const [header, ...rows] = stripAnsi(result.stdout).trimEnd().split('\n');
+    expect(header!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'SERVICES', 'LAST UPDATE']);
+    expect(rows.find((row) => row.startsWith(long.id.slice(0, 8)))).toContain(`${LONG_NAME}  CRITICAL`);
   });
 
   it('COLUMNS wins over the width the terminal reports', async () => {
@@ -93,14 +101,14 @@ describe('on an 80-column terminal', () => {
       stripAnsi(wide.stdout)
         .split('\n')[0]!
         .split(/\s{2,}/),
-    ).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'SERVICES', 'LAST UPDATE']);
+    ).toEqual(['ID', 'SEVERITY', 'STATUS', 'SERVICES', 'LAST UPDATE', 'NAME']);
   });
 
   it.each([
     [
       ['status-pages', 'list'],
-      // Page ids shown short, as incident ids are, leave room for the URL; the kind (v2, v3) last.
-      ['ID', 'NAME', 'SERVICES', 'OPEN', 'URL', 'KIND'],
+      // Page ids shown short, as incident ids are, leave room for the URL; the services wrap, so last.
+      ['ID', 'NAME', 'OPEN', 'URL', 'KIND', 'SERVICES'],
     ],
     [
       ['runtimes', 'list'],
@@ -118,20 +126,18 @@ describe('on an 80-column terminal', () => {
     expect(rows.length).toBeGreaterThan(0);
   });
 
-  it('runtimes list cuts the description, the widest column, and nothing else', async () => {
+  it('runtimes list wraps the description, the widest column, and nothing else', async () => {
     const runtimes = parseJson<{ name: string; description: string }[]>(await cli(['runtimes', 'list', '--json']));
-    const lines = terminalLines((await cli(['runtimes', 'list'], { columns: 80 })).stdout, 80).slice(1);
-    lines.forEach((line, i) => {
-      expect(line.startsWith(runtimes[i]!.name)).toBe(true);
-      expect(line.endsWith('…')).toBe(true);
-      expect(
-        runtimes[i]!.description.startsWith(
-          line
-            .split(/\s{2,}/)
-            .at(-1)!
-            .slice(0, -1),
-        ),
-      ).toBe(true);
+    const stdout = (await cli(['runtimes', 'list'], { columns: 80 })).stdout;
+    const table = readTerminalTable(stdout, 80);
+    expect(table.rows.map((row) => row[0])).toEqual(runtimes.map((runtime) => runtime.name));
+    const description = stripAnsi(stdout).indexOf('DESCRIPTION');
+    table.rows.forEach((row, i) => {
+      expect(row.at(-1)).toBe(runtimes[i]!.description.replace(/\s+/g, ' '));
+      // Only the description wraps: the lines after a row's first are blank up to its column.
+      const [, ...rest] = table.lines[i]!;
+      expect(rest.length).toBeGreaterThan(0);
+      for (const line of rest) expect(line.slice(0, description).trim()).toBe('');
     });
   });
 
@@ -158,13 +164,16 @@ describe('on an 80-column terminal', () => {
       const session = await runPty(['incidents', 'list', '--limit', '100'], { cols, env: { ...server.env, ...env } });
       try {
         expect(await session.exited()).toBe(0);
-        const lines = session
+        const screen = session
           .screen()
           .split(/\r?\n/)
-          .filter((line) => line.trim() !== '');
-        expect(lines[0]!.trim().split(/\s{2,}/)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'LAST UPDATE']);
-        for (const line of lines) expect(stringWidth(line.trimEnd()), line).toBeLessThanOrEqual(80);
-        expect(lines.find((line) => line.startsWith(`${long.id.slice(0, 8)}  `))).toContain('…  CRITICAL');
+          .map((line) => line.trimEnd())
+          .filter((line) => line !== '')
+          .join('\n');
+        const table = readTerminalTable(screen, 80);
+        expect(table.headers).toEqual(['ID', 'SEVERITY', 'STATUS', 'LAST UPDATE', 'NAME']);
+        const row = table.rows.find((cells) => cells[0] === long.id.slice(0, 8))!;
+        expect([row[1], row.at(-1)]).toEqual(['CRITICAL', LONG_NAME]);
         expect(session.raw()).toContain('\x1b[1mID');
       } finally {
         session.kill();

@@ -32,7 +32,13 @@ export function terminalWidth(ctx: View): number {
 }
 
 function tableStyle(ctx: View) {
-  return { format: tableFormat(ctx), width: terminalWidth(ctx), bold: ctx.io.style.bold, dim: ctx.io.style.dim };
+  return {
+    format: tableFormat(ctx),
+    width: terminalWidth(ctx),
+    wide: ctx.globals.wide === true,
+    bold: ctx.io.style.bold,
+    dim: ctx.io.style.dim,
+  };
 }
 
 export async function renderTable(ctx: View, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {

@@ -1,21 +1,19 @@
 // Tables and field lists in the three shapes a person or a script wants, as gh prints them:
-// - terminal: aligned, borderless columns under a bold header, fitted to the width by cutting
-//   the widest column with an ellipsis (and leaving out optional columns when even that is not
-//   enough); colors and short values ("3 hours ago") only here;
+// - terminal: aligned, borderless columns under a bold header (cli-table3), fitted to the width by
+//   narrowing the widest free-text column, whose text then wraps at word boundaries (and leaving
+//   out optional columns when even that is not enough), a wrapping column moved last so it reads
+//   as text; ids are never narrowed; colors and
+//   short values ("3 hours ago") only here; `--wide` shows every column in full;
 // - tsv (piped): no header, one row per line, tab-separated full values, no cutting; colored
 //   only when FORCE_COLOR asks (the paints are plain otherwise: see colorLevel in iostreams/iostreams.ts);
 // - md (-o md): a Markdown table or list for a ticket or a chat.
 // Loaded only when something is printed this way (see renderTable in cells.ts).
-import truncatedWidth from 'fast-string-truncated-width';
+import Table from 'cli-table3';
 import { terminalLine, terminalText } from './terminal-text.js';
+import { cellWidth, wrapWords } from './wrap.js';
 
-const NO_LIMIT = { limit: Number.POSITIVE_INFINITY, ellipsis: '', ellipsisWidth: 0 };
-/**
- * Terminal cells `text` takes: wide (CJK) characters and emoji count 2, combining marks 0.
- * fast-string-truncated-width, not string-width: the latter compiles Unicode property regexes
- * at load, which costs more than laying out the whole table.
- */
-const stringWidth = (text: string) => truncatedWidth(text, NO_LIMIT).width;
+/** Terminal cells `text` takes: wide (CJK) characters and emoji count 2, combining marks 0. */
+const stringWidth = cellWidth;
 
 /** The terminal cells a value takes in a table as it is shown there (terminal-text.ts's rule applied). */
 export const shownWidth = (text: string): number => stringWidth(terminalLine(text));
@@ -38,8 +36,10 @@ export type CellValue = string | Cell;
 export interface Column {
   /** Written in any case: every table shows headers the same way (upper case). */
   header: string;
-  /** An id: never cut (a cut id cannot be copied), and code in Markdown. */
+  /** An id: never narrowed (a wrapped id cannot be copied), and code in Markdown. */
   id?: boolean;
+  /** Never narrowed either, though not code: what tells rows apart (a profile's base URL). */
+  whole?: boolean;
   /**
    * May be left out on a terminal too narrow for every column even when cut; lower numbers go
    * first. Scripts and Markdown always get every column.
@@ -52,17 +52,20 @@ export interface TableStyle {
   format: TableFormat;
   /** Terminal columns available (terminal format only). */
   width: number;
+  /** Every column in full, whatever the width (`--wide`). */
+  wide?: boolean;
   bold: Paint;
 }
 
 const GAP = '  ';
-const ELLIPSIS = '…';
 /**
- * A cut column keeps at least this many cells (or its header's width, if wider), ellipsis
- * included; so short values (a severity, a status, a time) are never cut at all, and a name
- * keeps enough to be recognised.
+ * A column that has to give room keeps at least this many cells (or its header's width, if
+ * wider): short values (a severity, a status, a time) never wrap, and a name keeps enough of
+ * each line to be read.
  */
 const MIN_WIDTH = 16;
+/** Where even the minimums do not fit, a free-text column may go down to this many cells. */
+const LAST_RESORT_WIDTH = 6;
 
 const column = (spec: ColumnSpec): Column => (typeof spec === 'string' ? { header: spec } : spec);
 // A value the answer left out shows as `-`: the answer check warns of an answer that differs from
@@ -80,40 +83,51 @@ function markdownCell(value: Cell, code = false): string {
   return (code || value.code) && text ? `\`${text}\`` : text;
 }
 
-/**
- * `text` cut to at most `width` terminal cells, ending with an ellipsis when anything was cut.
- * Measured code point by code point (zero-width ones stay with the character before them): the
- * library's own truncation miscounts runs of wide characters, and Intl.Segmenter's graphemes
- * are slow to load. An emoji joined with ZWJ may be cut early; nothing is
- * ever wider than `width`.
- */
-export function truncate(text: string, width: number): string {
-  if (stringWidth(text) <= width) return text;
-  if (width <= 0) return '';
-  let out = '';
-  let used = 0;
-  for (const char of text) {
-    const code = char.charCodeAt(0);
-    // Printable ASCII, most of any text, is one cell: no need to ask.
-    const w = code >= 0x20 && code < 0x7f ? 1 : stringWidth(char);
-    if (w > 0 && used + w > width - 1) break;
-    out += char;
-    used += w;
-  }
-  return out + ELLIPSIS;
+/** Terminal cells of one character: printable ASCII, most of any text, is one cell without asking. */
+function charWidth(char: string): number {
+  const code = char.charCodeAt(0);
+  return code >= 0x20 && code < 0x7f ? 1 : stringWidth(char);
 }
 
-function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(width - stringWidth(text), 0));
+/**
+ * A word wider than `width` in pieces that each fit, one per line: cli-table3 wraps at word
+ * boundaries and cuts a word it cannot place, and a cut value cannot be read or copied whole.
+ */
+function breakLongWords(text: string, width: number): string {
+  return text
+    .split(' ')
+    .map((word) => {
+      if (stringWidth(word) <= width) return word;
+      const pieces: string[] = [];
+      let piece = '';
+      let used = 0;
+      for (const char of word) {
+        const w = charWidth(char);
+        if (w > 0 && used + w > width && piece) {
+          pieces.push(piece);
+          piece = '';
+          used = 0;
+        }
+        piece += char;
+        used += w;
+      }
+      pieces.push(piece);
+      return pieces.join('\n');
+    })
+    .join(' ');
 }
 
 /**
  * Which columns a terminal of `width` shows and how wide each is: optional columns are left out
- * (lowest first) while even the cut minimum does not fit; then the widest cuttable column is
- * narrowed, one cell at a time, until the table fits (so two long columns end up equally cut).
+ * (lowest first) while even the minimums do not fit; then the widest free-text column gives a
+ * cell at a time until the table fits (so two long columns end up equally narrowed), and its
+ * text wraps. An id column keeps its width: an id is what a user types back.
  */
-function layout(columns: Column[], natural: number[], width: number): { shown: number[]; widths: number[] } {
-  const minimum = columns.map((spec, i) => (spec.id ? natural[i]! : Math.min(natural[i]!, Math.max(MIN_WIDTH, stringWidth(spec.header)))));
+function layout(columns: Column[], headers: string[], natural: number[], width: number): { shown: number[]; widths: number[] } {
+  const fixed = (spec: Column) => spec.id === true || spec.whole === true;
+  const floor = (i: number, cells: number) =>
+    fixed(columns[i]!) ? natural[i]! : Math.min(natural[i]!, Math.max(cells, stringWidth(headers[i]!)));
+  const minimum = columns.map((_, i) => floor(i, MIN_WIDTH));
   const total = (indexes: number[], w: number[]) =>
     indexes.reduce((sum, i) => sum + w[i]!, 0) + GAP.length * Math.max(indexes.length - 1, 0);
   let shown = columns.map((_, i) => i);
@@ -125,20 +139,78 @@ function layout(columns: Column[], natural: number[], width: number): { shown: n
     shown = shown.filter((i) => i !== drop);
   }
   const widths = [...natural];
-  let excess = total(shown, widths) - width;
-  while (excess > 0) {
-    let widest = -1;
-    for (const i of shown) {
-      if (widths[i]! > minimum[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+  const narrow = (limit: number[]) => {
+    let excess = total(shown, widths) - width;
+    while (excess > 0) {
+      let widest = -1;
+      for (const i of shown) {
+        if (widths[i]! > limit[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      }
+      if (widest < 0) break;
+      widths[widest]!--;
+      excess--;
     }
-    if (widest < 0) break;
-    widths[widest]!--;
-    excess--;
-  }
+  };
+  narrow(minimum);
+  // Still too wide (many columns on a narrow terminal): free text wraps narrower still.
+  narrow(columns.map((spec, i) => (fixed(spec) ? natural[i]! : Math.min(natural[i]!, LAST_RESORT_WIDTH))));
   return { shown, widths };
 }
 
 const painted = (value: Cell, text: string) => (value.paint ? value.paint(text) : text);
+
+/** No borders, as gh: columns apart by two spaces, no lines above, below or between rows. */
+const BORDERLESS = {
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: GAP,
+};
+
+/** The terminal's table: fitted to `style.width` (unless `style.wide`), cells wrapped at word boundaries by cli-table3. */
+function terminalTable(style: TableStyle, columns: Column[], headers: string[], cells: Cell[][]): string {
+  const shownText = cells.map((row) => row.map((value) => terminalLine(value.short ?? value.text)));
+  const natural = headers.map((header, i) => Math.max(stringWidth(header), ...shownText.map((row) => stringWidth(row[i]!))));
+  const fitted = style.wide ? { shown: columns.map((_, i) => i), widths: natural } : layout(columns, headers, natural, style.width);
+  const { widths } = fitted;
+  // A column that wraps goes last, so its lines read on as text instead of between two columns.
+  const wraps = (i: number) => widths[i]! < natural[i]!;
+  const shown = [...fitted.shown.filter((i) => !wraps(i)), ...fitted.shown.filter(wraps)];
+  const table = new Table({
+    chars: BORDERLESS,
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+    colWidths: shown.map((i) => widths[i]!),
+    wordWrap: true,
+    wrapOnWordBoundary: true,
+  });
+  table.push(shown.map((i) => style.bold(headers[i]!)));
+  cells.forEach((row, r) => {
+    table.push(
+      shown.map((i) => {
+        // Ids are never wrapped: they keep their column's width (layout), so they fit.
+        const text = breakLongWords(shownText[r]![i]!, widths[i]!);
+        return painted(row[i]!, text);
+      }),
+    );
+  });
+  // No trailing spaces to wrap or to copy.
+  return table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n');
+}
 
 export function formatTable(style: TableStyle, specs: ColumnSpec[], rows: CellValue[][]): string {
   const columns = specs.map(column);
@@ -156,34 +228,7 @@ export function formatTable(style: TableStyle, specs: ColumnSpec[], rows: CellVa
       ...cells.map((row) => line(row.map((value, i) => markdownCell(value, columns[i]!.id)))),
     ].join('\n');
   }
-
-  const shownText = cells.map((row) => row.map((value) => terminalLine(value.short ?? value.text)));
-  const natural = headers.map((header, i) => Math.max(stringWidth(header), ...shownText.map((row) => stringWidth(row[i]!))));
-  const { shown, widths } = layout(columns, natural, style.width);
-  const render = (values: string[], paints: (Paint | undefined)[]) =>
-    shown
-      .map((i, position) => {
-        const text = truncate(values[i]!, widths[i]!);
-        // The last column is not padded: no trailing spaces to wrap or to copy.
-        const padded = position === shown.length - 1 ? text : pad(text, widths[i]!);
-        const paint = paints[i];
-        // Only the text is painted, not the padding (a background color would show it).
-        return paint ? paint(text) + padded.slice(text.length) : padded;
-      })
-      .join(GAP)
-      .trimEnd();
-  return [
-    render(
-      headers,
-      headers.map(() => style.bold),
-    ),
-    ...cells.map((row, r) =>
-      render(
-        shownText[r]!,
-        row.map((value) => value.paint),
-      ),
-    ),
-  ].join('\n');
+  return terminalTable(style, columns, headers, cells);
 }
 
 /** `label value` pairs: aligned on a terminal, `label<TAB>value` piped, a bullet list in Markdown. */
@@ -197,25 +242,9 @@ export function formatFields(style: TableStyle & { dim: Paint }, rows: [string, 
   const indent = width + 4;
   return pairs
     .map(([label, value]) => {
-      const lines = wrap(terminalLine(value.short ?? value.text), Math.max(style.width - indent, 20));
+      const lines = wrapWords(terminalLine(value.short ?? value.text), Math.max(style.width - indent, 20));
       const painted = lines.map((line) => (value.paint ? value.paint(line) : line));
       return `  ${style.dim(label.padEnd(width))}  ${painted.join(`\n${' '.repeat(indent)}`)}`;
     })
     .join('\n');
-}
-
-/** Words on lines of at most `width` cells (a word longer than that gets a line of its own). */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && stringWidth(line) + 1 + stringWidth(word) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  lines.push(line);
-  return lines;
 }

@@ -7,6 +7,8 @@ import type { IOStreams } from '../iostreams/iostreams.js';
 export interface DisplayOptions {
   output?: string;
   utc?: boolean;
+  /** Tables with every column in full on a terminal, however wide. */
+  wide?: boolean;
 }
 
 export interface View {

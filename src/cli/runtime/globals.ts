@@ -28,6 +28,7 @@ export function declareProgram() {
       .option('--jq <expression>', 'filter the JSON output with jq (implies --json); strings print raw, as with jq -r')
       .option('--no-color', 'no colors (also NO_COLOR=1; FORCE_COLOR=1 forces them)')
       .option('--no-pager', 'never page long output (also STATUSCTL_PAGER= ; the pager: STATUSCTL_PAGER, PAGER, else less -FRX)')
+      .option('--wide', 'tables on a terminal show every column in full (else they fit its width, wrapping long text)')
       .option('--utc', 'show times on a terminal in UTC instead of the local zone (TZ); piped output and JSON are always UTC')
       .option('--verbose', 'each HTTP request and response status on stderr (key masked), error details')
       .option('--timeout <seconds>', 'per request timeout', positiveNumber, 30)

@@ -86,5 +86,18 @@ export function renderProfiles(ctx: Context, rows: readonly ProfileStatus[], ins
       verdict,
     ];
   });
-  return renderTable(ctx, ['active', 'profile', 'base URL', { header: 'account id', id: true }, 'API key', 'server'], cells);
+  // The base URL tells profiles apart: never narrowed. On a narrow terminal the server's verdict
+  // and then the account id give way (--wide shows them; piped output always has them).
+  return renderTable(
+    ctx,
+    [
+      'active',
+      'profile',
+      { header: 'base URL', whole: true },
+      { header: 'account id', id: true, optional: 2 },
+      'API key',
+      { header: 'server', optional: 1 },
+    ],
+    cells,
+  );
 }

@@ -12,9 +12,7 @@ import { STATUS_PAGE, statusPageRows } from '../../views/status-page.js';
 import { V3_STATUS_PAGE } from '../../views/v3-status-page.js';
 import { renderStatusPageMarkdown } from './get.js';
 
-export interface ListOptions extends PagingOptions {
-  wide?: boolean;
-}
+export type ListOptions = PagingOptions;
 
 export const { declare, run } = listVerb<AnyStatusPage, ListOptions>(STATUS_PAGE, {
   description:
@@ -29,16 +27,15 @@ export const { declare, run } = listVerb<AnyStatusPage, ListOptions>(STATUS_PAGE
     "statusctl status-pages list --all -o json | jq -r '.entries[] | select(.version == 3) | .name'",
   ],
   paging: { limit: 'status pages to show, 1 to 100 (default 20; every page with --all)' },
-  options: (command) => command.option('--wide', 'services with their ids on a terminal too (piped output always has them)'),
   async fetch(ctx, options, _args, onPage) {
     const list = await listPagesOfBothKinds(ctx, options, onPage);
     return { json: list, entries: list.entries, none: 'No status pages.', more: cursorMore(list.nextId) };
   },
-  async render(ctx, pages, options) {
+  async render(ctx, pages) {
     if (tableFormat(ctx) === 'md') {
       const sections = pages.map((page) => (isV3(page) ? renderRecord(ctx, V3_STATUS_PAGE, page) : renderStatusPageMarkdown(ctx, page)));
       return (await Promise.all(sections)).join('\n\n');
     }
-    return renderTable(ctx, [...STATUS_PAGE.columns], statusPageRows(ctx, pages, options.wide === true));
+    return renderTable(ctx, [...STATUS_PAGE.columns], statusPageRows(ctx, pages, ctx.globals.wide === true));
   },
 });

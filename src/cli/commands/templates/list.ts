@@ -30,7 +30,8 @@ export async function run(ctx: Context): Promise<void> {
   if (ctx.json) return ctx.printJson(templates);
   if (templates.length === 0) {
     const dirs = (await templateDirs(ctx)).map(({ dir }) => dir);
-    ctx.info(`No templates: a template is a Markdown file NAME.md in ${dirs.join(' or ')}.`);
+    // One folder a line: a path is long, and a line that wraps on a narrow terminal is hard to copy.
+    ctx.info(['No templates. A template is a Markdown file NAME.md in one of:', ...dirs.map((dir) => `  ${dir}`)].join('\n'));
     return;
   }
   ctx.out(await renderTemplates(ctx, templates));
