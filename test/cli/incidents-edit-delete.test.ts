@@ -185,7 +185,7 @@ describe('incidents edit', () => {
     const nothing = await runCli(['incidents', 'edit', incident.id], { env, inProcess: true });
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toMatch(
-      /^statusctl: nothing to change: give --name, --severity, --service, --add-service or --remove-service\n/,
+      /^statusctl: nothing to change: give --name, --severity, --service, --add-service, --remove-service or --component\n/,
     );
     const notOn = await runCli(['incidents', 'edit', incident.id, '--remove-service', 'Payout'], { env, inProcess: true });
     expect(notOn.code).toBe(2);
