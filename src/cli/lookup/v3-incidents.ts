@@ -151,20 +151,41 @@ async function v3PageById(client: Client, statusPageId: string): Promise<V3Page 
   }
 }
 
+interface PrefixLookup {
+  readonly firsts: Promise<{ page: V3Page; entries: V3IncidentListItem[] }[]>;
+  readonly ids: IncidentIds;
+}
+
+// Read once per run (the client is the run's), however many prefixes a command is given.
+const prefixLookups = new WeakMap<Client, PrefixLookup>();
+
+function prefixLookup(ctx: Context, client: Client): PrefixLookup {
+  let lookup = prefixLookups.get(client);
+  if (!lookup) {
+    const firsts = v3Pages(client).then((all) =>
+      Promise.all(
+        all.map(async (page) => ({
+          page,
+          entries: (await client.listV3Incidents({ params: { statusPageId: page.id }, query: { limit: '100' } })).entries,
+        })),
+      ),
+    );
+    lookup = { firsts, ids: new IncidentIds(() => ctx.client()) };
+    prefixLookups.set(client, lookup);
+  }
+  return lookup;
+}
+
 /**
  * A prefix: matched among the v2 incidents and the first page of each V3 page's incidents. A v2
  * match is returned as its id (read whole afterwards); a V3 match read whole here.
  */
 async function prefixed(ctx: Context, client: Client, given: string): Promise<string | FoundIncident> {
-  const pages = await v3Pages(client);
-  const firsts = await Promise.all(
-    pages.map(async (page) => ({
-      page,
-      entries: (await client.listV3Incidents({ params: { statusPageId: page.id }, query: { limit: '100' } })).entries,
-    })),
-  );
+  const { firsts, ids } = prefixLookup(ctx, client);
   const lower = given.trim().toLowerCase();
-  const v3 = firsts.flatMap(({ page, entries }) =>
+  const read = await firsts;
+  const firstsPages = read.map(({ page }) => page);
+  const v3 = read.flatMap(({ page, entries }) =>
     entries.filter((entry) => entry.id.toLowerCase().startsWith(lower)).map((entry) => ({ page, entry })),
   );
   const v3Ids = v3.map(({ entry }) => ({
@@ -172,9 +193,9 @@ async function prefixed(ctx: Context, client: Client, given: string): Promise<st
     line: `${entry.id}  ${entry.name} (${entry.lastUpdateStatus}, on ${page(entry).name})`,
   }));
   function page(entry: V3IncidentListItem) {
-    return pages.find((one) => one.id === entry.statusPageId) ?? { name: entry.statusPageId };
+    return firstsPages.find((one) => one.id === entry.statusPageId) ?? { name: entry.statusPageId };
   }
-  const v2 = await new IncidentIds(() => ctx.client()).resolve(given, v3Ids);
+  const v2 = await ids.resolve(given, v3Ids);
   // The v2 list holds the whole incident: no second read.
   if (v2 !== undefined) return v2.incident ? { kind: 'v2', id: v2.id, incident: v2.incident } : v2.id;
   const [hit] = v3;

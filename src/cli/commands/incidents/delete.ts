@@ -1,8 +1,10 @@
 // `incidents delete`: removes incidents with their updates, for a test incident declared by
-// mistake. Each id is read first, so what goes is shown (and asked about on a terminal) by name,
-// severity and number of updates (verbs/delete.ts).
+// mistake, on either kind of status page. Each id is read first (on whichever kind holds it:
+// lookup/v3-incidents.ts), so what goes is shown (and asked about on a terminal) by name,
+// severity (a V3 incident's worst impact) and number of updates (verbs/delete.ts).
 import type { Incident } from '../../api/types.js';
-import { IncidentIds, MIN_PREFIX } from '../../lookup/short-ids.js';
+import { MIN_PREFIX } from '../../lookup/short-ids.js';
+import { findIncident, shownIncident } from '../../lookup/v3-incidents.js';
 import { deleteVerb } from '../../verbs/delete.js';
 import { INCIDENT } from '../../views/incident.js';
 
@@ -14,7 +16,7 @@ export function describeIncident(incident: Incident): string {
 
 export const { declare, run } = deleteVerb(INCIDENT, {
   description:
-    'Delete incidents and their updates; status pages stop showing them.\n\n' +
+    'Delete incidents and their updates, of either kind of status page; status pages stop showing them.\n\n' +
     'Each incident is read first. On a terminal, the command shows what goes (name, severity, number of ' +
     'updates) and asks; not on a terminal, --yes is required (exit 2 otherwise, nothing deleted). ' +
     '--dry-run reads each as the real run does and prints the same lines, with the outcome it would have ' +
@@ -29,20 +31,26 @@ export const { declare, run } = deleteVerb(INCIDENT, {
     'statusctl incidents delete 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --dry-run',
     'statusctl incidents create --name "Test incident" --severity minor --service "Web App" --yes --jq .id | statusctl incidents delete - --yes',
     "statusctl incidents list --status resolved --all --jq '.entries[].id' | statusctl incidents delete - --dry-run -o json",
+    'statusctl incidents delete 198adc26-c9b0-5700-8732-352788b2eefd --dry-run   # an incident of a V3 page',
   ],
   ids: `incident ids (or their first ${MIN_PREFIX} or more characters), or - to read them from stdin`,
   words: { dryRun: 'read each incident and print the requests (method, path) instead of sending them' },
-  async open(ctx, client) {
-    const incidentIds = new IncidentIds(() => ctx.client());
+  async open(ctx) {
     return {
-      // A prefix is found in the list, which holds the incident whole.
+      // A prefix is found in the lists (the v2 one holds the incident whole), read once for every id.
       async find(given, found) {
-        const resolved = await incidentIds.resolve(given);
-        found(resolved.id);
-        return resolved.incident ?? (await client.getIncident({ params: { incidentId: resolved.id } }));
+        const incident = shownIncident(await findIncident(ctx, given));
+        found(incident.id);
+        return incident;
       },
       describe: describeIncident,
-      request: (incident) => ['deleteIncident', { params: { incidentId: incident.id } }],
+      // A V3 incident, as shown, keeps its page's id beside its own.
+      request: (incident) => {
+        const { statusPageId } = incident as Incident & { statusPageId?: string };
+        return statusPageId
+          ? ['deleteV3Incident', { params: { statusPageId, incidentId: incident.id } }]
+          : ['deleteIncident', { params: { incidentId: incident.id } }];
+      },
       question: (count) => (count === 1 ? 'Delete this incident and its updates?' : `Delete these ${count} incidents and their updates?`),
     };
   },
