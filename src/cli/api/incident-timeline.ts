@@ -7,7 +7,7 @@ import { isOpen } from '../output/cells.js';
 import type { Context } from '../runtime/context.js';
 import { fetchPages } from './paging.js';
 import { isNotFound } from '../errors/not-found.js';
-import { findIncident, type FoundIncident, readAgain, shownIncident } from '../lookup/v3-incidents.js';
+import { findIncident, type FoundIncident, openImpacts, readAgain, shownIncident, type V3Incident } from '../lookup/v3-incidents.js';
 import { isWholeId, pageOfIncident, resolveUpdateId } from '../lookup/short-ids.js';
 import type { Incident, IncidentUpdate } from './types.js';
 
@@ -22,7 +22,18 @@ export function timeline(incident: Incident): IncidentUpdate[] {
 export interface WatchEvent {
   /** ISO time: the update's own date for update events, the moment it was seen for the others. */
   time: string;
-  event: 'watching' | 'opened' | 'update' | 'update-edited' | 'update-deleted' | 'status' | 'renamed' | 'severity' | 'services' | 'deleted';
+  event:
+    | 'watching'
+    | 'opened'
+    | 'update'
+    | 'update-edited'
+    | 'update-deleted'
+    | 'status'
+    | 'renamed'
+    | 'severity'
+    | 'services'
+    | 'impacts'
+    | 'deleted';
   incidentId: string;
   /** The incident as the API gave it (for `deleted`, as last read). */
   incident: Incident;
@@ -134,10 +145,15 @@ export function changes(before: Incident, after: Incident, now: string): WatchEv
   const events: WatchEvent[] = [];
   const base = { incidentId: after.id, incident: after };
   if (before.name !== after.name) events.push({ ...base, time: now, event: 'renamed', from: before.name, to: after.name });
-  if (before.severity !== after.severity) events.push({ ...base, time: now, event: 'severity', from: before.severity, to: after.severity });
-  const services = (incident: Incident) => (incident.services ?? []).map((service) => service.name || service.id).join(', ');
-  if (services(before) !== services(after))
-    events.push({ ...base, time: now, event: 'services', from: services(before), to: services(after) });
+  // A V3 incident's severity and services are its impacts (lookup/v3-incidents.ts): what changed is said of those.
+  const impacts = [impactsNow(before), impactsNow(after)] as const;
+  if (impacts[1] === undefined) {
+    if (before.severity !== after.severity)
+      events.push({ ...base, time: now, event: 'severity', from: before.severity, to: after.severity });
+    const services = (incident: Incident) => (incident.services ?? []).map((service) => service.name || service.id).join(', ');
+    if (services(before) !== services(after))
+      events.push({ ...base, time: now, event: 'services', from: services(before), to: services(after) });
+  }
   const earlier = new Map((before.incidentUpdates ?? []).map((update) => [update.id, update]));
   const later = new Set((after.incidentUpdates ?? []).map((update) => update.id));
   for (const update of timeline(before)) {
@@ -157,11 +173,26 @@ export function changes(before: Incident, after: Incident, now: string): WatchEv
       events.push({ ...base, time: now, event: 'update-edited', update });
     }
   }
+  // After the updates: a RESOLVED one ends the impacts.
+  if (impacts[1] !== undefined && impacts[0] !== impacts[1])
+    events.push({ ...base, time: now, event: 'impacts', from: impacts[0] ?? 'none', to: impacts[1] });
   // A status that no new update explains (an update deleted or edited): said on its own line.
   if (before.lastUpdateStatus !== after.lastUpdateStatus && !added.some((update) => update.status === after.lastUpdateStatus)) {
     events.push({ ...base, time: now, event: 'status', from: before.lastUpdateStatus, to: after.lastUpdateStatus });
   }
   return events;
+}
+
+/**
+ * What a V3 incident impacts now, as a watch line says it (`Webhooks PARTIAL_OUTAGE, Dashboard
+ * DEGRADED_PERFORMANCE`, `none`); undefined for a v2 incident, which has no impacts.
+ */
+function impactsNow(incident: Incident): string | undefined {
+  const { componentImpacts } = incident as Partial<Pick<V3Incident, 'componentImpacts'>>;
+  if (!componentImpacts) return undefined;
+  const names = new Map((incident.services ?? []).map((service) => [service.id, service.name || service.id]));
+  const open = [...openImpacts({ componentImpacts })].map(([id, impact]) => `${names.get(id) ?? id} ${impact}`);
+  return open.length > 0 ? open.join(', ') : 'none';
 }
 
 /**
