@@ -230,6 +230,17 @@ describe('incident-updates delete on a V3 incident', () => {
     expect((await made.read()).incidentUpdates.map((u) => u.id)).not.toContain(update.id);
   });
 
+  it('on a terminal, the RESOLVED update that closed it: says that its impacts stay ended; no keeps it', async () => {
+    const made = await v3Incident('Feeds stale', [{ status: 'RESOLVED', description: 'Feeds fresh again.' }]);
+    const update = made.incident.incidentUpdates.find((u) => u.status === 'RESOLVED')!;
+    const session = await runPty(['incident-updates', 'delete', made.id, update.id], { env: test.server.env });
+    await session.waitFor("If that reopens it, the components' impacts its resolving ended stay ended");
+    await session.waitFor('Delete this update? (y/N)');
+    session.write(`n${KEYS.enter}`);
+    expect(await session.exited()).toBe(2);
+    expect((await made.read()).incidentUpdates).toHaveLength(2);
+  });
+
   it('an answer lost after the delete was applied: sent again, and the 404 to the repeat is reported deleted', async () => {
     const made = await v3Incident('Mail delayed', [{ status: 'IDENTIFIED', description: 'Posted twice.' }]);
     const update = made.incident.incidentUpdates.find((u) => u.status === 'IDENTIFIED')!;

@@ -63,6 +63,9 @@ export const { declare, run } = deleteVerb(INCIDENT_UPDATE, {
         updates.length === 1
           ? '  It is the only update: the incident would be left INVESTIGATING, with no timeline.'
           : `  ${updates.length - 1} update${updates.length === 2 ? '' : 's'} would be left; the incident takes its status from them.`,
+        ...(place.kind === 'v3' && update!.status === 'RESOLVED' && incident.lastUpdateStatus === 'RESOLVED'
+          ? ["  If that reopens it, the components' impacts its resolving ended stay ended (the API reopens none)."]
+          : []),
       ],
     };
   },
