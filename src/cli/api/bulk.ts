@@ -1,5 +1,5 @@
-// One write per id, for commands that take many ids (`error-groups archive ID... | -`):
-// a few requests at a time, one result line per id on stdout in the order given (each printed
+// One write per id, for commands that take many ids (`error-groups archive ID... | -`, stdin
+// read as a stream): a few requests at a time, one result line per id on stdout in the order given (each printed
 // as soon as the ones before it are done) under the whole id (a prefix given is replaced by the
 // id it stands for), for one id as for many, `--json` an array of {id, ok, status, error, ...the
 // command's fields}, and the exit code of the worst
@@ -73,34 +73,45 @@ function stopsTheRest(error: unknown, exitCode: ExitCode): string | undefined {
   return undefined;
 }
 
+/** Ids one at a time, in their order, from a list or as they are read (stdin: input/read.ts). */
+async function* inOrder(ids: readonly string[] | AsyncIterable<string>): AsyncGenerator<string> {
+  yield* ids;
+}
+
 /**
- * Runs `write` for each id, at most `concurrency` at once. After a failure the ids left would
- * all meet (authentication, a 402) no new request is started: the ids left are reported `skipped`.
- * Throws a CliError with the worst exit code when any id failed (with one id, what it threw).
+ * Runs `write` for each id, at most `concurrency` at once. `ids` may be a stream (`-`: stdin,
+ * input/read.ts): each id is sent as soon as it is read and a worker is free, and its line printed
+ * once the ones before it are, so a slow producer's first id is acted on before its input ends.
+ * After a failure the ids left would all meet (authentication, a 402) no new request is started:
+ * the ids left are reported `skipped`. Throws a CliError with the worst exit code when any id
+ * failed (with one id, what it threw). Returns how many ids there were.
  */
 export async function runBulk(
   ctx: Context,
-  ids: readonly string[],
+  ids: readonly string[] | AsyncIterable<string>,
   concurrency: number,
   write: (id: string, found: (wholeId: string) => void) => Promise<Done>,
   /** The extra JSON fields of an id that failed (the same keys as `Done.fields`, null), so every entry has one type. */
   failedFields: Record<string, null> = {},
-): Promise<void> {
-  if (ids.length === 0) return nothingToDo(ctx);
-  const lines: (Line | undefined)[] = new Array(ids.length);
-  let next = 0;
+): Promise<number> {
+  const source = inOrder(ids);
+  const lines: (Line | undefined)[] = [];
+  // An async generator answers its calls to next() in the order they were made, so the index
+  // taken with a call is the place of the id it gives.
+  let taken = 0;
+  let count = Number.POSITIVE_INFINITY;
   let printed = 0;
   /** Why the ids left are not sent, and the failure that decided it (its exit code and hint are theirs). */
   let stopped: { reason: string; exitCode: ExitCode; cause: unknown } | undefined;
 
   const flush = () => {
     if (ctx.json) return;
-    while (printed < ids.length && lines[printed]) ctx.out(format(ctx, lines[printed++]!));
+    while (printed < count && lines[printed]) ctx.out(format(ctx, lines[printed++]!));
   };
 
-  async function one(index: number): Promise<Line> {
+  async function one(given: string): Promise<Line> {
     // The row carries the whole id as soon as a prefix is found, whatever happens after.
-    let id = ids[index]!;
+    let id = given;
     const found = (wholeId: string) => {
       id = wholeId;
     };
@@ -140,24 +151,34 @@ export async function runBulk(
   }
 
   async function worker(): Promise<void> {
-    while (next < ids.length) {
-      const index = next++;
-      lines[index] = await one(index);
+    for (;;) {
+      const index = taken++;
+      const step = await source.next();
+      if (step.done) {
+        count = Math.min(count, index);
+        return;
+      }
+      lines[index] = await one(step.value);
       flush();
     }
   }
-  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+  const workers = Array.isArray(ids) ? Math.min(concurrency, ids.length) : concurrency;
+  await Promise.all(Array.from({ length: Math.max(1, workers) }, worker));
 
-  const results = lines as Line[];
+  if (count === 0) {
+    await nothingToDo(ctx);
+    return 0;
+  }
+  const results = lines.slice(0, count) as Line[];
   if (ctx.json) {
     await ctx.printJson(
       results.map(({ id, ok, status, error, fields }): BulkResult => ({ id, ok, status, error, ...(fields ?? failedFields) })),
     );
   }
   const failed = results.filter((line) => !line.ok);
-  if (failed.length === 0) return;
+  if (failed.length === 0) return count;
   // One id: stderr says what went wrong with it, and how to fix it, as any command that failed does.
-  if (ids.length === 1) throw failed[0]!.cause;
+  if (count === 1) throw failed[0]!.cause;
   const worst = failed.reduce(
     (acc, line) => (SEVERITY.indexOf(line.exitCode) > SEVERITY.indexOf(acc) ? line.exitCode : acc),
     ExitCode.ok as ExitCode,
@@ -167,12 +188,7 @@ export async function runBulk(
   const summary = [...counts].map(([outcome, count]) => `${count} ${outcome}`).join(', ');
   // A hint every failed id shares (a 402: the plan's quota) is said once, under the summary.
   const hints = new Set(failed.map((line) => describeFailure(line.cause).hint));
-  throw new CliError(
-    worst,
-    `${failed.length} of ${ids.length} failed (${summary})`,
-    undefined,
-    hints.size === 1 ? [...hints][0] : undefined,
-  );
+  throw new CliError(worst, `${failed.length} of ${count} failed (${summary})`, undefined, hints.size === 1 ? [...hints][0] : undefined);
 }
 
 /** `ID<TAB>OUTCOME<TAB>REASON`: three columns always, so `cut -f2` works; colored on a terminal. */

@@ -66,7 +66,7 @@ export function plannedOutcome(outcome: string, planned: PlannedRequest | undefi
  */
 export async function runPlannedBulk(
   ctx: Context,
-  ids: readonly string[],
+  ids: readonly string[] | AsyncIterable<string>,
   concurrency: number,
   plan: (id: string, found: (wholeId: string) => void) => Promise<Done>,
 ): Promise<void> {

@@ -39,25 +39,69 @@ export function idsFromText(text: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/**
- * The ids a command was given, `-` replaced (once, where it stands) by the ids read from stdin.
- * An empty stdin gives no ids: the command says there is nothing to do.
- */
-export async function expandIds(ctx: Context, args: readonly string[]): Promise<string[]> {
-  let fromStdin: string[] | undefined;
-  const ids: string[] = [];
+/** The lines of a stream as they arrive (a character split between chunks kept whole), the last one unended too. */
+async function* linesOf(stream: InputStream): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let rest = '';
+  for await (const chunk of stream) {
+    rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true });
+    const lines = rest.split('\n');
+    rest = lines.pop()!;
+    yield* lines;
+  }
+  rest += decoder.decode();
+  if (rest !== '') yield rest;
+}
+
+/** The ids of `args` in order, `-` replaced (once, where it stands) by those of stdin as each line arrives (idsFromText's rules). */
+async function* idsOf(ctx: Context, args: readonly string[], unique: boolean): AsyncGenerator<string> {
+  const seen = new Set<string>();
+  let readStdin = false;
+  const once = (id: string) => !unique || (!seen.has(id) && Boolean(seen.add(id)));
   for (const arg of args) {
     if (arg !== '-') {
-      ids.push(arg);
+      if (once(arg)) yield arg;
       continue;
     }
-    if (fromStdin) continue;
+    if (readStdin) continue;
+    readStdin = true;
     if (ctx.io.stdin.isTTY) ctx.info('reading ids from stdin, one per line (Ctrl-D to end)');
-    fromStdin = idsFromText(await readAll(ctx.io.stdin));
-    ids.push(...fromStdin);
+    for await (const line of linesOf(ctx.io.stdin)) {
+      for (const id of idsFromText(line)) if (once(id)) yield id;
+    }
   }
-  // An empty stdin (a query that found nothing) is an empty list: the command has nothing to do.
-  if (ids.length === 0 && !fromStdin) throw usageError('no ids given');
+}
+
+/**
+ * The ids a command was given, read as a stream: `-` stands (once, where it stands) for the ids
+ * of stdin, each given as soon as its line is read, so a bulk command acts on the first while a
+ * slow producer is still writing. Stdin is read up to the first id here: undefined when there is
+ * none at all (an empty stdin, a query that found nothing), and the command has nothing to do.
+ * `unique`: an id given twice is given once.
+ */
+export async function streamIds(
+  ctx: Context,
+  args: readonly string[],
+  { unique = false }: { unique?: boolean } = {},
+): Promise<AsyncIterable<string> | undefined> {
+  if (args.length === 0) throw usageError('no ids given');
+  const ids = idsOf(ctx, args, unique);
+  const first = await ids.next();
+  if (first.done) return undefined;
+  return (async function* () {
+    yield first.value;
+    yield* ids;
+  })();
+}
+
+/**
+ * The ids a command was given, `-` replaced (once, where it stands) by the ids read from stdin,
+ * all of them read before the command goes on. An empty stdin gives no ids: the command says
+ * there is nothing to do.
+ */
+export async function expandIds(ctx: Context, args: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const id of (await streamIds(ctx, args)) ?? []) ids.push(id);
   return ids;
 }
 

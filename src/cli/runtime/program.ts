@@ -149,7 +149,7 @@ the heartbeat check and error group ids below are the demo data's):
   $ statusctl demo                                  # all of the above, run for you
 
 Exit codes: 0 ok, 1 API or network failure, 2 usage, 3 auth (no key, 401, 403), 4 not found,
-5 threshold not met (--fail-under). Each command's --help has examples.
+5 threshold not met (--fail-under, --exit-status). Each command's --help has examples.
 `,
   );
   return program;

@@ -13,7 +13,7 @@ import type { OperationId } from '../../contract/table.js';
 import { DEFAULT_CONCURRENCY, type Done, nothingToDo, runBulk } from '../api/bulk.js';
 import { valueKinds } from '../completion/value-kinds.js';
 import { isNotFound } from '../errors/not-found.js';
-import { expandIds } from '../input/read.js';
+import { streamIds } from '../input/read.js';
 import { type ConfirmOptions, confirmDelete, requireYes, yesOption } from '../prompts/confirm.js';
 import { examples } from '../runtime/command-kit.js';
 import { Context } from '../runtime/context.js';
@@ -124,7 +124,13 @@ export function deleteVerb<T>(view: ResourceView<T>, spec: DeleteSpec<T>): Verb<
     ctx.out(await renderRecord(ctx, view, item, `${name === 'delete' ? 'Deleted' : 'Removed'} ${noun}`));
   };
 
-  const runMany = async (ctx: Context, parents: string[], ids: string[], options: DeleteOptions): Promise<void> => {
+  /** `ids` a list, or a stream with --yes or --dry-run: nothing is asked, so each goes as soon as it is read. */
+  const runMany = async (
+    ctx: Context,
+    parents: string[],
+    ids: readonly string[] | AsyncIterable<string>,
+    options: DeleteOptions,
+  ): Promise<void> => {
     const client = await ctx.client(options.maxWait === undefined ? {} : { maxWaitMs: options.maxWait * 1000 });
     const deletion = await spec.open(ctx, client, parents);
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
@@ -140,7 +146,7 @@ export function deleteVerb<T>(view: ResourceView<T>, spec: DeleteSpec<T>): Verb<
     }
     // On a terminal without --yes, what goes is read first, shown, and asked about once.
     const read = new Map<string, { item: T } | { error: unknown }>();
-    if (!options.yes) {
+    if (!options.yes && Array.isArray(ids)) {
       for (const given of ids) {
         read.set(
           given,
@@ -183,11 +189,15 @@ export function deleteVerb<T>(view: ResourceView<T>, spec: DeleteSpec<T>): Verb<
       requireYes(ctx, options, what(given, parents));
       return runOne(ctx, parents, given[0]!, options);
     }
-    // Each id once: the same one twice would only fail the second time.
-    const ids = [...new Set(await expandIds(ctx, given))];
-    if (ids.length === 0) return nothingToDo(ctx);
-    requireYes(ctx, options, what(ids, parents));
-    return runMany(ctx, parents, ids, options);
+    // Each id once: the same one twice would only fail the second time. Read as they come
+    // (`-`: stdin); what is asked about, or refused without --yes, is known once all are read.
+    const ids = await streamIds(ctx, given, { unique: true });
+    if (!ids) return nothingToDo(ctx);
+    if (options.yes || options.dryRun) return runMany(ctx, parents, ids, options);
+    const all: string[] = [];
+    for await (const id of ids) all.push(id);
+    requireYes(ctx, options, what(all, parents));
+    return runMany(ctx, parents, all, options);
   };
 
   const declare = (nouns: Noun): void => {

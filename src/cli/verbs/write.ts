@@ -6,7 +6,7 @@
 import type { Command, CommandUnknownOpts, OptionValues } from '@commander-js/extra-typings';
 import type { Client } from '../../client/index.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_WAIT_S, type Done, nothingToDo, runBulk } from '../api/bulk.js';
-import { expandIds } from '../input/read.js';
+import { streamIds } from '../input/read.js';
 import { examples, positiveInt } from '../runtime/command-kit.js';
 import { Context } from '../runtime/context.js';
 import type { Noun } from '../runtime/globals.js';
@@ -76,8 +76,9 @@ export function bulkWriteVerb<T, O extends BulkOptions>(
   spec: BulkWriteSpec<T, O>,
 ): Verb<[ids: string[], options: O]> {
   const run = async (ctx: Context, args: string[], options: O): Promise<void> => {
-    const ids = await expandIds(ctx, args);
-    if (ids.length === 0) return nothingToDo(ctx);
+    // Read as they come (`-`: stdin), each id written as soon as it is read.
+    const ids = await streamIds(ctx, args);
+    if (!ids) return nothingToDo(ctx);
     if (options.dryRun) {
       const { runPlannedBulk } = await import('../api/dry-run.js');
       const reader = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
@@ -85,20 +86,21 @@ export function bulkWriteVerb<T, O extends BulkOptions>(
     }
     const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
     // One row per id whatever their number, so a script reads one shape; a person at a terminal
-    // who changed one also sees it after its row.
-    const showDetail = ids.length === 1 && !ctx.json && Boolean(ctx.io.stdout.isTTY);
-    let changed: { item: T } | undefined;
-    await runBulk(
+    // who changed one also sees it after its row (how many there were is known once they are read).
+    const showDetail = !ctx.json && Boolean(ctx.io.stdout.isTTY);
+    const items: T[] = [];
+    const count = await runBulk(
       ctx,
       ids,
       options.concurrency,
       async (id) => {
         const { item, ...done } = await spec.write(client, id, options);
-        if (showDetail) changed = { item };
+        if (showDetail && items.length < 2) items.push(item);
         return done;
       },
       spec.failed,
     );
+    const changed = count === 1 && items.length === 1 ? { item: items[0]! } : undefined;
     if (changed) {
       const { renderRecord } = await import('../views/resource.js');
       ctx.out(await (spec.detail ? spec.detail(ctx, changed.item, options) : renderRecord(ctx, view, changed.item)));

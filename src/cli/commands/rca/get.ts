@@ -21,24 +21,29 @@ const MAX_POLL_MS = 5000;
 export interface GetOptions {
   wait?: boolean;
   waitTimeout: number;
+  exitStatus?: boolean;
 }
 
 export function declare(rca: Noun): void {
   examples(
     rca
       .command('get')
-      .description('Show an analysis, or that it is still pending (exit 0 either way)')
+      .description(
+        'Show an analysis, or that it is still pending (exit 0 either way; with --exit-status, exit 5 while it is pending, for a script that polls)',
+      )
       .argument(
         '<id>',
         'id of the analysis, whole (a UUID), as rca request prints it (its third column; the API lists no analyses, so a short id cannot be looked up)',
       )
       .option('--wait', 'wait until the analysis is ready (progress on stderr)')
       .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS)
+      .option('--exit-status', 'exit 5 while the analysis is pending (its JSON still printed with -o json), 0 once it is ready')
       .action((id, options, command) => run(Context.fromCommand(command), id, options)),
     [
       'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 | cut -f3) && statusctl rca get "$ID"',
       'statusctl rca get "$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 | cut -f3)" --wait',
       'statusctl rca get "$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 | cut -f3)" -o json',
+      'ID=$(statusctl rca request c463c2d9-a899-5e7b-9e54-5b24368461d1 | cut -f3) && until statusctl rca get "$ID" --exit-status; do sleep 1; done',
     ],
   );
 }
@@ -60,7 +65,16 @@ async function showAnalysis(ctx: Context, id: string, options: GetOptions): Prom
   const { body } = await client.call('getRootCauseAnalysis', { params: { id } });
   if (body.status === 'PENDING') {
     if (ctx.json) await ctx.printJson(body);
-    else ctx.out(`Analysis ${id} is still pending; wait for it with: statusctl rca get ${id} --wait`);
+    // A script polling with --exit-status reads the exit code; the sentence goes to stderr with it.
+    if (options.exitStatus) {
+      throw new CliError(
+        ExitCode.threshold,
+        `analysis ${id} is still pending (--exit-status)`,
+        undefined,
+        `poll again, or wait for it: statusctl rca get ${id} --wait`,
+      );
+    }
+    if (!ctx.json) ctx.out(`Analysis ${id} is still pending; wait for it with: statusctl rca get ${id} --wait`);
     return;
   }
   await printAnalysis(ctx, body);
