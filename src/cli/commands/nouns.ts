@@ -77,6 +77,7 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
       edit: () => import('./status-pages/edit.js'),
       delete: () => import('./status-pages/delete.js'),
       domain: () => import('./status-pages/domain.js'),
+      migrate: () => import('./status-pages/migrate.js'),
     },
   },
   components: {
