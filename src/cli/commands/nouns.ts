@@ -134,6 +134,7 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
       edit: () => import('./incidents/edit.js'),
       delete: () => import('./incidents/delete.js'),
       watch: () => import('./incidents/watch.js'),
+      impacts: () => import('./incidents/impacts.js'),
     },
   },
   templates: {

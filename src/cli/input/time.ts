@@ -108,3 +108,22 @@ export function describeWindow(options: WindowOptions): string {
   if (!options.from) return `the 24 hours up to ${to}`;
   return `${when(options.from)} to ${to}`;
 }
+
+/**
+ * A moment as --since takes it: a time ago (`7d`) against `now`, a date (midnight UTC) or an ISO
+ * date-time, checked by the contract's own schema; undefined when `value` is none of these.
+ */
+export async function momentOf(value: string, now: number): Promise<number | undefined> {
+  const { DateOrDateTime } = await import('../../contract/schemas.js');
+  // A span of nothing (`0d`) is refused by span() with commander's error, which only the parser prints.
+  const spans = () => {
+    try {
+      return relativeSpan(value) !== undefined;
+    } catch {
+      return false;
+    }
+  };
+  if (!spans() && !DateOrDateTime.safeParse(value.trim()).success) return undefined;
+  const time = Date.parse(absoluteTime(value.trim(), now));
+  return Number.isNaN(time) ? undefined : time;
+}

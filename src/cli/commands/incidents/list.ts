@@ -10,7 +10,7 @@ import type { PagingOptions } from '../../api/paging.js';
 import { timeline } from '../../api/incident-timeline.js';
 import { isWholeId } from '../../lookup/short-ids.js';
 import { usageError } from '../../errors/exit-codes.js';
-import { absoluteTime, relativeSpan } from '../../input/time.js';
+import { momentOf } from '../../input/time.js';
 import { type CatalogPage, findPage, loadCatalog, resolveServices } from '../../lookup/service-catalog.js';
 import { type IncidentScope, type ListedIncident, listIncidentsOfBothKinds, shownIncidents } from '../../lookup/merged-incidents.js';
 import { everyV3Page, pageComponents } from '../../lookup/page-kinds.js';
@@ -192,24 +192,10 @@ function serviceIds(
   return ids;
 }
 
-/**
- * --since as a moment: a time ago against the run's clock, else a date (midnight UTC) or an ISO
- * date-time, checked by the contract's own schema so a typo is a usage error naming the option.
- */
+/** --since as a moment (input/time.ts); a typo is a usage error naming the option. */
 async function sinceTime(value: string, now: number): Promise<number> {
-  const { DateOrDateTime } = await import('../../../contract/schemas.js');
-  // A span of nothing (`0d`) is refused by span() with commander's error, which only the parser prints.
-  const spans = () => {
-    try {
-      return relativeSpan(value) !== undefined;
-    } catch {
-      return false;
-    }
-  };
-  if (spans() || DateOrDateTime.safeParse(value.trim()).success) {
-    const time = Date.parse(absoluteTime(value.trim(), now));
-    if (!Number.isNaN(time)) return time;
-  }
+  const time = await momentOf(value, now);
+  if (time !== undefined) return time;
   throw usageError(
     `option '--since <when>' argument '${value}' is invalid: expected a time ago (24h, 7d, 90m, 2w), a date (YYYY-MM-DD) or an ISO date-time`,
     'statusctl incidents list --since 7d',
