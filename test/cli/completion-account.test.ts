@@ -45,6 +45,7 @@ interface Expected {
   open: { id: string; updates: string[] }[];
   services: string[];
   pages: string[];
+  rules: string[];
 }
 let expected: Expected;
 /** A cache directory warmed once, read by the tests that only read it. */
@@ -69,6 +70,9 @@ beforeAll(async () => {
   const pageList = parseJson<{ entries: { name: string; url: string; cards?: { services?: { name: string }[] }[] }[] }>(
     await runCli(['status-pages', 'list', '--all', '-o', 'json'], { env: server.env, inProcess: true }),
   );
+  const ruleList = parseJson<{ entries: { name: string }[] }>(
+    await runCli(['automation-rules', 'list', 'acme-platform', '--all', '-o', 'json'], { env: server.env, inProcess: true }),
+  );
   const incidents = incidentList.entries;
   const pages = pageList.entries;
   expected = {
@@ -77,12 +81,14 @@ beforeAll(async () => {
       ...new Set(pages.flatMap((page) => (page.cards ?? []).flatMap((card) => (card.services ?? []).map((service) => service.name)))),
     ],
     pages: [...new Set(pages.flatMap((page) => [page.name, page.url]))],
+    rules: ruleList.entries.map((rule) => rule.name),
   };
   // So that the tests can fail: the demo data has open incidents with updates, services, pages.
   expect(expected.open.length).toBeGreaterThan(1);
   expect(expected.open[0]!.updates.length).toBeGreaterThan(0);
   expect(expected.services.some((name) => name.includes(' '))).toBe(true);
   expect(expected.pages.length).toBeGreaterThan(1);
+  expect(expected.rules.some((name) => name.includes(' '))).toBe(true);
   if (SHELLS.bash) warm = await warmCache('bash');
 });
 
@@ -137,7 +143,7 @@ function copyOfWarm(): string {
 // option naming the same kind, an id typed as a prefix that __complete resolves).
 describe.each(Object.keys(SHELLS) as ShellName[])('completion of the account in %s', (shell) => {
   it.runIf(SHELLS[shell])(
-    'with a warm cache: open incident ids, their update ids, service names, page names and urls',
+    'with a warm cache: open incident ids, their update ids, service names, page names and urls, rule names',
     async () => {
       const cacheDir = SHELLS.bash ? warm : await warmCache(shell);
       const [first, second] = expected.open;
@@ -156,6 +162,8 @@ describe.each(Object.keys(SHELLS) as ShellName[])('completion of the account in 
         ['statusctl incidents edit x --add-service ', expected.services, 'once'],
         ['statusctl status-pages get ', expected.pages],
         ['statusctl incidents create --status-page ', expected.pages, 'once'],
+        ['statusctl automation-rules get ', expected.rules],
+        ['statusctl rules delete x ', expected.rules, 'once'],
         // An option's fixed values stay as they were.
         ['statusctl incidents list --status ', ['open', 'resolved', 'all']],
       ];

@@ -95,6 +95,21 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
       delete: () => import('./components/delete.js'),
     },
   },
+  'automation-rules': {
+    description: 'Automation rules of V3 status pages: a failing check with one of their tags opens an incident on the page (alias: rules)',
+    examples: [
+      'statusctl automation-rules list acme-platform',
+      "statusctl rules get 'Checkout is failing'",
+      "statusctl automation-rules edit 'Checkout is failing' --disabled --dry-run",
+    ],
+    verbs: {
+      list: () => import('./automation-rules/list.js'),
+      get: () => import('./automation-rules/get.js'),
+      create: () => import('./automation-rules/create.js'),
+      edit: () => import('./automation-rules/edit.js'),
+      delete: () => import('./automation-rules/delete.js'),
+    },
+  },
   services: {
     description: 'Services of the status pages (what incidents are declared on)',
     examples: ['statusctl services list', "statusctl services list --status-page 'Acme Payments'", "statusctl services get 'Payments API'"],

@@ -1,5 +1,5 @@
 // The account's names and ids that shell completion offers (service names, status page names and
-// urls, the ids of open incidents and of their updates), kept in a small file in the user's cache
+// urls, the ids of open incidents (of both kinds of page) and of their updates, the names of V3 pages' automation rules), kept in a small file in the user's cache
 // directory so that a Tab never waits on the network.
 //
 // - One file per profile, base URL and account id, so two accounts never mix; it holds names
@@ -18,6 +18,7 @@ import { DEFAULT_BASE_URL } from '../settings/config.js';
 import type { Context } from '../runtime/context.js';
 import { isOpen } from '../output/cells.js';
 import { fetchPages } from '../api/paging.js';
+import { isNotFound } from '../errors/not-found.js';
 import { loadCatalog } from '../lookup/service-catalog.js';
 import { isWholeId, MIN_PREFIX } from '../lookup/short-ids.js';
 import type { ValueKind } from './value-kinds.js';
@@ -37,6 +38,8 @@ export interface CompletionCache {
   services: { id: string; name: string }[];
   pages: { id: string; name: string; url: string }[];
   incidents: { id: string; name: string; updates: { id: string; status: string }[] }[];
+  /** The automation rules of the V3 pages (left out by a cache written before there were any). */
+  rules?: { id: string; name: string; page: string }[];
 }
 
 /** Whose cache: the account the typed command line would act on. */
@@ -112,6 +115,25 @@ export async function readAccount(ctx: Context, identity: CacheIdentity): Promis
     fetchPages((query) => client.listV3StatusPages({ query }), { all: true }),
     fetchPages((query) => client.listIncidents({ query }), { all: true }),
   ]);
+  // Each V3 page's open incidents (their list has no updates) and rules: two reads a page, all at
+  // once; a page deleted meanwhile has none.
+  const gone = (error: unknown) => {
+    if (isNotFound(error)) return { entries: [] };
+    throw error;
+  };
+  const perPage = await Promise.all(
+    v3Pages.entries.map(async (page) => {
+      const params = { statusPageId: page.id };
+      const [pageIncidents, pageRules] = await Promise.all([
+        fetchPages((query) => client.listV3Incidents({ params, query }), { all: true }).catch(gone),
+        fetchPages((query) => client.listV3AutomationRules({ params, query }), { all: true }).catch(gone),
+      ]);
+      return {
+        incidents: pageIncidents.entries.filter(isOpen).map((incident) => ({ id: incident.id, name: incident.name, updates: [] })),
+        rules: pageRules.entries.map((rule) => ({ id: rule.id, name: rule.name, page: page.url })),
+      };
+    }),
+  );
   const services = new Map<string, string>();
   for (const page of catalog) for (const service of page.services) services.set(service.id, service.name);
   return {
@@ -120,11 +142,15 @@ export async function readAccount(ctx: Context, identity: CacheIdentity): Promis
     fetchedAt: ctx.now(),
     services: [...services].map(([id, name]) => ({ id, name })),
     pages: [...catalog, ...v3Pages.entries].map((page) => ({ id: page.id, name: page.name, url: page.url })),
-    incidents: incidents.entries.filter(isOpen).map((incident) => ({
-      id: incident.id,
-      name: incident.name,
-      updates: (incident.incidentUpdates ?? []).map((update) => ({ id: update.id, status: update.status })),
-    })),
+    incidents: incidents.entries
+      .filter(isOpen)
+      .map((incident) => ({
+        id: incident.id,
+        name: incident.name,
+        updates: (incident.incidentUpdates ?? []).map((update) => ({ id: update.id, status: update.status })),
+      }))
+      .concat(perPage.flatMap((page) => page.incidents)),
+    rules: perPage.flatMap((page) => page.rules),
   };
 }
 
@@ -190,5 +216,10 @@ export function candidates(cache: CompletionCache, kind: ValueKind, words: reado
         { value: page.name, description: `status page ${page.url}` },
         ...(page.url !== page.name ? [{ value: page.url, description: `url of ${page.name}` }] : []),
       ]);
+    case 'automation-rule':
+      return [...new Map((cache.rules ?? []).map((rule) => [rule.name, rule.page])).entries()].map(([name, page]) => ({
+        value: name,
+        description: `automation rule on ${page}`,
+      }));
   }
 }

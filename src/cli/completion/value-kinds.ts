@@ -8,7 +8,7 @@
 // completes its ids and names by declaring their kinds.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 
-export const VALUE_KINDS = ['incident', 'update', 'service', 'status-page'] as const;
+export const VALUE_KINDS = ['incident', 'update', 'service', 'status-page', 'automation-rule'] as const;
 export type ValueKind = (typeof VALUE_KINDS)[number];
 
 const kinds = new WeakMap<object, ValueKind>();

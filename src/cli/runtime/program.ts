@@ -36,6 +36,7 @@ const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = 
   config: noun('config'),
   'status-pages': noun('status-pages'),
   components: noun('components'),
+  'automation-rules': noun('automation-rules'),
   services: noun('services'),
   subscriptions: noun('subscriptions'),
   incidents: noun('incidents'),
@@ -55,6 +56,9 @@ const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = 
   api: () => import('../commands/api.js'),
   version: () => import('../commands/version.js'),
 };
+
+/** Nouns that answer to a shorter word of their own too (besides gh's singular): the word, the noun. */
+const NOUN_ALIASES: Readonly<Record<string, string>> = { rules: 'automation-rules' };
 
 /** Hidden commands, declared by the module of a command above. */
 const HIDDEN_COMMANDS: Readonly<Record<string, () => Promise<CommandModule>>> = { __complete: completion };
@@ -115,6 +119,7 @@ export function commandIndex(args: readonly string[], program: Program): number 
 /** The module declaring `word`: a command's name, a hidden command, or the singular of a noun (gh's words, below). */
 function moduleOf(word: string): (() => Promise<CommandModule>) | undefined {
   if (Object.hasOwn(COMMAND_MODULES, word)) return COMMAND_MODULES[word];
+  if (Object.hasOwn(NOUN_ALIASES, word)) return COMMAND_MODULES[NOUN_ALIASES[word]!];
   if (Object.hasOwn(HIDDEN_COMMANDS, word)) return HIDDEN_COMMANDS[word];
   const plural = Object.keys(COMMAND_MODULES).find((name) => name !== word && singular(name) === word);
   return plural === undefined ? undefined : COMMAND_MODULES[plural];
@@ -157,6 +162,10 @@ Exit codes: 0 ok, 1 API or network failure, 2 usage, 3 auth (no key, 401, 403), 
 
 /** What every declared command gets, by rule over the tree: exit handling, gh's words, a summary. */
 function finishTree(program: Program): void {
+  for (const [alias, name] of Object.entries(NOUN_ALIASES)) {
+    const command = program.commands.find((declared) => declared.name() === name);
+    if (command && !command.aliases().includes(alias)) command.alias(alias).addHelpText('after', `Alias: ${alias}`);
+  }
   program.commands.forEach(function finish(command: CommandUnknownOpts) {
     command.exitOverride();
     addGhWords(command);
