@@ -196,7 +196,7 @@ describe('the completion cache', () => {
       );
       expect(ids).toEqual([]);
       expect(verbs).toEqual(expect.arrayContaining(['list', 'get', 'create']));
-      expect(options).toEqual(['--web']);
+      expect(options).toEqual(['--web', '--wide']);
       await cacheWritten(cacheDir);
       const [warm] = completeIn('bash', scripts.bash!, dir, ['statusctl incidents get '], env);
       expect(sorted(warm!)).toEqual(sorted(expected.open.map((incident) => incident.id)));
