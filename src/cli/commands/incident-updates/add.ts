@@ -40,6 +40,7 @@ export function declare(updates: Noun): void {
       'statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Fix deployed, monitoring" --status monitoring',
       'statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Root cause found" --status identified --notify --date 2025-05-01T10:30:00Z',
       'git log -1 --format=%B | statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message-file - --status monitoring --dry-run',
+      'statusctl incident-updates add 388fd544-07ea-5670-bdf5-ea5c52188fcb --message "Queue drained" --status monitoring --dry-run   # on a V3 page',
     ],
   );
   valueKinds(updates, 'add', { incident: 'incident' });

@@ -21,6 +21,7 @@ export const { declare, run } = deleteVerb(INCIDENT_UPDATE, {
     'that was deleted (-o json: the update as it was read before).',
   examples: [
     'statusctl incident-updates delete 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --dry-run',
+    'statusctl incident-updates delete 388fd544-07ea-5670-bdf5-ea5c52188fcb 04f275a3-b110-53a5-ab04-4693922f0e83 --dry-run   # an update of an incident of a V3 page',
     'update=$(statusctl incident-updates add 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd --message "Posted by mistake" --jq .id) && statusctl incident-updates delete 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd "$update" --yes',
   ],
   parents: [['incident', INCIDENT_ARG, 'incident']],

@@ -11,6 +11,7 @@ export const { declare, run } = getVerb(INCIDENT_UPDATE, {
   examples: [
     'statusctl incident-updates get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9',
     'statusctl incident-updates get 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 -o json',
+    'statusctl incident-updates get 388fd544 04f275a3   # an update of an incident of a V3 page, by short ids',
   ],
   async fetch(ctx, givenUpdate, [givenIncident]) {
     const client = await ctx.client();

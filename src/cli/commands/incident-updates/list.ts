@@ -14,6 +14,7 @@ export const { declare, run } = listVerb<PostedUpdate, object>(INCIDENT_UPDATE, 
     'statusctl incident-updates list 7385595c-e0b7-5ea5-864c-ef529d079682',
     'statusctl incident-updates list 7385595c -o md',
     "statusctl incident-updates list 7385595c-e0b7-5ea5-864c-ef529d079682 --jq '.[0].status'   # the latest status",
+    'statusctl incident-updates list 388fd544            # an incident of a V3 page: the same columns and JSON',
   ],
   async fetch(ctx, _options, [givenIncident]) {
     const client = await ctx.client();

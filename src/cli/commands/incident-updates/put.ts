@@ -41,6 +41,7 @@ export function declare(updates: Noun): void {
       'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --status identified',
       'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --message "Resolved" --status resolved --no-notify',
       'statusctl incident-updates put 0ae1221b-6727-5303-a6ed-e01c2c4e4ecd 660bcab7-1d18-5be6-94dd-dc1c45db46e9 --message-file corrected.txt --dry-run',
+      'statusctl incident-updates put 388fd544-07ea-5670-bdf5-ea5c52188fcb 04f275a3-b110-53a5-ab04-4693922f0e83 --status monitoring --dry-run   # on a V3 page',
     ],
   );
   valueKinds(updates, 'put', { incident: 'incident', update: 'update' });
