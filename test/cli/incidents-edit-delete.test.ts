@@ -316,7 +316,7 @@ describe('incidents delete', () => {
     const accepted = await pty(['incidents', 'delete', incident.id]);
     await accepted.waitFor('Delete this incident and its updates? (y/N)');
     accepted.write(`y${KEYS.enter}`);
-    await accepted.waitFor(new RegExp(`${incident.id}\\s+deleted`));
+    await accepted.waitFor(new RegExp(`✓ Deleted incident ${incident.id.slice(0, 8)} `));
     expect(await accepted.exited()).toBe(0);
     expect(await gone(incident.id)).toBe(true);
   });

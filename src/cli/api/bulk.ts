@@ -23,6 +23,11 @@ export interface Done {
   fields?: Record<string, unknown>;
 }
 
+/** What a bulk command acts on, in the sentence a person reads when they gave one id (`incident`). */
+export interface BulkSubject {
+  noun: string;
+}
+
 export interface BulkResult {
   id: string;
   ok: boolean;
@@ -93,6 +98,7 @@ export async function runBulk(
   write: (id: string, found: (wholeId: string) => void) => Promise<Done>,
   /** The extra JSON fields of an id that failed (the same keys as `Done.fields`, null), so every entry has one type. */
   failedFields: Record<string, null> = {},
+  subject?: BulkSubject,
 ): Promise<number> {
   const source = inOrder(ids);
   const lines: (Line | undefined)[] = [];
@@ -100,13 +106,21 @@ export async function runBulk(
   // taken with a call is the place of the id it gives.
   let taken = 0;
   let count = Number.POSITIVE_INFINITY;
+  // One id given by a person at a terminal: one sentence, as gh says it (a failure is said on
+  // stderr, as any command's). Several ids, ids read from stdin (a script's), a pipe or -o json:
+  // one row or entry per id.
+  const oneSentence = Array.isArray(ids) && ids.length === 1 && !ctx.json && Boolean(ctx.io.stdout.isTTY) && ctx.globals.output !== 'md';
   let printed = 0;
   /** Why the ids left are not sent, and the failure that decided it (its exit code and hint are theirs). */
   let stopped: { reason: string; exitCode: ExitCode; cause: unknown } | undefined;
 
   const flush = () => {
     if (ctx.json) return;
-    while (printed < count && lines[printed]) ctx.out(format(ctx, lines[printed++]!));
+    while (printed < count && lines[printed]) {
+      const line = lines[printed++]!;
+      if (!oneSentence) ctx.out(format(ctx, line));
+      else if (line.ok) ctx.out(sentence(ctx, line, subject));
+    }
   };
 
   async function one(given: string): Promise<Line> {
@@ -189,6 +203,16 @@ export async function runBulk(
   // A hint every failed id shares (a 402: the plan's quota) is said once, under the summary.
   const hints = new Set(failed.map((line) => describeFailure(line.cause).hint));
   throw new CliError(worst, `${failed.length} of ${count} failed (${summary})`, undefined, hints.size === 1 ? [...hints][0] : undefined);
+}
+
+/** A UUID's first 8 characters, what tables show and every command takes back; another id whole. */
+const shortId = (id: string) => (/^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) ? id.slice(0, 8) : id);
+
+/** `✓ Resolved incident 0ae1221b (Checkout widget fails to load)`: one id's outcome for a person. */
+function sentence(ctx: Context, line: Line, subject: BulkSubject | undefined): string {
+  const words = line.outcome.replace(/-/g, ' ');
+  const what = [words.charAt(0).toUpperCase() + words.slice(1), subject?.noun, shortId(line.id)].filter(Boolean).join(' ');
+  return `${ctx.style.green('✓')} ${terminalLine(`${what}${line.reason ? ` (${line.reason})` : ''}`)}`;
 }
 
 /** `ID<TAB>OUTCOME<TAB>REASON`: three columns always, so `cut -f2` works; colored on a terminal. */

@@ -179,6 +179,7 @@ export function deleteVerb<T>(view: ResourceView<T>, spec: DeleteSpec<T>): Verb<
         return remove(client, deletion, item);
       },
       spec.failed,
+      { noun },
     );
   };
 

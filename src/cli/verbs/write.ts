@@ -86,7 +86,7 @@ export function bulkWriteVerb<T, O extends BulkOptions>(
     }
     const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
     // One row per id whatever their number, so a script reads one shape; a person at a terminal
-    // who changed one also sees it after its row (how many there were is known once they are read).
+    // who changed one reads one sentence and then the record (how many there were is known once they are read).
     const showDetail = !ctx.json && Boolean(ctx.io.stdout.isTTY);
     const items: T[] = [];
     const count = await runBulk(
@@ -99,6 +99,7 @@ export function bulkWriteVerb<T, O extends BulkOptions>(
         return done;
       },
       spec.failed,
+      { noun: view.title.toLowerCase() },
     );
     const changed = count === 1 && items.length === 1 ? { item: items[0]! } : undefined;
     if (changed) {

@@ -153,7 +153,7 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
   }
 
   // One row per id whatever their number, so a script reads one shape; a person at a terminal
-  // who resolved one incident also sees the update after its row.
+  // who resolved one incident reads one sentence, and the update after it.
   const showDetail = ids.length === 1 && !ctx.json && Boolean(ctx.io.stdout.isTTY);
   let detail: string | undefined;
   await runBulk(
@@ -171,6 +171,7 @@ export async function run(ctx: Context, args: string[], options: ResolveOptions)
       return { outcome: 'resolved', status, reason: incident.name, fields: { update } };
     },
     { update: null },
+    { noun: 'incident' },
   );
   if (detail) ctx.out(detail);
 }

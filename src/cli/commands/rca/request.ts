@@ -152,6 +152,7 @@ export async function run(ctx: Context, args: string[], options: RequestOptions)
       }
     },
     { analysisId: null },
+    { noun: 'analysis of error group' },
   ).finally(() => {
     if (requested.length === 1) ctx.info(`Analysis requested; follow it with: statusctl rca get ${requested[0]} --wait`);
   });
