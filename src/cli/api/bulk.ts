@@ -105,20 +105,23 @@ export async function runBulk(
   // An async generator answers its calls to next() in the order they were made, so the index
   // taken with a call is the place of the id it gives.
   let taken = 0;
+  /** How many ids have come from the source so far. */
+  let received = 0;
   let count = Number.POSITIVE_INFINITY;
   // One id given by a person at a terminal: one sentence, as gh says it (a failure is said on
-  // stderr, as any command's). Several ids, ids read from stdin (a script's), a pipe or -o json:
-  // one row or entry per id.
-  const oneSentence = Array.isArray(ids) && ids.length === 1 && !ctx.json && Boolean(ctx.io.stdout.isTTY) && ctx.globals.output !== 'md';
+  // stderr, as any command's). Several ids, a pipe or -o json: one row or entry per id.
+  const sentences = !ctx.json && Boolean(ctx.io.stdout.isTTY) && ctx.globals.output !== 'md';
   let printed = 0;
   /** Why the ids left are not sent, and the failure that decided it (its exit code and hint are theirs). */
   let stopped: { reason: string; exitCode: ExitCode; cause: unknown } | undefined;
 
   const flush = () => {
     if (ctx.json) return;
+    // Whether the first id is alone is known once the ids are read or a second one has come.
+    if (sentences && printed === 0 && count === Number.POSITIVE_INFINITY && received < 2) return;
     while (printed < count && lines[printed]) {
       const line = lines[printed++]!;
-      if (!oneSentence) ctx.out(format(ctx, line));
+      if (!(sentences && count === 1)) ctx.out(format(ctx, line));
       else if (line.ok) ctx.out(sentence(ctx, line, subject));
     }
   };
@@ -172,12 +175,14 @@ export async function runBulk(
         count = Math.min(count, index);
         return;
       }
+      received++;
       lines[index] = await one(step.value);
       flush();
     }
   }
   const workers = Array.isArray(ids) ? Math.min(concurrency, ids.length) : concurrency;
   await Promise.all(Array.from({ length: Math.max(1, workers) }, worker));
+  flush();
 
   if (count === 0) {
     await nothingToDo(ctx);
