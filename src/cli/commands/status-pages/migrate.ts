@@ -70,7 +70,7 @@ export function declare(pages: Noun): void {
       .action((page, options, command) => run(Context.fromCommand(command), page, options)),
     [
       'statusctl status-pages migrate acme-cloud --dry-run',
-      'statusctl status-pages migrate acme-cloud --url acme-cloud-next --name "Acme Cloud" --yes -o json',
+      'statusctl status-pages migrate acme-cloud --url cloud-components --name "Cloud components" --yes -o json',
     ],
   );
 }
