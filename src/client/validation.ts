@@ -65,13 +65,21 @@ export function checkRequest(operationId: string, op: Route & Partial<Operation>
     if (!op.query) details.push({ path: 'query', message: 'this operation takes no query parameters' });
     else {
       // Query values travel as text; numbers and booleans are accepted and sent as text.
-      query = Object.fromEntries(
-        Object.entries(given.query).map(([name, value]) => [
+      const text = (value: unknown) =>
+        typeof value === 'number' || typeof value === 'boolean' ? String(value) : (value as string | undefined);
+      const values = Object.entries(given.query).filter(([, value]) => value !== undefined);
+      const defined = Object.fromEntries(
+        values.map(([name, value]) => [
           name,
-          typeof value === 'number' || typeof value === 'boolean' ? String(value) : (value as string | undefined),
+          isComparison(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, text(v)])) : text(value),
         ]),
       );
-      const defined = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
+      // A comparison ({ gt: ... }) travels as `name[gt]=...`.
+      query = Object.fromEntries(
+        Object.entries(defined).flatMap(([name, value]) =>
+          typeof value === 'object' ? Object.entries(value).map(([operator, each]) => [`${name}[${operator}]`, each]) : [[name, value]],
+        ),
+      );
       const result = op.query.safeParse(defined);
       if (!result.success) details.push(...issueDetails(result.error, 'query'));
     }
@@ -103,4 +111,9 @@ export function checkResponse(operationId: string, op: Operation, status: number
   const [first, ...rest] = issueDetails(result.error);
   const more = rest.length > 0 ? ` (and ${rest.length} more)` : '';
   warn(`${operationId}: ${status} response differs from the contract at ${first?.path}: ${first?.message}${more}; returned as received`);
+}
+
+/** A query value that is an object of comparisons (`startsAt: { gt: '2026-03-01' }`). */
+function isComparison(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -20,6 +20,7 @@ export * from './resources/error-groups.schemas.js';
 export * from './resources/heartbeats.schemas.js';
 export * from './resources/incident-updates.schemas.js';
 export * from './resources/incidents.schemas.js';
+export * from './resources/maintenance-windows.schemas.js';
 export * from './resources/reference.schemas.js';
 export * from './resources/runtimes.schemas.js';
 export * from './resources/services.schemas.js';

@@ -14,6 +14,7 @@ import { errorGroupRows } from './resources/error-groups.js';
 import { heartbeatRows } from './resources/heartbeats.js';
 import { incidentUpdateRows } from './resources/incident-updates.js';
 import { incidentRows } from './resources/incidents.js';
+import { maintenanceWindowRows } from './resources/maintenance-windows.js';
 import { referenceRows } from './resources/reference.js';
 import { runtimeRows } from './resources/runtimes.js';
 import { serviceRows } from './resources/services.js';
@@ -47,6 +48,7 @@ export const routes = {
   ...errorGroupRows,
   ...heartbeatRows,
   ...runtimeRows,
+  ...maintenanceWindowRows,
   ...referenceRows,
   ...checkRows,
   ...checkStatusRows,

@@ -17,6 +17,7 @@ export const TOOLSETS = {
   triage: {
     description: 'Triage: check statuses, alerts and results, test sessions and their error groups, re-running checks',
   },
+  maintenance: { description: 'Scheduled maintenance: windows, their maintenances and the status updates of each' },
   runtimes: { description: 'The runtimes checks run on: Node.js version, stage, end of life and packages' },
 } as const satisfies Record<string, { readonly description: string; readonly default?: true }>;
 

@@ -101,12 +101,15 @@ async function start(
   }
   await data?.ready();
 
+  // Maintenance window ids are whole numbers in one series for the server, past every account's highest.
+  let windowIds = Math.max(0, ...[...scopes.values()].map((scope) => scope.store.records.maintenanceWindows.highestId));
   // Aborted by close(): an analysis still waiting is not generated (with --data, the next start does it).
   const stopped = new AbortController();
   const app: AppContext = {
     now,
     newId: randomUUID,
     ...(clock.test ? { testClock: clock.test } : {}),
+    nextWindowId: () => ++windowIds,
     scheduleAnalysis: analysisScheduler({
       provider: options.analysisProvider ?? rulesProvider,
       rcaDelayMs: options.rcaDelayMs ?? DEFAULT_RCA_DELAY_MS,

@@ -17,10 +17,10 @@ export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, rootN
 }
 
 /** Query string to a plain object; a name given twice or given empty is a 400. */
-export function readQuery(search: URLSearchParams): Record<string, string> {
+export function readQuery(search: URLSearchParams): Record<string, string | Record<string, string>> {
   // No prototype: a parameter named __proto__ is a parameter like any other (refused as unknown),
   // not a way to swap the object's prototype.
-  const query: Record<string, string> = Object.create(null);
+  const query: Record<string, string | Record<string, string>> = Object.create(null);
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
   for (const [name, value] of search) {
@@ -32,7 +32,15 @@ export function readQuery(search: URLSearchParams): Record<string, string> {
     }
     seen.add(name);
     if (value === '') details.push({ path: name, message: 'must not be empty' });
-    query[name] = value;
+    // `startsAt[gt]=...` is a comparison: the object { gt } of the parameter startsAt.
+    const compared = /^(\w+)\[(\w+)\]$/.exec(name);
+    if (compared) {
+      const [, field, operator] = compared as unknown as [string, string, string];
+      const held = query[field];
+      const filter: Record<string, string> = typeof held === 'object' ? held : Object.create(null);
+      filter[operator] = value;
+      query[field] = filter;
+    } else query[name] = value;
   }
   if (details.length) throw fieldsError(details);
   return query;

@@ -13,6 +13,7 @@ import { demoIds } from '../../src/server/index.js';
 import { defineTools, toolName } from '../../src/mcp/tools.js';
 import { toolsets } from '../../src/mcp/toolsets.js';
 import { triageCalls, triageIds, isTriagePath } from './mcp-triage.js';
+import { maintenanceCalls, maintenanceIds } from './mcp-maintenance.js';
 import { v3AutomationCalls } from './mcp-v3-automation.js';
 import { expectDocTable } from './markdown-table.js';
 import { v3Calls, v3Ids, withComponent } from './mcp-v3-incidents.js';
@@ -437,6 +438,7 @@ describe('statusctl mcp', () => {
     const v3 = await v3Ids(server);
     const demo = demoIds(server.account.id);
     const triage = await triageIds(server);
+    const maintenance = await maintenanceIds(server);
     const sampled = PUBLIC_IDS.filter((opId) => sampleOf(opId as OperationId)) as OperationId[];
     expect(sampled.length).toBeGreaterThan(10);
     for (const opId of sampled) {
@@ -447,12 +449,19 @@ describe('statusctl mcp', () => {
         ? { ...ids, ...v3, ruleId: demo.v3AutomationRules.checkoutFailing }
         : isTriagePath(path)
           ? { ...ids, ...triage }
-          : ids;
+          : path.startsWith('/v1/maintenance-windows/')
+            ? { ...ids, ...(opId === 'updateMaintenance' ? maintenance.moved : maintenance.updated) }
+            : ids;
       const params = Object.fromEntries(Object.keys(sampleOf(opId)?.params ?? {}).map((param) => [param, own[param]!]));
       const result = await call(client, tool.name, withComponent(sampleArgs(tool, opId, params, services), v3.componentId));
       expect(result.isError, `${tool.name}: ${text(result)}`).toBeFalsy();
     }
-    const calls = [...v3Calls(v3), ...(await v3AutomationCalls(server, v3.statusPageId, v3.componentId)), ...triageCalls(triage)];
+    const calls = [
+      ...v3Calls(v3),
+      ...(await v3AutomationCalls(server, v3.statusPageId, v3.componentId)),
+      ...triageCalls(triage),
+      ...maintenanceCalls(maintenance),
+    ];
     for (const [name, args] of calls) {
       const result = await call(client, name, args);
       expect(result.isError, `${name}: ${text(result)}`).toBeFalsy();

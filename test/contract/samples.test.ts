@@ -62,6 +62,8 @@ describe('the lost-answer finders and the page events of the rows', () => {
     expect(finders.map(([id]) => id).sort()).toEqual([
       'createIncident',
       'createIncidentUpdate',
+      'createMaintenanceUpdate',
+      'createMaintenanceWindow',
       'createV3AutomationRule',
       'createV3Component',
       'createV3Incident',

@@ -7,6 +7,7 @@ import { DEMO_FIXTURES } from '../../src/server/fixtures/demo.js';
 import { applyFixtures } from '../../src/server/fixtures/load.js';
 import { AccountStore } from '../../src/server/store.js';
 import { ACCOUNT } from './helpers.js';
+import { fillMaintenance, maintenanceReads } from './maintenance-changes.js';
 import { fillV3Automation, v3AutomationReads } from './v3-automation-changes.js';
 import { fillV3Incidents, v3IncidentReads } from './v3-incident-changes.js';
 import { fillV3Pages, v3PageReads } from './v3-page-changes.js';
@@ -100,6 +101,7 @@ function filled(changeLog?: ChangeLog): AccountStore {
   fillV3Incidents(store);
   fillV3Pages(store);
   fillV3Automation(store);
+  fillMaintenance(store);
   return store;
 }
 
@@ -127,6 +129,7 @@ function reads(store: AccountStore) {
     v3Incidents: v3IncidentReads(store),
     v3Pages: v3PageReads(store),
     v3Automation: v3AutomationReads(store),
+    maintenance: maintenanceReads(store),
   };
 }
 

@@ -42,6 +42,9 @@ export const known = {
   updates: [] as [incident: string, update: string][],
   subscriptions: [] as string[],
   heartbeatEvents: [] as string[],
+  maintenanceWindows: [] as string[],
+  maintenances: [] as string[],
+  maintenanceUpdates: [] as string[],
 };
 export const allKnownIds = new Set<string>();
 
@@ -51,7 +54,9 @@ export function realIds(): Record<string, string[]> {
     statusPageId: known.statusPages,
     incidentId: known.incidents,
     incidentUpdateId: known.updates.map(([, update]) => update),
-    id: [...ERROR_GROUP_IDS, ...known.heartbeatEvents, '2025.04'],
+    id: [...ERROR_GROUP_IDS, ...known.heartbeatEvents, '2025.04', ...known.maintenanceWindows],
+    maintenanceId: known.maintenances,
+    updateId: known.maintenanceUpdates,
     testSessionErrorGroupId: ERROR_GROUP_IDS,
     errorGroupId: ERROR_GROUP_IDS,
     checkId: [...HEARTBEAT_IDS, ...Object.values(DEMO_IDS.checks)],

@@ -47,6 +47,8 @@ const AUTH = { authorization: `Bearer ${ACCOUNT_A.key}`, 'content-type': 'applic
 let server: HardeningServer;
 const incidents: { id: string; updates: string[] }[] = [];
 const statusPages: string[] = [];
+/** The demo maintenance window of A, its maintenance and that maintenance's update. */
+const maintenance = { windows: [] as string[], maintenances: [] as string[], updates: [] as string[] };
 
 /**
  * The operation's path with real ids of account A, the `pick`th of each kind (an update of the
@@ -61,7 +63,9 @@ function realPath(id: OperationId, pick: number): string {
     incidentUpdateId: incident.updates,
     testSessionErrorGroupId: errorGroups,
     errorGroupId: errorGroups,
-    id: errorGroups,
+    id: operations[id].path.startsWith('/v1/maintenance-windows/') ? maintenance.windows : errorGroups,
+    maintenanceId: maintenance.maintenances,
+    updateId: maintenance.updates,
     checkId: Object.values(DEMO.heartbeatChecks),
     // A V3 route's page is the demo V3 page, with its components.
     statusPageId: operations[id].path.startsWith('/v3/') ? [DEMO.v3StatusPages.acmePlatform] : statusPages,
@@ -255,6 +259,11 @@ describe('generated nesting and control characters on every write route', () => 
     }
     expect(incidents.some((incident) => incident.updates.length > 0)).toBe(true);
     incidents.splice(0, incidents.length, ...incidents.filter((incident) => incident.updates.length > 0));
+    const [window] = (await server.get('/v1/maintenance-windows')).json;
+    const [first] = (await server.get(`/v1/maintenance-windows/${window.id}/maintenances?limit=1`)).json;
+    maintenance.windows.push(String(window.id));
+    maintenance.maintenances.push(first.id);
+    maintenance.updates.push(...first.updates.map((update: { id: string }) => update.id));
   });
 
   afterAll(async () => {

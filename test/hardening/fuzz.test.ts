@@ -105,6 +105,14 @@ describe('generated bad input', () => {
     known.heartbeatEvents.push(...events.json[0].events.map((event: { id: string }) => event.id));
     expect(known.subscriptions.length).toBeGreaterThan(0);
     expect(known.heartbeatEvents.length).toBeGreaterThan(0);
+    for (const window of (await server.get('/v1/maintenance-windows')).json) {
+      known.maintenanceWindows.push(String(window.id));
+      for (const maintenance of (await server.get(`/v1/maintenance-windows/${window.id}/maintenances`)).json) {
+        known.maintenances.push(maintenance.id);
+        known.maintenanceUpdates.push(...maintenance.updates.map((update: { id: string }) => update.id));
+      }
+    }
+    expect(known.maintenanceUpdates.length).toBeGreaterThan(0);
     for (const id of [
       ...known.statusPages,
       ...known.incidents,
@@ -114,6 +122,9 @@ describe('generated bad input', () => {
       ...SERVICE_IDS,
       ...known.subscriptions,
       ...known.heartbeatEvents,
+      ...known.maintenanceWindows,
+      ...known.maintenances,
+      ...known.maintenanceUpdates,
       '2025.04',
     ])
       allKnownIds.add(id);

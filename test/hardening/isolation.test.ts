@@ -62,6 +62,9 @@ const a = {
   v3Update: '',
   check: '00000000-0000-4000-8000-0000000000c5',
   checkResult: '',
+  maintenanceWindow: '',
+  maintenance: '',
+  maintenanceUpdate: '',
 };
 
 async function send(what: string, req: RawRequest): Promise<Answer> {
@@ -100,7 +103,12 @@ function paramOfA(id: OperationId, name: string): string {
       return a.serviceId;
     case 'subscriptionId':
       return a.subscription;
+    case 'maintenanceId':
+      return a.maintenance;
+    case 'updateId':
+      return a.maintenanceUpdate;
     case 'id':
+      if (operations[id].path.startsWith('/v1/maintenance-windows/')) return a.maintenanceWindow;
       if (id === 'getRuntime') return '2025.04';
       if (id === 'getHeartbeatEvent') return a.heartbeatEvent;
       return operations[id].path.includes('root-cause-analyses') ? a.analysis : a.errorGroup;
@@ -250,6 +258,23 @@ describe('isolation between accounts, for every route', () => {
     expect(v3Incident.status, v3Incident.text).toBe(201);
     a.v3Incident = v3Incident.json.id;
     a.v3Update = v3Incident.json.incidentUpdates[0].id;
+    const maintenanceWindow = await send('A schedules maintenance', {
+      method: 'POST',
+      path: '/v1/maintenance-windows',
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify(sampleOf('createMaintenanceWindow')!.body),
+    });
+    expect(maintenanceWindow.status, maintenanceWindow.text).toBe(201);
+    a.maintenanceWindow = String(maintenanceWindow.json.id);
+    a.maintenance = (await server.get(`/v1/maintenance-windows/${a.maintenanceWindow}/maintenances`)).json[0].id;
+    const maintenanceUpdate = await send('A posts a maintenance update', {
+      method: 'POST',
+      path: `/v1/maintenance-windows/${a.maintenanceWindow}/maintenances/${a.maintenance}/updates`,
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({ status: 'SCHEDULED', description: 'A only' }),
+    });
+    expect(maintenanceUpdate.status, maintenanceUpdate.text).toBe(201);
+    a.maintenanceUpdate = maintenanceUpdate.json.id;
     // The analysis completes after rcaDelayMs: waited for, so A's state is settled.
     await analyses.next();
     expect((await server.get(`/v1/root-cause-analyses/${a.analysis}`)).status).toBe(200);
@@ -280,13 +305,18 @@ describe('isolation between accounts, for every route', () => {
       a.v3Incident,
       a.check,
       a.checkResult,
+      a.maintenance,
+      a.maintenanceUpdate,
     ];
     try {
       for (const id of OPERATION_IDS) {
         const req = requestOnA(id, ACCOUNT_B.key);
         const what = `B on A's data: ${id} ${req.method} ${req.path}`;
         const answer = await send(what, req);
-        if (id === 'createIncident') {
+        if (id === 'moveClock') {
+          // The server's clock is no account's: on a server without --test-clock it is a 404 for everyone.
+          expectErrorAnswer(answer, 404, what);
+        } else if (id === 'createIncident') {
           // A's service does not exist for B (docs/api-rules.md#incidents-and-their-updates): a 400 naming it, nothing created.
           const body = expectErrorAnswer(answer, 400, what);
           expect(body.details, what).toEqual([{ path: 'services[0].id', message: `unknown service "${a.serviceId}"` }]);

@@ -86,13 +86,49 @@ function responseComponents(): unknown {
     throw new Error("the hosted document no longer types a V3 impact window's startedAt and endedAt as dates: look again");
   window.startedAt.format = 'date-time';
   window.endedAt.format = 'date-time';
+  // Scheduled maintenance runs from a moment to a moment (docs/api-rules.md#scheduled-maintenance).
+  const schemas = components.schemas;
+  retype(schemas, ['MaintenanceWindow', 'startsAt', 'endsAt'], ['MaintenanceWindowMaintenance', 'startsAt', 'endsAt']);
+  retype(schemas, ['Model62', 'created_at', 'previousStartsAt', 'previousEndsAt'], ['dateAdjustments', 'startsAt', 'endsAt']);
+  return components;
+}
+
+/** Each [schema, ...fields] typed `date` by the document, as the date-times they are (`or`: or a date, for requests). */
+function retype(schemas: Record<string, any>, ...lists: string[][]): void {
+  for (const [name, ...fields] of lists) {
+    for (const field of fields) {
+      const property = schemas[name!]?.properties?.[field];
+      if (property?.format !== 'date') throw new Error(`the hosted document no longer types ${name}.${field} as a date: look again`);
+      property.format = 'date-time';
+    }
+  }
+}
+
+/**
+ * The components as request bodies are checked: a maintenance's instants are taken as the
+ * date-times they are, or as dates (midnight in the window's time zone), as the hosted API does.
+ */
+function requestComponents(): unknown {
+  const components = structuredClone(upstream.components) as { schemas: Record<string, any> };
+  for (const [name, fields] of [
+    ['MaintenanceWindowCreate', ['startsAt', 'endsAt', 'repeatEndsAt']],
+    ['MaintenanceWindowUpdate', ['startsAt', 'endsAt', 'repeatEndsAt']],
+    ['Model63', ['startsAt', 'endsAt']],
+  ] as const) {
+    for (const field of fields) {
+      const property = components.schemas[name]?.properties?.[field];
+      if (property?.format !== 'date') throw new Error(`the hosted document no longer types ${name}.${field} as a date: look again`);
+      delete property.format;
+      property.anyOf = [{ format: 'date' }, { format: 'date-time' }];
+    }
+  }
   return components;
 }
 
 // The vendor keywords are what the hosted API enforces on what it is sent; responses are
 // checked against the plain shapes (the reference server's own ids and test data need not be
 // UUIDs where upstream's input rules would ask for one).
-const requestAjv = newAjv(true);
+const requestAjv = newAjv(true, requestComponents());
 const responseAjv = newAjv(false, responseComponents());
 
 function local(schema: unknown): object {

@@ -10,6 +10,8 @@ import * as clock from './clock.js';
 import * as errorGroups from './error-groups.js';
 import * as heartbeats from './heartbeats.js';
 import * as incidents from './incidents.js';
+import * as maintenanceUpdates from './maintenance-updates.js';
+import * as maintenanceWindows from './maintenance-windows.js';
 import * as reference from './reference.js';
 import * as rootCauseAnalyses from './root-cause-analyses.js';
 import * as runtimes from './runtimes.js';
@@ -31,6 +33,8 @@ const exported = {
   ...errorGroups,
   ...heartbeats,
   ...incidents,
+  ...maintenanceWindows,
+  ...maintenanceUpdates,
   ...reference,
   ...rootCauseAnalyses,
   ...runtimes,

@@ -22,6 +22,8 @@ export interface AppContext {
   scheduleAnalysis(store: AccountStore, analysisId: string): void;
   /** Only with --test-clock: moves the clock now() reads (clock.ts). */
   testClock?: { moveTo(ms: number): void };
+  /** The next maintenance window id: whole numbers, one series for the server's accounts. */
+  nextWindowId?(): number;
 }
 
 export interface AccountScope {

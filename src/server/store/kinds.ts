@@ -12,6 +12,7 @@ import { errorGroups } from './error-groups.js';
 import { heartbeats } from './heartbeats.js';
 import { incidents } from './incidents.js';
 import type { AnyKind, AppliersOf, ChangeUnion, EntryUnion, Part, PartsOf, RegistryProblems } from './kind.js';
+import { maintenanceWindows } from './maintenance-windows.js';
 import { notifications } from './notifications.js';
 import { services } from './services.js';
 import { statusPages } from './status-pages.js';
@@ -37,6 +38,7 @@ export const KINDS = [
   checks,
   v3Subscribers,
   v3AutomationRules,
+  maintenanceWindows,
 ] as const;
 
 type Kind = (typeof KINDS)[number];
