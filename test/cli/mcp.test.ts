@@ -456,12 +456,8 @@ describe('statusctl mcp', () => {
       const result = await call(client, tool.name, withComponent(sampleArgs(tool, opId, params, services), v3.componentId));
       expect(result.isError, `${tool.name}: ${text(result)}`).toBeFalsy();
     }
-    const calls = [
-      ...v3Calls(v3),
-      ...(await v3AutomationCalls(server, v3.statusPageId, v3.componentId)),
-      ...triageCalls(triage),
-      ...maintenanceCalls(maintenance),
-    ];
+    const more = [...triageCalls(triage), ...maintenanceCalls(maintenance)];
+    const calls = [...v3Calls(v3), ...(await v3AutomationCalls(server, v3.statusPageId, v3.componentId)), ...more];
     for (const [name, args] of calls) {
       const result = await call(client, name, args);
       expect(result.isError, `${name}: ${text(result)}`).toBeFalsy();
