@@ -45,6 +45,15 @@ function firstUpdate(incident: Incident): string {
   return [...incident.incidentUpdates].map((update) => update.publicIncidentUpdateDate).sort()[0]!;
 }
 
+/**
+ * When `incidents list` takes an incident of either kind to have started: a v2 one at its first
+ * update, one of a V3 page (listed without its updates) at its first impact.
+ */
+function started(incident: Incident | { id: string; componentImpacts: { startedAt: string }[]; created_at: string }): string {
+  if (!('componentImpacts' in incident)) return firstUpdate(incident);
+  return incident.componentImpacts.map((window) => window.startedAt).sort()[0] ?? incident.created_at;
+}
+
 /** The built binary in a pseudo-terminal, to its end: the screen as printed (ANSI removed). */
 async function onTerminal(args: string[], env: Record<string, string>): Promise<string> {
   const session = await runPty([...args, '--no-pager'], { env: { ...test.server.env, ...env }, cols: 160 });
@@ -124,11 +133,11 @@ describe('incidents list --since', () => {
       now: clock.now,
     });
     expect(result.code, result.stderr).toBe(0);
-    const listed = parseJson<{ entries: Incident[] }>(result).entries;
+    const listed = parseJson<{ entries: Parameters<typeof started>[0][] }>(result).entries;
     const ids = listed.map((incident) => incident.id);
     expect(ids).toContain(recent.id);
     expect(ids).not.toContain(older.id);
-    for (const incident of listed) expect(Date.parse(firstUpdate(incident))).toBeGreaterThanOrEqual(clock.now() - 24 * hour);
+    for (const incident of listed) expect(Date.parse(started(incident))).toBeGreaterThanOrEqual(clock.now() - 24 * hour);
 
     // A day later on the same clock, the ten-hour-old one is out too.
     clock.advance(24 * hour);
