@@ -28,6 +28,7 @@ const READS: { args: string[]; path: string }[] = [
 const LISTS: string[][] = [
   ['status-pages', 'list'],
   ['components', 'list', ID],
+  ['automation-rules', 'list', ID],
   ['services', 'list'],
   ['incidents', 'list'],
   ['incident-updates', 'list', ID],
