@@ -10,6 +10,7 @@ import { upstreamBodyProblems, upstreamHasBody } from '../parity/upstream-reques
 import { expectError, startTestServer, TWO_ACCOUNTS, type TestServer } from './helpers.js';
 import { context, pathOf, type Row } from './request-rules-cases.js';
 import { INCIDENT_ROWS } from './request-rules-incidents.js';
+import { MAINTENANCE_ROWS } from './request-rules-maintenance.js';
 import { QUERY_ROWS } from './request-rules-queries.js';
 import { RESOURCE_ROWS } from './request-rules-resources.js';
 import { V3_AUTOMATION_ROWS } from './request-rules-v3-automation.js';
@@ -17,7 +18,15 @@ import { V3_INCIDENT_ROWS } from './request-rules-v3-incidents.js';
 import { V3_PAGE_ROWS } from './request-rules-v3-pages.js';
 
 /** The rows in the order of the docs page's table. */
-const ROWS: Row[] = [...INCIDENT_ROWS, ...RESOURCE_ROWS, ...V3_PAGE_ROWS, ...V3_INCIDENT_ROWS, ...V3_AUTOMATION_ROWS, ...QUERY_ROWS];
+const ROWS: Row[] = [
+  ...INCIDENT_ROWS,
+  ...RESOURCE_ROWS,
+  ...V3_PAGE_ROWS,
+  ...V3_INCIDENT_ROWS,
+  ...V3_AUTOMATION_ROWS,
+  ...MAINTENANCE_ROWS,
+  ...QUERY_ROWS,
+];
 
 describe('what the server refuses, as the hosted API does (docs/reference-server.md)', () => {
   // One server for the rows: starting one, with the demo data of two accounts, is most of a row's cost.
