@@ -24,7 +24,13 @@ describe('--jq', () => {
     const objects = await runCli(['runtimes', 'list', '--jq', '.[0] | {name, stage}'], { env: server.env, inProcess: true });
     expect(objects.stdout).toBe(`${JSON.stringify({ name: runtimes[0]!.name, stage: runtimes[0]!.stage })}\n`);
     const count = await runCli(['incidents', 'list', '--all', '--jq', '.entries | length'], { env: server.env, inProcess: true });
-    expect(Number(count.stdout)).toBe((await client.listIncidents({ query: { limit: '100' } })).entries.length);
+    // The incidents of both kinds: the v2 list and each V3 page's.
+    const v3Pages = (await client.listV3StatusPages({ query: { limit: '100' } })).entries;
+    const v3Lists = await Promise.all(
+      v3Pages.map((page) => client.listV3Incidents({ params: { statusPageId: page.id }, query: { limit: '100' } })),
+    );
+    const v3Count = v3Lists.reduce((count, list) => count + list.entries.length, 0);
+    expect(Number(count.stdout)).toBe((await client.listIncidents({ query: { limit: '100' } })).entries.length + v3Count);
   });
 
   it('is JSON on a terminal too, indented there', async () => {

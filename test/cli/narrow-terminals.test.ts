@@ -23,8 +23,9 @@ const LONG = `Checkout ${'errors for every card network in the EU and the UK '.r
 beforeAll(async () => {
   server = await startTestServer({ overPort: true, rcaDelayMs: 0 });
   const cli = async <T>(args: string[]) => parseJson<T>(await runCli([...args, '-o', 'json'], { env: server.env, inProcess: true }));
-  const incidents = await cli<{ entries: { id: string; services: { id: string; name: string }[] }[] }>(['incidents', 'list']);
-  const services = incidents.entries[0]!.services.map((service) => service.name);
+  const incidents = await cli<{ entries: { id: string; services?: { id: string; name: string }[] }[] }>(['incidents', 'list']);
+  // The first v2 incident's services (an incident of a V3 page has components instead).
+  const services = incidents.entries.find((incident) => incident.services)!.services!.map((service) => service.name);
   const created = await cli<{ id: string; incidentUpdates: { id: string }[] }>([
     'incidents',
     'create',
