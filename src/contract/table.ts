@@ -10,6 +10,8 @@ import type { PathParamNames } from './rules.js';
 import { analysisRows } from './resources/analyses.js';
 import { checkRows } from './resources/checks.js';
 import { checkStatusRows } from './resources/check-statuses.js';
+import { testSessionErrorGroupRows } from './resources/test-session-error-groups.js';
+import { testSessionRows } from './resources/test-sessions.js';
 import { errorGroupRows } from './resources/error-groups.js';
 import { heartbeatRows } from './resources/heartbeats.js';
 import { incidentUpdateRows } from './resources/incident-updates.js';
@@ -52,6 +54,8 @@ export const routes = {
   ...referenceRows,
   ...checkRows,
   ...checkStatusRows,
+  ...testSessionRows,
+  ...testSessionErrorGroupRows,
 };
 
 export type Routes = typeof routes;

@@ -105,9 +105,13 @@ async function start(
   let windowIds = Math.max(0, ...[...scopes.values()].map((scope) => scope.store.records.maintenanceWindows.highestId));
   // Aborted by close(): an analysis still waiting is not generated (with --data, the next start does it).
   const stopped = new AbortController();
+  const sleep = options.sleep ?? ((ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }));
   const app: AppContext = {
     now,
     newId: randomUUID,
+    baseUrl: () => baseUrl,
+    // A wait cut short by close() ends as if its time had passed.
+    wait: (ms) => sleep(ms, stopped.signal).catch(() => {}),
     ...(clock.test ? { testClock: clock.test } : {}),
     nextWindowId: () => ++windowIds,
     scheduleAnalysis: analysisScheduler({

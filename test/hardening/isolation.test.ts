@@ -34,7 +34,12 @@ const CREATED_ON_FIRST_USE: ReadonlySet<OperationId> = new Set(['recordHeartbeat
  * Path parameters that name no data of an account: a check's error groups (a check with none
  * lists []) and the runtime catalog, the same for everyone.
  */
-const NOT_OWNED: ReadonlySet<OperationId> = new Set(['listCheckErrorGroups', 'getRuntime', 'listCheckResults']);
+const NOT_OWNED: ReadonlySet<OperationId> = new Set([
+  'listCheckErrorGroups',
+  'getRuntime',
+  'listCheckResults',
+  'listProjectTestSessionErrorGroups',
+]);
 
 /** The triage routes: their checkId names a check with results, not a heartbeat. */
 const onTriage = (id: OperationId) => /^\/(v1\/check-(statuses|alerts|results)|v2\/)/.test(operations[id].path);
@@ -65,6 +70,9 @@ const a = {
   maintenanceWindow: '',
   maintenance: '',
   maintenanceUpdate: '',
+  testSession: '',
+  testSessionResult: '',
+  testSessionErrorGroup: '',
 };
 
 async function send(what: string, req: RawRequest): Promise<Answer> {
@@ -99,6 +107,12 @@ function paramOfA(id: OperationId, name: string): string {
       return id === 'listCheckErrorGroups' ? a.errorCheck : onTriage(id) ? a.check : a.heartbeat;
     case 'checkResultId':
       return a.checkResult;
+    case 'testSessionId':
+      return a.testSession;
+    case 'testSessionResultId':
+      return a.testSessionResult;
+    case 'projectId':
+      return '00000000-0000-4000-8000-0000000000c6';
     case 'serviceId':
       return a.serviceId;
     case 'subscriptionId':
@@ -111,6 +125,7 @@ function paramOfA(id: OperationId, name: string): string {
       if (operations[id].path.startsWith('/v1/maintenance-windows/')) return a.maintenanceWindow;
       if (id === 'getRuntime') return '2025.04';
       if (id === 'getHeartbeatEvent') return a.heartbeatEvent;
+      if (operations[id].path.startsWith('/v1/test-session-error-groups/')) return a.testSessionErrorGroup;
       return operations[id].path.includes('root-cause-analyses') ? a.analysis : a.errorGroup;
     default:
       throw new Error(`no id of account A for ${id}.${name}: add it here`);
@@ -148,6 +163,8 @@ const snapshotA = () =>
     `/v1/error-groups/checks/${a.errorCheck}`,
     `/v1/check-statuses/${a.check}`,
     `/v2/check-results/${a.check}`,
+    `/v1/test-sessions/${a.testSession}`,
+    `/v1/test-session-error-groups/${a.testSessionErrorGroup}`,
     `/v1/checks/heartbeats/${a.heartbeat}/events/${a.heartbeatEvent}`,
     `/v1/checks/heartbeats/${a.heartbeat}/availability?startTime=1970-01-01&endTime=2025-03-10`,
   ]);
@@ -205,6 +222,19 @@ describe('isolation between accounts, for every route', () => {
     });
     expect(checkResult.status, checkResult.text).toBe(201);
     a.checkResult = checkResult.json.id;
+    const testSession = await send('A records a test session', {
+      method: 'POST',
+      path: '/_reference/test-sessions',
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({
+        name: 'A session',
+        results: [{ name: 'A test', checkType: 'API', outcome: 'failed', errorMessage: 'Error: A only' }],
+      }),
+    });
+    expect(testSession.status, testSession.text).toBe(201);
+    a.testSession = testSession.json.testSessionId;
+    a.testSessionResult = testSession.json.results[0].testSessionResultId;
+    a.testSessionErrorGroup = testSession.json.errorGroupIds[0];
     const subscribed = await send('A subscribes someone', {
       method: 'POST',
       path: `/v1/status-pages/${a.statusPage}/subscriptions/bulk`,
@@ -307,6 +337,9 @@ describe('isolation between accounts, for every route', () => {
       a.checkResult,
       a.maintenance,
       a.maintenanceUpdate,
+      a.testSession,
+      a.testSessionResult,
+      a.testSessionErrorGroup,
     ];
     try {
       for (const id of OPERATION_IDS) {

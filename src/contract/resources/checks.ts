@@ -1,5 +1,5 @@
-// Check results as the platform's check runs would record them: a reference-only route
-// (docs/api-rules.md#check-results), no MCP tool, not in the hosted API.
+// Check results and test sessions as the platform would record them: reference-only routes
+// (docs/api-rules.md#check-results, #test-sessions), no MCP tool, not in the hosted API.
 // Rows of the operations table (table.ts merges them); the schemas are named, not imported.
 import { define } from '../row.js';
 import { EXAMPLE_ID } from './examples.js';
@@ -28,5 +28,38 @@ export const checkRows = define({
     referenceOnly: true,
     readBack: 'none',
     publishes: 'v3-rule-incidents',
+  },
+  recordTestSession: {
+    method: 'POST',
+    path: '/_reference/test-sessions',
+    summary: 'Record a test session and its results, grouping the errors of failed ones (reference server only)',
+    sample: {
+      body: {
+        name: 'Deploy checks on main',
+        status: 'FAILED',
+        results: [
+          { name: 'Checkout API', checkType: 'API', outcome: 'failed', errorMessage: 'Request failed with status code 502 (Bad Gateway)' },
+        ],
+        startedAt: '2025-03-10T11:00:00Z',
+        stoppedAt: '2025-03-10T11:02:00Z',
+      },
+    },
+    body: 'TestSessionInput',
+    bodyRequired: true,
+    responses: { 201: 'TestSession' },
+    referenceOnly: true,
+    readBack: 'none',
+  },
+  endTestSession: {
+    method: 'PATCH',
+    path: '/_reference/test-sessions/{testSessionId}',
+    summary: 'End a running test session (reference server only)',
+    sample: { params: { testSessionId: EXAMPLE_ID }, body: { status: 'PASSED' } },
+    paramDescriptions: { testSessionId: 'id of the running test session' },
+    body: 'TestSessionPatch',
+    bodyRequired: true,
+    responses: { 200: 'TestSession' },
+    idempotent: true,
+    referenceOnly: true,
   },
 });

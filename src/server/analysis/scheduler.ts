@@ -47,7 +47,11 @@ export function analysisScheduler({
 
   async function generateAnalysis(store: AccountStore, analysisId: string): Promise<void> {
     const request = store.getAnalysisRequest(analysisId)!;
-    const group = store.getErrorGroup(request.errorGroupId)!;
+    // A check run's group, or a test session's (which has no check).
+    const group = store.getErrorGroup(request.errorGroupId) ?? {
+      ...store.records.testSessionErrorGroups.get(request.errorGroupId)!,
+      checkId: null,
+    };
     const checkType = store.getErrorGroupCheckType(group.id) ?? 'API';
     const started = performance.now();
     let analysis: Analysis;

@@ -18,6 +18,8 @@ import * as runtimes from './runtimes.js';
 import * as services from './services.js';
 import * as statusPages from './status-pages.js';
 import * as subscriptions from './subscriptions.js';
+import * as testSessionErrorGroups from './test-session-error-groups.js';
+import * as testSessions from './test-sessions.js';
 import * as v3Incidents from './v3-incidents.js';
 import * as v3AutomationRules from './v3-automation-rules.js';
 import * as v3Subscribers from './v3-subscribers.js';
@@ -41,6 +43,8 @@ const exported = {
   ...services,
   ...statusPages,
   ...subscriptions,
+  ...testSessions,
+  ...testSessionErrorGroups,
   ...v3Components,
   ...v3StatusPages,
   ...v3Incidents,

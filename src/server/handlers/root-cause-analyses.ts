@@ -1,18 +1,26 @@
 // Root cause analyses (docs/api-rules.md#root-cause-analyses-and-error-groups): accepted at once, generated later by the provider.
-// One store of error groups serves both request routes: a test session's group and a check's.
+// The test-session route takes a test-session error group's id and, as before, a check's error
+// group's (kept for existing scripts and data files); the check route takes only a check's.
 import { notFound } from '../http-error.js';
 import type { AccountStore } from '../store.js';
 import type { AppContext, Handler } from './types.js';
 
-function requestAnalysis(store: AccountStore, app: AppContext, groupId: string, userContext: string | null | undefined) {
-  if (!store.getErrorGroup(groupId)) throw notFound('error group', groupId);
+function requestAnalysis(
+  store: AccountStore,
+  app: AppContext,
+  groupId: string,
+  userContext: string | null | undefined,
+  testSessions = false,
+) {
+  const known = store.getErrorGroup(groupId) ?? (testSessions ? store.records.testSessionErrorGroups.get(groupId) : undefined);
+  if (!known) throw notFound('error group', groupId);
   const pending = store.requestAnalysis({ id: app.newId(), errorGroupId: groupId, userContext: userContext ?? null });
   app.scheduleAnalysis(store, pending.id);
   return { status: 202 as const, body: pending };
 }
 
 export const requestRootCauseAnalysis: Handler<'requestRootCauseAnalysis'> = ({ params, body, account: { store }, app }) =>
-  requestAnalysis(store, app, params.testSessionErrorGroupId, body?.userContext);
+  requestAnalysis(store, app, params.testSessionErrorGroupId, body?.userContext, true);
 
 export const requestErrorGroupAnalysis: Handler<'requestErrorGroupAnalysis'> = ({ params, body, account: { store }, app }) =>
   requestAnalysis(store, app, params.errorGroupId, body?.userContext);

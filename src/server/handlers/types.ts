@@ -20,6 +20,10 @@ export interface AppContext {
   newId(): string;
   /** Generates the analysis later (after rcaDelayMs) and stores it in the account's store. */
   scheduleAnalysis(store: AccountStore, analysisId: string): void;
+  /** The server's own address (`http://HOST:PORT`), for the links of test and check sessions; default the usual one. */
+  baseUrl?: () => string;
+  /** Waits `ms` on the server's clock (a completion's bound), ending early when the server stops. */
+  wait?: (ms: number) => Promise<void>;
   /** Only with --test-clock: moves the clock now() reads (clock.ts). */
   testClock?: { moveTo(ms: number): void };
   /** The next maintenance window id: whole numbers, one series for the server's accounts. */

@@ -2,6 +2,7 @@
 import type { Analysis, RootCauseAnalysis } from '../../contract/schemas.js';
 import type { ErrorGroupRecords } from './error-groups.js';
 import { recordKind } from './kind.js';
+import type { TestSessionErrorGroupRecords } from './test-session-error-groups.js';
 
 export interface AnalysisRequest {
   id: string;
@@ -23,6 +24,8 @@ export interface AnalysisCompleted {
 
 interface Parts {
   readonly errorGroups: ErrorGroupRecords;
+  /** The test-session analysis route takes these groups' ids too. */
+  readonly testSessionErrorGroups: TestSessionErrorGroupRecords;
 }
 
 export interface PendingAnalysis {
@@ -63,7 +66,8 @@ export class AnalysisRecords {
   }
 
   requested(args: AnalysisRequest): PendingAnalysis {
-    if (!this.parts.errorGroups.has(args.errorGroupId)) throw new Error(`unknown error group ${args.errorGroupId}`);
+    if (!this.parts.errorGroups.has(args.errorGroupId) && !this.parts.testSessionErrorGroups.has(args.errorGroupId))
+      throw new Error(`unknown error group ${args.errorGroupId}`);
     const view: PendingAnalysis = { id: args.id, status: 'PENDING' };
     this.byId.set(args.id, { view, errorGroupId: args.errorGroupId, userContext: args.userContext });
     return view;
@@ -74,6 +78,7 @@ export class AnalysisRecords {
     if (!record) throw new Error(`unknown analysis ${analysis.id}`);
     record.view = analysis;
     this.parts.errorGroups.analysisCompleted(record.errorGroupId, analysis);
+    this.parts.testSessionErrorGroups.analysisCompleted(record.errorGroupId, analysis, record.userContext);
     return analysis;
   }
 

@@ -17,6 +17,8 @@ import { notifications } from './notifications.js';
 import { services } from './services.js';
 import { statusPages } from './status-pages.js';
 import { subscriptions } from './subscriptions.js';
+import { testSessionErrorGroups } from './test-session-error-groups.js';
+import { testSessions } from './test-sessions.js';
 import { v3Components } from './v3-components.js';
 import { v3AutomationRules } from './v3-automation-rules.js';
 import { v3Incidents } from './v3-incidents.js';
@@ -39,6 +41,8 @@ export const KINDS = [
   v3Subscribers,
   v3AutomationRules,
   maintenanceWindows,
+  testSessionErrorGroups,
+  testSessions,
 ] as const;
 
 type Kind = (typeof KINDS)[number];
