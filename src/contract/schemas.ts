@@ -16,6 +16,7 @@ export {
 export * from './resources/analyses.schemas.js';
 export * from './resources/checks.schemas.js';
 export * from './resources/check-statuses.schemas.js';
+export * from './resources/check-sessions.schemas.js';
 export * from './resources/test-sessions.schemas.js';
 export * from './resources/error-groups.schemas.js';
 export * from './resources/heartbeats.schemas.js';

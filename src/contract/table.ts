@@ -9,6 +9,7 @@
 import type { PathParamNames } from './rules.js';
 import { analysisRows } from './resources/analyses.js';
 import { checkRows } from './resources/checks.js';
+import { checkSessionRows } from './resources/check-sessions.js';
 import { checkStatusRows } from './resources/check-statuses.js';
 import { testSessionErrorGroupRows } from './resources/test-session-error-groups.js';
 import { testSessionRows } from './resources/test-sessions.js';
@@ -56,6 +57,7 @@ export const routes = {
   ...checkStatusRows,
   ...testSessionRows,
   ...testSessionErrorGroupRows,
+  ...checkSessionRows,
 };
 
 export type Routes = typeof routes;

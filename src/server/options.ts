@@ -16,6 +16,8 @@ export interface ServerOptions {
   fixturesPath?: string;
   /** How long an analysis stays PENDING, in ms. Default 1500. */
   rcaDelayMs?: number;
+  /** How long a check session's check takes to "run", in ms. Default 500. */
+  runDelayMs?: number;
   /** Requests per second per key before 429; unset: no limit. */
   rateLimit?: number;
   /** Where log lines go (never a full key). Default: stderr. */
@@ -91,3 +93,4 @@ export interface RunningServer {
 }
 
 export const DEFAULT_RCA_DELAY_MS = 1500;
+export const DEFAULT_RUN_DELAY_MS = 500;

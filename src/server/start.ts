@@ -10,6 +10,7 @@ import { buildOpenApiDocument } from '../contract/openapi.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../contract/rules.js';
 import { createAccessLog } from './access-log.js';
 import { checkAccounts, generateAccount } from './account.js';
+import { checkRunner } from './check-runner.js';
 import { type ServerClock, serverClock } from './clock.js';
 import { analysisScheduler } from './analysis/scheduler.js';
 import { rulesProvider } from './analysis/rules-provider.js';
@@ -22,7 +23,7 @@ import type { AccountScope, AppContext } from './handlers/types.js';
 import { connectionLimits, httpServerOptions, limitConnections } from './connections.js';
 import { createRequestHandler } from './http.js';
 import { inProcessClient } from './in-process.js';
-import { DEFAULT_RCA_DELAY_MS, type RunningServer, type ServerOptions } from './options.js';
+import { DEFAULT_RCA_DELAY_MS, DEFAULT_RUN_DELAY_MS, type RunningServer, type ServerOptions } from './options.js';
 import { createStatusPages, PageEvents, withPageEvents } from './pages/index.js';
 import { openDataFile } from './persistence/data-file.js';
 import { durableHandlers } from './persistence/durable-handlers.js';
@@ -124,6 +125,12 @@ async function start(
       data,
     }),
   };
+  const runCheck = checkRunner({ runDelayMs: options.runDelayMs ?? DEFAULT_RUN_DELAY_MS, sleep, stopped: stopped.signal, log, data });
+  app.scheduleCheckRun = (store, checkSessionId) => runCheck(app, store, checkSessionId);
+  // Check sessions left STARTED by a stop or a crash run their check now.
+  if (data)
+    for (const scope of scopes.values())
+      for (const id of scope.store.records.checkSessions.startedIds()) app.scheduleCheckRun(scope.store, id);
   // Analyses left PENDING by a stop or a crash are generated again: the provider only needs
   // the request (error group and user context), which the data file kept.
   if (data) for (const scope of scopes.values()) for (const id of scope.store.pendingAnalysisIds()) app.scheduleAnalysis(scope.store, id);

@@ -16,7 +16,13 @@ export async function triageIds(server: TestServer): Promise<Record<string, stri
   const testSessionResultId = session?.results?.[0]?.testSessionResultId as string | undefined;
   const id = session?.errorGroupIds?.[0] as string | undefined;
   if (!testSessionResultId || !id) throw new Error(`the demo test session has no result or error group: ${JSON.stringify(session)}`);
-  return { checkId, checkResultId, testSessionId, testSessionResultId, id, projectId: '00000000-0000-4000-8000-0000000000c6' };
+  // A run of the check, waited for (the server's event, not a sleep), so its completion answers at once.
+  const run = await server.call('POST', '/v2/check-sessions/trigger', { body: { target: { checkId: [checkId] } } });
+  const checkSessionId = run.json?.sessions?.[0]?.checkSessionId as string | undefined;
+  const ran = await server.call('GET', `/v2/check-sessions/${checkSessionId}/completion?maxWaitSeconds=30`);
+  if (ran.status !== 200) throw new Error(`the check session for the MCP test did not run: ${run.text} ${ran.text}`);
+  const projectId = '00000000-0000-4000-8000-0000000000c6';
+  return { checkId, checkResultId, testSessionId, testSessionResultId, id, projectId, checkSessionId: checkSessionId! };
 }
 
 export function triageCalls(ids: Record<string, string>): [string, Record<string, string>][] {
@@ -28,5 +34,6 @@ export function triageCalls(ids: Record<string, string>): [string, Record<string
     ['get_test_session_result', { testSessionId: ids.testSessionId!, testSessionResultId: ids.testSessionResultId! }],
     ['list_project_test_session_error_groups', { projectId: ids.projectId! }],
     ['get_test_session_error_group', { id: ids.id! }],
+    ['get_check_session', { checkSessionId: ids.checkSessionId! }],
   ];
 }

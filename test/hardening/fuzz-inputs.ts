@@ -69,6 +69,7 @@ export function realIds(): Record<string, string[]> {
     testSessionId: [DEMO_IDS.testSessions.deployMain],
     testSessionResultId: [seededId(ACCOUNT_A.id, 'test-session-result', `${DEMO_KEYS.testSessions.deployMain}/#1`)],
     projectId: ['00000000-0000-4000-8000-0000000000c6'],
+    checkSessionId: ['00000000-0000-4000-8000-0000000000c7'],
     checkResultId: [seededId(ACCOUNT_A.id, 'check-result', `${DEMO_KEYS.checks.paymentsApi}/#0`)],
     serviceId: SERVICE_IDS,
     subscriptionId: known.subscriptions,

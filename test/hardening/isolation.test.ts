@@ -42,7 +42,7 @@ const NOT_OWNED: ReadonlySet<OperationId> = new Set([
 ]);
 
 /** The triage routes: their checkId names a check with results, not a heartbeat. */
-const onTriage = (id: OperationId) => /^\/(v1\/check-(statuses|alerts|results)|v2\/)/.test(operations[id].path);
+const onTriage = (id: OperationId) => /^\/(v1\/check-(statuses|alerts|results)|v2\/|_reference\/checks\/)/.test(operations[id].path);
 
 let server: HardeningServer;
 const answers: { what: string; answer: Answer }[] = [];
@@ -73,6 +73,7 @@ const a = {
   testSession: '',
   testSessionResult: '',
   testSessionErrorGroup: '',
+  checkSession: '',
 };
 
 async function send(what: string, req: RawRequest): Promise<Answer> {
@@ -109,6 +110,8 @@ function paramOfA(id: OperationId, name: string): string {
       return a.checkResult;
     case 'testSessionId':
       return a.testSession;
+    case 'checkSessionId':
+      return a.checkSession;
     case 'testSessionResultId':
       return a.testSessionResult;
     case 'projectId':
@@ -143,7 +146,9 @@ function requestOnA(id: OperationId, key: string, extraHeaders: Record<string, s
   const sample = sampleOf(id)?.body as Record<string, unknown> | undefined;
   if (op.body && sample === undefined) throw new Error(`no sample body on the row of ${id}`);
   const service = { id: a.serviceId, name: a.serviceName, accountId: key === ACCOUNT_B.key ? ACCOUNT_B.id : ACCOUNT_A.id };
-  const body = sample && 'services' in sample ? { ...sample, services: [service] } : sample;
+  const named = sample && 'services' in sample ? { ...sample, services: [service] } : sample;
+  // A run on demand names A's check.
+  const body = id === 'triggerCheckSessions' ? { target: { checkId: [a.check] } } : named;
   return {
     method: op.method,
     path: fillEncoded(op.path, params),
@@ -164,6 +169,7 @@ const snapshotA = () =>
     `/v1/check-statuses/${a.check}`,
     `/v2/check-results/${a.check}`,
     `/v1/test-sessions/${a.testSession}`,
+    `/v2/check-sessions/${a.checkSession}`,
     `/v1/test-session-error-groups/${a.testSessionErrorGroup}`,
     `/v1/checks/heartbeats/${a.heartbeat}/events/${a.heartbeatEvent}`,
     `/v1/checks/heartbeats/${a.heartbeat}/availability?startTime=1970-01-01&endTime=2025-03-10`,
@@ -235,6 +241,21 @@ describe('isolation between accounts, for every route', () => {
     a.testSession = testSession.json.testSessionId;
     a.testSessionResult = testSession.json.results[0].testSessionResultId;
     a.testSessionErrorGroup = testSession.json.errorGroupIds[0];
+    const run = await send('A runs its check', {
+      method: 'POST',
+      path: '/v2/check-sessions/trigger',
+      headers: asAccount(ACCOUNT_A.key),
+      body: JSON.stringify({ target: { checkId: [a.check] } }),
+    });
+    expect(run.status, run.text).toBe(201);
+    a.checkSession = run.json.sessions[0].checkSessionId;
+    // Waited for: the run changes A's check, so A's state is settled before the tests.
+    const ran = await send('A waits for the run', {
+      method: 'GET',
+      path: `/v2/check-sessions/${a.checkSession}/completion?maxWaitSeconds=30`,
+      headers: asAccount(ACCOUNT_A.key),
+    });
+    expect(ran.status, ran.text).toBe(200);
     const subscribed = await send('A subscribes someone', {
       method: 'POST',
       path: `/v1/status-pages/${a.statusPage}/subscriptions/bulk`,
@@ -340,6 +361,7 @@ describe('isolation between accounts, for every route', () => {
       a.testSession,
       a.testSessionResult,
       a.testSessionErrorGroup,
+      a.checkSession,
     ];
     try {
       for (const id of OPERATION_IDS) {
@@ -348,6 +370,9 @@ describe('isolation between accounts, for every route', () => {
         const answer = await send(what, req);
         if (id === 'moveClock') {
           // The server's clock is no account's: on a server without --test-clock it is a 404 for everyone.
+          expectErrorAnswer(answer, 404, what);
+        } else if (id === 'triggerCheckSessions') {
+          // A's check does not exist for B: nothing matches, nothing runs.
           expectErrorAnswer(answer, 404, what);
         } else if (id === 'createIncident') {
           // A's service does not exist for B (docs/api-rules.md#incidents-and-their-updates): a 400 naming it, nothing created.

@@ -14,6 +14,7 @@ export interface ServerCommandOptions {
   account?: string[];
   fixtures?: string;
   rcaDelay?: number;
+  runDelay?: number;
   rateLimit?: number;
   data?: string;
   headersTimeout?: number;
@@ -41,6 +42,7 @@ export function register(program: Program): void {
       )
       .option('--fixtures <file>', 'JSON fixture file replacing the demo data')
       .option('--rca-delay <ms>', 'how long an analysis stays PENDING', positiveInt(0))
+      .option('--run-delay <ms>', "how long a check session's check takes to run (default 500)", positiveInt(0))
       .option('--rate-limit <n>', 'requests per second per key before 429', positiveInt(1))
       .option('--data <file>', 'keep the data in FILE across restarts (journal, synced before each answer)')
       .option(
@@ -112,6 +114,7 @@ export async function run(options: ServerCommandOptions): Promise<void> {
       ...(accounts.length ? { accounts } : {}),
       ...(options.fixtures !== undefined ? { fixturesPath: options.fixtures } : {}),
       ...(options.rcaDelay !== undefined ? { rcaDelayMs: options.rcaDelay } : {}),
+      ...(options.runDelay !== undefined ? { runDelayMs: options.runDelay } : {}),
       ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
       ...(options.data !== undefined ? { dataPath: options.data } : {}),
       ...(options.headersTimeout !== undefined ? { headersTimeoutMs: options.headersTimeout } : {}),

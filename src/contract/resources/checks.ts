@@ -62,4 +62,15 @@ export const checkRows = define({
     idempotent: true,
     referenceOnly: true,
   },
+  setCheckNextOutcome: {
+    method: 'PUT',
+    path: '/_reference/checks/{checkId}/next-outcome',
+    summary: "Say how a check's next run on demand ends (reference server only)",
+    sample: { params: { checkId: EXAMPLE_ID }, body: { outcome: 'failed' } },
+    paramDescriptions: { checkId: 'id of the check' },
+    body: 'NextOutcomeInput',
+    bodyRequired: true,
+    responses: { 200: 'NextOutcome' },
+    referenceOnly: true,
+  },
 });

@@ -89,7 +89,9 @@ const moment = (value: string) => (isDateOnly(value) ? toMillis(value) : Number(
 export function alertWindow(now: number, from?: string, to?: string): { from: number; to: number } {
   const start = from === undefined ? undefined : moment(from);
   const end = to === undefined ? undefined : moment(to);
-  const window = start === undefined ? { to: end ?? now, from: (end ?? now) - SIX_HOURS } : { from: start, to: end ?? start + SIX_HOURS };
+  // No bound given: the 6 hours up to now, now included.
+  const until = end ?? now + 1;
+  const window = start === undefined ? { to: until, from: until - SIX_HOURS } : { from: start, to: end ?? start + SIX_HOURS };
   if (!(window.from < window.to)) throw badField('from', 'must be before to');
   if (window.to - window.from > SIX_HOURS) throw badField('to', 'must be at most 6 hours after from');
   return window;

@@ -1,14 +1,14 @@
 // Check results (docs/api-rules.md#check-results): a run's result starts its check when the id
 // is new, a failed run's error is grouped as an error event is, every result is kept, and the
 // automation rules act on it before it is answered (automation-rules.ts).
-import type { CheckResult } from '../../contract/schemas.js';
+import type { CheckOutcome, CheckResult } from '../../contract/schemas.js';
 import { guessCheckType } from '../analysis/rules-provider.js';
 import { runAutomationRules } from '../automation-rules.js';
-import { badField } from '../http-error.js';
+import { badField, notFound } from '../http-error.js';
 import type { AccountStore } from '../store.js';
-import { type Check, type CheckResultRecorded, type CheckSaved, checkResult } from '../store/checks.js';
+import { type Check, type CheckNextOutcomeSet, type CheckResultRecorded, type CheckSaved, checkResult } from '../store/checks.js';
 import { eventTime } from './reference.js';
-import type { Handler, HandlerRequest } from './types.js';
+import type { AppContext, Handler, HandlerRequest } from './types.js';
 
 type Input = HandlerRequest<'recordCheckResult'>['body'];
 
@@ -30,12 +30,20 @@ function checkOf(store: AccountStore, body: Input, created_at: string): Check | 
   };
 }
 
-export const recordCheckResult: Handler<'recordCheckResult'> = ({ body, account: { store }, app }) => {
-  const timestamp = eventTime(app, body.timestamp);
-  const found = checkOf(store, body, timestamp);
-  const check = 'saved' in found ? found.saved : found;
+/** What a run of a check reports. */
+export interface Run {
+  outcome: CheckOutcome;
+  /** When it ended, checked already. */
+  timestamp: string;
+  runLocation?: string;
+  responseTime?: number;
+  errorMessage?: string;
+}
+
+/** A run's result recorded for a known check: a failed run's error grouped, the automation rules told. */
+export function recordRun(store: AccountStore, app: AppContext, check: Check, body: Run): CheckResult {
+  const { timestamp } = body;
   const wasFailing = store.records.checks.latest(check.id)?.result.hasFailures === true;
-  if ('saved' in found) store.commit<CheckSaved>({ kind: 'checkSaved', check });
   const errorGroupIds: string[] = [];
   if (body.outcome === 'failed' && body.errorMessage !== undefined) {
     const group = store.recordErrorEvent({
@@ -62,5 +70,19 @@ export const recordCheckResult: Handler<'recordCheckResult'> = ({ body, account:
     errorMessage: body.errorMessage ?? null,
   });
   runAutomationRules(store, app, check, wasFailing);
-  return { status: 201, body: result };
+  return result;
+}
+
+export const recordCheckResult: Handler<'recordCheckResult'> = ({ body, account: { store }, app }) => {
+  const timestamp = eventTime(app, body.timestamp);
+  const found = checkOf(store, body, timestamp);
+  const check = 'saved' in found ? found.saved : found;
+  if ('saved' in found) store.commit<CheckSaved>({ kind: 'checkSaved', check });
+  return { status: 201, body: recordRun(store, app, check, { ...body, timestamp }) };
+};
+
+export const setCheckNextOutcome: Handler<'setCheckNextOutcome'> = ({ params, body, account: { store } }) => {
+  if (!store.records.checks.get(params.checkId)) throw notFound('check', params.checkId);
+  store.commit<CheckNextOutcomeSet>({ kind: 'checkNextOutcomeSet', checkId: params.checkId, outcome: body.outcome });
+  return { status: 200, body: { checkId: params.checkId, nextOutcome: body.outcome } };
 };

@@ -5,6 +5,7 @@
 import { routes, type OperationId } from '../../contract/table.js';
 import * as checks from './checks.js';
 import * as checkResults from './check-results.js';
+import * as checkSessions from './check-sessions.js';
 import * as checkStatuses from './check-statuses.js';
 import * as clock from './clock.js';
 import * as errorGroups from './error-groups.js';
@@ -30,6 +31,7 @@ import * as v3StatusPages from './v3-status-pages.js';
 const exported = {
   ...checks,
   ...checkResults,
+  ...checkSessions,
   ...checkStatuses,
   ...clock,
   ...errorGroups,

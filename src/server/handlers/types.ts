@@ -22,6 +22,8 @@ export interface AppContext {
   scheduleAnalysis(store: AccountStore, analysisId: string): void;
   /** The server's own address (`http://HOST:PORT`), for the links of test and check sessions; default the usual one. */
   baseUrl?: () => string;
+  /** Runs a check session's check after --run-delay (check-runner.ts). */
+  scheduleCheckRun?: (store: AccountStore, checkSessionId: string) => void;
   /** Waits `ms` on the server's clock (a completion's bound), ending early when the server stops. */
   wait?: (ms: number) => Promise<void>;
   /** Only with --test-clock: moves the clock now() reads (clock.ts). */

@@ -30,6 +30,13 @@ export interface CheckSaved {
   check: Check;
 }
 
+/** How the check's next run on demand ends (a check session's), or null once it has run. */
+export interface CheckNextOutcomeSet {
+  kind: 'checkNextOutcomeSet';
+  checkId: string;
+  outcome: CheckOutcome | null;
+}
+
 export interface CheckResultRecorded {
   kind: 'checkResultRecorded';
   result: CheckResult;
@@ -46,6 +53,7 @@ interface CheckEntry {
 
 export class CheckRecords {
   private readonly byId = new Map<string, CheckEntry>();
+  private readonly nextOutcomes = new Map<string, CheckOutcome>();
   /** Results recorded so far, over every check: the next run's checkRunId counts on from it. */
   private recordedCount = 0;
 
@@ -71,6 +79,16 @@ export class CheckRecords {
   *results(checkId: string): Generator<StoredCheckResult> {
     const results = this.byId.get(checkId)?.results ?? [];
     for (let index = results.length - 1; index >= 0; index--) yield results[index]!;
+  }
+
+  nextOutcome(checkId: string): CheckOutcome | undefined {
+    return this.nextOutcomes.get(checkId);
+  }
+
+  nextOutcomeSet(checkId: string, outcome: CheckOutcome | null): CheckOutcome | null {
+    if (outcome === null) this.nextOutcomes.delete(checkId);
+    else this.nextOutcomes.set(checkId, outcome);
+    return outcome;
   }
 
   result(checkId: string, resultId: string): StoredCheckResult | undefined {
@@ -114,6 +132,7 @@ export class CheckRecords {
 
   clear(): void {
     this.byId.clear();
+    this.nextOutcomes.clear();
     this.recordedCount = 0;
   }
 }
@@ -174,7 +193,7 @@ export const CheckFixture = z.strictObject({
     .optional(),
 });
 
-type CheckEntryRecord = { kind: 'check'; check: Check; results: StoredCheckResult[] };
+type CheckEntryRecord = { kind: 'check'; check: Check; results: StoredCheckResult[]; nextOutcome?: CheckOutcome };
 
 export const checks = recordKind({
   name: 'checks',
@@ -182,13 +201,20 @@ export const checks = recordKind({
   changes: {
     checkSaved: (part, change: CheckSaved) => part.saved(change.check),
     checkResultRecorded: (part, change: CheckResultRecorded) => part.recorded(change.result, change.errorMessage),
+    checkNextOutcomeSet: (part, change: CheckNextOutcomeSet) => part.nextOutcomeSet(change.checkId, change.outcome),
   },
   snapshot: {
     *write(part) {
-      for (const check of part.checks()) yield { kind: 'check' as const, check, results: [...part.entry(check.id)!.results] };
+      for (const check of part.checks()) {
+        const nextOutcome = part.nextOutcome(check.id);
+        yield { kind: 'check' as const, check, results: [...part.entry(check.id)!.results], ...(nextOutcome ? { nextOutcome } : {}) };
+      }
     },
     restore: {
-      check: (part, entry: CheckEntryRecord) => part.restore(entry.check, entry.results),
+      check: (part, entry: CheckEntryRecord) => {
+        part.restore(entry.check, entry.results);
+        if (entry.nextOutcome) part.nextOutcomeSet(entry.check.id, entry.nextOutcome);
+      },
     },
   },
   fixtures: {

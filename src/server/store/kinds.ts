@@ -8,6 +8,7 @@
 // page names services; an analysis, an error group).
 import { analyses } from './analyses.js';
 import { checks } from './checks.js';
+import { checkSessions } from './check-sessions.js';
 import { errorGroups } from './error-groups.js';
 import { heartbeats } from './heartbeats.js';
 import { incidents } from './incidents.js';
@@ -43,6 +44,7 @@ export const KINDS = [
   maintenanceWindows,
   testSessionErrorGroups,
   testSessions,
+  checkSessions,
 ] as const;
 
 type Kind = (typeof KINDS)[number];
