@@ -63,4 +63,25 @@ describe('incidents watch of a V3 incident', () => {
     // Neither a severity nor a services line: the impacts say it.
     expect(watch.stdout()).not.toMatch(/\t(severity|services)\t/);
   });
+
+  it('without an id: the open incidents of the V3 pages too, one opened since, its updates and its resolution', async () => {
+    const pages = (await test.server.call('GET', V3_PAGES)).json.entries as { id: string; url: string }[];
+    const pageId = pages.find((page) => page.url === 'acme-platform')!.id;
+    const watch = startCli(['incidents', 'watch', '--interval', '1'], { env: test.server.env });
+    try {
+      await watch.line(/\twatching\tIDENTIFIED PARTIAL_OUTAGE Webhook deliveries delayed \(2 updates\)$/);
+      const created = await test.server.call('POST', `${V3_PAGES}/${pageId}/incidents`, {
+        body: { name: 'Exports slow', incidentUpdates: [{ description: 'Exports take minutes.', status: 'INVESTIGATING' }] },
+      });
+      expect(created.status, created.text).toBe(201);
+      const updates = `${V3_PAGES}/${pageId}/incidents/${(created.json as V3Incident).id}/incident-updates`;
+      await watch.line(/\topened\tINVESTIGATING OPERATIONAL Exports slow \(1 update\)$/);
+      await test.server.call('POST', updates, { body: { description: 'A slow export worker.', status: 'IDENTIFIED' } });
+      await watch.line(/\tupdate\tIDENTIFIED A slow export worker\.$/);
+      await test.server.call('POST', updates, { body: { description: 'Exports are fast again.', status: 'RESOLVED' } });
+      await watch.line(/\tupdate\tRESOLVED Exports are fast again\.$/);
+    } finally {
+      watch.child.kill();
+    }
+  });
 });

@@ -7,7 +7,17 @@ import { isOpen } from '../output/cells.js';
 import type { Context } from '../runtime/context.js';
 import { fetchPages } from './paging.js';
 import { isNotFound } from '../errors/not-found.js';
-import { findIncident, type FoundIncident, openImpacts, readAgain, shownIncident, type V3Incident } from '../lookup/v3-incidents.js';
+import {
+  asIncident,
+  findIncident,
+  type FoundIncident,
+  openImpacts,
+  pageComponents,
+  readAgain,
+  shownIncident,
+  type V3Incident,
+  v3Pages,
+} from '../lookup/v3-incidents.js';
 import { isWholeId, pageOfIncident, resolveUpdateId } from '../lookup/short-ids.js';
 import type { Incident, IncidentUpdate } from './types.js';
 
@@ -101,25 +111,31 @@ export class OneIncident {
 }
 
 /**
- * Every open incident, read from the whole incident list: the API has no filter for open ones,
- * and an incident left open long ago sits on a later page than the newest hundred.
+ * Every open incident of both kinds, read from the whole incident list and each V3 page's: the
+ * API has no filter for open ones, and an incident left open long ago sits on a later page than
+ * the newest hundred. A V3 list gives no updates, so a V3 incident open now or at the last read
+ * is read whole (its page's components once, for their names).
  */
 export class AllOpen {
   private last?: Map<string, Incident>;
+  /** The V3 incidents of the last read that were read whole (the others were seen without their updates). */
+  private whole = new Set<string>();
   readonly label = 'open incidents';
 
   constructor(private readonly client: Client) {}
 
   async poll(now: string, first: boolean): Promise<Outcome> {
-    const page = await fetchPages((query) => this.client.listIncidents({ query }), { all: true });
-    const current = new Map(page.entries.map((incident) => [incident.id, incident]));
+    const [page, v3] = await Promise.all([fetchPages((query) => this.client.listIncidents({ query }), { all: true }), this.v3Incidents()]);
+    const entries = [...page.entries, ...v3.incidents];
+    const current = new Map(entries.map((incident) => [incident.id, incident]));
     const events: WatchEvent[] = [];
     if (!this.last) {
-      for (const incident of page.entries.filter(isOpen).reverse()) events.push(watching(incident, now, 'watching'));
+      for (const incident of entries.filter(isOpen).reverse()) events.push(watching(incident, now, 'watching'));
     } else {
-      for (const incident of [...page.entries].reverse()) {
+      for (const incident of [...entries].reverse()) {
         const before = this.last.get(incident.id);
-        if (!before) {
+        // A V3 incident seen last time without its updates (it was resolved): opened, if it is open again.
+        if (!before || (v3.whole.has(incident.id) && !this.whole.has(incident.id))) {
           if (isOpen(incident)) events.push(watching(incident, now, 'opened'));
         } else if (isOpen(before) || isOpen(incident)) {
           events.push(...changes(before, incident, now));
@@ -131,7 +147,39 @@ export class AllOpen {
       }
     }
     this.last = current;
-    return { events, done: !page.entries.some(isOpen), firstPoll: first };
+    this.whole = v3.whole;
+    return { events, done: !entries.some(isOpen), firstPoll: first };
+  }
+
+  /** Every V3 page's incidents, shown as incidents; those open now or at the last read, read whole. */
+  private async v3Incidents(): Promise<{ incidents: Incident[]; whole: Set<string> }> {
+    const whole = new Set<string>();
+    const wasOpen = (id: string) => {
+      const before = this.last?.get(id);
+      return before !== undefined && isOpen(before);
+    };
+    const lists = await Promise.all(
+      (await v3Pages(this.client)).map(async (page) => {
+        const params = { statusPageId: page.id };
+        try {
+          const listed = (await fetchPages((query) => this.client.listV3Incidents({ params, query }), { all: true })).entries;
+          const wanted = listed.filter((entry) => entry.lastUpdateStatus !== 'RESOLVED' || wasOpen(entry.id));
+          const components = wanted.length > 0 ? await pageComponents(this.client, page.id) : [];
+          return await Promise.all(
+            listed.map(async (entry) => {
+              if (!wanted.includes(entry)) return asIncident(entry, components);
+              whole.add(entry.id);
+              return asIncident(await this.client.getV3Incident({ params: { ...params, incidentId: entry.id } }), components);
+            }),
+          );
+        } catch (error) {
+          // A page (or an incident) deleted while it was read: its incidents are gone from the list.
+          if (isNotFound(error)) return [];
+          throw error;
+        }
+      }),
+    );
+    return { incidents: lists.flat(), whole };
   }
 }
 
