@@ -230,3 +230,60 @@ export async function rememberPage(ctx: Context, incidentId: string, pageId: str
 }
 
 export const forgetPage = (ctx: Context, incidentId: string) => rememberPage(ctx, incidentId, '');
+
+/** How a list looked in for prefixes names what it holds (`error group id`, `error groups`) and shows one. */
+export interface PrefixWords<T> {
+  /** `error group id`. */
+  readonly what: string;
+  /** `error groups`, for the count looked at. */
+  readonly plural: string;
+  /** Where the ids are shown: `'statusctl error-groups list --all' shows the ids`. */
+  readonly hint: string;
+  /** The line an ambiguous prefix lists for one match, after its id. */
+  describe(item: T): string;
+}
+
+/** What could be the start of a UUID: hexadecimal digits and dashes. Anything else is no prefix. */
+export const looksLikePrefix = (value: string): boolean => /^[0-9a-f-]+$/i.test(value.trim());
+
+/**
+ * Ids and unique prefixes of one kind (error groups), as IncidentIds does for incidents: a whole
+ * id costs no read; a prefix of at least MIN_PREFIX characters is looked for in `list`, read at
+ * most once. Ambiguous: exit 2 listing the matches; none: exit 4 with the closest starts.
+ */
+export class PrefixIds<T extends { id: string }> {
+  private listing?: Promise<readonly T[]>;
+
+  constructor(
+    private readonly list: () => Promise<readonly T[]>,
+    private readonly words: PrefixWords<T>,
+  ) {}
+
+  async resolve(given: string): Promise<{ id: string; item?: T }> {
+    if (isWholeId(given)) return { id: given.trim() };
+    const { what, plural, hint, describe } = this.words;
+    const value = given.trim();
+    if (value.length < MIN_PREFIX) {
+      throw usageError(
+        `${what} ${quotedValue(given)} is too short: give the whole id or at least its first ${MIN_PREFIX} characters`,
+        hint,
+      );
+    }
+    const lower = value.toLowerCase();
+    const items = await (this.listing ??= this.list());
+    const matches = items.filter((item) => item.id.toLowerCase().startsWith(lower));
+    if (matches.length === 1) return { id: matches[0]!.id, item: matches[0]! };
+    if (matches.length > 1)
+      throw ambiguous(
+        what,
+        given,
+        matches.map((item) => `${item.id}  ${describe(item)}`),
+      );
+    throw new CliError(
+      ExitCode.notFound,
+      `no ${what} starts with ${quotedValue(given)}${nearPrefixes(value, items)} (${items.length} ${plural} of the account looked at)`,
+      undefined,
+      hint,
+    );
+  }
+}

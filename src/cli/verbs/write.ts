@@ -63,10 +63,13 @@ export interface BulkWriteSpec<T, O extends BulkOptions> {
   options?(command: CommandUnknownOpts): CommandUnknownOpts;
   /** The JSON fields of an id that failed (each key of a success's fields, null). */
   readonly failed: Record<string, null>;
-  /** A dry run of one id: checked as the real run would find it, the request planned (api/dry-run.ts). */
-  plan(reader: Client, id: string, options: O): Promise<Done>;
-  /** The write of one id; `item` is the resource as the API answered, shown on a terminal after one id. */
-  write(client: Client, id: string, options: O): Promise<Done & { item: T }>;
+  /**
+   * A dry run of one id: checked as the real run would find it, the request planned (api/dry-run.ts).
+   * `found` is told the whole id a prefix stands for, which its line then shows.
+   */
+  plan(reader: Client, id: string, options: O, found: (wholeId: string) => void): Promise<Done>;
+  /** The write of one id; `item` is the resource as the API answered, shown on a terminal after one id. `found` as for plan. */
+  write(client: Client, id: string, options: O, found: (wholeId: string) => void): Promise<Done & { item: T }>;
   /** The record shown after one id, when it is not the view's. */
   detail?(ctx: Context, item: T, options: O): Promise<string>;
 }
@@ -82,7 +85,7 @@ export function bulkWriteVerb<T, O extends BulkOptions>(
     if (options.dryRun) {
       const { runPlannedBulk } = await import('../api/dry-run.js');
       const reader = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
-      return runPlannedBulk(ctx, ids, options.concurrency, (id) => spec.plan(reader, id, options));
+      return runPlannedBulk(ctx, ids, options.concurrency, (id, found) => spec.plan(reader, id, options, found));
     }
     const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
     // One row per id whatever their number, so a script reads one shape; a person at a terminal
@@ -93,8 +96,8 @@ export function bulkWriteVerb<T, O extends BulkOptions>(
       ctx,
       ids,
       options.concurrency,
-      async (id) => {
-        const { item, ...done } = await spec.write(client, id, options);
+      async (id, found) => {
+        const { item, ...done } = await spec.write(client, id, options, found);
         if (showDetail && items.length < 2) items.push(item);
         return done;
       },

@@ -5,7 +5,7 @@
 import type { Client } from '../../../client/index.js';
 import type { ErrorGroup } from '../../../contract/schemas.js';
 import type { Done } from '../../api/bulk.js';
-import { sentId } from '../../input/ids.js';
+import { errorGroupIds } from './list.js';
 import { renderRecord } from '../../views/resource.js';
 import { ERROR_GROUP, errorGroupFields } from '../../views/error-group.js';
 import { type BulkOptions, type BulkWriteSpec, bulkWriteVerb } from '../../verbs/write.js';
@@ -37,18 +37,22 @@ export function patchSpec<O extends BulkOptions>(
 ): BulkWriteSpec<ErrorGroup, O> {
   return {
     ...words,
-    ids: 'ids of error groups (UUIDs), or - to read them from stdin',
+    ids: 'ids of error groups (UUIDs, or unique prefixes of at least 6 characters), or - to read them from stdin',
     words: { dryRun: 'read each group and print the requests (method, path, JSON body) instead of sending them' },
     failed: { group: null },
-    async plan(reader: Client, id: string, options: O): Promise<Done> {
+    async plan(reader: Client, given: string, options: O, found): Promise<Done> {
       const { planRequest, plannedOutcome } = await import('../../api/dry-run.js');
-      // Checked as the real run would find it: the id's form, then that the group exists (a read).
-      const planned = await planRequest('updateErrorGroup', { params: { id: groupId(id) }, body: body(options) });
-      await reader.getErrorGroup({ params: { id: groupId(id) } });
+      // Checked as the real run would find it: the id's form (a prefix found), then that the group exists (a read).
+      const id = await groupId(reader, given);
+      found(id);
+      const planned = await planRequest('updateErrorGroup', { params: { id }, body: body(options) });
+      await reader.getErrorGroup({ params: { id } });
       return plannedOutcome(archived(options) ? 'would-archive' : 'would-unarchive', planned, 200);
     },
-    async write(client: Client, id: string, options: O) {
-      const { status, body: group } = await client.call('updateErrorGroup', { params: { id: groupId(id) }, body: body(options) });
+    async write(client: Client, given: string, options: O, found) {
+      const id = await groupId(client, given);
+      found(id);
+      const { status, body: group } = await client.call('updateErrorGroup', { params: { id }, body: body(options) });
       const how = archived(options);
       const fields = { group };
       return how
@@ -64,12 +68,18 @@ export function patchSpec<O extends BulkOptions>(
   };
 }
 
+/** The prefix lookup of each run (its client): the groups are read once however many prefixes it is given. */
+const lookups = new WeakMap<Client, (given: string) => Promise<string>>();
+
 /**
- * Error group ids are UUIDs (the API's form for them): anything else is that id's usage error,
- * without a request the hosted API would refuse, in a dry run too.
+ * Error group ids are UUIDs (the API's form for them): a unique prefix stands for its group's id;
+ * anything else is that id's usage error, without a request the hosted API would refuse, in a
+ * dry run too.
  */
-function groupId(given: string): string {
-  return sentId('updateErrorGroup', 'id', given, ERROR_GROUP.argument.usage!);
+function groupId(client: Client, given: string): Promise<string> {
+  let lookup = lookups.get(client);
+  if (!lookup) lookups.set(client, (lookup = errorGroupIds(async () => client)));
+  return lookup(given);
 }
 
 export const { declare, run } = bulkWriteVerb(

@@ -11,6 +11,8 @@ import type { Noun } from '../../runtime/globals.js';
 import { renderList } from '../../views/resource.js';
 import { ERROR_GROUP } from '../../views/error-group.js';
 import { sentId } from '../../input/ids.js';
+import type { Client } from '../../../client/index.js';
+import { isWholeId, looksLikePrefix, MIN_PREFIX, PrefixIds } from '../../lookup/short-ids.js';
 
 /** The hosted API's page size when none is sent. */
 const API_DEFAULT_LIMIT = 10;
@@ -123,6 +125,40 @@ async function readPages(
     if (kept.length > room) return { groups, next: page };
     if (kept.length === room) return { groups, next: entries.length < size ? undefined : page + 1 };
     if (entries.length < size) return { groups, next: undefined };
+  }
+}
+
+/**
+ * Error group ids and their prefixes for one command (get, archive, unarchive): the account's
+ * groups are read once, every page of 100, when a prefix needs them. A value that cannot start
+ * a UUID, or shorter than a prefix may be, is refused as before, naming the argument and the
+ * form it takes (exit 2, no request).
+ */
+export function errorGroupIds(client: () => Promise<Client>): (given: string) => Promise<string> {
+  const ids = new PrefixIds<ErrorGroup>(async () => allErrorGroups(await client()), {
+    what: 'error group id',
+    plural: 'error groups',
+    hint: "'statusctl error-groups list --all' shows the ids",
+    describe: (group) =>
+      `${group.archivedUntilNextEvent ? 'archived' : 'active'}, last seen ${group.lastSeen}: ${group.cleanedErrorMessage}`,
+  });
+  return async (given) => {
+    if (!isWholeId(given) && looksLikePrefix(given) && given.trim().length >= MIN_PREFIX) return (await ids.resolve(given)).id;
+    return sentId('getErrorGroup', 'id', given, ERROR_GROUP.argument.usage!);
+  };
+}
+
+/** Every error group of the account: pages of 100 until a short one. */
+async function allErrorGroups(client: Client): Promise<ErrorGroup[]> {
+  const groups: ErrorGroup[] = [];
+  const seen = new Set<string>();
+  for (let page = 1; ; page++) {
+    const entries = await client.listErrorGroups({ query: { limit: String(MAX_LIMIT), ...(page !== 1 ? { page: String(page) } : {}) } });
+    // A server that answers the same page again would keep us here for ever.
+    if (entries.length > 0 && entries.every((group) => seen.has(group.id))) return groups;
+    for (const group of entries) seen.add(group.id);
+    groups.push(...entries);
+    if (entries.length < MAX_LIMIT) return groups;
   }
 }
 
