@@ -165,7 +165,7 @@ describe('aliases at work', () => {
     ]);
     expect(name.code).toBe(0);
     expect(name.stdout).toMatch(/^Usage: statusctl incidents get \[options\] <id>/);
-    expect(name.stdout).toMatch(/\nAlias: view\n$/);
+    expect(name.stdout).toMatch(/\nAlias: view\n\nDocs: \S+\n$/);
     expect(help).toMatchObject({ code: 0, stdout: name.stdout });
     expect(option).toMatchObject({ code: 0, stdout: name.stdout });
     // Command lists name each command once.
@@ -191,7 +191,7 @@ describe('aliases at work', () => {
     const demo = await startTestServer({ accounts: [{ id: DEMO_ACCOUNT_ID, key: 'sk_readme_gh_words_0123456789' }] });
     const { code, stdout, stderr } = await runBlock(lines, demo.env);
     expect(code, stderr).toBe(0);
-    expect(stdout).toMatch(/\nAlias: view\n$/);
+    expect(stdout).toMatch(/\nAlias: view\n\nDocs: \S+\n$/);
   });
 
   it('help for every alias path is the help of the command it names', async () => {

@@ -6,6 +6,7 @@
 // runs.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { declareProgram, type Program } from './globals.js';
+import { docsPageOf, PROGRAM_DOCS } from './docs-pages.js';
 
 /**
  * A module declaring top-level commands on the program. `verbs` are the names the run's verb may
@@ -160,7 +161,10 @@ Exit codes: 0 ok, 1 API or network failure, 2 usage, 3 auth (no key, 401, 403), 
   return program;
 }
 
-/** What every declared command gets, by rule over the tree: exit handling, gh's words, a summary. */
+/**
+ * What every declared command gets, by rule over the tree: exit handling, gh's words, a summary,
+ * and its help's last line: the docs page covering it (docs-pages.ts).
+ */
 function finishTree(program: Program): void {
   for (const [alias, name] of Object.entries(NOUN_ALIASES)) {
     const command = program.commands.find((declared) => declared.name() === name);
@@ -172,7 +176,16 @@ function finishTree(program: Program): void {
     // Command lists show the first paragraph; the whole description stays in the command's own help.
     if (!command.summary()) command.summary(command.description().split('\n\n')[0]!);
     command.commands.forEach(finish);
+    command.addHelpText('after', docsLine(docsPageOf(pathOf(command))));
   });
+  program.addHelpText('after', docsLine(PROGRAM_DOCS));
+}
+
+const docsLine = (page: string) => `\nDocs: ${page}`;
+
+/** `['incidents', 'watch']`: the names from the program down to `command`. */
+function pathOf(command: CommandUnknownOpts): string[] {
+  return command.parent ? [...pathOf(command.parent), command.name()] : [];
 }
 
 /** gh's verbs for ours: `view` where there is `get`, `ls` where there is `list`, `close` for `resolve`, `rm` for `delete`. */
