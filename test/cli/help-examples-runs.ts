@@ -42,11 +42,7 @@ export async function sandbox(url: string): Promise<{ cwd: string; env: NodeJS.P
   writeFileSync(join(cwd, 'notice.md'), 'Some customers cannot log in. We are on it.\n');
   writeFileSync(join(cwd, 'postmortem-summary.txt'), 'A bad deploy, rolled back.\n');
   writeFileSync(join(cwd, 'corrected.txt'), 'Payments, not payouts, were affected.\n');
-  mkdirSync(join(cwd, '.statusctl', 'templates'), { recursive: true });
-  writeFileSync(
-    join(cwd, '.statusctl', 'templates', 'outage.md'),
-    '---\nname: "{{service}} outage in {{region}}"\nseverity: major\nservices: [Payments API]\n---\nCustomers of {{service}} in {{region}} see errors.\n',
-  );
+  // No template: a fresh machine has none, so an example that uses one makes it first.
   copyFileSync(join(ROOT, 'src', 'server', 'fixtures', 'example.json'), join(cwd, 'fixtures.json'));
   const git = (args: string[]) =>
     execFileSync('git', ['-c', 'user.name=Newcomer', '-c', 'user.email=newcomer@example.com', ...args], { cwd });

@@ -23,7 +23,7 @@
 // account (whose ids the examples name) with STATUSCTL_BASE_URL, STATUSCTL_API_KEY and
 // STATUSCTL_ACCOUNT_ID exported, and KEY and ACCOUNT_ID as in the README; profiles `staging` and
 // `ci` in the config file; HOME with the usual completion directories; and the files the examples
-// read (ids.txt, key.txt, fixtures.json..., the template .statusctl/templates/outage.md) in the
+// read (ids.txt, key.txt, fixtures.json...; no template: an example that uses one makes it) in the
 // working directory, which is a git checkout with one commit. Two substitutions, so that
 // runs in parallel never collide: the server's address for http://127.0.0.1:4010, and port 0
 // (a free one) for `statusctl server`. A trailing `&` is dropped: the test waits instead.

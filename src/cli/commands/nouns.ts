@@ -156,7 +156,10 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
     description:
       'Incident templates: Markdown files whose YAML front matter gives name, severity, services, status and notify, ' +
       'and whose body is the first update (incidents create --template NAME)',
-    examples: ['statusctl templates list', 'statusctl templates show outage'],
+    examples: [
+      'statusctl templates list',
+      "mkdir -p .statusctl/templates && printf -- '---\\nname: Outage in {{region}}\\nseverity: major\\n---\\nCustomers in {{region}} see errors.\\n' > .statusctl/templates/outage.md && statusctl templates show outage",
+    ],
     verbs: {
       list: () => import('./templates/list.js'),
       show: () => import('./templates/show.js'),

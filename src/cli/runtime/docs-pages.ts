@@ -1,8 +1,9 @@
 // Where each command is documented in use: the last line of its --help names the page and the
 // section (`Docs: docs/commands.md#watching-an-incident`). One table for the whole tree, by
 // command path: a verb takes its own entry when it has one, else its noun's, so a verb added
-// later is covered by its noun's line. The README's table of commands links the same sections
-// (test/cli/gh-help.test.ts holds the two together and every anchor to a heading of its page).
+// later is covered by its noun's line; a noun without one names the README's table of commands,
+// which links onward. The README's table links the same sections as this one (test/cli/gh-help.test.ts
+// holds the two together where this table has an entry, and every anchor to a heading of its page).
 
 /** The program's own help: the README's table of commands. */
 export const PROGRAM_DOCS = 'README.md#commands';
@@ -12,6 +13,9 @@ export const DOCS_PAGES: Readonly<Record<string, string>> = {
   logout: 'docs/configuration.md#log-in',
   whoami: 'docs/configuration.md#log-in',
   auth: 'docs/configuration.md#profiles',
+  // The same commands as login and logout (commands/nouns.ts), so the same page.
+  'auth login': 'docs/configuration.md#log-in',
+  'auth logout': 'docs/configuration.md#log-in',
   config: 'docs/configuration.md#log-in',
   'status-pages': 'docs/commands.md#status-pages',
   components: 'docs/commands.md#components-of-v3-pages',
@@ -19,7 +23,9 @@ export const DOCS_PAGES: Readonly<Record<string, string>> = {
   subscriptions: 'docs/commands.md#services-and-subscribers',
   incidents: 'docs/commands.md#incidents-and-their-updates',
   'incidents watch': 'docs/commands.md#watching-an-incident',
+  'incidents impacts': 'docs/commands.md#incidents-on-v3-status-pages',
   'incident-updates': 'docs/commands.md#incidents-and-their-updates',
+  'automation-rules': 'docs/commands.md#automation-rules-of-v3-pages',
   templates: 'docs/commands.md#templates',
   notifications: 'docs/commands.md#changing-and-deleting-incidents',
   rca: 'docs/commands.md#root-cause-analyses-and-error-groups',

@@ -96,7 +96,7 @@ export function declare(incidents: Noun): void {
       'statusctl incidents create --name "DB failover" --severity critical --service "Postgres (primary)" --service "Object Storage" --dry-run',
       'id=$(statusctl incidents create --name "API latency" --severity minor --service "Public API" -o json | jq -r .id)',
       'statusctl incidents create --name "Login failures" --severity major --service "Public API" --message-file notice.md --yes',
-      'statusctl incidents create --template outage --var region=eu-west-1 --service "Public API" --dry-run',
+      "mkdir -p .statusctl/templates && printf -- '---\\nname: Outage in {{region}}\\nseverity: major\\n---\\nCustomers in {{region}} see errors.\\n' > .statusctl/templates/api-outage.md && statusctl incidents create --template api-outage --var region=eu-west-1 --service 'Public API' --dry-run",
       'statusctl incidents create --status-page acme-platform --name "Webhooks delayed" --component Webhooks=partial --component "Email delivery=degraded" --yes',
     ],
   );

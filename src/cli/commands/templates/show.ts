@@ -19,7 +19,11 @@ export function declare(templates: Noun): void {
           'services, status, notify, message}, fields the template leaves out absent.',
       )
       .action((name, _options, command) => run(Context.fromCommand(command), name)),
-    ['statusctl templates show outage', 'statusctl templates show outage -o json'],
+    [
+      // A fresh machine has no template: the example makes the one it shows.
+      "mkdir -p .statusctl/templates && printf -- '---\\nname: Outage in {{region}}\\nseverity: major\\n---\\nCustomers in {{region}} see errors.\\n' > .statusctl/templates/outage.md && statusctl templates show outage",
+      'statusctl templates list -o json',
+    ],
   );
 }
 
