@@ -80,6 +80,7 @@ beforeAll(async () => {
     'heartbeats events': [checkId],
     'runtimes list': [],
     'runtimes get': ['2025.04'],
+    'checks status': [],
   };
 });
 

@@ -227,6 +227,13 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
       events: () => import('./heartbeats/events.js'),
     },
   },
+  checks: {
+    description: 'Checks and what is failing now: their states, results and alerts',
+    examples: ['statusctl checks status --failing', "statusctl checks status 'Payments API'"],
+    verbs: {
+      status: () => import('./checks/status.js'),
+    },
+  },
   runtimes: {
     description: 'Runtimes available to checks',
     examples: ['statusctl runtimes list', 'statusctl runtimes list --stage current', 'statusctl runtimes get 2025.04'],

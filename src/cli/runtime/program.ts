@@ -47,6 +47,7 @@ const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = 
   rca: noun('rca'),
   'error-groups': noun('error-groups'),
   heartbeats: noun('heartbeats'),
+  checks: noun('checks'),
   runtimes: noun('runtimes'),
   server: () => import('../commands/server.js'),
   demo: () => import('../commands/demo.js'),

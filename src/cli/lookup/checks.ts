@@ -1,0 +1,49 @@
+// Finding the check a command names: its id (whole, or a unique prefix of at least 6
+// characters) or its name (any case, whole or a unique prefix), among the account's check
+// statuses, the one list of checks the API gives.
+import { isUuid } from '../../contract/rules.js';
+import type { CheckStatus } from '../../contract/schemas.js';
+import { CliError, ExitCode } from '../errors/exit-codes.js';
+import { notFoundAmong } from '../errors/not-found.js';
+import type { Context } from '../runtime/context.js';
+
+const MIN_PREFIX = 6;
+export const CHECK_HINT = 'statusctl checks status lists the checks, with their names and ids';
+
+/** The check `given` names among `checks`. */
+export function findCheck(given: string, checks: readonly CheckStatus[]): CheckStatus {
+  const wanted = given.trim();
+  const lower = wanted.toLowerCase();
+  const tiers: ((check: CheckStatus) => boolean)[] = [
+    (check) => check.checkId === lower,
+    (check) => check.name.toLowerCase() === lower,
+    (check) => lower.length >= MIN_PREFIX && check.checkId.startsWith(lower),
+    (check) => check.name.toLowerCase().startsWith(lower),
+  ];
+  for (const matches of tiers) {
+    const found = checks.filter(matches);
+    if (found.length === 1) return found[0]!;
+    if (found.length > 1) {
+      throw new CliError(
+        ExitCode.usage,
+        [`check "${wanted}": matches ${found.length} checks:`, ...found.map((check) => `  ${check.checkId}  ${check.name}`)].join('\n'),
+        undefined,
+        'give more of the name, or the whole id',
+      );
+    }
+  }
+  throw notFoundAmong(
+    'check',
+    'checks',
+    wanted,
+    checks.map((check) => ({ names: [check.name], line: `${check.checkId}  ${check.name}` })),
+    CHECK_HINT,
+  );
+}
+
+/** The id of the check `given` names: a whole UUID is taken as is, anything else looked up. */
+export async function checkIdOf(ctx: Context, given: string): Promise<string> {
+  const id = given.trim().toLowerCase();
+  if (isUuid(id)) return id;
+  return findCheck(given, await (await ctx.client()).listCheckStatuses({})).checkId;
+}
