@@ -48,6 +48,7 @@ beforeAll(async () => {
   const components = await cli<{ entries: { name: string }[] }>(['components', 'list', v3.url]);
   const v3Incidents = (await server.call('GET', `/v3/status-pages/${v3.id}/incidents`)).json as { entries: { id: string }[] };
   const serviceList = await cli<{ entries: { id: string }[] }>(['services', 'list']);
+  const rules = await cli<{ entries: { id: string }[] }>(['automation-rules', 'list', v3.url]);
   // A heartbeat check of this account: pinged an hour ago and now.
   const checkId = randomUUID();
   for (const at of [Date.now() - 3_600_000, Date.now()]) {
@@ -62,6 +63,8 @@ beforeAll(async () => {
     'status-pages get': [v2.url],
     'status-pages domain': [v3.url],
     'components list': [v3.url],
+    'automation-rules list': [v3.url],
+    'automation-rules get': [rules.entries[0]!.id],
     'components get': [`${v3.url}/${components.entries[0]!.name}`],
     'services list': [],
     'services get': [serviceList.entries[0]!.id],
