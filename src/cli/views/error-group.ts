@@ -1,7 +1,8 @@
 // An error group: the rows of `error-groups list`, the record `error-groups get` shows and
 // `error-groups archive` shows after changing one on a terminal (and the demo, after making one).
 import type { ErrorGroup } from '../../contract/schemas.js';
-import { type Cell, tableFormat } from '../output/cells.js';
+import { type Cell, idCells, tableFormat } from '../output/cells.js';
+import { MIN_PREFIX } from '../lookup/short-ids.js';
 import type { View } from '../output/view.js';
 import type { FieldRow, ResourceView } from './resource.js';
 
@@ -35,8 +36,7 @@ export const ERROR_GROUP: ResourceView<ErrorGroup> = {
   title: 'Error group',
   argument: {
     name: 'id',
-    help: 'id of the error group (a UUID; error-groups list shows them)',
-    // Taken whole, a UUID, as the list shows it.
+    help: `id of the error group, or its first ${MIN_PREFIX} or more characters (error-groups list shows them)`,
     usage: { name: 'ID', hint: 'statusctl error-groups list shows the ids' },
   },
   id: (group) => group.id,
@@ -45,8 +45,10 @@ export const ERROR_GROUP: ResourceView<ErrorGroup> = {
   rows(ctx, groups) {
     const s = ctx.io.style;
     const markdown = tableFormat(ctx) === 'md';
+    // A short id on a terminal (every error-group verb takes it back), so the error gets the room.
+    const groupId = idCells(groups.map((group) => group.id));
     return groups.map((group) => [
-      group.id,
+      groupId(group.id),
       group.checkId,
       group.archivedUntilNextEvent ? { text: 'archived', paint: s.dim } : { text: 'active', paint: s.yellow },
       group.lastSeen,
