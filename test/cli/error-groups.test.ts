@@ -38,11 +38,11 @@ describe('error-groups archive', () => {
     expect(result.code, result.stderr).toBe(0);
     // Piped: the one result row every count prints.
     expect(result.stdout).toBe(`${group.id}\tarchived\tuntil the next matching error\n`);
-    // On a terminal the row is followed by the group.
+    // On a terminal one sentence, followed by the group.
     const shown = await runCli(['error-groups', 'archive', group.id], { env: server.env, terminalColumns: 100, inProcess: true });
     expect(shown.code, shown.stderr).toBe(0);
     const lines = stripVTControlCharacters(shown.stdout).split('\n');
-    expect(lines[0]).toBe(`${group.id}\tarchived\tuntil the next matching error`);
+    expect(lines[0]).toBe(`✓ Archived error group ${group.id.slice(0, 8)} (until the next matching error)`);
     expect(lines.slice(1).join('\n')).toMatch(/archived \(until the next matching error\)/);
     // The next matching error brings it back.
     expect((await recordAgain(group)).archivedUntilNextEvent).toBe(false);
@@ -67,7 +67,7 @@ describe('error-groups archive', () => {
       inProcess: true,
     });
     expect(result.code).toBe(0);
-    expect(stripVTControlCharacters(result.stdout)).toContain(`${group.id}\tarchived\tfor ever`);
+    expect(stripVTControlCharacters(result.stdout)).toContain(`✓ Archived error group ${group.id.slice(0, 8)} (for ever)`);
     expect(stripVTControlCharacters(result.stdout)).toContain('archived for ever (stays archived');
   });
 
