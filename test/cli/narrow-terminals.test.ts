@@ -49,6 +49,7 @@ beforeAll(async () => {
   const v3Incidents = (await server.call('GET', `/v3/status-pages/${v3.id}/incidents`)).json as { entries: { id: string }[] };
   const serviceList = await cli<{ entries: { id: string }[] }>(['services', 'list']);
   const rules = await cli<{ entries: { id: string }[] }>(['automation-rules', 'list', v3.url]);
+  const windows = await cli<{ id: number }[]>(['maintenance', 'list']);
   // A heartbeat check of this account: pinged an hour ago and now.
   const checkId = randomUUID();
   for (const at of [Date.now() - 3_600_000, Date.now()]) {
@@ -84,6 +85,8 @@ beforeAll(async () => {
     'runtimes list': [],
     'runtimes get': ['2025.04'],
     'checks status': [],
+    'maintenance list': [],
+    'maintenance get': [String(windows[0]!.id)],
   };
 });
 

@@ -234,6 +234,14 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
       status: () => import('./checks/status.js'),
     },
   },
+  maintenance: {
+    description: 'Scheduled maintenance: windows (once or repeating), their occurrences and the status updates of each',
+    examples: ['statusctl maintenance list', 'statusctl maintenance get 1'],
+    verbs: {
+      list: () => import('./maintenance/list.js'),
+      get: () => import('./maintenance/get.js'),
+    },
+  },
   runtimes: {
     description: 'Runtimes available to checks',
     examples: ['statusctl runtimes list', 'statusctl runtimes list --stage current', 'statusctl runtimes get 2025.04'],

@@ -49,6 +49,7 @@ const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = 
   heartbeats: noun('heartbeats'),
   checks: noun('checks'),
   runtimes: noun('runtimes'),
+  maintenance: noun('maintenance'),
   server: () => import('../commands/server.js'),
   demo: () => import('../commands/demo.js'),
   completion,
