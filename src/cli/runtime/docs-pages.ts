@@ -32,6 +32,7 @@ export const DOCS_PAGES: Readonly<Record<string, string>> = {
   'error-groups': 'docs/commands.md#root-cause-analyses-and-error-groups',
   heartbeats: 'docs/commands.md#heartbeats',
   runtimes: 'docs/commands.md#runtimes',
+  maintenance: 'docs/commands.md#scheduled-maintenance',
   api: 'docs/scripting.md#any-route-statusctl-api-and---jq',
   completion: 'docs/commands.md#completion',
   server: 'docs/reference-server.md#starting-it',
