@@ -236,7 +236,7 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
   },
   maintenance: {
     description: 'Scheduled maintenance: windows (once or repeating), their occurrences and the status updates of each',
-    examples: ['statusctl maintenance list', 'statusctl maintenance get 1'],
+    examples: ['statusctl maintenance list', 'statusctl maintenance get 5219801255'],
     verbs: {
       list: () => import('./maintenance/list.js'),
       get: () => import('./maintenance/get.js'),

@@ -5,7 +5,7 @@ import type { Context } from '../../runtime/context.js';
 import { getVerb } from '../../verbs/get.js';
 import { renderRecord } from '../../views/resource.js';
 import { MAINTENANCE_WINDOW, maintenanceStatusPaint, momentCell, type WindowEntry } from '../../views/maintenance-window.js';
-import { readWindow } from './read.js';
+import { readWindow } from '../../lookup/maintenance-windows.js';
 
 export const { declare, run } = getVerb(MAINTENANCE_WINDOW, {
   description:
@@ -15,9 +15,9 @@ export const { declare, run } = getVerb(MAINTENANCE_WINDOW, {
     'With -o json: the window as the API gives it, with its occurrences as `maintenances`. An unknown number is exit 4, ' +
     'with the windows there are.',
   examples: [
-    'statusctl maintenance get 1',
-    'statusctl maintenance get 1 -o md',
-    "statusctl maintenance get 1 --jq '.maintenances[0].status'",
+    'statusctl maintenance get 5219801255',
+    'statusctl maintenance get 5219801255 -o md',
+    "statusctl maintenance get 5219801255 --jq '.maintenances[0].status'",
   ],
   fetch: (ctx, given) => readWindow(ctx, given),
   json: (entry) => ({ ...entry.window, maintenances: entry.maintenances }),

@@ -4,7 +4,7 @@ import type { MaintenanceWindow } from '../../../contract/schemas.js';
 import { usageError } from '../../errors/exit-codes.js';
 import { listVerb } from '../../verbs/list.js';
 import { isFinal, MAINTENANCE_WINDOW, type WindowEntry } from '../../views/maintenance-window.js';
-import { allMaintenances, allWindows, entryOf } from './read.js';
+import { allMaintenances, allWindows, entryOf } from '../../lookup/maintenance-windows.js';
 
 export interface ListOptions {
   upcoming?: boolean;

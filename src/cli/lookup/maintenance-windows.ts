@@ -1,11 +1,11 @@
 // What the maintenance verbs share: a WINDOW argument read as the window's number, the windows
 // of the account (every page), a window with all its occurrences, and an OCCURRENCE (`next`, an
 // id or a unique prefix of one) among them.
-import type { Maintenance, MaintenanceWindow } from '../../../contract/schemas.js';
-import { usageError } from '../../errors/exit-codes.js';
-import { isNotFound, notFoundAmong } from '../../errors/not-found.js';
-import type { Context } from '../../runtime/context.js';
-import { isFinal, nextOccurrence, type WindowEntry } from '../../views/maintenance-window.js';
+import type { Maintenance, MaintenanceWindow } from '../../contract/schemas.js';
+import { usageError } from '../errors/exit-codes.js';
+import { isNotFound, notFoundAmong } from '../errors/not-found.js';
+import type { Context } from '../runtime/context.js';
+import { isFinal, nextOccurrence, type WindowEntry } from '../views/maintenance-window.js';
 
 type Client = Awaited<ReturnType<Context['client']>>;
 
