@@ -101,11 +101,12 @@ describe('incidents get and resolve', () => {
     const result = await cli(['incidents', 'resolve', incident.id]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(`${incident.id}\tresolved\tTo resolve\n`);
-    // On a terminal the one row is followed by the update.
-    const shown = await cli(['incidents', 'resolve', (await createIncident('To resolve on a terminal')).id], {}, 100);
+    // On a terminal one sentence, followed by the update.
+    const onTerminal = await createIncident('To resolve on a terminal');
+    const shown = await cli(['incidents', 'resolve', onTerminal.id], {}, 100);
     expect(shown.code, shown.stderr).toBe(0);
     const [row, ...detail] = stripVTControlCharacters(shown.stdout).trimEnd().split('\n');
-    expect(row).toMatch(/^\S+\tresolved\tTo resolve on a terminal$/);
+    expect(row).toBe(`✓ Resolved incident ${onTerminal.id.slice(0, 8)} (To resolve on a terminal)`);
     expect(detail.join('\n')).toMatch(/status\s+RESOLVED/);
     expect(detail.join('\n')).toContain('Resolved.');
     const stored = await api.getIncident({ params: { incidentId: incident.id } });

@@ -8,6 +8,7 @@ import { applyFixtures } from '../../src/server/fixtures/load.js';
 import { AccountStore } from '../../src/server/store.js';
 import { ACCOUNT } from './helpers.js';
 import { fillMaintenance, maintenanceReads } from './maintenance-changes.js';
+import { fillTriage, triageReads } from './triage-changes.js';
 import { fillV3Automation, v3AutomationReads } from './v3-automation-changes.js';
 import { fillV3Incidents, v3IncidentReads } from './v3-incident-changes.js';
 import { fillV3Pages, v3PageReads } from './v3-page-changes.js';
@@ -102,6 +103,7 @@ function filled(changeLog?: ChangeLog): AccountStore {
   fillV3Pages(store);
   fillV3Automation(store);
   fillMaintenance(store);
+  fillTriage(store);
   return store;
 }
 
@@ -130,6 +132,7 @@ function reads(store: AccountStore) {
     v3Pages: v3PageReads(store),
     v3Automation: v3AutomationReads(store),
     maintenance: maintenanceReads(store),
+    triage: triageReads(store),
   };
 }
 

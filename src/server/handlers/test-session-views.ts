@@ -1,4 +1,4 @@
-// Test sessions in the hosted shapes (docs/reference-server.md#test-sessions): what a recorded
+// Test sessions in the hosted shapes (docs/reference-server.md#triage-fixed-reference-values): what a recorded
 // session does not give takes fixed reference values (provider API, region eu-central-1, no
 // project, branch or user), and its links are the reference server's own addresses.
 import type { z } from 'zod';
