@@ -19,7 +19,7 @@ describe('the pager', () => {
   it('long table output on a terminal goes through $PAGER', async () => {
     const { code, screen } = await onTerminal(['incidents', 'list'], { PAGER: MARKING, LINES: '5' });
     expect(code).toBe(0);
-    expect(screen).toMatch(/PAGED: ID\s+NAME/);
+    expect(screen).toMatch(/PAGED: ID\s+SEVERITY/);
     expect(screen.split('\n').filter((line) => line.startsWith('PAGED: ')).length).toBeGreaterThan(5);
   });
 
@@ -40,14 +40,14 @@ describe('the pager', () => {
     ] as const) {
       const { code, screen } = await onTerminal(['incidents', 'list', ...args], { PAGER: MARKING, LINES: '5', ...env });
       expect(code).toBe(0);
-      expect(screen).toMatch(/^ID\s+NAME/m);
+      expect(screen).toMatch(/^ID\s+SEVERITY/m);
       expect(screen).not.toContain('PAGED: ');
     }
   });
 
   it('output that fits the terminal is printed as it is', async () => {
     const { screen } = await onTerminal(['incidents', 'list'], { PAGER: MARKING, LINES: '200' });
-    expect(screen).toMatch(/^ID\s+NAME/m);
+    expect(screen).toMatch(/^ID\s+SEVERITY/m);
     expect(screen).not.toContain('PAGED: ');
   });
 
@@ -73,7 +73,7 @@ describe('the pager', () => {
     }
     if (!less) context.skip('less is not installed: scripts/system-deps/less.sh installs it');
     const session = await runPty(['incidents', 'list'], { env: { ...test.server.env, PAGER: undefined }, rows: 5 });
-    await session.waitFor(/ID\s+NAME/);
+    await session.waitFor(/ID\s+SEVERITY/);
     // less stops after a screenful; q ends it and the command exits 0.
     await session.waitFor(/:|\(END\)/);
     session.write('q');
