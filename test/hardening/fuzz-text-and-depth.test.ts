@@ -71,6 +71,7 @@ function realPath(id: OperationId, pick: number): string {
     statusPageId: operations[id].path.startsWith('/v3/') ? [DEMO.v3StatusPages.acmePlatform] : statusPages,
     componentId: Object.values(DEMO.v3Components),
     ruleId: Object.values(DEMO.v3AutomationRules),
+    testSessionId: Object.values(DEMO.testSessions),
   };
   const names = [...operations[id].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const params = Object.fromEntries(
