@@ -38,7 +38,7 @@ export function checkRunner({ runDelayMs, sleep, stopped, log, data }: CheckRunn
 
   async function run(app: AppContext, store: AccountStore, checkSessionId: string): Promise<void> {
     const session = store.records.checkSessions.get(checkSessionId);
-    if (!session || session.status !== 'STARTED') return;
+    if (session?.status !== 'STARTED') return;
     const checks = store.records.checks;
     const check = checks.get(session.checkId)!;
     const next = checks.nextOutcome(check.id);
