@@ -11,6 +11,8 @@ import { renderRecord, type ResourceView } from '../views/resource.js';
 export type VerbArgument = readonly [name: string, help: string, kind?: ValueKind];
 
 export interface GetSpec<T> {
+  /** The verb's name, when it is not `get` (`checks result`). */
+  readonly name?: string;
   readonly description: string;
   readonly examples: string[];
   /** Arguments before the one naming the resource: what holds it (`<incident>` of `<update>`). */
@@ -53,7 +55,8 @@ export function getVerb<T>(view: ResourceView<T>, spec: GetSpec<T>): Verb<string
   };
   const declare = (noun: Noun): void => {
     const declared: VerbArgument[] = [...(spec.parents ?? []), [view.argument.name, view.argument.help, view.argument.kind]];
-    let command = noun.command('get');
+    const name = spec.name ?? 'get';
+    let command = noun.command(name);
     for (const [name, help] of declared) command = command.argument(`<${name}>`, help) as unknown as typeof command;
     examples(
       command.description(spec.description).action((...given: unknown[]) => {
@@ -63,7 +66,7 @@ export function getVerb<T>(view: ResourceView<T>, spec: GetSpec<T>): Verb<string
       spec.examples,
     );
     const kinds = argumentKinds(declared);
-    if (Object.keys(kinds).length > 0) valueKinds(noun, 'get', kinds);
+    if (Object.keys(kinds).length > 0) valueKinds(noun, name, kinds);
   };
   return { declare, run };
 }

@@ -23,6 +23,8 @@ export interface Listed<T> {
 }
 
 export interface ListSpec<T, O> {
+  /** The verb's name, when it is not `list` (`checks results`). */
+  readonly name?: string;
   readonly description: string;
   readonly examples: string[];
   /** Positional arguments: what holds the list (the incident whose updates are listed). */
@@ -67,7 +69,8 @@ export function listVerb<T, O = PagingOptions>(view: ResourceView<T>, spec: List
     if (listed.more) ctx.info(`more: ${listed.more}`);
   };
   const declare = (noun: Noun): void => {
-    let command = noun.command('list') as CommandUnknownOpts;
+    const name = spec.name ?? 'list';
+    let command = noun.command(name) as CommandUnknownOpts;
     for (const [name, help] of spec.arguments ?? []) command = command.argument(`<${name}>`, help);
     command = command.description(spec.description);
     const paging = (declared: CommandUnknownOpts) =>
@@ -82,7 +85,7 @@ export function listVerb<T, O = PagingOptions>(view: ResourceView<T>, spec: List
       spec.examples,
     );
     const kinds = { ...spec.kinds, ...argumentKinds(spec.arguments ?? []) };
-    if (Object.keys(kinds).length > 0) valueKinds(noun, 'list', kinds);
+    if (Object.keys(kinds).length > 0) valueKinds(noun, name, kinds);
   };
   return { declare, run };
 }
