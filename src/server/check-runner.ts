@@ -5,6 +5,7 @@
 // stop or a crash runs on the next start.
 import { recordRun } from './handlers/checks.js';
 import type { AppContext } from './handlers/types.js';
+import { type PageEvents, publishRuleIncidents } from './pages/events.js';
 import { DurabilityError, type Durability } from './persistence/durability.js';
 import type { AccountStore } from './store.js';
 import type { CheckNextOutcomeSet } from './store/checks.js';
@@ -17,12 +18,14 @@ export interface CheckRunning {
   stopped: AbortSignal;
   log: (line: string) => void;
   data: Durability | undefined;
+  /** The open status pages, told of the incidents a run's result made the automation rules open or resolve. */
+  events?: PageEvents;
 }
 
 const STATUS = { passed: 'PASSED', failed: 'FAILED', degraded: 'DEGRADED' } as const;
 
 /** The handlers' scheduleCheckRun (AppContext): runs the session's check once its delay has passed. */
-export function checkRunner({ runDelayMs, sleep, stopped, log, data }: CheckRunning) {
+export function checkRunner({ runDelayMs, sleep, stopped, log, data, events }: CheckRunning) {
   return function scheduleCheckRun(app: AppContext, store: AccountStore, checkSessionId: string): void {
     sleep(runDelayMs, stopped).then(
       () => {
@@ -44,6 +47,7 @@ export function checkRunner({ runDelayMs, sleep, stopped, log, data }: CheckRunn
     const next = checks.nextOutcome(check.id);
     const latest = checks.latest(check.id)?.result;
     const outcome = next ?? (latest ? (latest.hasFailures ? 'failed' : latest.isDegraded ? 'degraded' : 'passed') : 'passed');
+    const incidentsBefore = store.records.v3Incidents.changes;
     if (next) store.commit<CheckNextOutcomeSet>({ kind: 'checkNextOutcomeSet', checkId: check.id, outcome: null });
     const result = recordRun(store, app, check, {
       outcome,
@@ -60,5 +64,7 @@ export function checkRunner({ runDelayMs, sleep, stopped, log, data }: CheckRunn
     });
     // Done once durable; a failed write rejects here (and was rolled back).
     await data?.flush();
+    // As a result recorded through the API is: the pages hear of it once it is durable.
+    if (events) publishRuleIncidents(events, store, incidentsBefore);
   }
 }

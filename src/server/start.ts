@@ -125,7 +125,18 @@ async function start(
       data,
     }),
   };
-  const runCheck = checkRunner({ runDelayMs: options.runDelayMs ?? DEFAULT_RUN_DELAY_MS, sleep, stopped: stopped.signal, log, data });
+  const limits = connectionLimits(options);
+  // Status pages as HTML (pages/): their addresses are answered first, the API gets the rest; the
+  // live streams are told of what the check runs change too.
+  const pageEvents = new PageEvents(limits);
+  const runCheck = checkRunner({
+    runDelayMs: options.runDelayMs ?? DEFAULT_RUN_DELAY_MS,
+    sleep,
+    stopped: stopped.signal,
+    log,
+    data,
+    events: pageEvents,
+  });
   app.scheduleCheckRun = (store, checkSessionId) => runCheck(app, store, checkSessionId);
   // Check sessions left STARTED by a stop or a crash run their check now.
   if (data)
@@ -148,9 +159,6 @@ async function start(
   // To stderr every 50 ms at most (and at close or exit); a given `log` (tests) at the end of each turn.
   const accessLog = accessFormat === 'off' ? undefined : createAccessLog(accessFormat, writeLines, options.log ? 0 : 50);
   if (accessLog && !options.log) process.once('exit', () => accessLog.flush());
-  const limits = connectionLimits(options);
-  // Status pages as HTML (pages/): their addresses are answered first, the API gets the rest.
-  const pageEvents = new PageEvents(limits);
   // Failed authentications, per client address, at the rate of --rate-limit: the API's and the private pages'.
   const authFailures = options.rateLimit ? new RateLimiter(options.rateLimit, realNow) : undefined;
   const statusPages = createStatusPages({ keys, accounts: scopes, now, log, accessLog, events: pageEvents, authFailures });

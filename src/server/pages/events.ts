@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import type { PageEvent } from '../../contract/row.js';
 import { routes, type OperationId, type Row } from '../../contract/table.js';
 import type { AccountScope, HandlerRequest, HandlerResult, Handlers } from '../handlers/types.js';
+import type { AccountStore } from '../store.js';
 
 /** What a stream's page shows: a v2 page's services, or a V3 page (by its id). */
 export type StreamScope = ReadonlySet<string> | { v3PageId: string };
@@ -229,7 +230,7 @@ function v3EventOf(kind: PageEvent, params: Readonly<Record<string, string | und
 /**
  * A write that feeds the automation rules: each V3 incident changed by it (a rule opened or
  * resolved it, as the handler ran) is published to its page's streams, as one written through
- * the API is. The incidents' change numbers tell which: those numbered from before the write on.
+ * the API is (publishRuleIncidents).
  */
 function publishingRuleIncidents(handler: AnyHandler, events: PageEvents): AnyHandler {
   return (request) => {
@@ -237,11 +238,19 @@ function publishingRuleIncidents(handler: AnyHandler, events: PageEvents): AnyHa
     const before = account.store.records.v3Incidents.changes;
     const result = handler(request);
     const after = (answered: HandlerResult<OperationId>): HandlerResult<OperationId> => {
-      if (answered.status >= 300) return answered;
-      for (const incident of account.store.records.v3Incidents.changedSince(before))
-        events.publishV3(account.id, incident.statusPageId, { name: 'incident', incidentId: incident.id });
+      if (answered.status < 300) publishRuleIncidents(events, account.store, before);
       return answered;
     };
     return result instanceof Promise ? result.then(after) : after(result);
   };
+}
+
+/**
+ * What a check result changed of the account's V3 incidents, published to their pages' streams:
+ * the one path of a result recorded through the API and of a check session's run
+ * (check-runner.ts). The incidents' change numbers tell which: those numbered from `before` on.
+ */
+export function publishRuleIncidents(events: PageEvents, store: AccountStore, before: number): void {
+  for (const incident of store.records.v3Incidents.changedSince(before))
+    events.publishV3(store.accountId, incident.statusPageId, { name: 'incident', incidentId: incident.id });
 }
