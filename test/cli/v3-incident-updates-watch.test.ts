@@ -5,22 +5,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { V3Incident } from '../../src/contract/schemas.js';
 import { startCli, useTestServer } from './helpers.js';
+import { platform, V3_PAGES } from './v3-incidents-setup.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 const test = useTestServer();
 
-const V3_PAGES = '/v3/status-pages';
-
 describe('incidents watch of a V3 incident', () => {
   it('an impacts line when the components impacted change, and when a RESOLVED update ends them', async () => {
-    const pages = (await test.server.call('GET', V3_PAGES)).json.entries as { id: string; url: string }[];
-    const pageId = pages.find((page) => page.url === 'acme-platform')!.id;
-    const components = (await test.server.call('GET', `${V3_PAGES}/${pageId}/components?limit=100`)).json.entries as {
-      id: string;
-      name: string;
-    }[];
-    const id = (name: string) => components.find((component) => component.name === name)!.id;
+    const { pageId, components } = await platform(test.server);
+    const id = (name: string) => components.get(name)!;
     const created = await test.server.call('POST', `${V3_PAGES}/${pageId}/incidents`, {
       body: {
         name: 'Webhooks late',

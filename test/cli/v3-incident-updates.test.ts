@@ -3,9 +3,10 @@
 // commands, short ids, formats and checks as on a v2 incident, each request sent to the page's
 // own routes, and the last update of a V3 incident kept, as the API keeps it.
 import { describe, expect, it, vi } from 'vitest';
-import type { IncidentUpdate, V3Incident } from '../../src/contract/schemas.js';
+import type { IncidentUpdate } from '../../src/contract/schemas.js';
 import { startFaultRelay } from '../support/fault-relay.js';
 import { KEYS, parseJson, runCli, runPty, useTestServer } from './helpers.js';
+import { postV3 } from './v3-incidents-setup.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -18,33 +19,12 @@ const cli = (args: string[], input?: string) => runCli(args, { env: test.server.
  */
 const writesSince = (from: number) => test.server.logs.slice(from).filter((line) => /\b(PUT|DELETE) \//.test(line));
 
-const V3_PAGES = '/v3/status-pages';
-
-/** An incident on the demo's V3 page, its first update dated `first`, with `more` updates after it (an hour apart). */
-async function v3Incident(name: string, more: { status: string; description: string }[] = [], first = '2025-03-10T10:00:00Z') {
-  const pages = (await test.server.call('GET', V3_PAGES)).json.entries as { id: string; url: string }[];
-  const pageId = pages.find((page) => page.url === 'acme-platform')!.id;
-  const created = await test.server.call('POST', `${V3_PAGES}/${pageId}/incidents`, {
-    body: { name, incidentUpdates: [{ description: 'Looking into it.', status: 'INVESTIGATING', publicIncidentUpdateDate: first }] },
-  });
-  expect(created.status, created.text).toBe(201);
-  const incident = created.json as V3Incident;
-  const updates = `${V3_PAGES}/${pageId}/incidents/${incident.id}/incident-updates`;
-  for (const [index, update] of more.entries()) {
-    const date = new Date(Date.parse(first) + (index + 1) * 3_600_000).toISOString();
-    const posted = await test.server.call('POST', updates, { body: { ...update, publicIncidentUpdateDate: date } });
-    expect(posted.status, posted.text).toBe(201);
-  }
-  const read = async () => (await test.server.call('GET', `${V3_PAGES}/${pageId}/incidents/${incident.id}`)).json as V3Incident;
-  return { pageId, id: incident.id, updates, read, incident: await read() };
-}
-
 const newestFirst = (updates: IncidentUpdate[]) =>
   [...updates].sort((a, b) => Date.parse(b.publicIncidentUpdateDate) - Date.parse(a.publicIncidentUpdateDate));
 
 describe('incident-updates list and get on a V3 incident', () => {
   it('list: newest first, piped as for a v2 incident; -o json is the API answer; -o md a table; a short id of the incident', async () => {
-    const made = await v3Incident('Webhooks delayed', [
+    const made = await postV3(test.server, 'Webhooks delayed', [
       { status: 'IDENTIFIED', description: 'A stuck queue.' },
       { status: 'MONITORING', description: 'Queue drained.' },
     ]);
@@ -63,7 +43,7 @@ describe('incident-updates list and get on a V3 incident', () => {
   });
 
   it('get: an update by a short id, on the page; the record as for a v2 update; -o json the API answer', async () => {
-    const made = await v3Incident('Dashboard slow', [{ status: 'IDENTIFIED', description: 'A slow query.' }]);
+    const made = await postV3(test.server, 'Dashboard slow', [{ status: 'IDENTIFIED', description: 'A slow query.' }]);
     const update = made.incident.incidentUpdates.find((u) => u.status === 'IDENTIFIED')!;
     const got = await cli(['incident-updates', 'get', made.id, update.id.slice(0, 8)]);
     expect(got.code, got.stderr).toBe(0);
@@ -84,7 +64,7 @@ describe('incident-updates list and get on a V3 incident', () => {
   });
 
   it('an update prefix that fits none is exit 4 with the closest; an unknown update id is the API 404', async () => {
-    const made = await v3Incident('Status API errors');
+    const made = await postV3(test.server, 'Status API errors');
     const [only] = made.incident.incidentUpdates;
     const typo = `${only!.id.slice(0, 7)}${only!.id[7] === '0' ? '1' : '0'}`;
     const near = await cli(['incident-updates', 'get', made.id, typo]);
@@ -98,7 +78,7 @@ describe('incident-updates list and get on a V3 incident', () => {
 
 describe('incident-updates put on a V3 incident', () => {
   it('changes what is given and keeps the rest, on the page; the first update of several too', async () => {
-    const made = await v3Incident('Search down', [{ status: 'IDENTIFIED', description: 'An index rebuild.' }]);
+    const made = await postV3(test.server, 'Search down', [{ status: 'IDENTIFIED', description: 'An index rebuild.' }]);
     const first = made.incident.incidentUpdates.find((u) => u.status === 'INVESTIGATING')!;
     const from = test.server.logs.length;
     const put = await cli([
@@ -130,7 +110,7 @@ describe('incident-updates put on a V3 incident', () => {
   });
 
   it('an incident with one update: --date moves it later, its own date is taken back, an earlier one is the API 400', async () => {
-    const made = await v3Incident('Login slow');
+    const made = await postV3(test.server, 'Login slow');
     const [only] = made.incident.incidentUpdates;
     const put = await cli(['incident-updates', 'put', made.id, only!.id, '--date', '2025-03-10T10:30:00Z', '-o', 'json']);
     expect(put.code, put.stderr).toBe(0);
@@ -143,7 +123,7 @@ describe('incident-updates put on a V3 incident', () => {
   });
 
   it('--dry-run prints the whole PUT to the page and sends nothing; a future --date is exit 2 before any request', async () => {
-    const made = await v3Incident('Exports stuck');
+    const made = await postV3(test.server, 'Exports stuck');
     const [only] = made.incident.incidentUpdates;
     const from = test.server.logs.length;
     const dry = await cli(['incident-updates', 'put', made.id, only!.id, '--status', 'identified', '--dry-run', '--json']);
@@ -168,7 +148,7 @@ describe('incident-updates put on a V3 incident', () => {
 
 describe('incident-updates delete on a V3 incident', () => {
   it('--yes deletes it on the page; the incident takes its status from the updates left; -o json is the update as read', async () => {
-    const made = await v3Incident('Billing errors', [
+    const made = await postV3(test.server, 'Billing errors', [
       { status: 'IDENTIFIED', description: 'A bad deploy.' },
       { status: 'MONITORING', description: 'Posted to the wrong incident.' },
     ]);
@@ -182,7 +162,7 @@ describe('incident-updates delete on a V3 incident', () => {
   });
 
   it('not on a terminal without --yes: exit 2 naming --yes; --dry-run prints the DELETE on the page; nothing is sent', async () => {
-    const made = await v3Incident('Uploads failing', [{ status: 'IDENTIFIED', description: 'A full disk.' }]);
+    const made = await postV3(test.server, 'Uploads failing', [{ status: 'IDENTIFIED', description: 'A full disk.' }]);
     const update = made.incident.incidentUpdates.find((u) => u.status === 'IDENTIFIED')!;
     const from = test.server.logs.length;
     const refused = await cli(['incident-updates', 'delete', made.id, update.id]);
@@ -196,7 +176,7 @@ describe('incident-updates delete on a V3 incident', () => {
   });
 
   it('the last update is kept: said before anything is asked or sent, with what to do instead, in a dry run too', async () => {
-    const made = await v3Incident('Maps blank');
+    const made = await postV3(test.server, 'Maps blank');
     const [only] = made.incident.incidentUpdates;
     const from = test.server.logs.length;
     for (const extra of [['--yes'], ['--dry-run']]) {
@@ -217,7 +197,7 @@ describe('incident-updates delete on a V3 incident', () => {
   });
 
   it('on a terminal: shows the update and its page, and asks; yes deletes it', async () => {
-    const made = await v3Incident('Chat offline', [{ status: 'IDENTIFIED', description: 'Wrong incident, sorry.' }]);
+    const made = await postV3(test.server, 'Chat offline', [{ status: 'IDENTIFIED', description: 'Wrong incident, sorry.' }]);
     const update = made.incident.incidentUpdates.find((u) => u.status === 'IDENTIFIED')!;
     const session = await runPty(['incident-updates', 'delete', made.id, update.id], { env: test.server.env });
     await session.waitFor(`About to delete an update of incident ${made.id} (Chat offline), on status page Acme Platform`);
@@ -231,7 +211,7 @@ describe('incident-updates delete on a V3 incident', () => {
   });
 
   it('on a terminal, the RESOLVED update that closed it: says that its impacts stay ended; no keeps it', async () => {
-    const made = await v3Incident('Feeds stale', [{ status: 'RESOLVED', description: 'Feeds fresh again.' }]);
+    const made = await postV3(test.server, 'Feeds stale', [{ status: 'RESOLVED', description: 'Feeds fresh again.' }]);
     const update = made.incident.incidentUpdates.find((u) => u.status === 'RESOLVED')!;
     const session = await runPty(['incident-updates', 'delete', made.id, update.id], { env: test.server.env });
     await session.waitFor("If that reopens it, the components' impacts its resolving ended stay ended");
@@ -242,7 +222,7 @@ describe('incident-updates delete on a V3 incident', () => {
   });
 
   it('an answer lost after the delete was applied: sent again, and the 404 to the repeat is reported deleted', async () => {
-    const made = await v3Incident('Mail delayed', [{ status: 'IDENTIFIED', description: 'Posted twice.' }]);
+    const made = await postV3(test.server, 'Mail delayed', [{ status: 'IDENTIFIED', description: 'Posted twice.' }]);
     const update = made.incident.incidentUpdates.find((u) => u.status === 'IDENTIFIED')!;
     const relay = await startFaultRelay(test.server.url);
     try {

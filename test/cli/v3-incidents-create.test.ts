@@ -5,27 +5,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { V3Incident } from '../../src/contract/schemas.js';
 import { parseJson, runCli, useTestServer } from './helpers.js';
+import { platform } from './v3-incidents-setup.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 const test = useTestServer();
 const cli = (args: string[]) => runCli(args, { env: test.server.env });
 
-interface Component {
-  id: string;
-  name: string;
-}
-
-async function platform(): Promise<{ pageId: string; components: Map<string, string> }> {
-  const pages = (await test.server.call('GET', '/v3/status-pages')).json.entries as { id: string; url: string }[];
-  const pageId = pages.find((page) => page.url === 'acme-platform')!.id;
-  const list = (await test.server.call('GET', `/v3/status-pages/${pageId}/components?limit=100`)).json.entries as Component[];
-  return { pageId, components: new Map(list.map((component) => [component.name, component.id])) };
-}
-
 describe('incidents create on a V3 page', () => {
   it('opens the incident with each component at its impact, by name in any case, and prints it with its worst impact as its severity', async () => {
-    const { pageId, components } = await platform();
+    const { pageId, components } = await platform(test.server);
     const result = await cli([
       'incidents',
       'create',
@@ -83,7 +72,7 @@ describe('incidents create on a V3 page', () => {
   });
 
   it("a component named without an impact takes the severity's; --service names components on a V3 page", async () => {
-    const { components } = await platform();
+    const { components } = await platform(test.server);
     const result = await cli([
       'incidents',
       'create',
@@ -109,7 +98,7 @@ describe('incidents create on a V3 page', () => {
   });
 
   it('--dry-run prints the POST to the page with the impacts (partial without --severity) and sends nothing', async () => {
-    const { pageId, components } = await platform();
+    const { pageId, components } = await platform(test.server);
     const before = (await test.server.call('GET', `/v3/status-pages/${pageId}/incidents?limit=100`)).json.length;
     const result = await cli(['incidents', 'create', '--status-page', pageId, '--name', 'Login slow', '--component', 'login', '--dry-run']);
     expect(result.code).toBe(0);

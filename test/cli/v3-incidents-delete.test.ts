@@ -4,36 +4,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { V3Incident } from '../../src/contract/schemas.js';
 import { parseJson, runCli, useTestServer } from './helpers.js';
+import { createV3 } from './v3-incidents-setup.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 const test = useTestServer();
 const cli = (args: string[], input?: string) => runCli(args, { env: test.server.env, ...(input !== undefined ? { input } : {}) });
 
-async function createV3(name: string): Promise<V3Incident> {
-  const created = await cli([
-    'incidents',
-    'create',
-    '--status-page',
-    'acme-platform',
-    '--name',
-    name,
-    '--component',
-    'Dashboard=partial',
-    '--yes',
-    '-o',
-    'json',
-  ]);
-  expect(created.code, created.stderr).toBe(0);
-  return parseJson<V3Incident>(created);
-}
-
 const v3Status = async (incident: V3Incident) =>
   (await test.server.call('GET', `/v3/status-pages/${incident.statusPageId}/incidents/${incident.id}`)).status;
 
 describe('incidents delete on both kinds', () => {
   it('deletes ids of either kind in one command, each on its own route, a line each; an unknown one is exit 4', async () => {
-    const v3 = await createV3('Test incident on V3');
+    const v3 = await createV3(test.server, 'Test incident on V3', 'Dashboard=partial');
     const v2 = parseJson<{ id: string }>(
       await cli([
         'incidents',
@@ -65,7 +48,7 @@ describe('incidents delete on both kinds', () => {
   });
 
   it('--dry-run shows the DELETE of the V3 route and sends nothing; off a terminal --yes is required; ids from stdin', async () => {
-    const v3 = await createV3('Declared by mistake');
+    const v3 = await createV3(test.server, 'Declared by mistake', 'Dashboard=partial');
     const planned = await cli(['incidents', 'delete', v3.id.slice(0, 8), '--dry-run', '-o', 'json']);
     expect(planned.code, planned.stderr).toBe(0);
     const [row] = parseJson<{ id: string; outcome?: string; method: string; path: string }[]>(planned);

@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { V3Incident } from '../../src/contract/schemas.js';
 import { parseJson, runCli, useTestServer } from './helpers.js';
+import { createV3, platform, readV3 } from './v3-incidents-setup.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -14,44 +15,14 @@ const cli = (args: string[]) => runCli(args, { env: test.server.env });
 
 type Window = V3Incident['componentImpacts'][number];
 
-async function components(): Promise<Map<string, string>> {
-  const pages = (await test.server.call('GET', '/v3/status-pages')).json.entries as { id: string; url: string }[];
-  const pageId = pages.find((page) => page.url === 'acme-platform')!.id;
-  const list = (await test.server.call('GET', `/v3/status-pages/${pageId}/components?limit=100`)).json.entries as {
-    id: string;
-    name: string;
-  }[];
-  return new Map(list.map((component) => [component.name, component.id]));
-}
-
-async function createV3(name: string, ...impacts: string[]): Promise<V3Incident> {
-  const created = await cli([
-    'incidents',
-    'create',
-    '--status-page',
-    'acme-platform',
-    '--name',
-    name,
-    ...impacts.flatMap((impact) => ['--component', impact]),
-    '--yes',
-    '-o',
-    'json',
-  ]);
-  expect(created.code, created.stderr).toBe(0);
-  return parseJson<V3Incident>(created);
-}
-
-const read = async (incident: V3Incident) =>
-  (await test.server.call('GET', `/v3/status-pages/${incident.statusPageId}/incidents/${incident.id}`)).json as V3Incident;
-
 /** Each component's open impact. */
 const openOf = (windows: Window[]) =>
   Object.fromEntries(windows.filter((window) => window.endedAt === null).map((window) => [window.componentId, window.status]));
 
 describe('incidents edit on a V3 incident', () => {
   it('--component sets what a component is now, operational ends its impact; the others keep theirs', async () => {
-    const ids = await components();
-    const incident = await createV3('Checkout slow', 'Webhooks=partial', 'Dashboard=degraded', 'REST API=degraded');
+    const ids = (await platform(test.server)).components;
+    const incident = await createV3(test.server, 'Checkout slow', 'Webhooks=partial', 'Dashboard=degraded', 'REST API=degraded');
     const edited = await cli([
       'incidents',
       'edit',
@@ -84,14 +55,14 @@ describe('incidents edit on a V3 incident', () => {
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(/^Edited incident|^id\t/m);
     expect(shown.stdout).toMatch(/^severity\tMAJOR_OUTAGE$/m);
-    const renamed = await read(incident);
+    const renamed = await readV3(test.server, incident);
     expect(renamed.name).toBe('Checkout slow in the EU');
     expect(renamed.componentImpacts).toEqual(answer.componentImpacts);
   });
 
   it('--dry-run prints the whole PUT and sends nothing; --name alone leaves the impacts out', async () => {
-    const ids = await components();
-    const incident = await createV3('Search down', 'Status API=major');
+    const ids = (await platform(test.server)).components;
+    const incident = await createV3(test.server, 'Search down', 'Status API=major');
     const planned = await cli(['incidents', 'edit', incident.id, '--component', 'Login and SSO=maintenance', '--dry-run', '-o', 'json']);
     expect(planned.code, planned.stderr).toBe(0);
     expect(parseJson(planned)).toEqual({
@@ -107,12 +78,12 @@ describe('incidents edit on a V3 incident', () => {
     });
     const named = await cli(['incidents', 'edit', incident.id, '--name', 'Search is down', '--dry-run', '-o', 'json']);
     expect(parseJson<{ body: unknown }>(named).body).toEqual({ name: 'Search is down' });
-    expect(await read(incident)).toEqual(incident);
+    expect(await readV3(test.server, incident)).toEqual(incident);
   });
 
   it('--add-service, --remove-service and --severity name components of a V3 incident', async () => {
-    const ids = await components();
-    const incident = await createV3('Deliveries late', 'Webhooks=degraded');
+    const ids = (await platform(test.server)).components;
+    const incident = await createV3(test.server, 'Deliveries late', 'Webhooks=degraded');
     const added = await cli([
       'incidents',
       'edit',
@@ -134,7 +105,7 @@ describe('incidents edit on a V3 incident', () => {
   });
 
   it('what cannot be changed is exit 2 naming it, with a hint, and nothing is sent', async () => {
-    const incident = await createV3('Dashboard blank', 'Dashboard=partial');
+    const incident = await createV3(test.server, 'Dashboard blank', 'Dashboard=partial');
     const unknown = await cli(['incidents', 'edit', incident.id, '--component', 'Dashbord=major']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/--component "Dashbord": no such component on status page Acme Platform \(did you mean Dashboard\?\)/);
@@ -142,7 +113,7 @@ describe('incidents edit on a V3 incident', () => {
     const badWord = await cli(['incidents', 'edit', incident.id, '--component', 'Dashboard=broken']);
     expect(badWord.code).toBe(2);
     expect(badWord.stderr).toMatch(/"broken" is not an impact/);
-    expect(await read(incident)).toEqual(incident);
+    expect(await readV3(test.server, incident)).toEqual(incident);
 
     const v2 = parseJson<{ id: string }>(
       await cli(['incidents', 'create', '--name', 'Web App slow', '--severity', 'minor', '--service', 'Web App', '--yes', '-o', 'json']),

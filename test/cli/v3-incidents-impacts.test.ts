@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { V3Incident } from '../../src/contract/schemas.js';
 import { parseJson, runCli, useTestServer } from './helpers.js';
+import { createV3, readV3 } from './v3-incidents-setup.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -13,31 +14,11 @@ const cli = (args: string[]) => runCli(args, { env: test.server.env });
 
 type Window = V3Incident['componentImpacts'][number];
 
-async function createV3(name: string, ...impacts: string[]): Promise<V3Incident> {
-  const created = await cli([
-    'incidents',
-    'create',
-    '--status-page',
-    'acme-platform',
-    '--name',
-    name,
-    ...impacts.flatMap((impact) => ['--component', impact]),
-    '--yes',
-    '-o',
-    'json',
-  ]);
-  expect(created.code, created.stderr).toBe(0);
-  return parseJson<V3Incident>(created);
-}
-
-const read = async (incident: V3Incident) =>
-  (await test.server.call('GET', `/v3/status-pages/${incident.statusPageId}/incidents/${incident.id}`)).json as V3Incident;
-
 const minutes = (window: Window) => (Date.parse(window.endedAt!) - Date.parse(window.startedAt)) / 60_000;
 
 describe('incidents impacts', () => {
   it("shows a V3 incident's windows piped, in Markdown and as the API's JSON", async () => {
-    const incident = await createV3('Search slow', 'Dashboard=degraded', 'REST API=major');
+    const incident = await createV3(test.server, 'Search slow', 'Dashboard=degraded', 'REST API=major');
     const piped = await cli(['incidents', 'impacts', incident.id.slice(0, 8)]);
     expect(piped.code, piped.stderr).toBe(0);
     const rows = piped.stdout
@@ -52,11 +33,11 @@ describe('incidents impacts', () => {
     expect(md.stdout).toMatch(/^\| COMPONENT \| IMPACT \| FROM \(UTC\) \| TO \(UTC\) \| LASTED \|$/m);
     expect(md.stdout).toMatch(/^\| REST API \| MAJOR_OUTAGE \| .* \| open \| .* so far \|$/m);
     const json = await cli(['incidents', 'impacts', incident.id, '-o', 'json']);
-    expect(parseJson(json)).toEqual((await read(incident)).componentImpacts);
+    expect(parseJson(json)).toEqual((await readV3(test.server, incident)).componentImpacts);
   });
 
   it('--set replaces the timeline: FROM and TO as --since takes them, FROM.. open; --dry-run sends nothing', async () => {
-    const incident = await createV3('Webhooks failing', 'Webhooks=partial');
+    const incident = await createV3(test.server, 'Webhooks failing', 'Webhooks=partial');
     const windows = [
       'Webhooks=major@90m..30m',
       'webhooks=partial@30m..',
@@ -67,11 +48,11 @@ describe('incidents impacts', () => {
     const plan = parseJson<{ method: string; path: string; body: { componentImpacts: Window[] } }>(planned);
     expect(plan.method).toBe('PUT');
     expect(plan.path).toBe(`/v3/status-pages/${incident.statusPageId}/incidents/${incident.id}/component-impacts`);
-    expect(await read(incident)).toEqual(incident);
+    expect(await readV3(test.server, incident)).toEqual(incident);
 
     const set = await cli(['incidents', 'impacts', incident.id, ...windows.flatMap((w) => ['--set', w]), '-o', 'json']);
     expect(set.code, set.stderr).toBe(0);
-    const stored = (await read(incident)).componentImpacts;
+    const stored = (await readV3(test.server, incident)).componentImpacts;
     expect(parseJson(set)).toEqual(stored);
     expect(stored.map((window) => window.status).sort()).toEqual(['DEGRADED_PERFORMANCE', 'MAJOR_OUTAGE', 'PARTIAL_OUTAGE']);
     const [major, partial, email] = ['MAJOR_OUTAGE', 'PARTIAL_OUTAGE', 'DEGRADED_PERFORMANCE'].map(
@@ -86,7 +67,7 @@ describe('incidents impacts', () => {
   });
 
   it('a timeline that cannot be, or an open window on a resolved incident, is exit 2 naming each, nothing sent', async () => {
-    const incident = await createV3('Login errors', 'Login and SSO=major');
+    const incident = await createV3(test.server, 'Login errors', 'Login and SSO=major');
     const bad = await cli([
       'incidents',
       'impacts',
@@ -105,7 +86,7 @@ describe('incidents impacts', () => {
     expect(bad.stderr).toContain('--set "Dashboard=partial@soon..": soon is not a time');
     expect(bad.stderr).toContain('two windows of Webhooks at once');
     expect(bad.stderr).toMatch(/^hint: statusctl incidents impacts /m);
-    expect(await read(incident)).toEqual(incident);
+    expect(await readV3(test.server, incident)).toEqual(incident);
 
     expect((await cli(['incidents', 'resolve', incident.id, '--message', 'Fixed.'])).code).toBe(0);
     const open = await cli(['incidents', 'impacts', incident.id, '--set', 'Login and SSO=major@1h..']);

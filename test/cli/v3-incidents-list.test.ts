@@ -4,6 +4,7 @@
 // page listing that page's own incidents.
 import { describe, expect, it, vi } from 'vitest';
 import { parseJson, runCli, useTestServer } from './helpers.js';
+import { createV3 } from './v3-incidents-setup.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -28,27 +29,9 @@ const list = async (args: string[]) => {
 };
 const ids = (entries: Listed[]) => entries.map((entry) => entry.id);
 
-async function createV3(name: string, component: string): Promise<Listed> {
-  const created = await cli([
-    'incidents',
-    'create',
-    '--status-page',
-    'acme-platform',
-    '--name',
-    name,
-    '--component',
-    component,
-    '--yes',
-    '-o',
-    'json',
-  ]);
-  expect(created.code, created.stderr).toBe(0);
-  return parseJson<Listed>(created);
-}
-
 describe('incidents list of both kinds', () => {
   it('merges the v2 list and each V3 page, newest created_at first, each entry in its own shape', async () => {
-    const v3 = await createV3('Search index stale', 'Dashboard=major');
+    const v3 = await createV3(test.server, 'Search index stale', 'Dashboard=major');
     const all = await list(['--all']);
     expect(all.nextId).toBeNull();
     expect(all.length).toBe(all.entries.length);
@@ -94,9 +77,9 @@ describe('incidents list of both kinds', () => {
   });
 
   it('--status and --severity apply to V3 incidents: severity by the worst impact', async () => {
-    const partial = await createV3('Exports slow', 'REST API=partial');
-    const degraded = await createV3('Emails late', 'Email delivery=degraded');
-    const major = await createV3('Status API down', 'Status API=major,Dashboard=degraded');
+    const partial = await createV3(test.server, 'Exports slow', 'REST API=partial');
+    const degraded = await createV3(test.server, 'Emails late', 'Email delivery=degraded');
+    const major = await createV3(test.server, 'Status API down', 'Status API=major,Dashboard=degraded');
     const open = await list(['--all', '--status', 'open']);
     expect(ids(open.entries)).toEqual(expect.arrayContaining([partial.id, degraded.id, major.id]));
     expect(open.entries.every((entry) => entry.lastUpdateStatus !== 'RESOLVED')).toBe(true);
@@ -117,7 +100,7 @@ describe('incidents list of both kinds', () => {
   });
 
   it('--service names a v2 service or a V3 component; --status-page a V3 page lists its own incidents', async () => {
-    const incident = await createV3('Webhook retries failing', 'Webhooks=partial');
+    const incident = await createV3(test.server, 'Webhook retries failing', 'Webhooks=partial');
     // "Webhooks" is a v2 service of Acme Cloud and a component of Acme Platform: both kinds match.
     const both = await list(['--all', '--service', 'webhooks']);
     expect(ids(both.entries)).toContain(incident.id);

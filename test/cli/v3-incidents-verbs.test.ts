@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { V3Incident } from '../../src/contract/schemas.js';
 import { parseJson, runCli, startCli, tempConfigDir, useTestServer } from './helpers.js';
+import { createV3 } from './v3-incidents-setup.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -53,19 +54,7 @@ describe('the incident verbs on a V3 page, as on a v2 page', () => {
   });
 
   it('-o json of a V3 incident is its V3 answer; the page found is remembered, so the next get makes one request', async () => {
-    const created = await cli([
-      'incidents',
-      'create',
-      '--status-page',
-      'acme-platform',
-      '--name',
-      'Status API errors',
-      '--component',
-      'Status API=major',
-      '-o',
-      'json',
-    ]);
-    const { id } = parseJson<V3Incident>(created);
+    const { id } = await createV3(test.server, 'Status API errors', 'Status API=major');
 
     // A cache without the page (a new cache directory): /v1 first, then each V3 page.
     const fresh = {
@@ -99,19 +88,7 @@ describe('the incident verbs on a V3 page, as on a v2 page', () => {
     expect(missing.code).toBe(4);
     expect(missing.stderr).toMatch(/^statusctl: 404 /);
 
-    const created = await cli([
-      'incidents',
-      'create',
-      '--status-page',
-      'acme-platform',
-      '--name',
-      'Dashboard blank',
-      '--component',
-      'Dashboard',
-      '-o',
-      'json',
-    ]);
-    const { id } = parseJson<V3Incident>(created);
+    const { id } = await createV3(test.server, 'Dashboard blank', 'Dashboard');
     const byPrefix = await cli(['incidents', 'get', id.slice(0, 8)]);
     expect(byPrefix.code, byPrefix.stderr).toBe(0);
     expect(byPrefix.stdout).toMatch(/^name\tDashboard blank$/m);

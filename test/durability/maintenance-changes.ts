@@ -2,7 +2,7 @@
 // store, for the snapshot and replay tests; and what of them a store reads.
 import type { MaintenanceWindow } from '../../src/contract/schemas.js';
 import type { AccountStore } from '../../src/server/store.js';
-import type { HeldMaintenance } from '../../src/server/store/maintenance-windows.js';
+import { DEFAULT_VISIBILITY, materialise } from '../../src/server/store/maintenance-occurrences.js';
 
 const window = (id: number, name: string): MaintenanceWindow => ({
   id,
@@ -15,20 +15,7 @@ const window = (id: number, name: string): MaintenanceWindow => ({
   repeatEndsAt: null,
   timezone: 'Europe/Berlin',
   description: null,
-  statusPageVisibility: {
-    enabled: false,
-    severity: null,
-    affectAllServices: false,
-    suppressAutoIncidents: false,
-    notifyOnStart: false,
-    notifyOnEnd: false,
-    reminderMinutesBefore: [],
-    autoStart: true,
-    autoEnd: true,
-    showAffectedServices: true,
-    statusPageIds: [],
-    serviceIds: [],
-  },
+  statusPageVisibility: DEFAULT_VISIBILITY,
   pauseAllChecks: false,
   silenceAlertsTags: [],
   silenceAllAlerts: false,
@@ -36,22 +23,12 @@ const window = (id: number, name: string): MaintenanceWindow => ({
   updated_at: null,
 });
 
-const maintenance = (id: string, windowId: number, startsAt: string, occurrence: number): HeldMaintenance => ({
-  maintenance: {
-    id,
-    maintenanceWindowId: windowId,
-    startsAt,
-    endsAt: new Date(Date.parse(startsAt) + 7_200_000).toISOString(),
-    status: 'SCHEDULED',
-    created_at: '2025-03-10',
-    updated_at: '2025-03-10',
-    updates: [],
-  },
-  occurrence,
-  started: false,
-  ended: false,
-  reminded: [],
-});
+/** The window's first three maintenances, made as the server makes them (the third on the day Berlin's clocks move). */
+function firstMaintenances(windowId: number) {
+  let made = 0;
+  const making = { now: () => Date.parse('2025-03-10T00:00:00.000Z'), newId: () => `m-${++made}` };
+  return materialise(window(windowId, 'kept'), 0, making).maintenances.slice(0, 3);
+}
 
 export function fillMaintenance(store: AccountStore): void {
   for (const [id, name] of [
@@ -59,13 +36,10 @@ export function fillMaintenance(store: AccountStore): void {
     [2, 'deleted'],
   ] as const)
     store.commit({ kind: 'maintenanceWindowAdded', window: window(id, name) });
-  const first = maintenance('m-1', 1, '2025-03-16T01:00:00.000Z', 0);
-  store.commit({
-    kind: 'maintenancesScheduled',
-    windowId: 1,
-    maintenances: [first, maintenance('m-2', 1, '2025-03-23T01:00:00.000Z', 1), maintenance('m-3', 1, '2025-03-30T00:00:00.000Z', 2)],
-    nextOccurrence: 3,
-  });
+  const maintenances = firstMaintenances(1);
+  const [first] = maintenances;
+  if (first === undefined) throw new Error('the weekly window has no first maintenance');
+  store.commit({ kind: 'maintenancesScheduled', windowId: 1, maintenances, nextOccurrence: 3 });
   store.commit({
     kind: 'maintenanceChanged',
     windowId: 1,

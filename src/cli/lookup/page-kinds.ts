@@ -11,7 +11,7 @@ import type { Client } from '../../client/index.js';
 import type { Context } from '../runtime/context.js';
 import { fetchMerged, newestCreatedFirst } from './merged-list.js';
 import { fetchPages, MAX_PAGE, type PagingOptions } from '../api/paging.js';
-import { type CatalogPage, pageIn } from './service-catalog.js';
+import { asCatalogPage, pageIn } from './service-catalog.js';
 import { isWholeId, MIN_PREFIX } from './short-ids.js';
 import { type AnyStatusPage, isV3, type Page, type V3Component, type V3StatusPage } from '../api/types.js';
 
@@ -87,15 +87,7 @@ async function pageAmongBoth(client: Client, given: string): Promise<AnyStatusPa
     fetchPages((query) => client.listStatusPages({ query }), { all: true }),
     fetchPages((query) => client.listV3StatusPages({ query }), { all: true }),
   ]);
-  const catalog = [...v2.entries, ...v3.entries].map((page): CatalogPage & { page: AnyStatusPage } => ({
-    id: page.id,
-    name: page.name,
-    url: page.url,
-    customDomain: page.customDomain,
-    services: [],
-    cards: [],
-    page,
-  }));
+  const catalog = [...v2.entries, ...v3.entries].map((page) => ({ ...asCatalogPage(page), page }));
   return pageIn(catalog, given).page;
 }
 

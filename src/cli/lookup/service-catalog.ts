@@ -25,6 +25,16 @@ export interface CatalogPage {
 }
 
 /** All status pages of the account, following the cursor to the end. */
+/** A page with no services of its own to name (a V3 page, whose components are not services), found as a catalog's pages are. */
+export const asCatalogPage = (page: Pick<CatalogPage, 'id' | 'name' | 'url' | 'customDomain'>): CatalogPage => ({
+  id: page.id,
+  name: page.name,
+  url: page.url,
+  customDomain: page.customDomain,
+  services: [],
+  cards: [],
+});
+
 export async function loadCatalog(ctx: Context): Promise<CatalogPage[]> {
   const client = await ctx.client();
   const pages = await fetchPages((query) => client.listStatusPages({ query }), { all: true });

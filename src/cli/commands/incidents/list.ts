@@ -11,7 +11,7 @@ import { timeline } from '../../api/incident-timeline.js';
 import { isWholeId } from '../../lookup/short-ids.js';
 import { usageError } from '../../errors/exit-codes.js';
 import { momentOf } from '../../input/time.js';
-import { type CatalogPage, findPage, loadCatalog, resolveServices } from '../../lookup/service-catalog.js';
+import { asCatalogPage, type CatalogPage, findPage, loadCatalog, resolveServices } from '../../lookup/service-catalog.js';
 import { type IncidentScope, type ListedIncident, listIncidentsOfBothKinds, shownIncidents } from '../../lookup/merged-incidents.js';
 import { everyV3Page, pageComponents } from '../../lookup/page-kinds.js';
 import { incidentImpact } from '../../lookup/v3-incidents.js';
@@ -147,15 +147,6 @@ async function listFilter(
   const keep: Keep | undefined = tests.length ? (entry) => tests.every((test) => test(entry)) : undefined;
   return { scope, keep, components };
 }
-
-const asCatalogPage = (page: V3StatusPage): CatalogPage => ({
-  id: page.id,
-  name: page.name,
-  url: page.url,
-  customDomain: page.customDomain,
-  services: [],
-  cards: [],
-});
 
 /**
  * The ids `--service` values name: v2 services (by the catalog's rules: an id, or a name naming

@@ -4,14 +4,14 @@
 // summed into one answer of the API's shape ({created, skipped, status}). On a V3 page,
 // --component subscribes the addresses to those components only (left out: every component).
 import type { Client } from '../../../client/index.js';
-import { examples } from '../../runtime/command-kit.js';
+import { collect, examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import { usageError } from '../../errors/exit-codes.js';
 import type { Noun } from '../../runtime/globals.js';
 import { renderFields, tableFormat } from '../../output/cells.js';
 import { expandIds } from '../../input/read.js';
 import { nothingToDo } from '../../api/bulk.js';
-import { collectNames, componentIds, PAGE_HELP, type SubscriberPage, subscriberPage } from './list.js';
+import { componentIds, PAGE_HELP, type SubscriberPage, subscriberPage } from './list.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { terminalLine } from '../../output/terminal-text.js';
 
@@ -48,7 +48,7 @@ export function declare(subscriptions: Noun): void {
       .argument('<page>', PAGE_HELP)
       .argument('<address...>', 'email addresses, or - to read them from stdin')
       .option('--verified', 'subscribe them VERIFIED at once, with no confirmation mail (autoVerify)')
-      .option('--component <name>', 'V3 pages: tell them of this component only (repeat, or separate with commas)', collectNames)
+      .option('--component <name>', 'V3 pages: tell them of this component only (repeat, or separate with commas)', collect)
       .option('--dry-run', 'print the requests (method, path, JSON body) instead of sending them')
       .action((page, addresses, options, command) => run(Context.fromCommand(command), page, addresses, options)),
     [

@@ -11,6 +11,7 @@ import { findPageOfEitherKind, pageComponents } from '../../lookup/page-kinds.js
 import { MIN_PREFIX } from '../../lookup/short-ids.js';
 import { resolveComponents } from '../../lookup/v3-incidents.js';
 import { terminalLine } from '../../output/terminal-text.js';
+import { collect } from '../../runtime/command-kit.js';
 import { listVerb } from '../../verbs/list.js';
 import { type AnySubscriber, SUBSCRIPTION, type ShownSubscription, shownSubscription } from '../../views/subscription.js';
 
@@ -27,17 +28,6 @@ export interface SubscriberPage {
   readonly url: string;
   /** A V3 page's components; null for a v2 page, whose subscribers hear of every incident. */
   readonly components: readonly V3Component[] | null;
-}
-
-/** The repeatable `--component NAME` (commas separate too, as for --service). */
-export function collectNames(value: string, previous: string[] = []): string[] {
-  return [
-    ...previous,
-    ...value
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  ];
 }
 
 export const { declare, run } = listVerb<ShownSubscription, ListOptions>(SUBSCRIPTION, {
@@ -61,7 +51,7 @@ export const { declare, run } = listVerb<ShownSubscription, ListOptions>(SUBSCRI
     command.option(
       '--component <name>',
       'V3 pages: only the subscribers told of this component (repeat, or separate with commas)',
-      collectNames,
+      collect,
     ),
   async fetch(ctx, options, [given]) {
     const client = await ctx.client();
