@@ -240,6 +240,7 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
     verbs: {
       list: () => import('./maintenance/list.js'),
       get: () => import('./maintenance/get.js'),
+      create: () => import('./maintenance/create.js'),
     },
   },
   runtimes: {
