@@ -1,37 +1,31 @@
 // `heartbeats events`: the pings behind a success ratio, newest first: when each came and in what
 // state, with the check's availability over the last 24 hours and 7 days that the answer carries.
 // With an event id, that one ping. The window is the one `heartbeats availability` takes
-// (src/cli/input/time.ts); the API gives at most 10 events a request and no cursor.
-import { SUCCESS_HEARTBEAT_STATES } from '../../../contract/enums.js';
-import type { HeartbeatAvailability } from '../../../contract/schemas.js';
-import { examples, positiveInt } from '../../runtime/command-kit.js';
+// (src/cli/input/time.ts); the API gives at most 10 events a request and no cursor, so --all,
+// --state and a --limit above 10 walk the window back by time (event-walk.ts).
+import { HEARTBEAT_STATES } from '../../../contract/enums.js';
+import { collect, examples, positiveInt } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import { usageError } from '../../errors/exit-codes.js';
+import { didYouMean } from '../../errors/suggest.js';
 import type { Noun } from '../../runtime/globals.js';
-import { type Cell, clockTimeCell, exactTimeCell, renderFields, renderTable, tableFormat, timeHeader } from '../../output/cells.js';
-import { heading } from '../../output/sections.js';
+import { tableFormat } from '../../output/cells.js';
 import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../input/time.js';
 import { sentId } from '../../input/ids.js';
+import { DEFAULT_MAX_WAIT_S } from '../../api/bulk.js';
+import { renderEvent, renderEvents } from '../../views/heartbeat-events.js';
 import { CHECK_ARGUMENT } from './availability.js';
+import { EVENTS_PER_REQUEST, walkEvents } from './event-walk.js';
 
-const MAX_LIMIT = 10;
 const CHECK = '676ca3e3-a836-5d4b-adc0-e52fb2a005d6';
+/** Events shown without --limit or --all. */
+const DEFAULT_LIMIT = EVENTS_PER_REQUEST;
 
 export interface EventsOptions extends WindowOptions {
   limit?: number;
-}
-
-/** A ping as the API gives it; `source` and `userAgent` are sent by the hosted API only. */
-interface Ping {
-  id: string;
-  state?: string | undefined;
-  timestamp?: string | undefined;
-  source?: string | null | undefined;
-  userAgent?: string | null | undefined;
-}
-interface Stats {
-  last24Hours?: HeartbeatAvailability | undefined;
-  last7Days?: HeartbeatAvailability | undefined;
+  all?: boolean;
+  state?: string[];
+  maxWait?: number;
 }
 
 export function declare(heartbeats: Noun): void {
@@ -43,20 +37,38 @@ export function declare(heartbeats: Noun): void {
         'The pings behind a success ratio, newest first: the time and state of each (RECEIVED, EARLY and GRACE count as ' +
           'successes, LATE and FAILING as failures), with the counts of the window and the availability over the last 24 ' +
           'hours and 7 days. With an EVENT id: that one ping.\n\n' +
-          `${WINDOW_HELP} The API gives at most ${MAX_LIMIT} events a request (--limit).\n\n` +
+          `${WINDOW_HELP}\n\n` +
+          `The API gives at most ${EVENTS_PER_REQUEST} events a request: --all reads every event of the window, walking it ` +
+          'back by time (each request ends just before the oldest event read), and so does a --limit above ' +
+          `${EVENTS_PER_REQUEST}; progress shows on a terminal, and a 429 pauses the walk until its Retry-After ` +
+          '(--max-wait). --state keeps the events in those states (read until --limit of them are found, or with --all every one).\n\n' +
           'Piped: TIME (ISO), STATE, SOURCE, EVENT ID, tab-separated, one row per event (one event: label<TAB>value lines). ' +
-          'With -o json: the API response as it is ([{events, stats}], or {event, stats} for one event).',
+          'With -o json: the API response as it is ([{events, stats}], or {event, stats} for one event); with --all, ' +
+          '--state or a larger --limit, one entry holding every event kept.',
       )
       .argument('<check>', 'id of the heartbeat check (a UUID)')
       .argument('[event]', 'id of one event of that check (a UUID: the fourth column of the list)')
       .addOption(since)
       .addOption(from)
       .addOption(to)
-      .option('-L, --limit <n>', `events at most, 1 to ${MAX_LIMIT} (default ${MAX_LIMIT})`, positiveInt(1, MAX_LIMIT))
+      .option(
+        '--state <states>',
+        `only events in these states (any case; comma-separated or repeated): ${HEARTBEAT_STATES.join(', ')}`,
+        collect,
+      )
+      .option('--all', 'every event of the window, however many requests it takes')
+      .option(
+        '-L, --limit <n>',
+        `events at most (default ${DEFAULT_LIMIT}); above ${EVENTS_PER_REQUEST}, read by several requests`,
+        positiveInt(1),
+      )
+      .option('--max-wait <seconds>', 'how long a 429 is waited out before the walk fails', positiveInt(0, 86_400), DEFAULT_MAX_WAIT_S)
       .action((checkId, eventId, options, command) => run(Context.fromCommand(command), checkId, eventId, options)),
     [
       `statusctl heartbeats events ${CHECK}`,
       `statusctl heartbeats events ${CHECK} --since 7d --limit 5`,
+      `statusctl heartbeats events ${CHECK} --since 7d --state late,failing --all`,
+      `statusctl heartbeats events ${CHECK} --since 7d --all | wc -l`,
       `statusctl heartbeats events ${CHECK} --from 3d --to 2d`,
       `statusctl heartbeats events ${CHECK} --jq '.[0].events[] | select(.state == "LATE") | .timestamp'`,
       `statusctl heartbeats events ${CHECK} "$(statusctl heartbeats events ${CHECK} --limit 1 | cut -f4)"`,
@@ -65,124 +77,97 @@ export function declare(heartbeats: Noun): void {
   );
 }
 
+/** --state's values, each one of the API's states in any case; a bad one is a usage error naming them all. */
+export function parseStates(given: readonly string[] | undefined): string[] | undefined {
+  if (given === undefined) return undefined;
+  const states = [...new Set(given.map((state) => state.toUpperCase()))];
+  const wrong = states.filter((state) => !(HEARTBEAT_STATES as readonly string[]).includes(state));
+  if (states.length === 0 || wrong.length > 0) {
+    const shown = wrong.length > 0 ? wrong.map((state) => `'${state.toLowerCase()}'`).join(', ') : 'nothing';
+    throw usageError(
+      `option '--state <states>': ${shown} ${wrong.length > 1 ? 'are not states' : 'is not a state'}${didYouMean(wrong[0] ?? '', HEARTBEAT_STATES)}; expected one or more of ${HEARTBEAT_STATES.join(', ')}`,
+      'failures are --state late,failing; successes --state received,early,grace',
+    );
+  }
+  return states;
+}
+
 export async function run(ctx: Context, checkId: string, eventId: string | undefined, options: EventsOptions): Promise<void> {
-  if (eventId !== undefined) {
-    const given = (['since', 'from', 'to', 'limit'] as const).filter((name) => options[name] !== undefined);
-    if (given.length > 0) {
-      throw usageError(
-        `${given.map((name) => `--${name}`).join(', ')} ${given.length === 1 ? 'chooses' : 'choose'} events of a list, not one event`,
-        `leave out the event id to list the events, or ${given.length === 1 ? 'the option' : 'the options'} to read event ${eventId}`,
-      );
-    }
-    const params = {
-      checkId: sentId('getHeartbeatEvent', 'checkId', checkId, CHECK_ARGUMENT),
-      id: sentId('getHeartbeatEvent', 'id', eventId, {
-        name: 'EVENT',
-        hint: `statusctl heartbeats events ${checkId} lists the check's events, their ids in the fourth column`,
-      }),
-    };
-    const client = await ctx.client();
-    const one = await client.getHeartbeatEvent({ params });
-    if (ctx.json) return ctx.printJson(one);
-    return ctx.outPaged(await renderEvent(ctx, checkId, one.event, one.stats));
+  if (eventId !== undefined) return runOne(ctx, checkId, eventId, options);
+  const states = parseStates(options.state);
+  if (options.all && options.limit !== undefined) {
+    throw usageError(
+      '--all and --limit both say how many events to read',
+      'give --all for every event of the window, or --limit N for the newest N',
+    );
   }
   const check = sentId('listHeartbeatEvents', 'checkId', checkId, CHECK_ARGUMENT);
   const now = ctx.now();
   await checkWindow(options, now);
-  const query = { ...windowQuery(options, now), ...(options.limit !== undefined ? { limit: String(options.limit) } : {}) };
-  const client = await ctx.client();
-  const answer = await client.listHeartbeatEvents({ params: { checkId: check }, ...(Object.keys(query).length > 0 ? { query } : {}) });
-  if (ctx.json) return ctx.printJson(answer);
-  const events = answer.flatMap((entry) => entry.events ?? []);
-  const stats = answer[0]?.stats;
-  if (events.length === 0 && tableFormat(ctx) === 'tsv') {
-    ctx.info(`No heartbeat events for check ${checkId} in ${describeWindow(options)}.`);
-    return;
+  const window = windowQuery(options, now);
+  const client = await ctx.client({ maxWaitMs: (options.maxWait ?? DEFAULT_MAX_WAIT_S) * 1000 });
+  const walks = options.all || states !== undefined || (options.limit ?? DEFAULT_LIMIT) > EVENTS_PER_REQUEST;
+  if (!walks) {
+    const query = { ...window, ...(options.limit !== undefined ? { limit: String(options.limit) } : {}) };
+    const answer = await client.listHeartbeatEvents({ params: { checkId: check }, ...(Object.keys(query).length > 0 ? { query } : {}) });
+    if (ctx.json) return ctx.printJson(answer);
+    const events = answer.flatMap((entry) => entry.events ?? []);
+    return show(ctx, checkId, events, answer[0]?.stats ?? undefined, options);
   }
-  await ctx.outPaged(await renderEvents(ctx, checkId, events, stats, options));
+  const keep = states ? new Set(states) : undefined;
+  const progress = ctx.showProgress ? await import('../../output/progress.js') : undefined;
+  let spinner: Awaited<ReturnType<NonNullable<typeof progress>['startProgress']>> | undefined;
+  const walked = await walkEvents(client, {
+    checkId: check,
+    window,
+    now,
+    wanted: options.all ? Number.POSITIVE_INFINITY : (options.limit ?? DEFAULT_LIMIT),
+    keep: (event) => !keep || keep.has(event.state ?? ''),
+    onStep: async (kept, back) => {
+      const text = `Reading heartbeat events back to ${back}: ${kept} ${keep ? 'kept' : 'read'} so far…`;
+      if (spinner) spinner.update(text);
+      else if (progress) spinner = await progress.startProgress(ctx, text);
+    },
+  }).finally(() => spinner?.stop());
+  if (ctx.json) return ctx.printJson([{ events: walked.events, stats: walked.stats ?? null }]);
+  await show(ctx, checkId, walked.events, walked.stats ?? undefined, options, states ? { states, read: walked.read } : {});
+  if (!walked.complete && !options.all) ctx.info('more: --all reads every event of the window');
 }
 
-function statePaint(ctx: Context, state: string | undefined) {
-  const s = ctx.style;
-  if (state === undefined) return undefined;
-  if (state === 'RECEIVED') return s.green;
-  if (SUCCESS_HEARTBEAT_STATES.has(state)) return s.cyan;
-  return state === 'LATE' ? s.yellow : s.red;
-}
-
-/** `97.60% of 24 events (previous 100.00%)`, or that there were none. */
-function ratio(availability: HeartbeatAvailability | undefined): string {
-  if (!availability) return 'no events';
-  const { currentPeriod, previousPeriod } = availability.successRatio;
-  const count = availability.totalEntitiesCurrentPeriod;
-  if (currentPeriod === undefined || currentPeriod === null) return 'no events';
-  const previous = previousPeriod === undefined || previousPeriod === null ? '' : ` (previous period ${previousPeriod.toFixed(2)}%)`;
-  return `${currentPeriod.toFixed(2)}% of ${count} event${count === 1 ? '' : 's'}${previous}`;
-}
-
-/** `10 events: 8 RECEIVED, 1 LATE, 1 FAILING`. */
-function counts(events: readonly Ping[]): string {
-  const byState = new Map<string, number>();
-  for (const event of events) byState.set(event.state ?? '-', (byState.get(event.state ?? '-') ?? 0) + 1);
-  const parts = [...byState].map(([state, count]) => `${count} ${state}`);
-  return `${events.length} event${events.length === 1 ? '' : 's'}${parts.length ? `: ${parts.join(', ')}` : ''}`;
-}
-
-/** The events as a table; on a terminal and in Markdown under the window's counts and the check's availability. */
-export async function renderEvents(
+async function show(
   ctx: Context,
   checkId: string,
-  events: readonly Ping[],
-  stats: Stats | undefined,
-  options: WindowOptions,
-): Promise<string> {
-  const format = tableFormat(ctx);
-  const table = events.length
-    ? await renderTable(
-        ctx,
-        [
-          timeHeader(
-            ctx,
-            events.map((event) => event.timestamp),
-          ),
-          'state',
-          { header: 'source', optional: 1 },
-          { header: 'event id', id: true },
-        ],
-        events.map((event) => [
-          clockTimeCell(ctx, event.timestamp),
-          { text: event.state ?? '-', paint: statePaint(ctx, event.state) },
-          event.source ?? '-',
-          event.id,
-        ]),
-      )
-    : 'No events in this window.';
-  if (format === 'tsv') return table;
-  // The window, the counts and the ratios: fields, laid out as every record's are.
-  const summary = await renderFields(ctx, [
-    ['window', describeWindow(options)],
-    ['shown', counts(events)],
-    ['last 24 hours', ratio(stats?.last24Hours ?? undefined)],
-    ['last 7 days', ratio(stats?.last7Days ?? undefined)],
-  ]);
-  if (format === 'md') return [heading(ctx, 'Heartbeat events', checkId), summary, table].join('\n\n');
-  return [`${heading(ctx, 'Heartbeat events', checkId)}\n${summary}`, table].join('\n\n');
+  events: Parameters<typeof renderEvents>[2],
+  stats: Parameters<typeof renderEvents>[3],
+  options: EventsOptions,
+  chosen: Parameters<typeof renderEvents>[5] = {},
+): Promise<void> {
+  if (events.length === 0 && tableFormat(ctx) === 'tsv') {
+    ctx.info(
+      `No heartbeat events${chosen.states ? ` in state ${chosen.states.join(' or ')}` : ''} for check ${checkId} in ${describeWindow(options)}.`,
+    );
+    return;
+  }
+  await ctx.outPaged(await renderEvents(ctx, checkId, events, stats, options, chosen));
 }
 
-/** One event: its fields, then the check's availability. */
-export async function renderEvent(ctx: Context, checkId: string, event: Ping | undefined, stats: Stats | undefined): Promise<string> {
-  const format = tableFormat(ctx);
-  const head = heading(ctx, 'Heartbeat event', event?.id ?? '-');
-  const rows: [string, Cell | string][] = [
-    ...(format === 'terminal' ? [] : [['id', { text: event?.id ?? '-', code: true }] as [string, Cell]]),
-    ['check', { text: checkId, code: true }],
-    ['state', { text: event?.state ?? '-', paint: statePaint(ctx, event?.state) }],
-    ['time', exactTimeCell(ctx, event?.timestamp)],
-    ['source', event?.source ?? '-'],
-    ['user agent', event?.userAgent ?? '-'],
-    ['last 24 hours', ratio(stats?.last24Hours ?? undefined)],
-    ['last 7 days', ratio(stats?.last7Days ?? undefined)],
-  ];
-  const fields = await renderFields(ctx, rows);
-  return head ? `${head}\n${fields}` : fields;
+async function runOne(ctx: Context, checkId: string, eventId: string, options: EventsOptions): Promise<void> {
+  const given = (['since', 'from', 'to', 'limit', 'state', 'all'] as const).filter((name) => options[name] !== undefined);
+  if (given.length > 0) {
+    throw usageError(
+      `${given.map((name) => `--${name}`).join(', ')} ${given.length === 1 ? 'chooses' : 'choose'} events of a list, not one event`,
+      `leave out the event id to list the events, or ${given.length === 1 ? 'the option' : 'the options'} to read event ${eventId}`,
+    );
+  }
+  const params = {
+    checkId: sentId('getHeartbeatEvent', 'checkId', checkId, CHECK_ARGUMENT),
+    id: sentId('getHeartbeatEvent', 'id', eventId, {
+      name: 'EVENT',
+      hint: `statusctl heartbeats events ${checkId} lists the check's events, their ids in the fourth column`,
+    }),
+  };
+  const client = await ctx.client();
+  const one = await client.getHeartbeatEvent({ params });
+  if (ctx.json) return ctx.printJson(one);
+  return ctx.outPaged(await renderEvent(ctx, checkId, one.event, one.stats));
 }
