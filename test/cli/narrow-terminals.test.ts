@@ -14,7 +14,7 @@ let server: TestServer;
 let samples: Record<string, string[]>;
 
 /** Verbs that show records, besides `list` and `get`. */
-const SHOWING = new Set(['list', 'get', 'status', 'availability', 'events', 'domain', 'impacts']);
+const SHOWING = new Set(['list', 'get', 'status', 'availability', 'events', 'domain', 'impacts', 'results', 'result', 'alerts']);
 /** Commands whose first column is not an id piped in full (a setting, a time, a flag). */
 const FIRST_COLUMN_NOT_AN_ID = new Set(['config list', 'auth status', 'notifications list', 'templates list', 'heartbeats events']);
 
@@ -50,6 +50,7 @@ beforeAll(async () => {
   const serviceList = await cli<{ entries: { id: string }[] }>(['services', 'list']);
   const rules = await cli<{ entries: { id: string }[] }>(['automation-rules', 'list', v3.url]);
   const windows = await cli<{ id: number }[]>(['maintenance', 'list']);
+  const checkResults = await cli<{ entries: { id: string }[] }>(['checks', 'results', 'Payments API']);
   // A heartbeat check of this account: pinged an hour ago and now.
   const checkId = randomUUID();
   for (const at of [Date.now() - 3_600_000, Date.now()]) {
@@ -85,6 +86,9 @@ beforeAll(async () => {
     'runtimes list': [],
     'runtimes get': ['2025.04'],
     'checks status': [],
+    'checks results': ['Payments API'],
+    'checks result': ['Payments API', checkResults.entries[0]!.id],
+    'checks alerts': ['--since', '24h'],
     'maintenance list': [],
     'maintenance get': [String(windows[0]!.id)],
   };

@@ -232,6 +232,9 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
     examples: ['statusctl checks status --failing', "statusctl checks status 'Payments API'"],
     verbs: {
       status: () => import('./checks/status.js'),
+      results: () => import('./checks/results.js'),
+      result: () => import('./checks/result.js'),
+      alerts: () => import('./checks/alerts.js'),
     },
   },
   maintenance: {

@@ -47,3 +47,42 @@ export async function checkIdOf(ctx: Context, given: string): Promise<string> {
   if (isUuid(id)) return id;
   return findCheck(given, await (await ctx.client()).listCheckStatuses({})).checkId;
 }
+
+const RESULTS_HINT = (check: string) => `statusctl checks results ${shellWord(check)} shows the ids of its results`;
+
+/** A check as typed back in a hint: quoted when it is more than one word. */
+function shellWord(value: string): string {
+  return /^[\w.@%+=:,/-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The whole id of the result `given` names among the results of the check `checkId` (`check`,
+ * as the user named it, for messages): a whole UUID is taken as is; a unique prefix of at least
+ * 6 characters, as terminal tables show them, is looked for in the check's results, every page.
+ */
+export async function resultIdOf(ctx: Context, checkId: string, given: string, check: string): Promise<string> {
+  const wanted = given.trim().toLowerCase();
+  if (isUuid(wanted)) return wanted;
+  if (wanted.length < MIN_PREFIX) {
+    throw new CliError(
+      ExitCode.usage,
+      `result "${given}" is too short: give the whole id or at least its first ${MIN_PREFIX} characters`,
+      undefined,
+      RESULTS_HINT(check),
+    );
+  }
+  const client = await ctx.client();
+  const { fetchPages } = await import('../api/paging.js');
+  const all = await fetchPages((query) => client.listCheckResults({ params: { checkId }, ...(query ? { query } : {}) }), { all: true });
+  const found = all.entries.filter((result) => result.id?.startsWith(wanted));
+  if (found.length === 1) return found[0]!.id!;
+  if (found.length > 1) {
+    throw new CliError(
+      ExitCode.usage,
+      [`result "${given}": matches ${found.length} results:`, ...found.map((result) => `  ${result.id}  ${result.created_at}`)].join('\n'),
+      undefined,
+      'give more of the id, or the whole id',
+    );
+  }
+  throw new CliError(ExitCode.notFound, `result "${given}": not found among the results of check ${check}`, undefined, RESULTS_HINT(check));
+}
