@@ -90,7 +90,7 @@ describe('config path, set, get, unset', () => {
       expect(result.code).toBe(2);
       // The form of every usage error: the field, what was expected, a hint.
       expect(result.stderr).toMatch(
-        /^statusctl: key: unknown setting '.+'( \(did you mean [^)]+\))?: expected one of base-url, api-key, account-id, proxy, ca-file, system-ca\nhint: .+\n$/,
+        /^statusctl: key: unknown setting '.+'( \(did you mean [^)]+\))?: expected one of base-url, api-key, account-id, proxy, ca-file, system-ca, heartbeats\nhint: .+\n$/,
       );
       expect(result.stdout).toBe('');
     },
@@ -129,6 +129,7 @@ describe('precedence: option > environment > profile > default', () => {
       proxy: { value: null, source: 'unset' },
       'ca-file': { value: null, source: 'unset' },
       'system-ca': { value: null, source: 'unset' },
+      heartbeats: { value: null, source: 'unset' },
     });
     expect(layered.path).toBe(join(env.STATUSCTL_CONFIG_DIR, 'config.json'));
     // Another server's: the profile's key is not for it (exit 3, see key-scope.test.ts).

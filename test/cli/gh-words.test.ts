@@ -69,7 +69,7 @@ describe("gh's words", () => {
       code: 2,
       stdout: '',
       stderr:
-        "statusctl: key: unknown setting 'bse-url' (did you mean base-url?): expected one of base-url, api-key, account-id, proxy, ca-file, system-ca\n" +
+        "statusctl: key: unknown setting 'bse-url' (did you mean base-url?): expected one of base-url, api-key, account-id, proxy, ca-file, system-ca, heartbeats\n" +
         'hint: statusctl config set base-url VALUE\n',
     });
   });

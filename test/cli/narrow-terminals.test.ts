@@ -91,6 +91,7 @@ beforeAll(async () => {
     'checks alerts': ['--since', '24h'],
     'maintenance list': [],
     'maintenance get': [String(windows[0]!.id)],
+    status: [],
   };
 });
 
@@ -99,12 +100,14 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-/** Every `noun verb` of the program that shows records. */
+/** Every `noun verb` of the program that shows records, and every command without verbs that does (`status`). */
 async function showingCommands(): Promise<string[]> {
   const help = async (path: string[]) => (await runCli([...path, '--help'], { inProcess: true })).stdout;
   const commands: string[] = [];
   for (const noun of commandsIn(await help([]))) {
-    for (const verb of commandsIn(await help([noun]))) if (SHOWING.has(verb)) commands.push(`${noun} ${verb}`);
+    const verbs = commandsIn(await help([noun]));
+    if (verbs.length === 0 && SHOWING.has(noun)) commands.push(noun);
+    for (const verb of verbs) if (SHOWING.has(verb)) commands.push(`${noun} ${verb}`);
   }
   return commands;
 }

@@ -17,6 +17,7 @@ export const DOCS_PAGES: Readonly<Record<string, string>> = {
   'auth login': 'docs/configuration.md#log-in',
   'auth logout': 'docs/configuration.md#log-in',
   config: 'docs/configuration.md#log-in',
+  status: 'docs/commands.md#what-is-failing-now-statusctl-status',
   'status-pages': 'docs/commands.md#status-pages',
   components: 'docs/commands.md#components-of-v3-pages',
   services: 'docs/commands.md#services-and-subscribers',

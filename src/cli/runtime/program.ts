@@ -35,6 +35,7 @@ const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = 
   login: auth,
   logout: auth,
   config: noun('config'),
+  status: () => import('../commands/status.js'),
   'status-pages': noun('status-pages'),
   components: noun('components'),
   'automation-rules': noun('automation-rules'),

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Conf from 'conf';
 import { CliError, ExitCode } from '../errors/exit-codes.js';
-import { isVisibleAscii } from '../../contract/rules.js';
+import { isUuid, isVisibleAscii } from '../../contract/rules.js';
 import envPaths from 'env-paths';
 
 export const SETTINGS = {
@@ -15,6 +15,8 @@ export const SETTINGS = {
   proxy: 'proxy',
   'ca-file': 'caFile',
   'system-ca': 'systemCa',
+  /** Heartbeat check ids, comma-separated, that `statusctl status` holds to its target (no API lists heartbeat checks). */
+  heartbeats: 'heartbeats',
 } as const;
 export type SettingName = keyof typeof SETTINGS;
 export type SettingField = (typeof SETTINGS)[SettingName];
@@ -59,6 +61,13 @@ export function withoutV1(value: string): string {
 /** `system-ca` is a switch, saved as text like every setting. */
 export function checkSwitch(value: string): string | true {
   return value === 'true' || value === 'false' ? true : 'expected true or false';
+}
+
+/** `heartbeats`: heartbeat check ids (UUIDs), comma-separated. */
+export function checkHeartbeats(value: string): string | true {
+  const ids = value.split(',').map((id) => id.trim());
+  const bad = ids.find((id) => !isUuid(id));
+  return bad === undefined ? true : `expected heartbeat check ids (UUIDs), comma-separated; ${JSON.stringify(bad)} is not one`;
 }
 
 /** Key and account id travel in HTTP headers: visible ASCII only. */

@@ -26,6 +26,8 @@ export interface Settings {
   caFile?: string;
   /** 'true' or 'false', as saved. */
   systemCa?: string;
+  /** Heartbeat check ids, comma-separated, as saved (`statusctl status`). */
+  heartbeats?: string;
   sources: Record<SettingField, SettingSource>;
 }
 
@@ -203,6 +205,7 @@ export class SettingsResolver {
       ...(proxyFrom ? { proxyVariable: proxyFrom } : {}),
       caFile: value('caFile'),
       systemCa: value('systemCa'),
+      heartbeats: value('heartbeats'),
       sources,
     };
   }

@@ -2,7 +2,7 @@
 // key goes to the credential store when there is one (key-storage.ts).
 import { parseProxyUrl } from '../../../client/proxy.js';
 import { examples } from '../../runtime/command-kit.js';
-import { SETTINGS, checkBaseUrl, checkHeaderValue, checkSwitch, type SettingName } from '../../settings/config.js';
+import { SETTINGS, checkBaseUrl, checkHeaderValue, checkHeartbeats, checkSwitch, type SettingName } from '../../settings/config.js';
 import { Context } from '../../runtime/context.js';
 import type { SettingSource } from '../../settings/resolve.js';
 import { usageError } from '../../errors/exit-codes.js';
@@ -81,4 +81,5 @@ const CHECKS: Partial<Record<SettingName, (value: string) => string | true>> = {
   // Read when used, so a file put in place later is fine; only an empty path is refused here.
   'ca-file': (value) => (value.trim() ? true : 'expected the path of a PEM file'),
   'system-ca': checkSwitch,
+  heartbeats: checkHeartbeats,
 };
