@@ -41,6 +41,8 @@ export interface CreateOptions {
   editor?: boolean;
   /** The components of a V3 page (--status-page), each with its impact if given. */
   component?: ComponentImpact[];
+  /** Declare nothing when an open incident of the same name is on the page (api/open-incident.ts). */
+  ifAbsent?: boolean;
 }
 
 interface Answers {
@@ -55,6 +57,8 @@ interface Answers {
 export interface Created {
   incident: Incident;
   catalog: CatalogPage[];
+  /** --if-absent found it open: nothing was declared (in a dry run too). */
+  existing?: boolean;
 }
 
 /** What a create works from: the options with the template, files and editor applied, and the pages read. */
@@ -125,6 +129,13 @@ export async function runCreate(ctx: Context, { options, template, asks, catalog
   if (!checked.success) {
     const details = issueDetails(checked.error, 'body').map((detail) => `${detail.path}: ${detail.message}`);
     throw usageError(`invalid incident: ${details.join('; ')}`);
+  }
+
+  if (options.ifAbsent) {
+    const { openV2Incident, sayAbsent } = await import('./open-incident.js');
+    const existing = await openV2Incident(await ctx.client(), catalog, body.name, body.services);
+    if (existing) return { incident: existing, catalog, existing: true };
+    if (options.dryRun) sayAbsent(ctx, body.name, 'on the status pages of its services');
   }
 
   if (options.dryRun) {

@@ -55,6 +55,9 @@ export function declare(incidents: Noun): void {
           'components there too, so scripts and templates of v2 pages keep working); a component named without an impact ' +
           'takes that of --severity (minor and medium: degraded, major: partial, critical: major), else partial. --severity ' +
           'is not sent and not required there.\n\n' +
+          '--if-absent declares nothing when an open incident of the same name (any case) is on the page the new one would be ' +
+          'on (the V3 page --status-page names, or a status page of its services): that one is printed, as a created one ' +
+          'would be, and the exit code is 0, so a re-run job does not declare twice. With --dry-run it says which it would do.\n\n' +
           'Prints the created incident; with -o json the API response, so `-o json | jq -r .id` gives its id. ' +
           'Then, on stderr when it is a terminal or with --verbose, the addresses of the status pages that now show it ' +
           '(those holding one of its services).',
@@ -86,6 +89,10 @@ export function declare(incidents: Noun): void {
         'a variable of the template: {{KEY}} in it becomes VALUE; repeat for more',
         (value: string, previous: string[] = []) => [...previous, value],
       )
+      .option(
+        '--if-absent',
+        'declare nothing when an open incident of the same name (any case) is on the page; print that one instead (exit 0)',
+      )
       .option('--dry-run', 'resolve the services and print the request (method, path, JSON body) instead of sending it')
       .option('-y, --yes', 'ask nothing: no confirmation, no question (what is missing is exit 2)')
       .action((options, command) => run(Context.fromCommand(command), options)),
@@ -98,6 +105,8 @@ export function declare(incidents: Noun): void {
       'statusctl incidents create --name "Login failures" --severity major --service "Public API" --message-file notice.md --yes',
       "mkdir -p .statusctl/templates && printf -- '---\\nname: Outage in {{region}}\\nseverity: major\\n---\\nCustomers in {{region}} see errors.\\n' > .statusctl/templates/api-outage.md && statusctl incidents create --template api-outage --var region=eu-west-1 --service 'Public API' --dry-run",
       'statusctl incidents create --status-page acme-platform --name "Webhooks delayed" --component Webhooks=partial --component "Email delivery=degraded" --yes',
+      'statusctl incidents create --name "Checkout errors" --severity major --service "Payments API" --if-absent --yes',
+      'statusctl incidents create --name "Checkout errors" --severity major --service "Payments API" --if-absent --dry-run',
     ],
   );
   valueKinds(incidents, 'create', { '--service': 'service', '--status-page': 'status-page' });
@@ -109,7 +118,8 @@ export async function run(ctx: Context, options: CreateOptions): Promise<void> {
   const created = await runCreate(ctx, prepared);
   if (!created) return;
   if (ctx.json) await ctx.printJson(created.incident);
-  else ctx.out(await renderIncident(ctx, created.incident, 'Created incident'));
+  else ctx.out(await renderIncident(ctx, created.incident, created.existing ? 'Open incident' : 'Created incident'));
+  if (created.existing) return (await import('../../api/open-incident.js')).sayFound(ctx, created.incident, options.dryRun === true);
   // Where the incident now shows, for the person who declared it (a terminal) or who asked for detail.
   if (ctx.io.stderr.isTTY || ctx.globals.verbose) await printPageAddresses(ctx, created);
 }
@@ -187,6 +197,16 @@ async function createOnV3Page(ctx: Context, { options, template, asks }: Prepare
     throw usageError(`invalid incident: ${details.join('; ')}`);
   }
   const { method, path } = operations.createV3Incident;
+  if (options.ifAbsent) {
+    const { openV3Incident, sayAbsent, sayFound } = await import('../../api/open-incident.js');
+    const existing = await openV3Incident(client, page.id, body.name);
+    if (existing) {
+      if (ctx.json) await ctx.printJson(existing);
+      else ctx.out(await renderIncident(ctx, asIncident(existing, components), 'Open incident'));
+      return sayFound(ctx, existing, options.dryRun === true);
+    }
+    if (options.dryRun) sayAbsent(ctx, body.name, `on status page ${page.name}`);
+  }
   if (options.dryRun) {
     const { printPlanned } = await import('../../api/dry-run.js');
     return printPlanned(ctx, { method, path: path.replace('{statusPageId}', encodeURIComponent(page.id)), body });
