@@ -1,11 +1,12 @@
 // What a terminal would show after a program's output: the few cursor and erase sequences that
 // prompts and spinners use (cursor up/down/column, erase line, erase below) applied to a grid of
 // lines, colors dropped. Enough to tell whether a prompt or a spinner line was left on screen.
+// Given the terminal's width, a line longer than it goes on on the next row, as a terminal wraps it.
 
 const CSI = /^\x1b\[([?0-9;]*)([A-Za-z])/;
 const OTHER_ESCAPE = /^\x1b(?:\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-B]|[=>78DEHMc])/;
 
-export function finalScreen(raw: string): string[] {
+export function finalScreen(raw: string, cols?: number): string[] {
   const lines: string[] = [''];
   let row = 0;
   let col = 0;
@@ -60,7 +61,13 @@ export function finalScreen(raw: string): string[] {
       row++;
       col = 0;
       while (lines.length <= row) lines.push('');
-    } else if (char >= ' ' || char === '\t') put(char);
+    } else if (char >= ' ' || char === '\t') {
+      if (cols !== undefined && col >= cols) {
+        row++;
+        col = 0;
+      }
+      put(char);
+    }
     i++;
   }
   return lines.map((text) => text.trimEnd());

@@ -5,6 +5,7 @@
 import { WriteStream } from 'node:tty';
 import type { View } from './view.js';
 import { terminalLine } from './terminal-text.js';
+import { cellWidth } from './wrap.js';
 
 export interface Progress {
   update(text: string): void;
@@ -13,6 +14,22 @@ export interface Progress {
 }
 
 const PLAIN_INTERVAL_MS = 5000;
+
+/**
+ * The spinner's text cut to one row of the terminal, with room after it for the frame before it
+ * and the `^C` the terminal echoes on Ctrl-C: an echo that wrapped would put the cursor on the
+ * next row, and clearing "the spinner's line" would then leave the spinner on screen.
+ */
+function fitted(text: string, stream: WriteStream): string {
+  const room = Math.max((stream.columns || 80) - '⠋ '.length - '^C'.length, 1);
+  if (cellWidth(text) <= room) return text;
+  let cut = '';
+  for (const char of text) {
+    if (cellWidth(`${cut}${char}…`) > room) break;
+    cut += char;
+  }
+  return `${cut}…`;
+}
 
 export async function startProgress(ctx: Pick<View, 'io' | 'now'>, given: string): Promise<Progress> {
   const text = terminalLine(given);
@@ -23,7 +40,7 @@ export async function startProgress(ctx: Pick<View, 'io' | 'now'>, given: string
     // (and exit codes) stay in charge, the spinner is only cleared.
     // Loaded here, on a terminal only: the spinner lives in a chunk of its own, with its colors.
     const { default: yoctoSpinner } = await import('yocto-spinner');
-    const spinner = yoctoSpinner({ text, stream, handleSignals: false });
+    const spinner = yoctoSpinner({ text: fitted(text, stream), stream, handleSignals: false });
     const clear = () => spinner.stop();
     process.once('exit', clear);
     // Ctrl-C: the spinner's line is erased before anything else is said. A command that handles
@@ -39,7 +56,7 @@ export async function startProgress(ctx: Pick<View, 'io' | 'now'>, given: string
     spinner.start();
     return {
       update(next) {
-        spinner.text = terminalLine(next);
+        spinner.text = fitted(terminalLine(next), stream);
       },
       stop(finalText) {
         process.off('exit', clear);
