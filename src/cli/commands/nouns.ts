@@ -244,6 +244,13 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
       list: () => import('./maintenance/list.js'),
       get: () => import('./maintenance/get.js'),
       create: () => import('./maintenance/create.js'),
+      edit: () => import('./maintenance/edit.js'),
+      delete: () => import('./maintenance/delete.js'),
+      reschedule: () => import('./maintenance/reschedule.js'),
+      start: () => import('./maintenance/start.js'),
+      verify: () => import('./maintenance/verify.js'),
+      complete: () => import('./maintenance/complete.js'),
+      cancel: () => import('./maintenance/cancel.js'),
     },
   },
   runtimes: {
