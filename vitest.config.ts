@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { answerShapesVite } from './scripts/answer-shapes.mjs';
+import { requestShapesVite } from './scripts/request-shapes.mjs';
 
 export default defineConfig({
-  // statusctl:answer-shapes, derived from the hosted API's document as the build does.
-  plugins: [answerShapesVite()],
+  // statusctl:answer-shapes, derived from the hosted API's document, and statusctl:request-shapes,
+  // from the contract's request schemas, as the build does.
+  plugins: [answerShapesVite(), requestShapesVite()],
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],

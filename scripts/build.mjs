@@ -15,6 +15,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { answerShapesEsbuild } from './answer-shapes.mjs';
+import { requestShapesEsbuild } from './request-shapes.mjs';
 import { forgetBuild, recordBuild } from './build-record.mjs';
 import { buildTypes } from './build-types.mjs';
 import { vendorChunkBuilds, vendorImports } from './vendor-chunks.mjs';
@@ -58,7 +59,9 @@ const common = {
   logLevel: 'warning',
   // The shapes of the hosted API's answers (answer-shapes.mjs), as the module
   // statusctl:answer-shapes: derived from its document at every build.
-  plugins: [answerShapesEsbuild()],
+  // The shapes of the requests the contract's schemas take (request-shapes.mjs), as the module
+  // statusctl:request-shapes: derived from the schemas at every build.
+  plugins: [answerShapesEsbuild(), requestShapesEsbuild()],
   // @commander-js/extra-typings only adds types: at run time it re-exports commander's classes
   // (and makes a spare Command at load). The bundle takes commander itself, as before.
   alias: { '@commander-js/extra-typings': 'commander' },

@@ -6,11 +6,12 @@
 // lenient: a body that breaks the contract is reported through `onWarning` and returned as
 // received. Everything that goes wrong on the wire is an ApiError (see errors.ts).
 //
-// The client is built from the table's rows (src/contract/table.ts, no zod). The schemas they
-// name (zod and the contract's resources, slow to evaluate; src/contract/operations.ts puts them
-// in place) load on first need: a call with a query or
-// a body, or a response to check for an `onWarning` listener. `statusctl runtimes list` needs
-// neither.
+// The client is built from the table's rows (src/contract/table.ts, no zod). A query and a body
+// are checked on the shapes the build derives from the schemas the rows name (request-check.ts).
+// The schemas themselves (zod and the contract's resources, slow to evaluate;
+// src/contract/operations.ts puts them in place) load on first need: a request those shapes
+// refuse (for the words of its error), or a response to check for an `onWarning` listener.
+// A command of the CLI needs neither.
 import type { Dispatcher } from 'undici';
 import type { OperationInput, OperationResult, Operations } from '../contract/operations.js';
 import type { RequestEvent } from './attempt.js';
@@ -24,7 +25,7 @@ import { makeNetwork, type Network } from './network.js';
 import { sendDelete, sendSettled, successStatusOf, type LostAnswerNote, type SettledResponse } from './settle.js';
 import { RateLimitState } from './rate-limit.js';
 import { defaultSleep, nowMs, send, type TransportOptions } from './transport.js';
-import { checkRequest, checkResponse } from './validation.js';
+import { checkRequest, checkResponse, requestFits } from './validation.js';
 import { checkAnswer } from './answer-check.js';
 
 export interface ClientOptions {
@@ -139,9 +140,11 @@ export function createClient(options: ClientOptions): Client {
     const route: Route | undefined = Object.hasOwn(routes, id) ? routes[id] : undefined;
     if (!route) throw new TypeError(`unknown operation ${String(id)}`);
     const given = input as Parameters<typeof checkRequest>[2];
-    // Params and a missing body are checked from the route; a query or a body needs the schemas.
-    const op = given?.query !== undefined || given?.body !== undefined ? (await loadOperations())[id] : route;
-    const checked = checkRequest(id, op, given);
+    // Params and a missing body are checked from the route, a query and a body on the shapes the
+    // build derived from the schemas; the schemas load only to word what those refuse.
+    const checked = requestFits(id, routes[id] as Row, given)
+      ? checkRequest(id, route, given, true)
+      : checkRequest(id, (await loadOperations())[id], given);
     const request = {
       operationId: id,
       method: route.method,

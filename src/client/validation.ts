@@ -2,9 +2,10 @@
 // a request that breaks the contract is refused before it leaves the process, while an answer
 // that breaks it is only reported, because a real deployment may be a version ahead of us.
 import type { z } from 'zod';
-import type { Operation, Route } from '../contract/operations.js';
+import type { Operation, Route, Row } from '../contract/operations.js';
 import type { ErrorDetail } from '../contract/errors.js';
 import { issueDetails as sharedIssueDetails } from '../contract/rules.js';
+import { fitsRequest } from './request-check.js';
 
 /**
  * A request refused before sending: nothing went over the wire, so this is a TypeError (a bug
@@ -40,10 +41,28 @@ interface LooseInput {
 }
 
 /**
- * Validates a call's input against its operation; throws RequestValidationError. `op` may be
- * the route alone (no schemas loaded) when the input has neither a query nor a body.
+ * Whether a call's query and body (those given) fit its operation, decided on the shapes the build
+ * derived from the schemas (request-check.ts), without loading them. False is "ask the schemas":
+ * a bad request, or one these shapes cannot decide; checkRequest with the schemas then words it.
  */
-export function checkRequest(operationId: string, op: Route & Partial<Operation>, input: LooseInput | undefined): CheckedRequest {
+export function requestFits(operationId: string, op: Row, input: LooseInput | undefined): boolean {
+  const given = input ?? {};
+  if (given.query !== undefined && (!op.query || !fitsRequest(operationId, 'query', queryValues(given.query).defined))) return false;
+  if (given.body !== undefined && (!op.body || !fitsRequest(operationId, 'body', given.body))) return false;
+  return true;
+}
+
+/**
+ * Validates a call's input against its operation; throws RequestValidationError. `op` may be
+ * the route alone (no schemas loaded) when the input has neither a query nor a body, or when
+ * requestFits has found them to fit (`fits`).
+ */
+export function checkRequest(
+  operationId: string,
+  op: (Route & Partial<Operation>) | Row,
+  input: LooseInput | undefined,
+  fits = false,
+): CheckedRequest {
   const given = input ?? {};
   const details: ErrorDetail[] = [];
 
@@ -64,24 +83,12 @@ export function checkRequest(operationId: string, op: Route & Partial<Operation>
   if (given.query !== undefined) {
     if (!op.query) details.push({ path: 'query', message: 'this operation takes no query parameters' });
     else {
-      // Query values travel as text; numbers and booleans are accepted and sent as text.
-      const text = (value: unknown) =>
-        typeof value === 'number' || typeof value === 'boolean' ? String(value) : (value as string | undefined);
-      const values = Object.entries(given.query).filter(([, value]) => value !== undefined);
-      const defined = Object.fromEntries(
-        values.map(([name, value]) => [
-          name,
-          isComparison(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, text(v)])) : text(value),
-        ]),
-      );
-      // A comparison ({ gt: ... }) travels as `name[gt]=...`.
-      query = Object.fromEntries(
-        Object.entries(defined).flatMap(([name, value]) =>
-          typeof value === 'object' ? Object.entries(value).map(([operator, each]) => [`${name}[${operator}]`, each]) : [[name, value]],
-        ),
-      );
-      const result = op.query.safeParse(defined);
-      if (!result.success) details.push(...issueDetails(result.error, 'query'));
+      const values = queryValues(given.query);
+      query = values.sent;
+      if (!fits) {
+        const result = (op.query as z.ZodType).safeParse(values.defined);
+        if (!result.success) details.push(...issueDetails(result.error, 'query'));
+      }
     }
   }
 
@@ -90,13 +97,36 @@ export function checkRequest(operationId: string, op: Route & Partial<Operation>
     if (op.bodyRequired) details.push({ path: 'body', message: 'required' });
   } else if (!op.body) {
     details.push({ path: 'body', message: 'this operation takes no body' });
-  } else {
-    const result = op.body.safeParse(given.body);
+  } else if (!fits) {
+    const result = (op.body as z.ZodType).safeParse(given.body);
     if (!result.success) details.push(...issueDetails(result.error, 'body'));
   }
 
   if (details.length > 0) throw new RequestValidationError(operationId, details);
   return { params, query, body: given.body };
+}
+
+/**
+ * A query as its schema reads it (`defined`: the values given, numbers and booleans as text) and
+ * as it is sent (`sent`: a comparison `{ gt: ... }` as `name[gt]=...`).
+ */
+function queryValues(given: Record<string, unknown>): { defined: Record<string, unknown>; sent: Record<string, string | undefined> } {
+  // Query values travel as text; numbers and booleans are accepted and sent as text.
+  const text = (value: unknown) =>
+    typeof value === 'number' || typeof value === 'boolean' ? String(value) : (value as string | undefined);
+  const values = Object.entries(given).filter(([, value]) => value !== undefined);
+  const defined = Object.fromEntries(
+    values.map(([name, value]) => [
+      name,
+      isComparison(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, text(v)])) : text(value),
+    ]),
+  );
+  const sent = Object.fromEntries(
+    Object.entries(defined).flatMap(([name, value]) =>
+      typeof value === 'object' ? Object.entries(value).map(([operator, each]) => [`${name}[${operator}]`, each]) : [[name, value]],
+    ),
+  );
+  return { defined, sent };
 }
 
 /**

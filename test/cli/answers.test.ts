@@ -103,6 +103,30 @@ describe('a success answer of a shape the hosted API cannot give', () => {
     // The launcher writes a compile cache for every chunk it runs: only the CLI's own ran.
     expect(readdirSync(cache)).toEqual([expect.stringMatching(/^cli-.*--runtimes\.list\.v8cache$/)]);
   });
+
+  it('no read with options, list of both generations or dry run loads a vendor chunk: queries and bodies are checked without zod', async () => {
+    const env = reference.server.env;
+    const listed = await runCli(['incidents', 'list', '-o', 'json', '--limit', '5'], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    const [incident] = (JSON.parse(listed.stdout) as { entries: { id: string; services?: { id: string }[] }[] }).entries;
+    const service = incident!.services![0]!.id;
+    const calls = [
+      // The v2 list and every V3 page's: a query on each request.
+      ['incidents', 'list'],
+      ['incidents', 'list', '--limit', '20', '-o', 'json'],
+      ['incidents', 'list', '--since', '7d', '--severity', 'major'],
+      ['status-pages', 'list', '-o', 'json'],
+      ['incidents', 'resolve', incident!.id, '--dry-run'],
+      ['incidents', 'create', '--name', 'Checkout down', '--severity', 'minor', '--service', service, '--yes', '--dry-run'],
+    ];
+    for (const args of calls) {
+      const cache = tempConfigDir();
+      const result = await runCli(args, { env: { ...env, STATUSCTL_CACHE_DIR: cache } });
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+      // The launcher writes a compile cache for every chunk it runs: only the CLI's own ran.
+      expect(readdirSync(cache), args.join(' ')).toEqual([expect.stringMatching(/^cli-/)]);
+    }
+  });
 });
 
 describe('a success body over the limit', () => {

@@ -6,6 +6,7 @@
 import type { Incident } from './types.js';
 import type { CreateIncidentInput } from '../../contract/schemas.js';
 import type { Context } from '../runtime/context.js';
+import { routes } from '../../contract/table.js';
 import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
 import { checkIncidentName, DEFAULT_FIRST_UPDATE, SEVERITIES, type IncidentStatus, type Severity } from '../input/incident-options.js';
 import type { ChoiceGroup } from '../prompts/index.js';
@@ -120,16 +121,9 @@ export async function runCreate(ctx: Context, { options, template, asks, catalog
   const answers = template ? template.finish(asked) : asked;
   const body = createBody(answers, options);
 
-  const [{ operations }, { CreateIncidentInput }, { issueDetails }] = await Promise.all([
-    import('../../contract/operations.js'),
-    import('../../contract/schemas.js'),
-    import('../../client/validation.js'),
-  ]);
-  const checked = CreateIncidentInput.safeParse(body);
-  if (!checked.success) {
-    const details = issueDetails(checked.error, 'body').map((detail) => `${detail.path}: ${detail.message}`);
-    throw usageError(`invalid incident: ${details.join('; ')}`);
-  }
+  const { bodyProblems, printPlanned } = await import('./dry-run.js');
+  const problems = await bodyProblems('createIncident', body);
+  if (problems.length > 0) throw usageError(`invalid incident: ${problems.join('; ')}`);
 
   if (options.ifAbsent) {
     const { openV2Incident, sayAbsent } = await import('./open-incident.js');
@@ -139,8 +133,7 @@ export async function runCreate(ctx: Context, { options, template, asks, catalog
   }
 
   if (options.dryRun) {
-    const { printPlanned } = await import('./dry-run.js');
-    await printPlanned(ctx, { method: operations.createIncident.method, path: operations.createIncident.path, body });
+    await printPlanned(ctx, { method: routes.createIncident.method, path: routes.createIncident.path, body });
     return undefined;
   }
 

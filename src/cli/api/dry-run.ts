@@ -4,9 +4,11 @@
 // A command that takes ids checks each id in its dry run as the real run does (its syntax, whether
 // it exists where a read can tell, whether it is already done) and prints one row per id, for one
 // id as for many, as the real run does (src/cli/api/bulk.ts), with the request it would send.
-import { type OperationInput, operations } from '../../contract/operations.js';
+import type { OperationInput } from '../../contract/operations.js';
 import { fillPath, type OperationId, routes } from '../../contract/table.js';
-import { checkRequest } from '../../client/validation.js';
+import type { z } from 'zod';
+import { checkRequest, requestFits } from '../../client/validation.js';
+import { fitsRequest } from '../../client/request-check.js';
 import { type Done, runBulk } from './bulk.js';
 import type { Context } from '../runtime/context.js';
 
@@ -19,8 +21,28 @@ export interface PlannedRequest {
 
 /** The request `client[id](input)` would send, validated as the client validates it. */
 export async function planRequest<Id extends OperationId>(id: Id, input: OperationInput<Id>): Promise<PlannedRequest> {
-  const checked = checkRequest(id, operations[id], input as Parameters<typeof checkRequest>[2]);
+  const given = input as Parameters<typeof checkRequest>[2];
+  // As the client checks it: the schemas load only to word a request the derived shapes refuse.
+  const checked = requestFits(id, routes[id], given)
+    ? checkRequest(id, routes[id], given, true)
+    : checkRequest(id, (await import('../../contract/operations.js')).operations[id], given);
   return { method: routes[id].method, path: fillPath(routes[id].path, checked.params), body: checked.body ?? null };
+}
+
+/**
+ * What is wrong with `body` as the body of operation `id`, each `path: message` as the client
+ * words it ([] when nothing): the schemas load only to word a body the derived shapes refuse.
+ */
+export async function bodyProblems(id: OperationId, body: unknown): Promise<string[]> {
+  if (fitsRequest(id, 'body', body)) return [];
+  const [{ operations }, { issueDetails }] = await Promise.all([
+    import('../../contract/operations.js'),
+    import('../../client/validation.js'),
+  ]);
+  const schema = (operations[id] as { body?: { safeParse(value: unknown): ReturnType<z.ZodType['safeParse']> } }).body;
+  const checked = schema?.safeParse(body);
+  if (!checked || checked.success) return [];
+  return issueDetails(checked.error, 'body').map((detail) => `${detail.path}: ${detail.message}`);
 }
 
 /**

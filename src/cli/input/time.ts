@@ -1,6 +1,7 @@
 // Times as people say them on the command line: `7d`, `2h`, `30m` (that long ago), a calendar
 // date, or an ISO date-time. Relative values are turned into a UTC timestamp against the run's
 // clock, so the API gets the absolute time it takes and the run can be replayed in tests.
+import { fitsSchema } from '../../client/request-check.js';
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { availabilityWindow, isDateOnly } from '../../contract/rules.js';
 import { usageError } from '../errors/exit-codes.js';
@@ -76,12 +77,11 @@ export function windowQuery(options: WindowOptions, now: number): { startTime?: 
  * typo is a usage error naming the option, not an API failure.
  */
 export async function checkWindow(options: WindowOptions, now: number): Promise<void> {
-  const { DateOrDateTime } = await import('../../contract/schemas.js');
   for (const [name, value] of [
     ['--from', options.from],
     ['--to', options.to],
   ] as const) {
-    if (value !== undefined && !relativeSpan(value) && !DateOrDateTime.safeParse(value).success) {
+    if (value !== undefined && !relativeSpan(value) && !(await isDateOrDateTime(value))) {
       throw usageError(
         `option '${name} <when>' argument '${value}' is invalid: expected YYYY-MM-DD, an ISO date-time like 2025-06-01T08:00:00Z, or a time ago like 7d or 2h`,
       );
@@ -114,7 +114,6 @@ export function describeWindow(options: WindowOptions): string {
  * date-time, checked by the contract's own schema; undefined when `value` is none of these.
  */
 export async function momentOf(value: string, now: number): Promise<number | undefined> {
-  const { DateOrDateTime } = await import('../../contract/schemas.js');
   // A span of nothing (`0d`) is refused by span() with commander's error, which only the parser prints.
   const spans = () => {
     try {
@@ -123,7 +122,17 @@ export async function momentOf(value: string, now: number): Promise<number | und
       return false;
     }
   };
-  if (!spans() && !DateOrDateTime.safeParse(value.trim()).success) return undefined;
+  if (!spans() && !(await isDateOrDateTime(value.trim()))) return undefined;
   const time = Date.parse(absoluteTime(value.trim(), now));
   return Number.isNaN(time) ? undefined : time;
+}
+
+/**
+ * The contract's own rule for a date or date-time (its schema DateOrDateTime), on the shape the
+ * build derives from it: the schema itself loads only for a value that shape refuses.
+ */
+async function isDateOrDateTime(value: string): Promise<boolean> {
+  if (fitsSchema('DateOrDateTime', value)) return true;
+  const { DateOrDateTime } = await import('../../contract/schemas.js');
+  return DateOrDateTime.safeParse(value).success;
 }

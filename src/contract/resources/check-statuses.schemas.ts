@@ -2,6 +2,7 @@
 // from its latest result, its alerts (a change of state between two consecutive results) and
 // its results, newest first, paged by cursor.
 import { z } from 'zod';
+import { requestCheck } from '../request-checks.js';
 import { CheckResult, CheckType } from './checks.schemas.js';
 import { DateOnly, DateTime, intQuery } from './shared.schemas.js';
 
@@ -53,7 +54,7 @@ export const CheckAlertList = z.array(CheckAlert);
 const SecondsOrDate = z
   .string()
   .regex(/^(\d{1,12}|\d{4}-\d{2}-\d{2})$/, 'expected UNIX seconds or a date YYYY-MM-DD')
-  .refine((value) => !/-/.test(value) || z.iso.date().safeParse(value).success, 'expected a valid date YYYY-MM-DD');
+  .refine(requestCheck('matchedIfDashed', z.regexes.date.source), 'expected a valid date YYYY-MM-DD');
 
 /** UNIX seconds in a query, whole or not. */
 const Seconds = z
@@ -127,7 +128,6 @@ export const CHECK_RESULT_FIELDS = [
   'traceId',
   'errorGroupIds',
 ] as const;
-const FIELD_SET: ReadonlySet<string> = new Set(CHECK_RESULT_FIELDS);
 
 export const CheckResultQuery = z.strictObject({
   limit: intQuery(1, 100).optional().meta({ description: 'page size, 1 to 100, default 10' }),
@@ -143,7 +143,7 @@ export const CheckResultQuery = z.strictObject({
   nextId: z.string().min(1).optional().meta({ description: "cursor from the previous page's nextId" }),
   fields: z
     .string()
-    .refine((value) => value.split(',').every((field) => FIELD_SET.has(field)), {
+    .refine(requestCheck('listOf', CHECK_RESULT_FIELDS), {
       message: `expected a comma-separated list of ${CHECK_RESULT_FIELDS.join(', ')}`,
     })
     .transform((value) => value.split(','))

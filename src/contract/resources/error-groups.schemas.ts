@@ -1,5 +1,6 @@
 // Error groups: the errors of check runs, grouped by message.
 import { z } from 'zod';
+import { requestCheck } from '../request-checks.js';
 import { RootCauseAnalysis } from './analyses.schemas.js';
 import { DateOnly, intQuery } from './shared.schemas.js';
 
@@ -25,7 +26,7 @@ export const ErrorGroupPatch = z
       .meta({ description: 'true: archived for good, even when the error happens again; false: unarchive' }),
     archivedUntilNextEvent: z.boolean().optional().meta({ description: 'true: archived until the error happens again; false: unarchive' }),
   })
-  .refine((body) => body.archiveForEver !== undefined || body.archivedUntilNextEvent !== undefined, {
+  .refine(requestCheck('someOf', ['archiveForEver', 'archivedUntilNextEvent']), {
     message: 'expected at least one of archivedUntilNextEvent, archiveForEver',
   });
 

@@ -1,5 +1,6 @@
 // Incidents, and what a client sends to create or change one.
 import { z } from 'zod';
+import { requestCheck } from '../request-checks.js';
 import { IncidentUpdate, IncidentUpdateFields, IncidentUpdateInput } from './incident-updates.schemas.js';
 import { Guid, NonEmpty, serverSet } from './schema-parts.js';
 import { Service } from './services.schemas.js';
@@ -79,8 +80,7 @@ export const UpdateIncidentInput = UpdateIncidentFields.extend({
 });
 
 /** The PUT's own fields, of which a PATCH names at least one (what it leaves out is kept). */
-const someIncidentField = (body: { name?: unknown; severity?: unknown; services?: unknown }) =>
-  body.name !== undefined || body.severity !== undefined || body.services !== undefined;
+const someIncidentField = requestCheck('someOf', ['name', 'severity', 'services']);
 const someIncidentFieldError = { message: 'expected at least one of name, severity, services' };
 
 /** What a client sends to change some of an incident's fields (beyond the hosted document: the PUT's fields, each optional). */

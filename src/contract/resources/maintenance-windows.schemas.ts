@@ -3,6 +3,7 @@
 // each. The hosted document types the instants `date`; they are instants: a date-time with its
 // offset, or a bare date (midnight in the window's time zone).
 import { z } from 'zod';
+import { requestCheck } from '../request-checks.js';
 import { Guid, NonEmpty } from './schema-parts.js';
 import { DateOnly, DateTime, intQuery } from './shared.schemas.js';
 
@@ -18,19 +19,10 @@ export const MaintenanceStatus = z.enum(MAINTENANCE_STATUSES);
 /** An instant as the API takes it: a date-time with its offset, or a calendar date. */
 const Instant = z.union([DateOnly, DateTime]);
 
-function isTimeZone(name: string): boolean {
-  // Intl takes offsets such as +05:00 too; the hosted API does not.
-  if (/^[+-]/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A named IANA time zone (`Europe/Berlin`, `UTC`), never an offset. */
-export const TimeZone = z.string().refine(isTimeZone, 'expected a named IANA time zone such as Europe/Berlin (not an offset)');
+export const TimeZone = z
+  .string()
+  .refine(requestCheck('timeZone'), 'expected a named IANA time zone such as Europe/Berlin (not an offset)');
 
 const Reminders = z
   .array(z.number().int().min(60).max(10080))
@@ -182,7 +174,7 @@ const InstantFilter = z
     lt: Instant.optional().meta({ description: 'before this instant' }),
     lte: Instant.optional().meta({ description: 'at or before this instant' }),
   })
-  .refine((filter) => Object.keys(filter).length > 0, 'expected at least one of gt, gte, lt, lte');
+  .refine(requestCheck('nonEmpty'), 'expected at least one of gt, gte, lt, lte');
 
 export const MaintenanceWindowQuery = z.strictObject({
   limit: intQuery(1, 100).optional().meta({ description: 'page size, 1 to 100, default 10' }),

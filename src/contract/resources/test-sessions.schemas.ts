@@ -1,6 +1,7 @@
 // Test sessions (docs/api-rules.md#test-sessions): what a CI run of the test suite records, in the
 // hosted shapes, the reference server's input for one, and their error groups.
 import { z } from 'zod';
+import { requestCheck } from '../request-checks.js';
 import { CheckOutcome, CheckType } from './checks.schemas.js';
 import { NonEmpty } from './schema-parts.js';
 import { DateTime, intQuery } from './shared.schemas.js';
@@ -115,7 +116,7 @@ export const TestSessionList = z.object({
 function listOf<T extends string>(values: readonly T[]) {
   return z
     .string()
-    .refine((text) => text.split(',').every((value) => (values as readonly string[]).includes(value)), {
+    .refine(requestCheck('listOf', values), {
       message: `expected a comma-separated list of ${values.join(', ')}`,
     })
     .transform((text) => text.split(',') as T[]);

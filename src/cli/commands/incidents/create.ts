@@ -27,6 +27,7 @@ import { renderIncident } from './get.js';
 import { valueKinds } from '../../completion/value-kinds.js';
 import { editorOption } from '../../input/editor.js';
 import { terminalLine } from '../../output/terminal-text.js';
+import { routes } from '../../../contract/table.js';
 
 export type { CreateOptions };
 
@@ -186,17 +187,10 @@ async function createOnV3Page(ctx: Context, { options, template, asks }: Prepare
     componentImpacts: impacts.map(({ componentId, status }) => ({ componentId, status })),
     incidentUpdates: [firstUpdate] as [typeof firstUpdate],
   } satisfies z.input<typeof schemas.V3IncidentCreateInput>;
-  const [{ operations }, { V3IncidentCreateInput: schema }, { issueDetails }] = await Promise.all([
-    import('../../../contract/operations.js'),
-    import('../../../contract/schemas.js'),
-    import('../../../client/validation.js'),
-  ]);
-  const checked = schema.safeParse(body);
-  if (!checked.success) {
-    const details = issueDetails(checked.error, 'body').map((detail) => `${detail.path}: ${detail.message}`);
-    throw usageError(`invalid incident: ${details.join('; ')}`);
-  }
-  const { method, path } = operations.createV3Incident;
+  const { bodyProblems, printPlanned } = await import('../../api/dry-run.js');
+  const problems = await bodyProblems('createV3Incident', body);
+  if (problems.length > 0) throw usageError(`invalid incident: ${problems.join('; ')}`);
+  const { method, path } = routes.createV3Incident;
   if (options.ifAbsent) {
     const { openV3Incident, sayAbsent, sayFound } = await import('../../api/open-incident.js');
     const existing = await openV3Incident(client, page.id, body.name);
@@ -208,7 +202,6 @@ async function createOnV3Page(ctx: Context, { options, template, asks }: Prepare
     if (options.dryRun) sayAbsent(ctx, body.name, `on status page ${page.name}`);
   }
   if (options.dryRun) {
-    const { printPlanned } = await import('../../api/dry-run.js');
     return printPlanned(ctx, { method, path: path.replace('{statusPageId}', encodeURIComponent(page.id)), body });
   }
   if (prompts) {
