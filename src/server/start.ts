@@ -19,6 +19,8 @@ import { DEMO_FIXTURES } from './fixtures/demo.js';
 import { applyFixtures, loadFixtureFile } from './fixtures/load.js';
 import type { Fixtures } from './fixtures/schema.js';
 import { handlers } from './handlers/index.js';
+import { catchUp as catchUpMaintenance } from './handlers/maintenance-schedule.js';
+import { keepMaintenanceOnTime } from './maintenance-ticks.js';
 import type { AccountScope, AppContext } from './handlers/types.js';
 import { connectionLimits, httpServerOptions, limitConnections } from './connections.js';
 import { createRequestHandler } from './http.js';
@@ -138,6 +140,11 @@ async function start(
     events: pageEvents,
   });
   app.scheduleCheckRun = (store, checkSessionId) => runCheck(app, store, checkSessionId);
+  app.tellPages = (store, statusPageIds, maintenance) => pageEvents.publishMaintenance(store.accountId, statusPageIds, maintenance);
+  app.catchUpAll = () => {
+    for (const scope of scopes.values()) catchUpMaintenance(scope.store, app);
+  };
+  if (!clock.test) keepMaintenanceOnTime(app, stopped.signal, data, log);
   // Check sessions left STARTED by a stop or a crash run their check now.
   if (data)
     for (const scope of scopes.values())
@@ -161,7 +168,16 @@ async function start(
   if (accessLog && !options.log) process.once('exit', () => accessLog.flush());
   // Failed authentications, per client address, at the rate of --rate-limit: the API's and the private pages'.
   const authFailures = options.rateLimit ? new RateLimiter(options.rateLimit, realNow) : undefined;
-  const statusPages = createStatusPages({ keys, accounts: scopes, now, log, accessLog, events: pageEvents, authFailures });
+  const statusPages = createStatusPages({
+    keys,
+    accounts: scopes,
+    now,
+    log,
+    accessLog,
+    events: pageEvents,
+    authFailures,
+    catchUp: (store) => catchUpMaintenance(store, app),
+  });
   const api = createRequestHandler({
     router: new Router(),
     handlers: withPageEvents(data ? durableHandlers(handlers, data) : handlers, pageEvents),

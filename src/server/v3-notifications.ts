@@ -8,28 +8,40 @@ import { isoUtc } from './dates.js';
 import type { AppContext } from './handlers/types.js';
 import type { AccountStore } from './store.js';
 
-/** The incident's impacted components (any window, open or ended) and every group holding one. */
-function reached(store: AccountStore, incident: V3Incident): Set<string> {
+/** The components named and every group holding one. */
+function reached(store: AccountStore, statusPageId: string, componentIds: Iterable<string>): Set<string> {
   const components = store.records.v3Components;
   const ids = new Set<string>();
-  for (const { componentId } of incident.componentImpacts) {
+  for (const componentId of componentIds) {
     // A group cannot sit under one of its own descendants, so the walk up ends; `ids` stops a repeat.
-    for (let id: string | null = componentId; id !== null && !ids.has(id); id = components.get(incident.statusPageId, id)?.parentId ?? null)
+    for (let id: string | null = componentId; id !== null && !ids.has(id); id = components.get(statusPageId, id)?.parentId ?? null)
       ids.add(id);
   }
   return ids;
 }
 
-/** The page's subscribers told of this incident: verified, and of every component or one it reaches. */
-export function v3Recipients(store: AccountStore, incident: V3Incident): V3Subscriber[] {
-  const told = reached(store, incident);
+/**
+ * The page's subscribers told of something that concerns these components (an incident's
+ * impacted ones, a maintenance's): verified, and of every component or one they reach.
+ */
+export function v3RecipientsOf(store: AccountStore, statusPageId: string, componentIds: Iterable<string>): V3Subscriber[] {
+  const told = reached(store, statusPageId, componentIds);
   return store.records.v3Subscribers
-    .allOfPage(incident.statusPageId)
+    .allOfPage(statusPageId)
     .filter(
       (subscriber) =>
         subscriber.status === 'VERIFIED' &&
         (subscriber.subscribedComponents === null || subscriber.subscribedComponents.some((id) => told.has(id))),
     );
+}
+
+/** The page's subscribers told of this incident: those of its impacted components (any window, open or ended). */
+export function v3Recipients(store: AccountStore, incident: V3Incident): V3Subscriber[] {
+  return v3RecipientsOf(
+    store,
+    incident.statusPageId,
+    incident.componentImpacts.map((window) => window.componentId),
+  );
 }
 
 /** Records the notices of `update`, an update of `incident` (as it is once the update is applied). */

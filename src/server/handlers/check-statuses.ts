@@ -61,6 +61,9 @@ export function* checkAlerts(store: AccountStore, check: Check): Generator<Check
   const results = [...store.records.checks.results(check.id)].reverse();
   let before: State = 'passed';
   for (const stored of results) {
+    // Recorded while a maintenance silenced the check: as if it had not run, so a failure that
+    // outlasts the maintenance alerts with the first result after it.
+    if (stored.silenced) continue;
     const after = stateOf(stored);
     const alertType = ALERT_OF[before][after];
     before = after;

@@ -5,8 +5,10 @@ import type { CheckOutcome, CheckResult } from '../../contract/schemas.js';
 import { guessCheckType } from '../analysis/rules-provider.js';
 import { runAutomationRules } from '../automation-rules.js';
 import { badField, notFound } from '../http-error.js';
+import { isSilenced } from '../maintenance-reach.js';
 import type { AccountStore } from '../store.js';
 import { type Check, type CheckNextOutcomeSet, type CheckResultRecorded, type CheckSaved, checkResult } from '../store/checks.js';
+import { catchUp } from './maintenance-schedule.js';
 import { eventTime } from './reference.js';
 import type { AppContext, Handler, HandlerRequest } from './types.js';
 
@@ -40,10 +42,16 @@ export interface Run {
   errorMessage?: string;
 }
 
-/** A run's result recorded for a known check: a failed run's error grouped, the automation rules told. */
+/**
+ * A run's result recorded for a known check: a failed run's error grouped, the automation rules
+ * told, unless a maintenance in progress silences the check: then it raises no alert and fires
+ * no rule, and the check's state before the maintenance is what the next result is held to.
+ */
 export function recordRun(store: AccountStore, app: AppContext, check: Check, body: Run): CheckResult {
   const { timestamp } = body;
-  const wasFailing = store.records.checks.latest(check.id)?.result.hasFailures === true;
+  catchUp(store, app);
+  const silenced = isSilenced(store, check.tags);
+  const wasFailing = store.records.checks.latestAlerting(check.id)?.result.hasFailures === true;
   const errorGroupIds: string[] = [];
   if (body.outcome === 'failed' && body.errorMessage !== undefined) {
     const group = store.recordErrorEvent({
@@ -68,8 +76,9 @@ export function recordRun(store: AccountStore, app: AppContext, check: Check, bo
       errorGroupIds,
     }),
     errorMessage: body.errorMessage ?? null,
+    ...(silenced ? { silenced } : {}),
   });
-  runAutomationRules(store, app, check, wasFailing);
+  if (!silenced) runAutomationRules(store, app, check, wasFailing);
   return result;
 }
 

@@ -14,5 +14,7 @@ export const moveClock: Handler<'moveClock'> = ({ body, app }) => {
     if (error instanceof ClockMoveRefused) throw badField('now', error.message);
     throw error;
   }
+  // What the clock passed happens now: maintenances start and end, reminders go out, pages hear of it.
+  app.catchUpAll?.();
   return { status: 200, body: { now: new Date(app.now()).toISOString() } };
 };

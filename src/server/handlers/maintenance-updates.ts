@@ -5,10 +5,12 @@ import type { MaintenanceUpdate } from '../../contract/schemas.js';
 import { dateOnly, isDateOnly, isoUtc } from '../dates.js';
 import { badField, notFound } from '../http-error.js';
 import type { AccountStore } from '../store.js';
-import type { HeldMaintenance, HeldWindow, MaintenanceChanged, MaintenanceDeleted } from '../store/maintenance-windows.js';
+import { noticeOfUpdate } from '../maintenance-notices.js';
+import { pagesOf } from '../maintenance-reach.js';
+import type { HeldMaintenance, HeldWindow, MaintenanceDeleted } from '../store/maintenance-windows.js';
 import { midnightOf } from '../store/maintenance-zoned.js';
 import { zoneOf } from '../store/maintenance-occurrences.js';
-import { catchUp, isFinal, withUpdate } from './maintenance-schedule.js';
+import { catchUp, isFinal, maintenanceChanged, withUpdate } from './maintenance-schedule.js';
 import { requireWindow } from './maintenance-windows.js';
 import type { AppContext, Handler } from './types.js';
 
@@ -29,10 +31,6 @@ function requireUpdate(held: HeldMaintenance, updateId: string): MaintenanceUpda
   const update = held.maintenance.updates.find((each) => each.id === updateId);
   if (!update) throw notFound('maintenance update', updateId);
   return update;
-}
-
-function commit(store: AccountStore, windowId: number, maintenance: HeldMaintenance) {
-  return store.commit<MaintenanceChanged>({ kind: 'maintenanceChanged', windowId, maintenance });
 }
 
 /** The maintenance with its updates replaced; its status the last one's, SCHEDULED when none is left. */
@@ -72,7 +70,7 @@ export const updateMaintenance: Handler<'updateMaintenance'> = ({ params, body, 
     started: held.started && Date.parse(startsAt) <= now,
     ended: held.ended && Date.parse(endsAt) <= now,
   };
-  commit(store, window.window.id, moved);
+  maintenanceChanged(store, app, window.window, moved);
   catchUp(store, app);
   return { status: 200, body: store.records.maintenanceWindows.find(window.window.id, held.maintenance.id)!.maintenance };
 };
@@ -80,6 +78,7 @@ export const updateMaintenance: Handler<'updateMaintenance'> = ({ params, body, 
 export const deleteMaintenance: Handler<'deleteMaintenance'> = ({ params, account: { store }, app }) => {
   const { window, held } = requireMaintenance(store, app, params);
   store.commit<MaintenanceDeleted>({ kind: 'maintenanceDeleted', windowId: window.window.id, maintenanceId: held.maintenance.id });
+  app.tellPages?.(store, pagesOf(store, window.window), held.maintenance);
   return { status: 204, body: null };
 };
 
@@ -87,9 +86,12 @@ export const createMaintenanceUpdate: Handler<'createMaintenanceUpdate'> = ({ pa
   const { window, held } = requireMaintenance(store, app, params);
   const status = held.maintenance.status;
   if (isFinal(status)) throw badField('status', `the maintenance is ${status}, which is final: no update follows it`);
-  const next = withUpdate(held, body.status, body.description, app.now(), app, body.notifySubscribers ?? false);
-  commit(store, window.window.id, next);
-  return { status: 201, body: next.maintenance.updates.at(-1)! };
+  const now = app.now();
+  const next = withUpdate(held, body.status, body.description, now, app, body.notifySubscribers ?? false);
+  const update = next.maintenance.updates.at(-1)!;
+  const notice = noticeOfUpdate(window.window, update, now);
+  maintenanceChanged(store, app, window.window, next, notice ? [notice] : []);
+  return { status: 201, body: update };
 };
 
 export const updateMaintenanceUpdate: Handler<'updateMaintenanceUpdate'> = ({ params, body, account: { store }, app }) => {
@@ -97,7 +99,7 @@ export const updateMaintenanceUpdate: Handler<'updateMaintenanceUpdate'> = ({ pa
   const update = requireUpdate(held, params.updateId);
   const edited: MaintenanceUpdate = { ...update, description: body.description, status: body.status ?? update.status };
   const updates = held.maintenance.updates.map((each) => (each.id === update.id ? edited : each));
-  commit(store, window.window.id, withUpdates(held, updates, dateOnly(app.now())));
+  maintenanceChanged(store, app, window.window, withUpdates(held, updates, dateOnly(app.now())));
   return { status: 200, body: edited };
 };
 
@@ -105,6 +107,6 @@ export const deleteMaintenanceUpdate: Handler<'deleteMaintenanceUpdate'> = ({ pa
   const { window, held } = requireMaintenance(store, app, params);
   const update = requireUpdate(held, params.updateId);
   const updates = held.maintenance.updates.filter((each) => each.id !== update.id);
-  commit(store, window.window.id, withUpdates(held, updates, dateOnly(app.now())));
+  maintenanceChanged(store, app, window.window, withUpdates(held, updates, dateOnly(app.now())));
   return { status: 204, body: null };
 };

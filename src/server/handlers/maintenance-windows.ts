@@ -15,6 +15,7 @@ import type {
 } from '../store/maintenance-windows.js';
 import { midnightOf } from '../store/maintenance-zoned.js';
 import { DEFAULT_VISIBILITY, MAX_MAINTENANCES, materialise } from '../store/maintenance-occurrences.js';
+import { pagesOf } from '../maintenance-reach.js';
 import { catchUp } from './maintenance-schedule.js';
 import type { AppContext, Handler, HandlerRequest } from './types.js';
 
@@ -116,6 +117,7 @@ export const createMaintenanceWindow: Handler<'createMaintenanceWindow'> = ({ bo
   store.commit<MaintenanceWindowAdded>({ kind: 'maintenanceWindowAdded', window });
   store.commit<MaintenancesScheduled>({ kind: 'maintenancesScheduled', windowId: id, maintenances, nextOccurrence: next });
   catchUp(store, app);
+  app.tellPages?.(store, pagesOf(store, window), { maintenanceWindowId: id });
   return { status: 201, body: window };
 };
 
@@ -129,6 +131,7 @@ export const updateMaintenanceWindow: Handler<'updateMaintenanceWindow'> = ({ pa
   const held = requireWindow(store, app, params.id);
   const now = app.now();
   const window = windowOf(body, held.window.id, dateOnly(now), held.window);
+  const shownBefore = pagesOf(store, held.window);
   const dropped = held.maintenances.filter((each) => Date.parse(each.maintenance.startsAt) > now && each.maintenance.updates.length === 0);
   // A maintenance kept (it has updates) holds its place in the schedule.
   const kept = new Set(held.maintenances.filter((each) => !dropped.includes(each)).map((each) => each.occurrence));
@@ -142,11 +145,15 @@ export const updateMaintenanceWindow: Handler<'updateMaintenanceWindow'> = ({ pa
   });
   store.commit<MaintenancesScheduled>({ kind: 'maintenancesScheduled', windowId: window.id, maintenances, nextOccurrence: next });
   catchUp(store, app);
+  // The pages it leaves are told too: they stop showing it.
+  const pages = new Set([...shownBefore, ...pagesOf(store, window)]);
+  app.tellPages?.(store, [...pages], { maintenanceWindowId: window.id });
   return { status: 200, body: window };
 };
 
 export const deleteMaintenanceWindow: Handler<'deleteMaintenanceWindow'> = ({ params, account: { store }, app }) => {
   const held = requireWindow(store, app, params.id);
   store.commit<MaintenanceWindowDeleted>({ kind: 'maintenanceWindowDeleted', windowId: held.window.id });
+  app.tellPages?.(store, pagesOf(store, held.window), { maintenanceWindowId: held.window.id });
   return { status: 204, body: null };
 };

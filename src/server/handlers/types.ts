@@ -30,6 +30,13 @@ export interface AppContext {
   testClock?: { moveTo(ms: number): void };
   /** The next maintenance window id: whole numbers, one series for the server's accounts. */
   nextWindowId?(): number;
+  /**
+   * Tells the open status pages among `statusPageIds` that a maintenance they show (or showed)
+   * changed: one maintenance (`id`), or the window's (no `id`).
+   */
+  tellPages?(store: AccountStore, statusPageIds: readonly string[], maintenance: { maintenanceWindowId: number; id?: string }): void;
+  /** Brings every account's maintenance windows up to the clock (after the test clock moved). */
+  catchUpAll?(): void;
 }
 
 export interface AccountScope {

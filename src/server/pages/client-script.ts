@@ -52,8 +52,8 @@ export const CLIENT_SCRIPT = `(function () {
     body.setAttribute('data-live', 'off');
     if (live) live.textContent = 'Reconnecting';
   });
-  // A v2 page hears of its incidents; a V3 page of its incidents, its components and itself.
-  ['incident', 'component', 'page'].forEach(function (name) { source.addEventListener(name, refresh); });
+  // A v2 page hears of its incidents; a V3 page of its incidents, its components and itself; both of their maintenances.
+  ['incident', 'component', 'page', 'maintenance'].forEach(function (name) { source.addEventListener(name, refresh); });
 })();`;
 
 /** For the Content-Security-Policy: this script runs, no other. */

@@ -14,8 +14,8 @@ import { routes, type OperationId, type Row } from '../../contract/table.js';
 import type { AccountScope, HandlerRequest, HandlerResult, Handlers } from '../handlers/types.js';
 import type { AccountStore } from '../store.js';
 
-/** What a stream's page shows: a v2 page's services, or a V3 page (by its id). */
-export type StreamScope = ReadonlySet<string> | { v3PageId: string };
+/** What a stream's page shows: a v2 page (by its id) and its services, or a V3 page (by its id). */
+export type StreamScope = { v2PageId: string; serviceIds: ReadonlySet<string> } | { v3PageId: string };
 
 interface Stream {
   res: ServerResponse;
@@ -107,7 +107,7 @@ export class PageEvents {
     const message = `event: incident\ndata: ${JSON.stringify({ incidentId })}\n\n`;
     for (const stream of set) {
       const { scope } = stream;
-      if (!('v3PageId' in scope) && serviceIds.some((id) => scope.has(id))) stream.res.write(message);
+      if ('v2PageId' in scope && serviceIds.some((id) => scope.serviceIds.has(id))) stream.res.write(message);
     }
   }
 
@@ -119,6 +119,18 @@ export class PageEvents {
     const message = `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const stream of set) {
       if ('v3PageId' in stream.scope && stream.scope.v3PageId === statusPageId) stream.res.write(message);
+    }
+  }
+
+  /** A scheduled maintenance of these pages (v2 or V3, by id) changed: one maintenance, or the window's. */
+  publishMaintenance(accountId: string, statusPageIds: readonly string[], maintenance: { maintenanceWindowId: number; id?: string }): void {
+    const set = this.streams.get(accountId);
+    if (!set?.size || !statusPageIds.length) return;
+    const data = { maintenanceWindowId: maintenance.maintenanceWindowId, ...(maintenance.id ? { maintenanceId: maintenance.id } : {}) };
+    const message = `event: maintenance\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const stream of set) {
+      const pageId = 'v3PageId' in stream.scope ? stream.scope.v3PageId : stream.scope.v2PageId;
+      if (statusPageIds.includes(pageId)) stream.res.write(message);
     }
   }
 

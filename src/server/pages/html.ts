@@ -34,3 +34,10 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): Markup 
 export function trusted(text: string): Markup {
   return new Markup(text);
 }
+
+/** The server's own rendering of a time; the page's script shows it in the visitor's zone. */
+export function time(iso: string): Markup {
+  const date = new Date(iso);
+  const label = Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return html`<time datetime="${iso}">${label}</time>`;
+}

@@ -9,7 +9,8 @@ import { failedAuthentication, type KeyRing } from '../auth.js';
 import type { AccountScope } from '../handlers/types.js';
 import type { RateLimiter } from '../rate-limit.js';
 import type { RequestTarget } from '../request-target.js';
-import type { StoredStatusPage } from '../store.js';
+import { maintenancesOnPage } from '../maintenance-reach.js';
+import type { AccountStore, StoredStatusPage } from '../store.js';
 import { canonicalPath, candidates, domainIndex, isPrivate, offeredTo, parseAddress, type PageMatch } from './addresses.js';
 import { CLIENT_SCRIPT_HASH } from './client-script.js';
 import type { PageEvents } from './events.js';
@@ -30,6 +31,8 @@ export interface StatusPagesDeps {
   events: PageEvents;
   /** Failed authentications per client address (docs/api-rules.md#failed-authentications); none without --rate-limit. */
   authFailures?: RateLimiter | undefined;
+  /** Brings the account's maintenance windows up to the clock before its page is drawn. */
+  catchUp?: (store: AccountStore) => void;
 }
 
 /** What every HTML answer may load: its inline CSS and data: images, nothing from elsewhere. */
@@ -152,7 +155,7 @@ export function createStatusPages(
           res,
           match.account.id,
           canonicalPath(match),
-          match.v3 ? { v3PageId: match.page.id } : serviceIdsOf(match.page),
+          match.v3 ? { v3PageId: match.page.id } : { v2PageId: match.page.id, serviceIds: serviceIdsOf(match.page) },
           headers,
         )
       ) {
@@ -168,9 +171,13 @@ export function createStatusPages(
       return true;
     }
     const options = { eventsPath, theme: themeOf(match) };
+    const { store } = match.account;
+    deps.catchUp?.(store);
+    const now = deps.now();
+    const maintenances = maintenancesOnPage(store, match.page.id, now);
     const body = match.v3
-      ? v3Body(match.account, match.page, deps.now(), options)
-      : renderStatusPage(pageView(match.page, match.account.store.listIncidentsOfServices(serviceIdsOf(match.page)), deps.now()), options);
+      ? v3Body(match.account, match.page, now, maintenances, options)
+      : renderStatusPage(pageView(match.page, store.listIncidentsOfServices(serviceIdsOf(match.page)), now, maintenances), options);
     send(res, {
       status: 200,
       body,

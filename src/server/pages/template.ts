@@ -3,7 +3,8 @@
 // only addresses in it are the page's own, data: URLs and in-page anchors.
 import type { Incident, IncidentStatus } from '../../contract/schemas.js';
 import { CLIENT_SCRIPT } from './client-script.js';
-import { html, type Markup, trusted } from './html.js';
+import { html, type Markup, time, trusted } from './html.js';
+import { maintenanceBanner, maintenanceSection } from './maintenance-section.js';
 import { pageTheme, type PageTheme } from './theme.js';
 import { STATE_LABEL, type PageView, type ServiceState, stateOfIncident, timelineNewestFirst } from './view.js';
 
@@ -20,6 +21,7 @@ export const STATUS_LABEL: Record<IncidentStatus, string> = {
  */
 export const STATE_BACKGROUND: Record<ServiceState, string> = {
   operational: '#166534',
+  maintenance: '#1E40AF',
   degraded: '#854D0E',
   partial: '#9A3412',
   major: '#991B1B',
@@ -27,6 +29,7 @@ export const STATE_BACKGROUND: Record<ServiceState, string> = {
 /** The dot beside a service's state (not text: decoration beside the state's name). */
 const STATE_DOT: Record<ServiceState, string> = {
   operational: '#22C55E',
+  maintenance: '#3B82F6',
   degraded: '#EAB308',
   partial: '#F97316',
   major: '#EF4444',
@@ -69,13 +72,6 @@ export const BASE_CSS =
   `.meta{margin:0}` +
   `footer{padding-top:1rem;padding-bottom:2rem;font-size:.875rem}`;
 
-/** The server's own rendering of a time; the page's script shows it in the visitor's zone. */
-export function time(iso: string): Markup {
-  const date = new Date(iso);
-  const label = Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return html`<time datetime="${iso}">${label}</time>`;
-}
-
 /** Only a data: image is shown: the page never loads anything from elsewhere. */
 export function inlineImage(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
@@ -111,7 +107,10 @@ export function renderStatusPage(view: PageView, options: RenderOptions): string
   const banner =
     view.overall === 'operational'
       ? 'All systems operational'
-      : `${STATE_LABEL[view.overall]}: ${view.open.length} open incident${view.open.length === 1 ? '' : 's'}`;
+      : view.overall === 'maintenance'
+        ? maintenanceBanner(view.maintenances)
+        : `${STATE_LABEL[view.overall]}: ${view.open.length} open incident${view.open.length === 1 ? '' : 's'}`;
+  const names = new Map(view.cards.flatMap((card) => card.services.map((service) => [service.id, service.name] as const)));
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -148,7 +147,7 @@ ${
       )
     : html`<p class="muted">This page lists no services.</p>\n`
 }</section>
-<section id="incidents" aria-labelledby="incidents-title">
+${maintenanceSection(view.maintenances, names)}<section id="incidents" aria-labelledby="incidents-title">
 <h2 id="incidents-title">Open incidents</h2>
 ${view.open.length ? view.open.map((incident) => incidentArticle(incident, true)) : html`<p class="muted">No open incidents.</p>\n`}</section>
 <section id="history" aria-labelledby="history-title">

@@ -1,5 +1,5 @@
 // A V3 component's current status, as its page shows it: the worst impact still open on it
-// across the page's open incidents, in the order MAJOR_OUTAGE > PARTIAL_OUTAGE >
+// across the page's open incidents and in-progress maintenances, in the order MAJOR_OUTAGE > PARTIAL_OUTAGE >
 // DEGRADED_PERFORMANCE > UNDER_MAINTENANCE > OPERATIONAL; a group's is the worst of its
 // children's (and of any impact named on the group itself). A resolved incident's windows are
 // ended, but one is skipped whatever its windows say, so a timeline stored by hand cannot keep
@@ -34,13 +34,16 @@ export function openImpacts(incidents: readonly Pick<V3Incident, 'lastUpdateStat
 
 /**
  * Every component's current status, by id: its own open impacts and, for a group, the worst of
- * its children's statuses, down the whole tree. `components` are the page's.
+ * its children's statuses, down the whole tree. `components` are the page's; `underMaintenance`
+ * those a maintenance in progress names.
  */
 export function currentStatuses(
   components: readonly Pick<V3Component, 'id' | 'parentId'>[],
   incidents: readonly Pick<V3Incident, 'lastUpdateStatus' | 'componentImpacts'>[],
+  underMaintenance: Iterable<string> = [],
 ): Map<string, V3ImpactStatus> {
   const own = openImpacts(incidents);
+  for (const id of underMaintenance) own.set(id, worstStatus(own.get(id) ?? 'OPERATIONAL', 'UNDER_MAINTENANCE'));
   const children = new Map<string, string[]>();
   for (const component of components) {
     if (component.parentId === null) continue;

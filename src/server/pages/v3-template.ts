@@ -1,21 +1,20 @@
 // The HTML of a V3 status page: as a v2 page (template.ts: the same theme, styles, script and
-// sections), with the component tree in place of cards (a group is a <details>, open, holding
+// sections, the scheduled maintenance one included), with the component tree in place of cards (a group is a <details>, open, holding
 // its children), each component's status written out in its row, and the components each
 // incident impacts.
 import type { V3ImpactStatus } from '../../contract/schemas.js';
 import { CLIENT_SCRIPT } from './client-script.js';
-import { html, type Markup, trusted } from './html.js';
-import { BASE_CSS, inlineImage, type RenderOptions, STATUS_LABEL, time } from './template.js';
+import { html, type Markup, time, trusted } from './html.js';
+import { maintenanceBanner, maintenanceSection } from './maintenance-section.js';
+import { BASE_CSS, inlineImage, type RenderOptions, STATE_BACKGROUND, STATUS_LABEL } from './template.js';
 import { pageTheme } from './theme.js';
 import { timelineNewestFirst } from './view.js';
 import { V3_STATUS_CLASS, V3_STATUS_LABEL, type V3Node, type V3PageView, type V3ShownIncident } from './v3-view.js';
 
-/** Maintenance's banner (white text, WCAG AA: test/server/v3-status-page-html.test.ts) and dot; the other states are v2's. */
-export const MAINTENANCE_BACKGROUND = '#1E40AF';
-const MAINTENANCE_DOT = '#3B82F6';
+/** Maintenance's banner (white text, WCAG AA: test/server/v3-status-page-html.test.ts), as v2 pages draw it. */
+export const MAINTENANCE_BACKGROUND = STATE_BACKGROUND.maintenance;
 
 const V3_CSS =
-  `.banner.maintenance{background:${MAINTENANCE_BACKGROUND}}.dot.maintenance{background:${MAINTENANCE_DOT}}` +
   `.tree,.tree ul{list-style:none;margin:0;padding:0}` +
   `.tree ul{padding-left:1.25rem}` +
   `.tree .row{display:flex;justify-content:space-between;gap:1rem;padding:.5rem 0;border-top:1px solid var(--borderColor)}` +
@@ -60,8 +59,19 @@ function incidentArticle({ incident, impacted }: V3ShownIncident): Markup {
 `;
 }
 
+/** The shown components' names, by id. */
+function names(nodes: readonly V3Node[], into = new Map<string, string>()): Map<string, string> {
+  for (const node of nodes) {
+    into.set(node.component.id, node.component.name);
+    names(node.children, into);
+  }
+  return into;
+}
+
 function banner(view: V3PageView): string {
   const count = `${view.open.length} open incident${view.open.length === 1 ? '' : 's'}`;
+  if (view.overall === 'UNDER_MAINTENANCE')
+    return view.open.length ? `${maintenanceBanner(view.maintenances)}, ${count}` : maintenanceBanner(view.maintenances);
   if (view.overall !== 'OPERATIONAL') return `${V3_STATUS_LABEL[view.overall]}: ${count}`;
   return view.open.length ? `All systems operational: ${count}` : 'All systems operational';
 }
@@ -98,7 +108,7 @@ ${
     ? html`<div class="card"><ul class="tree">${view.tree.map(treeItem)}</ul></div>\n`
     : html`<p class="muted">This page lists no components.</p>\n`
 }</section>
-<section id="incidents" aria-labelledby="incidents-title">
+${maintenanceSection(view.maintenances, names(view.tree))}<section id="incidents" aria-labelledby="incidents-title">
 <h2 id="incidents-title">Open incidents</h2>
 ${view.open.length ? view.open.map(incidentArticle) : html`<p class="muted">No open incidents.</p>\n`}</section>
 <section id="history" aria-labelledby="history-title">

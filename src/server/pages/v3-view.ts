@@ -1,8 +1,10 @@
-// What a V3 status page shows, derived from the page, its components and its incidents: the
-// component tree with each component's current status (v3-current-status.ts), the open
-// incidents with the components they impact, and those resolved in the last 14 days. Hidden
+// What a V3 status page shows, derived from the page, its components, its incidents and the
+// maintenances it shows: the component tree with each component's current status
+// (v3-current-status.ts), the maintenances in progress and announced, the open incidents with the
+// components they impact, and those resolved in the last 14 days. Hidden
 // components are not shown, nor named as an incident's impacted components.
 import type { V3Component, V3ImpactStatus, V3Incident, V3StatusPage } from '../../contract/schemas.js';
+import type { ShownMaintenance } from '../maintenance-reach.js';
 import { currentStatuses, worstStatus } from './v3-current-status.js';
 import { RESOLVED_SHOWN_MS } from './view.js';
 
@@ -41,6 +43,8 @@ export interface V3PageView {
   /** The worst status of any shown component. */
   overall: V3ImpactStatus;
   tree: V3Node[];
+  /** In progress first, then by start. */
+  maintenances: readonly ShownMaintenance[];
   open: V3ShownIncident[];
   resolved: V3ShownIncident[];
 }
@@ -58,8 +62,10 @@ export function v3PageView(
   components: readonly V3Component[],
   incidents: readonly V3Incident[],
   now: number,
+  maintenances: readonly ShownMaintenance[] = [],
 ): V3PageView {
-  const statuses = currentStatuses(components, incidents);
+  const underMaintenance = maintenances.filter((shown) => shown.inProgress).flatMap((shown) => shown.affected);
+  const statuses = currentStatuses(components, incidents, underMaintenance);
   const shown = components.filter((component) => !component.hidden);
   const shownIds = new Set(shown.map((component) => component.id));
   const byParent = new Map<string | null, V3Component[]>();
@@ -96,5 +102,5 @@ export function v3PageView(
     if (incident.lastUpdateStatus !== 'RESOLVED') open.push({ incident, impacted: impactedBy(incident, true) });
     else if (now - lastUpdateAt(incident) <= RESOLVED_SHOWN_MS) resolved.push({ incident, impacted: impactedBy(incident, false) });
   }
-  return { page, overall, tree, open, resolved };
+  return { page, overall, tree, maintenances, open, resolved };
 }

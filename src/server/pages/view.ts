@@ -1,12 +1,16 @@
-// What a status page shows, derived from the page and the incidents that include its services:
-// the overall state, each service's state, the open incidents, and those resolved lately.
+// What a status page shows, derived from the page, the incidents that include its services and
+// the maintenances it shows: the overall state, each service's state (under maintenance while a
+// maintenance in progress names it, unless an incident makes it worse), the maintenances in
+// progress and announced, the open incidents, and those resolved lately.
 import type { Incident, IncidentUpdate, Severity } from '../../contract/schemas.js';
+import type { ShownMaintenance } from '../maintenance-reach.js';
 import type { StoredStatusPage } from '../store.js';
 
-export type ServiceState = 'operational' | 'degraded' | 'partial' | 'major';
+export type ServiceState = 'operational' | 'maintenance' | 'degraded' | 'partial' | 'major';
 
 export const STATE_LABEL: Record<ServiceState, string> = {
   operational: 'Operational',
+  maintenance: 'Under maintenance',
   degraded: 'Degraded performance',
   partial: 'Partial outage',
   major: 'Major outage',
@@ -24,7 +28,7 @@ export function stateOfIncident(incident: Pick<Incident, 'severity'>): ServiceSt
   return STATE_OF_SEVERITY[incident.severity];
 }
 
-const STATE_RANK: Record<ServiceState, number> = { operational: 0, degraded: 1, partial: 2, major: 3 };
+const STATE_RANK: Record<ServiceState, number> = { operational: 0, maintenance: 1, degraded: 2, partial: 3, major: 4 };
 
 /** Resolved incidents stay on the page this long after their last update. */
 export const RESOLVED_SHOWN_MS = 14 * 24 * 3_600_000;
@@ -34,6 +38,8 @@ export interface PageView {
   /** The worst state of any open incident of the page. */
   overall: ServiceState;
   cards: { id: string; name: string; services: { id: string; name: string; state: ServiceState }[] }[];
+  /** In progress first, then by start. */
+  maintenances: readonly ShownMaintenance[];
   open: Incident[];
   resolved: Incident[];
 }
@@ -57,12 +63,22 @@ export function timelineNewestFirst(updates: readonly IncidentUpdate[]): Inciden
     .map((entry) => entry.update);
 }
 
-/** `incidents`: those that include one of the page's services, newest first. */
-export function pageView(page: StoredStatusPage, incidents: readonly Incident[], now: number): PageView {
+/** `incidents`: those that include one of the page's services, newest first; `maintenances`: those the page shows. */
+export function pageView(
+  page: StoredStatusPage,
+  incidents: readonly Incident[],
+  now: number,
+  maintenances: readonly ShownMaintenance[] = [],
+): PageView {
   const stateOfService = new Map<string, ServiceState>();
   const open: Incident[] = [];
   const resolved: Incident[] = [];
   let overall: ServiceState = 'operational';
+  for (const shown of maintenances) {
+    if (!shown.inProgress) continue;
+    overall = worse(overall, 'maintenance');
+    for (const id of shown.affected) stateOfService.set(id, 'maintenance');
+  }
   for (const incident of incidents) {
     if (incident.lastUpdateStatus === 'RESOLVED') {
       if (now - lastUpdateAt(incident) <= RESOLVED_SHOWN_MS) resolved.push(incident);
@@ -85,6 +101,7 @@ export function pageView(page: StoredStatusPage, incidents: readonly Incident[],
         state: stateOfService.get(service.id) ?? 'operational',
       })),
     })),
+    maintenances,
     open,
     resolved,
   };

@@ -22,6 +22,8 @@ export interface Check {
 export interface StoredCheckResult {
   readonly result: CheckResult;
   readonly errorMessage: string | null;
+  /** Recorded while a maintenance in progress silenced the check's alerts: it raises none. */
+  readonly silenced?: true;
 }
 
 /** A check started, or changed by a result naming another name, type or tags. */
@@ -41,6 +43,7 @@ export interface CheckResultRecorded {
   kind: 'checkResultRecorded';
   result: CheckResult;
   errorMessage: string | null;
+  silenced?: true;
 }
 
 interface CheckEntry {
@@ -102,10 +105,15 @@ export class CheckRecords {
     return check;
   }
 
-  recorded(result: CheckResult, errorMessage: string | null): CheckResult {
+  /** The check's latest result no maintenance silenced: the state its alerts and rules go by. */
+  latestAlerting(checkId: string): StoredCheckResult | undefined {
+    return this.byId.get(checkId)?.results.findLast((stored) => !stored.silenced);
+  }
+
+  recorded(result: CheckResult, errorMessage: string | null, silenced?: true): CheckResult {
     const entry = this.byId.get(result.checkId);
     if (!entry) throw new Error(`result of unknown check ${result.checkId}`);
-    const stored: StoredCheckResult = { result, errorMessage };
+    const stored: StoredCheckResult = silenced ? { result, errorMessage, silenced } : { result, errorMessage };
     const at = Date.parse(result.created_at);
     // Results come in order almost always: then this is an append. A late one is spliced in,
     // after those of the same time.
@@ -200,7 +208,7 @@ export const checks = recordKind({
   make: () => new CheckRecords(),
   changes: {
     checkSaved: (part, change: CheckSaved) => part.saved(change.check),
-    checkResultRecorded: (part, change: CheckResultRecorded) => part.recorded(change.result, change.errorMessage),
+    checkResultRecorded: (part, change: CheckResultRecorded) => part.recorded(change.result, change.errorMessage, change.silenced),
     checkNextOutcomeSet: (part, change: CheckNextOutcomeSet) => part.nextOutcomeSet(change.checkId, change.outcome),
   },
   snapshot: {

@@ -13,8 +13,10 @@ export interface HeldMaintenance {
   /** The server posted its IN_PROGRESS (at startsAt) and its COMPLETED (at endsAt), or saw no need to. */
   started: boolean;
   ended: boolean;
-  /** The reminders sent, by minutes before. */
+  /** The reminders sent (or passed by once it had started), by minutes before. */
   reminded: number[];
+  /** Status pages were told it is announced (maintenance-reach.ts); absent in data files written before it was kept. */
+  announced?: boolean;
 }
 
 /** How far ahead occurrences are materialised. */
@@ -48,6 +50,17 @@ export const DEFAULT_VISIBILITY: MaintenanceVisibility = {
 
 export const zoneOf = (window: MaintenanceWindow) => window.timezone ?? 'UTC';
 
+const MINUTE_MS = 60_000;
+/** How long before its start a maintenance is announced on status pages when its window sets no reminder. */
+export const ANNOUNCED_MS = 7 * DAY_MS;
+
+/** From when status pages show a maintenance as announced: its largest reminder before it, else a week. */
+export function announcedFrom(window: MaintenanceWindow, maintenance: Pick<Maintenance, 'startsAt'>): number {
+  const reminders = window.statusPageVisibility.reminderMinutesBefore;
+  const lead = reminders.length ? Math.max(...reminders) * MINUTE_MS : ANNOUNCED_MS;
+  return Date.parse(maintenance.startsAt) - lead;
+}
+
 /** When occurrence `index` starts, or undefined when the schedule has no such occurrence. */
 export function occurrenceStart(window: MaintenanceWindow, index: number): number | undefined {
   const first = Date.parse(window.startsAt);
@@ -59,9 +72,13 @@ export function occurrenceStart(window: MaintenanceWindow, index: number): numbe
   return instantOf(wall, zone);
 }
 
-/** A maintenance of the schedule, as new (no update: SCHEDULED); each lasts as long as the first. */
-function newMaintenance(window: MaintenanceWindow, start: number, index: number, id: string, today: string): HeldMaintenance {
+/**
+ * A maintenance of the schedule, as new (no update: SCHEDULED); each lasts as long as the first.
+ * Made announced already: what makes it shows it, so the pages are told with the write.
+ */
+function newMaintenance(window: MaintenanceWindow, start: number, index: number, id: string, now: number): HeldMaintenance {
   const length = Date.parse(window.endsAt) - Date.parse(window.startsAt);
+  const today = dateOnly(now);
   return {
     maintenance: {
       id,
@@ -77,6 +94,7 @@ function newMaintenance(window: MaintenanceWindow, start: number, index: number,
     started: false,
     ended: false,
     reminded: [],
+    announced: announcedFrom(window, { startsAt: isoUtc(start) }) <= now,
   };
 }
 
@@ -91,14 +109,13 @@ export function materialise(
   skip: (index: number, start: number) => boolean = () => false,
 ): { maintenances: HeldMaintenance[]; next: number } {
   const now = making.now();
-  const today = dateOnly(now);
   const maintenances: HeldMaintenance[] = [];
   let index = from;
   for (;;) {
     const start = occurrenceStart(window, index);
     if (start === undefined) return { maintenances, next: ENDED };
     if (index > 0 && start > now + HORIZON_MS) return { maintenances, next: index };
-    if (!skip(index, start)) maintenances.push(newMaintenance(window, start, index, making.newId(), today));
+    if (!skip(index, start)) maintenances.push(newMaintenance(window, start, index, making.newId(), now));
     index++;
     // The caller refuses a schedule past this; a catch-up goes on from here next time.
     if (maintenances.length > MAX_MAINTENANCES) return { maintenances, next: index };
