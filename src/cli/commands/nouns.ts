@@ -235,6 +235,7 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
       results: () => import('./checks/results.js'),
       result: () => import('./checks/result.js'),
       alerts: () => import('./checks/alerts.js'),
+      run: () => import('./checks/run.js'),
     },
   },
   maintenance: {
