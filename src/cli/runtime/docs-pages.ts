@@ -32,6 +32,7 @@ export const DOCS_PAGES: Readonly<Record<string, string>> = {
   rca: 'docs/commands.md#root-cause-analyses-and-error-groups',
   'error-groups': 'docs/commands.md#root-cause-analyses-and-error-groups',
   heartbeats: 'docs/commands.md#heartbeats',
+  checks: 'docs/commands.md#checks-what-is-failing-now',
   runtimes: 'docs/commands.md#runtimes',
   maintenance: 'docs/commands.md#scheduled-maintenance',
   api: 'docs/scripting.md#any-route-statusctl-api-and---jq',
