@@ -95,7 +95,8 @@ describe('several checks', () => {
     expect(await session.exited()).toBe(0);
     const screen = session.screen();
     expect(screen).toContain('Heartbeat availability the last 24 hours');
-    expect(screen).toMatch(new RegExp(`${mixed}\\s+75\\.00%\\s+█+[▏▎▍▌▋▊▉]?░+\\s+100\\.00%\\s+-25\\.00 pts\\s+8`));
+    expect(screen).toMatch(new RegExp(`${mixed}\\s+75\\.00%\\s+░+│░+\\s+100\\.00%\\s+-25\\.00 pts\\s+8`));
+    expect(screen).toMatch(new RegExp(`${steady}\\s+100\\.00%\\s+█+│█+\\s+100\\.00%`));
   });
 });
 

@@ -51,15 +51,14 @@ describe('heartbeats availability', () => {
     expect(result.stdout).toBe(`${mixed}\t75.00\t100.00\t-25.00\t8\t\n`);
   });
 
-  it('on a terminal: the window, and a bar drawn to scale (75% fills 3/4 of it)', async () => {
-    const result = await onTerminal([mixed]);
+  it('on a terminal: the window, and a bar drawn to scale against the target (75% of the way from the floor to 100%)', async () => {
+    // At --fail-under 70 the bar runs from 0% (no lower: 70% less three times its headroom) to 100%, 70% marked: 75% is just past the mark.
+    const result = await onTerminal([mixed, '--fail-under', '70'], { NO_COLOR: '1' });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('the last 24 hours');
     const line = result.stdout.split('\n').find((text) => text.includes(mixed))!;
-    expect(line).toMatch(/75\.00%.*█+[▏▎▍▌▋▊▉]?░+.*100\.00%\s+-25\.00 pts\s+8/);
-    const filled = [...line].filter((char) => char === '█').length;
-    const track = [...line].filter((char) => char === '░').length;
-    expect(filled / (filled + track)).toBeCloseTo(0.75, 1);
+    expect(line).toMatch(/75\.00%.*█+│[▏▎▍▌▋▊▉]?░+.*100\.00%\s+-25\.00 pts\s+8/);
+    expect(result.stdout).toContain('Bars run from 0% to 100%; │ marks the target, 70%.');
   });
 
   it('colors the figure and its bar by threshold on a terminal', async () => {

@@ -3,16 +3,14 @@
 // whatever the number of checks: a row per check (a table on a terminal, with bars where the
 // width allows; tab-separated figures piped; Markdown with -o md), -o json an array of
 // {checkId, availability, error}; a check that cannot be read is a row with its error.
-import type { HeartbeatAvailability } from '../../../contract/schemas.js';
 import { examples, percentage } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import { CliError, ExitCode } from '../../errors/exit-codes.js';
 import { describeFailure } from '../../errors/failure.js';
 import { shortReason } from '../../api/bulk.js';
 import type { Noun } from '../../runtime/globals.js';
-import { bar } from '../../output/bar-chart.js';
-import { type Cell, type ColumnSpec, renderFields, renderTable, tableFormat, terminalWidth } from '../../output/cells.js';
-import { checkWindow, describeWindow, WINDOW_HELP, type WindowOptions, windowOptions, windowQuery } from '../../input/time.js';
+import { type AvailabilityOptions, type CheckAvailability, renderAvailability, type Row } from '../../views/heartbeat-availability.js';
+import { checkWindow, WINDOW_HELP, windowOptions, windowQuery } from '../../input/time.js';
 import { type IdArgument, sentId } from '../../input/ids.js';
 
 /** Check ids for the examples (the noun's help shows them too). */
@@ -22,24 +20,6 @@ const OTHER_CHECK = 'b90cabd6-b79f-598f-9c6e-bc96ce064a8d';
 /** A heartbeat check's id as the verbs of heartbeats take it; the API lists no heartbeat checks to look one up in. */
 export const CHECK_ARGUMENT: IdArgument = { name: 'CHECK', hint: "a heartbeat check's id is a UUID, shown on the check's page in the app" };
 
-export interface AvailabilityOptions extends WindowOptions {
-  failUnder?: number;
-}
-
-/** One check's row: the API's answer, or why there is none. */
-export interface CheckAvailability {
-  checkId: string;
-  /** The API's answer (null also when neither period has events); null when the read failed. */
-  availability: HeartbeatAvailability;
-  /** Why the read failed; null when it did not. */
-  error: string | null;
-}
-
-interface Row extends CheckAvailability {
-  /** The exit code of the failure, the hint and the error itself, when the read failed. */
-  failure?: { exitCode: ExitCode; cause: unknown };
-}
-
 export function declare(heartbeats: Noun): void {
   const [since, from, to] = windowOptions();
   examples(
@@ -47,6 +27,9 @@ export function declare(heartbeats: Noun): void {
       .command('availability')
       .description(
         'Success ratio now and in the previous period of the same length, and the change, as figures and bars.\n\n' +
+          'On a terminal each bar is drawn against the target (--fail-under, else 99%): it runs from a floor (the target ' +
+          'less three times its headroom) to 100%, the target marked │ three quarters along, so a check under its target ' +
+          'never reaches the mark and 97.6% and 100% look apart; a line under the table gives the scale.\n\n' +
           `${WINDOW_HELP}\n\n` +
           'One row per check, in the order given, however many: -o json prints [{checkId, availability, error}] ' +
           '(availability is the API response; error says why a check could not be read, and its row is still printed).\n\n' +
@@ -143,154 +126,4 @@ function enforceThreshold(results: CheckAvailability[], failUnder: number): void
     ExitCode.threshold,
     [`${failing.length} of ${results.length} checks below --fail-under ${failUnder}%:`, ...failing.map((line) => `  ${line}`)].join('\n'),
   );
-}
-
-/** The widest bar drawn, and the narrowest worth drawing: below it the bar is left out. */
-const BAR_WIDTH = 12;
-const MIN_BAR_WIDTH = 4;
-
-type Ratio = number | null | undefined;
-const has = (value: Ratio): value is number => value !== undefined && value !== null;
-
-/** The change from the previous period in percentage points: `+1.25`, `-3.10`, `0.00`; undefined without both figures. */
-function delta(current: Ratio, previous: Ratio): string | undefined {
-  if (!has(current) || !has(previous)) return undefined;
-  const points = current - previous;
-  return `${points > 0 ? '+' : points < 0 ? '-' : ''}${Math.abs(points).toFixed(2)}`;
-}
-
-/** For people: `+1.25 pts`, `±0.00 pts`, `-` without both figures. */
-function change(current: Ratio, previous: Ratio): string {
-  const points = delta(current, previous);
-  if (points === undefined) return '-';
-  return `${/^[+-]/.test(points) ? points : `±${points}`} pts`;
-}
-
-const percent = (value: Ratio) => (has(value) ? `${value.toFixed(2)}%` : 'no events');
-
-/** What a failed row shows in its figures on a terminal: the kind of failure, in a word or two. */
-function failedWord(row: Row): string {
-  return row.failure?.exitCode === ExitCode.notFound ? 'not found' : 'failed';
-}
-
-export async function renderAvailability(ctx: Context, rows: Row[], options: AvailabilityOptions): Promise<string> {
-  const format = tableFormat(ctx);
-  if (format === 'md') return markdown(ctx, rows, options);
-  if (format === 'tsv') return piped(ctx, rows);
-  return terminal(ctx, rows, options);
-}
-
-function paintFor(ctx: Context, options: AvailabilityOptions) {
-  const s = ctx.style;
-  return (value: number) => {
-    if (options.failUnder !== undefined) return value >= options.failUnder ? s.green : s.red;
-    return value >= 99 ? s.green : value >= 95 ? s.yellow : s.red;
-  };
-}
-
-/**
- * Piped: `CHECK CURRENT PREVIOUS CHANGE EVENTS ERROR`, tab-separated, one row per check however
- * many: the figures as plain numbers (percent and percentage points, two decimals), empty where
- * there is none; ERROR empty unless the check could not be read.
- */
-function piped(ctx: Context, rows: Row[]): Promise<string> {
-  return renderTable(
-    ctx,
-    ['check', 'current', 'previous', 'change', 'events', 'error'],
-    rows.map(({ checkId, availability, error }) => {
-      const current = availability?.successRatio.currentPeriod;
-      const previous = availability?.successRatio.previousPeriod;
-      return [
-        checkId,
-        has(current) ? current.toFixed(2) : '',
-        has(previous) ? previous.toFixed(2) : '',
-        delta(current, previous) ?? '',
-        error === null ? String(availability?.totalEntitiesCurrentPeriod ?? 0) : '',
-        error ?? '',
-      ];
-    }),
-  );
-}
-
-/**
- * On a terminal: a title, then a row per check. Ids and figures are never cut: a narrow terminal
- * first loses the bars, then the error column (cut, then left out), then EVENTS and CHANGE.
- */
-async function terminal(ctx: Context, rows: Row[], options: AvailabilityOptions): Promise<string> {
-  const color = paintFor(ctx, options);
-  const anyFailed = rows.some((row) => row.error !== null);
-  const cells = rows.map((row) => {
-    const current = row.availability?.successRatio.currentPeriod;
-    const previous = row.availability?.successRatio.previousPeriod;
-    const failed = row.error !== null;
-    const currentCell: Cell = {
-      text: failed ? failedWord(row) : percent(current),
-      ...(has(current) ? { paint: color(current) } : failed ? { paint: ctx.style.red } : {}),
-    };
-    return {
-      current,
-      cells: [
-        row.checkId,
-        currentCell,
-        failed ? '-' : percent(previous),
-        failed ? '-' : change(current, previous),
-        failed ? '-' : String(row.availability?.totalEntitiesCurrentPeriod ?? 0),
-        ...(anyFailed ? [row.error ?? ''] : []),
-      ] as (string | Cell)[],
-    };
-  });
-  const columns: ColumnSpec[] = [
-    { header: 'check', id: true },
-    'current',
-    'previous',
-    { header: 'change', optional: 3 },
-    { header: 'events', optional: 2 },
-    ...(anyFailed ? [{ header: 'error', optional: 1 }] : []),
-  ];
-  // The bar is drawn only in the room the figures leave: it never pushes a number off the line.
-  // Measured as the table shows them: an error's escaped controls and wide characters included.
-  const { shownWidth } = await import('../../output/table.js');
-  const widths = columns.map((spec, i) =>
-    Math.max(shownWidth(typeof spec === 'string' ? spec : spec.header), ...cells.map((row) => shownWidth(cellText(row.cells[i]!)))),
-  );
-  const room = terminalWidth(ctx) - widths.reduce((sum, width) => sum + width, 0) - 2 * (columns.length - 1) - 2;
-  const barWidth = Math.min(BAR_WIDTH, room);
-  if (barWidth >= MIN_BAR_WIDTH) {
-    columns.splice(2, 0, '');
-    for (const row of cells) {
-      const drawn = has(row.current) ? bar(row.current, barWidth) : undefined;
-      row.cells.splice(2, 0, drawn ? { text: `${drawn.filled}${drawn.track}`, paint: color(row.current!) } : '');
-    }
-  }
-  const table = await renderTable(
-    ctx,
-    columns,
-    cells.map((row) => row.cells),
-  );
-  const threshold = options.failUnder !== undefined ? `, threshold ${options.failUnder}%` : '';
-  return `${ctx.style.bold('Heartbeat availability')} ${describeWindow(options)}${threshold}\n${table}`;
-}
-
-const cellText = (value: string | Cell) => (typeof value === 'string' ? value : (value.short ?? value.text));
-
-/** -o md: the window, then the figures as a table, a row per check, to paste into a ticket or a chat. */
-async function markdown(ctx: Context, rows: Row[], options: AvailabilityOptions): Promise<string> {
-  const fields = await renderFields(ctx, [
-    ['window', describeWindow(options)],
-    ...(options.failUnder !== undefined ? [['threshold', `${options.failUnder}%`] as [string, string]] : []),
-  ]);
-  const anyFailed = rows.some((row) => row.error !== null);
-  const table = await renderTable(
-    ctx,
-    [{ header: 'check', id: true }, 'current', 'previous', 'change', 'events', ...(anyFailed ? ['error'] : [])],
-    rows.map(({ checkId, availability, error }) => [
-      checkId,
-      error === null ? percent(availability?.successRatio.currentPeriod) : '-',
-      error === null ? percent(availability?.successRatio.previousPeriod) : '-',
-      error === null ? change(availability?.successRatio.currentPeriod, availability?.successRatio.previousPeriod) : '-',
-      error === null ? String(availability?.totalEntitiesCurrentPeriod ?? 0) : '-',
-      ...(anyFailed ? [error ?? ''] : []),
-    ]),
-  );
-  return ['### Heartbeat availability', fields, table].join('\n\n');
 }
