@@ -197,4 +197,24 @@ describe('notices of scheduled maintenance', () => {
       ...Array(4).fill('started'),
     ]);
   });
+
+  it('a reminder already due when the maintenance is made is never sent; a later one is', async () => {
+    const server = await maintenanceServer();
+    const v3 = await v3Page(server);
+    const window = await createWindow(server, {
+      startsAt: at(CLOCK, 1.5),
+      endsAt: at(CLOCK, 2),
+      repeatInterval: null,
+      repeatUnit: 'DAY',
+      timezone: 'UTC',
+      statusPageVisibility: { enabled: true, reminderMinutesBefore: [60, 180], statusPageIds: [v3.id], affectAllServices: true },
+    });
+    const [maintenance] = await maintenancesOf(server, window.id);
+    await moveClock(server, at(CLOCK, 0.25));
+    expect(await notices(server, maintenance!.id)).toEqual([]);
+    await moveClock(server, at(CLOCK, 0.75));
+    const sent = await notices(server, maintenance!.id);
+    expect(sent.map((each) => [each.maintenanceEvent, each.created_at])).toEqual(sent.map(() => ['reminder', at(CLOCK, 0.5)]));
+    expect(sent[0].description).toContain('starts in 1 hour,');
+  });
 });

@@ -74,7 +74,8 @@ export function occurrenceStart(window: MaintenanceWindow, index: number): numbe
 
 /**
  * A maintenance of the schedule, as new (no update: SCHEDULED); each lasts as long as the first.
- * Made announced already: what makes it shows it, so the pages are told with the write.
+ * Made announced already when it is (the write that makes it tells the pages), its reminders
+ * already due counted as passed.
  */
 function newMaintenance(window: MaintenanceWindow, start: number, index: number, id: string, now: number): HeldMaintenance {
   const length = Date.parse(window.endsAt) - Date.parse(window.startsAt);
@@ -93,7 +94,8 @@ function newMaintenance(window: MaintenanceWindow, start: number, index: number,
     occurrence: index,
     started: false,
     ended: false,
-    reminded: [],
+    // A reminder already due when it is made would come late: it is never sent.
+    reminded: window.statusPageVisibility.reminderMinutesBefore.filter((minutes) => start - minutes * MINUTE_MS <= now),
     announced: announcedFrom(window, { startsAt: isoUtc(start) }) <= now,
   };
 }
