@@ -7,7 +7,7 @@
 import type { Client } from '../../client/index.js';
 import type { PagingOptions } from '../api/paging.js';
 import type { Incident, Page, V3Component, V3StatusPage } from '../api/types.js';
-import { fetchMerged, newestCreatedFirst, type Source } from './merged-list.js';
+import { fetchMerged, firstQuery, newestCreatedFirst, type Query, type Source } from './merged-list.js';
 import { pageComponents } from './page-kinds.js';
 import { asIncident, type V3IncidentListItem } from './v3-incidents.js';
 
@@ -20,20 +20,50 @@ export interface IncidentScope {
   readonly pages: readonly V3StatusPage[];
 }
 
-/** One page of the merged list of `scope` (see fetchMerged for the cursor); `keep` filters on this side. */
+/** The first page of the v2 list, asked for before the V3 pages are known (startV2List). */
+export interface EarlyV2Page {
+  readonly query: Query;
+  readonly page: Promise<Page<Incident>>;
+}
+
+/**
+ * Sends the first request of the v2 list that listIncidentsOfBothKinds will make for `options`
+ * (`filtered`: with a filter of the CLI's), so it goes at the same time as the read of the V3
+ * pages that decides the other lists. Only for a list that reads the v2 incidents whatever those
+ * pages are; undefined when there is no such request to make.
+ */
+export function startV2List(client: Client, options: PagingOptions, filtered: boolean): EarlyV2Page | undefined {
+  const query = firstQuery('v2', options, filtered);
+  if (!query) return undefined;
+  const page = client.listIncidents({ query });
+  // Awaited by the list when it asks for this query; a page it never asks for is dropped.
+  page.catch(() => undefined);
+  return { query, page };
+}
+
+/**
+ * One page of the merged list of `scope` (see fetchMerged for the cursor); `keep` filters on
+ * this side. `early`: the v2 list's first request, already sent (startV2List), used if the list
+ * asks for the same query.
+ */
 export function listIncidentsOfBothKinds(
   client: Client,
   scope: IncidentScope,
   options: PagingOptions,
   onPage: (count: number) => void,
   keep?: (entry: ListedIncident) => boolean,
+  early?: EarlyV2Page,
 ): Promise<Page<ListedIncident>> {
   const sources: Source<ListedIncident>[] = [];
+  let unused = early;
+  const sameQuery = (a: Query, b: Query) => a.limit === b.limit && a.nextId === b.nextId;
   if (scope.v2) {
     sources.push({
       key: 'v2',
       fetchPage: async (query) => {
-        const page = await client.listIncidents({ query });
+        const sent = unused && sameQuery(unused.query, query) ? unused.page : undefined;
+        unused = undefined;
+        const page = await (sent ?? client.listIncidents({ query }));
         return { ...page, entries: page.entries.map((incident) => ({ kind: 'v2' as const, incident })) };
       },
     });

@@ -10,7 +10,7 @@ import { CliError, ExitCode, usageError } from '../errors/exit-codes.js';
 import { MAX_PAGE, type PagingOptions } from '../api/paging.js';
 import type { Page } from '../api/types.js';
 
-type Query = { limit: string; nextId?: string };
+export type Query = { limit: string; nextId?: string };
 
 export interface Source<Entry> {
   /** Names the source in the cursor: `v2`, `v3`. */
@@ -143,10 +143,7 @@ export async function fetchMerged<Entry>(
   const start: Cursor = options.nextId
     ? decode(options.nextId, sources)
     : Object.fromEntries(sources.map((source) => [source.key, { c: null, s: 0 }]));
-  const want = options.all ? Number.POSITIVE_INFINITY : (options.limit ?? DEFAULT_LIMIT);
-  // One request per source for a page the API can give at once, as a list of one kind reads it.
-  const follow = want > MAX_PAGE || keep !== undefined;
-  const size = follow ? MAX_PAGE : want;
+  const { want, follow, size } = sizes(options, keep !== undefined);
   let requests = 1;
   const readers = sources.map((source) => new Reader(source, start[source.key] ?? null, size, follow, () => onPage?.(++requests)));
   const entries: Entry[] = [];
@@ -163,6 +160,34 @@ export async function fetchMerged<Entry>(
   const next: Cursor = Object.fromEntries(sources.map((source, i) => [source.key, readers[i]!.place]));
   const more = !options.all && Object.values(next).some((place) => place !== null);
   return { length: entries.length, entries, nextId: more ? encode(next) : null };
+}
+
+/** How many entries a page of the merged list shows, whether sources are followed past one request, and how many one request asks for. */
+function sizes(options: PagingOptions, filtered: boolean): { want: number; follow: boolean; size: number } {
+  const want = options.all ? Number.POSITIVE_INFINITY : (options.limit ?? DEFAULT_LIMIT);
+  // One request per source for a page the API can give at once, as a list of one kind reads it.
+  const follow = want > MAX_PAGE || filtered;
+  return { want, follow, size: follow ? MAX_PAGE : want };
+}
+
+/**
+ * The query of the first request fetchMerged will make to the source `key` for `options` (with
+ * a filter of the CLI's or not), so that a caller can send it while it still finds the other
+ * sources; undefined when it will make none (the cursor has the source done) or the cursor is
+ * not one this function can read (fetchMerged then says so).
+ */
+export function firstQuery(key: string, options: PagingOptions, filtered: boolean): Query | undefined {
+  let place: Place | null | undefined = { c: null, s: 0 };
+  if (options.nextId) {
+    try {
+      place = (JSON.parse(Buffer.from(options.nextId, 'base64url').toString()) as Cursor)[key];
+    } catch {
+      return undefined;
+    }
+    if (!isPlace(place) || place === null) return undefined;
+  }
+  const { size } = sizes(options, filtered);
+  return { limit: String(Math.min(MAX_PAGE, size + place.s)), ...(place.c ? { nextId: place.c } : {}) };
 }
 
 /** Newest `created_at` first (ISO dates and times order as text); equal ones keep their order. */

@@ -129,6 +129,16 @@ export class IncidentIds {
     );
   }
 
+  /**
+   * Starts reading the list a prefix `given` is looked for in, so that it goes at the same time as
+   * a lookup's other reads (the V3 pages' incidents); resolve() then waits for the same read.
+   */
+  prefetch(given: string): void {
+    if (isWholeId(given) || given.trim().length < MIN_PREFIX) return;
+    // resolve() reports a failure of the read; until it is called, nothing is to be reported.
+    this.all().catch(() => undefined);
+  }
+
   async resolveId(given: string): Promise<string> {
     return (await this.resolve(given)).id;
   }

@@ -121,9 +121,9 @@ export async function findIncident(ctx: Context, given: string): Promise<FoundIn
   if (typeof id !== 'string') return id;
   const remembered = await pageOfIncident(ctx, id);
   if (remembered) {
-    const page = await v3PageById(client, remembered);
-    const found = page && (await onPage(client, page, id));
-    if (found) return found;
+    // The page, its incident and its components at once: the incident's read needs the page's id only.
+    const [page, found] = await Promise.all([v3PageById(client, remembered), onPage(client, { id: remembered, name: '', url: '' }, id)]);
+    if (page && found?.kind === 'v3') return { ...found, page: describe(page) };
     await forgetPage(ctx, id);
   }
   let notOnV2: unknown;
@@ -183,6 +183,8 @@ function prefixLookup(ctx: Context, client: Client): PrefixLookup {
 async function prefixed(ctx: Context, client: Client, given: string): Promise<string | FoundIncident> {
   const { firsts, ids } = prefixLookup(ctx, client);
   const lower = given.trim().toLowerCase();
+  // The v2 list and the V3 pages' first pages are read at once.
+  ids.prefetch(given);
   const read = await firsts;
   const firstsPages = read.map(({ page }) => page);
   const v3 = read.flatMap(({ page, entries }) =>

@@ -12,7 +12,14 @@ import { isWholeId } from '../../lookup/short-ids.js';
 import { usageError } from '../../errors/exit-codes.js';
 import { momentOf } from '../../input/time.js';
 import { asCatalogPage, type CatalogPage, findPage, loadCatalog, resolveServices } from '../../lookup/service-catalog.js';
-import { type IncidentScope, type ListedIncident, listIncidentsOfBothKinds, shownIncidents } from '../../lookup/merged-incidents.js';
+import {
+  type EarlyV2Page,
+  type IncidentScope,
+  type ListedIncident,
+  listIncidentsOfBothKinds,
+  shownIncidents,
+  startV2List,
+} from '../../lookup/merged-incidents.js';
 import { everyV3Page, pageComponents } from '../../lookup/page-kinds.js';
 import { incidentImpact } from '../../lookup/v3-incidents.js';
 import { severitiesOfImpact } from '../../input/impacts.js';
@@ -81,8 +88,8 @@ export const { declare, run } = listVerb<Incident, ListOptions>(INCIDENT, {
   kinds: { '--service': 'service', '--status-page': 'status-page' },
   async fetch(ctx, options, _args, onPage) {
     const client = await ctx.client();
-    const { scope, keep, components } = await listFilter(ctx, client, options);
-    const list = await listIncidentsOfBothKinds(client, scope, options, onPage, keep);
+    const { scope, keep, components, early } = await listFilter(ctx, client, options);
+    const list = await listIncidentsOfBothKinds(client, scope, options, onPage, keep, early);
     const json = { ...list, entries: list.entries.map((entry) => entry.incident) };
     // JSON is each API's own answer: the components' names are read only for people.
     const entries = ctx.json ? [] : await shownIncidents(client, list.entries, components);
@@ -92,6 +99,14 @@ export const { declare, run } = listVerb<Incident, ListOptions>(INCIDENT, {
 
 type Keep = (entry: ListedIncident) => boolean;
 
+/** Whether listFilter gives a filter (`keep`) for these options. */
+const filtered = (options: ListOptions): boolean =>
+  options.since !== undefined ||
+  options.status !== 'all' ||
+  Boolean(options.severity?.length) ||
+  Boolean(options.service?.length) ||
+  Boolean(options.statusPage?.length);
+
 /**
  * Which lists to read and what the filters keep (undefined when there are none). Services named
  * (not whole ids) and status pages are resolved from the account's pages of both kinds, read once.
@@ -100,7 +115,7 @@ async function listFilter(
   ctx: Context,
   client: Client,
   options: ListOptions,
-): Promise<{ scope: IncidentScope; keep: Keep | undefined; components: Map<string, readonly V3Component[]> }> {
+): Promise<{ scope: IncidentScope; keep: Keep | undefined; components: Map<string, readonly V3Component[]>; early?: EarlyV2Page }> {
   const tests: Keep[] = [];
   if (options.since !== undefined) {
     const since = await sinceTime(options.since, ctx.now());
@@ -119,6 +134,8 @@ async function listFilter(
   const named = options.statusPage ?? [];
   // Whole service ids alone need no catalog: the incidents carry their services' and components' ids.
   const needCatalog = named.length > 0 || services.some((service) => !isWholeId(service));
+  // Without --status-page the v2 list is read whatever the V3 pages are: its first request goes with theirs.
+  const early = named.length ? undefined : startV2List(client, options, filtered(options));
   const [catalog, pages] = await Promise.all([needCatalog ? loadCatalog(ctx) : [], everyV3Page(client)]);
   const components = new Map<string, readonly V3Component[]>();
   if (services.some((service) => !isWholeId(service))) {
@@ -145,7 +162,7 @@ async function listFilter(
     tests.push((entry) => entry.kind === 'v3' || (entry.incident.services ?? []).some((service) => onV2Pages.has(service.id)));
   }
   const keep: Keep | undefined = tests.length ? (entry) => tests.every((test) => test(entry)) : undefined;
-  return { scope, keep, components };
+  return { scope, keep, components, early };
 }
 
 /**
