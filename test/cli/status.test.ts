@@ -36,6 +36,40 @@ describe('statusctl status', () => {
     expect((await runCli(['status'], { env: server.env })).code).toBe(0);
   });
 
+  it('shows maintenance due within 24 hours, not later, and --exit-status does not count it as failing', async () => {
+    const server = await emptyServer();
+    const hour = 3_600_000;
+    const window = (name: string, inHours: number) =>
+      server.call('POST', '/v1/maintenance-windows', {
+        body: {
+          name,
+          startsAt: new Date(Date.now() + inHours * hour).toISOString(),
+          endsAt: new Date(Date.now() + (inHours + 1) * hour).toISOString(),
+          repeatInterval: null,
+          repeatUnit: 'DAY',
+        },
+      });
+    for (const [name, hours] of [
+      ['Database upgrade', 2],
+      ['Network move', 72],
+    ] as const) {
+      const created = await window(name, hours);
+      expect(created.status, created.text).toBe(201);
+    }
+    const result = await runCli(['status', '--exit-status'], { env: server.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Maintenance in progress or due within 24 h (1)');
+    expect(result.stdout).toMatch(/\tSCHEDULED\t.*\tDatabase upgrade\n/);
+    expect(result.stdout).not.toContain('Network move');
+    const json = parseJson<StatusJson>(await runCli(['status', '-o', 'json'], { env: server.env }));
+    expect(json.maintenances).toHaveLength(1);
+  });
+
+  it('--help ends with its docs page', async () => {
+    const help = await runCli(['status', '--help'], { inProcess: true });
+    expect(help.stdout).toMatch(/\n\nDocs: docs\/commands\.md#what-is-failing-now-statusctl-status\n$/);
+  });
+
   it('-o json is one object of five arrays, the API answers', async () => {
     const result = await runCli(['status', '-o', 'json'], { env: demo.server.env });
     expect(result.code, result.stderr).toBe(0);
