@@ -183,3 +183,39 @@ describe('--jq on an answer that is not strict JSON', () => {
     expect(plain.stdout).toContain('broken \\ud800 name');
   });
 });
+
+describe('a null the document allows where the reference server never gives one', () => {
+  // The document makes a check status nullable, in the list and alone.
+  const status = {
+    name: 'Payments API',
+    checkId: '676ca3e3-a836-5d4b-adc0-e52fb2a005d6',
+    hasFailures: true,
+    hasErrors: false,
+    isDegraded: false,
+    longestRun: 812,
+    shortestRun: 640,
+    lastRunLocation: 'eu-central-1',
+    lastCheckRunId: null,
+    sslDaysRemaining: null,
+    created_at: '2026-01-01',
+    updated_at: '2026-11-30T02:00:00.000Z',
+  };
+
+  it('checks status skips a null in the list, in every format; a null for one check is exit 4 listing the checks', async () => {
+    const env = await fakeServer((req, res) => answer(res, 200, req.url?.startsWith('/v1/check-statuses/') ? null : [null, status]));
+    const piped = await runCli(['checks', 'status'], { env, inProcess: true });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout.trimEnd().split('\n').map((row) => row.split('\t').slice(0, 3))).toEqual([
+      [status.checkId, 'Payments API', 'failing'],
+    ]);
+    const table = await runCli(['checks', 'status', '-o', 'table'], { env, inProcess: true });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toContain('Payments API');
+    const json = await runCli(['checks', 'status', '--failing', '-o', 'json'], { env, inProcess: true });
+    expect(JSON.parse(json.stdout)).toEqual([status]);
+    const one = await runCli(['checks', 'status', 'b5a1c2d3-0000-4000-8000-000000000000'], { env, inProcess: true });
+    expect(one.code, one.stderr).toBe(4);
+    expect(one.stderr).toContain('check "b5a1c2d3-0000-4000-8000-000000000000": not found; the checks');
+    expect(one.stderr).toContain('Payments API');
+  });
+});

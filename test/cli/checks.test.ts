@@ -1,7 +1,7 @@
 // checks: the CLI in-process against the reference server's demo checks (Payments API failing,
 // Status page API degraded at their latest run).
 import { describe, expect, it } from 'vitest';
-import { CheckStatus, CheckStatusList } from '../../src/contract/schemas.js';
+import { CheckStatus } from '../../src/contract/schemas.js';
 import { parseJson, runCli, stripAnsi, useTestServer } from './helpers.js';
 
 const shared = useTestServer();
@@ -10,7 +10,7 @@ const cli = (args: string[], options: { terminalColumns?: number } = {}) =>
 
 describe('checks status', () => {
   it('-o json is the API shape; piped rows are id, name, state, last run, location, response time', async () => {
-    const statuses = CheckStatusList.parse(parseJson(await cli(['checks', 'status', '-o', 'json'])));
+    const statuses = CheckStatus.array().parse(parseJson(await cli(['checks', 'status', '-o', 'json'])));
     expect(statuses.length).toBeGreaterThan(2);
     const result = await cli(['checks', 'status']);
     expect(result.code, result.stderr).toBe(0);
@@ -28,7 +28,7 @@ describe('checks status', () => {
   });
 
   it('--failing and --degraded keep those checks, in every format', async () => {
-    const failing = CheckStatusList.parse(parseJson(await cli(['checks', 'status', '--failing', '-o', 'json'])));
+    const failing = CheckStatus.array().parse(parseJson(await cli(['checks', 'status', '--failing', '-o', 'json'])));
     expect(failing.map((status) => status.name)).toEqual(['Payments API']);
     const degraded = await cli(['checks', 'status', '--degraded', '-o', 'md']);
     expect(degraded.stdout).toContain('| ID | NAME | STATE | LAST RUN | LOCATION | RESPONSE TIME |');

@@ -41,11 +41,18 @@ export function findCheck(given: string, checks: readonly CheckStatus[]): CheckS
   );
 }
 
+type Client = Awaited<ReturnType<Context['client']>>;
+
+/** Every check status of the account; a null the API may list (the document allows it) is no check. */
+export async function listStatuses(client: Client): Promise<CheckStatus[]> {
+  return (await client.listCheckStatuses({})).filter((status): status is CheckStatus => status !== null);
+}
+
 /** The id of the check `given` names: a whole UUID is taken as is, anything else looked up. */
 export async function checkIdOf(ctx: Context, given: string): Promise<string> {
   const id = given.trim().toLowerCase();
   if (isUuid(id)) return id;
-  return findCheck(given, await (await ctx.client()).listCheckStatuses({})).checkId;
+  return findCheck(given, await listStatuses(await ctx.client())).checkId;
 }
 
 const RESULTS_HINT = (check: string) => `statusctl checks results ${shellWord(check)} shows the ids of its results`;

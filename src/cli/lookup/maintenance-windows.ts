@@ -42,6 +42,17 @@ export async function allMaintenances(client: Client, id: string): Promise<Maint
   }
 }
 
+/**
+ * A listed window with its occurrences. Its occurrences are read by its number, a positive whole
+ * number in the API's path; a window listed with another id (the document types it a number)
+ * cannot be asked about, so it is shown without them and a note says why.
+ */
+export async function entryWithOccurrences(ctx: Context, client: Client, window: MaintenanceWindow): Promise<WindowEntry> {
+  if (Number.isSafeInteger(window.id) && window.id > 0) return entryOf(window, await allMaintenances(client, String(window.id)));
+  ctx.info(`note: maintenance window ${window.id}: its id is not a whole number, so its occurrences cannot be read`);
+  return entryOf(window, []);
+}
+
 export function entryOf(window: MaintenanceWindow, maintenances: readonly Maintenance[]): WindowEntry {
   return { window, maintenances, next: nextOccurrence(maintenances) };
 }

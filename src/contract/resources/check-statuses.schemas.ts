@@ -20,7 +20,10 @@ export const CheckStatus = z.object({
   created_at: DateOnly,
   updated_at: DateTime.nullable(),
 });
-export const CheckStatusList = z.array(CheckStatus);
+// The document makes a check status nullable, in the list and alone: a null is an answer the
+// hosted service may give (a check with no status), which a reader skips.
+export const NullableCheckStatus = CheckStatus.nullable();
+export const CheckStatusList = z.array(NullableCheckStatus);
 
 export const ALERT_TYPES = [
   'NO_ALERT',

@@ -24,7 +24,7 @@ export const checkStatusRows = define('triage', {
     path: '/v1/check-statuses/{checkId}',
     summary: "Retrieve one check's current status",
     paramDescriptions: CHECK_ID,
-    responses: { 200: 'CheckStatus' },
+    responses: { 200: 'NullableCheckStatus' },
     tool: {
       title: 'Get a check status',
       description: "One check's current state from its latest result: failing, degraded, its longest and shortest run, its last run.",

@@ -4,7 +4,7 @@
 import { Option } from '@commander-js/extra-typings';
 import type { CheckStatus } from '../../../contract/schemas.js';
 import { isNotFound } from '../../errors/not-found.js';
-import { checkIdOf, findCheck } from '../../lookup/checks.js';
+import { checkIdOf, findCheck, listStatuses } from '../../lookup/checks.js';
 import { examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
@@ -50,7 +50,7 @@ export async function run(ctx: Context, options: StatusOptions, check?: string):
     if (ctx.json) return ctx.printJson(status);
     return ctx.outPaged(await renderRecord(ctx, CHECK_STATUS, status));
   }
-  const all = await client.listCheckStatuses({});
+  const all = await listStatuses(client);
   const keep = options.failing
     ? (status: CheckStatus) => ['failing', 'error'].includes(checkState(status))
     : options.degraded
@@ -70,10 +70,11 @@ async function readOne(ctx: Context, given: string): Promise<CheckStatus> {
   const client = await ctx.client();
   const id = await checkIdOf(ctx, given);
   try {
-    return await client.getCheckStatus({ params: { checkId: id } });
+    const status = await client.getCheckStatus({ params: { checkId: id } });
+    if (status !== null) return status;
   } catch (error) {
     if (!isNotFound(error)) throw error;
-    // An id of no check: say so with the checks there are.
-    return findCheck(given, await client.listCheckStatuses({}));
   }
+  // An id of no check (a 404, or the null the document allows): say so with the checks there are.
+  return findCheck(given, await listStatuses(client));
 }

@@ -4,7 +4,7 @@ import type { MaintenanceWindow } from '../../../contract/schemas.js';
 import { usageError } from '../../errors/exit-codes.js';
 import { listVerb } from '../../verbs/list.js';
 import { isFinal, MAINTENANCE_WINDOW, type WindowEntry } from '../../views/maintenance-window.js';
-import { allMaintenances, allWindows, entryOf } from '../../lookup/maintenance-windows.js';
+import { allWindows, entryWithOccurrences } from '../../lookup/maintenance-windows.js';
 
 export interface ListOptions {
   upcoming?: boolean;
@@ -42,7 +42,7 @@ export const { declare, run } = listVerb<WindowEntry, ListOptions>(MAINTENANCE_W
     }
     const client = await ctx.client();
     const windows = await allWindows(client);
-    const entries = await Promise.all(windows.map(async (window) => entryOf(window, await allMaintenances(client, String(window.id)))));
+    const entries = await Promise.all(windows.map((window) => entryWithOccurrences(ctx, client, window)));
     const now = ctx.now();
     const when = chosen[0];
     const kept = (when ? entries.filter((entry) => IS[when](entry, now)) : entries).sort(bySoonest);
