@@ -205,9 +205,12 @@ describe('a null the document allows where the reference server never gives one'
     const env = await fakeServer((req, res) => answer(res, 200, req.url?.startsWith('/v1/check-statuses/') ? null : [null, status]));
     const piped = await runCli(['checks', 'status'], { env, inProcess: true });
     expect(piped.code, piped.stderr).toBe(0);
-    expect(piped.stdout.trimEnd().split('\n').map((row) => row.split('\t').slice(0, 3))).toEqual([
-      [status.checkId, 'Payments API', 'failing'],
-    ]);
+    expect(
+      piped.stdout
+        .trimEnd()
+        .split('\n')
+        .map((row) => row.split('\t').slice(0, 3)),
+    ).toEqual([[status.checkId, 'Payments API', 'failing']]);
     const table = await runCli(['checks', 'status', '-o', 'table'], { env, inProcess: true });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toContain('Payments API');
