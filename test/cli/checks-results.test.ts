@@ -2,7 +2,7 @@
 // reference server, a check of the test's own recorded with POST /_reference/check-results.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CheckAlertList, CheckResult, CheckResultListV2, CheckStatusList } from '../../src/contract/schemas.js';
+import { CheckAlertList, CheckResult, CheckResultListV2, CheckStatus } from '../../src/contract/schemas.js';
 import { parseJson, runCli, useTestServer } from './helpers.js';
 
 const shared = useTestServer();
@@ -40,7 +40,7 @@ async function failingCheck(name: string): Promise<{ checkId: string; results: C
 describe('a failing check recorded by the reference server', () => {
   it('shows in checks status --failing, in checks alerts and in checks results', async () => {
     const { checkId, results } = await failingCheck('Search API');
-    const failing = CheckStatusList.parse(parseJson(await cli(['checks', 'status', '--failing', '-o', 'json'])));
+    const failing = CheckStatus.array().parse(parseJson(await cli(['checks', 'status', '--failing', '-o', 'json'])));
     expect(failing.map((status) => status.name)).toContain('Search API');
 
     const alerts = await cli(['checks', 'alerts', 'search api']);
