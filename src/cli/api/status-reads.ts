@@ -14,6 +14,7 @@ import { newestCreatedFirst } from '../lookup/merged-list.js';
 import { everyV3Page } from '../lookup/page-kinds.js';
 import { allMaintenances, allWindows } from '../lookup/maintenance-windows.js';
 import { checkState } from '../views/check-status.js';
+import { listStatuses } from '../lookup/checks.js';
 
 /** A part: what it holds, or why it could not be read. */
 export type Part<T> = { ok: true; items: T[] } | { ok: false; error: unknown };
@@ -76,9 +77,7 @@ export async function readStatus(client: Client, query: StatusQuery): Promise<St
       return listed;
     }),
     part(() => dueMaintenances(client, query.now)),
-    part(async () =>
-      (await client.listCheckStatuses({})).filter((status) => checkState(status) !== 'passing' && checkState(status) !== 'no runs'),
-    ),
+    part(async () => (await listStatuses(client)).filter((status) => checkState(status) !== 'passing' && checkState(status) !== 'no runs')),
     part(() => lowHeartbeats(client, query.heartbeats, query.failUnder)),
     part(() => newErrorGroups(client, query.now)),
   ]);
