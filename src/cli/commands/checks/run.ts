@@ -7,7 +7,7 @@
 import type { Client } from '../../../client/index.js';
 import { CliError, ExitCode, usageError } from '../../errors/exit-codes.js';
 import { isNotFound } from '../../errors/not-found.js';
-import { CHECK_HINT, findCheck } from '../../lookup/checks.js';
+import { CHECK_HINT, findCheck, listStatuses } from '../../lookup/checks.js';
 import { terminalLine } from '../../output/terminal-text.js';
 import { collect, examples, positiveNumber } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
@@ -103,7 +103,7 @@ export async function run(ctx: Context, given: string[], options: RunOptions): P
 async function idsOf(ctx: Context, given: string[]): Promise<string[]> {
   const { isUuid } = await import('../../../contract/rules.js');
   const lower = given.map((value) => value.trim().toLowerCase());
-  const statuses = lower.every((value) => isUuid(value)) ? [] : await (await ctx.client()).listCheckStatuses({});
+  const statuses = lower.every((value) => isUuid(value)) ? [] : await listStatuses(await ctx.client());
   return [...new Set(given.map((value, i) => (isUuid(lower[i]!) ? lower[i]! : findCheck(value, statuses).checkId)))];
 }
 
