@@ -51,6 +51,7 @@ beforeAll(async () => {
   const rules = await cli<{ entries: { id: string }[] }>(['automation-rules', 'list', v3.url]);
   const windows = await cli<{ id: number }[]>(['maintenance', 'list']);
   const checkResults = await cli<{ entries: { id: string }[] }>(['checks', 'results', 'Payments API']);
+  const testSessions = await cli<{ entries: { id: string }[] }>(['test-sessions', 'list']);
   // A heartbeat check of this account: pinged an hour ago and now.
   const checkId = randomUUID();
   for (const at of [Date.now() - 3_600_000, Date.now()]) {
@@ -92,6 +93,8 @@ beforeAll(async () => {
     'maintenance list': [],
     'maintenance get': [String(windows[0]!.id)],
     status: [],
+    'test-sessions list': [],
+    'test-sessions get': [testSessions.entries[0]!.id],
   };
 });
 

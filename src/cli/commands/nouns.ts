@@ -238,6 +238,20 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
       run: () => import('./checks/run.js'),
     },
   },
+  'test-sessions': {
+    description: 'Test sessions of CI runs: their results and error groups, and waiting for one to end',
+    examples: [
+      'statusctl test-sessions list --status failed --since 7d',
+      'statusctl test-sessions get 8fa45150-d481-509f-b1c2-274af8797ae3',
+      'statusctl test-sessions get 8fa45150 --wait',
+      'statusctl test-sessions result 8fa45150 3ec4c5ef',
+    ],
+    verbs: {
+      list: () => import('./test-sessions/list.js'),
+      get: () => import('./test-sessions/get.js'),
+      result: () => import('./test-sessions/result.js'),
+    },
+  },
   maintenance: {
     description: 'Scheduled maintenance: windows (once or repeating), their occurrences and the status updates of each',
     examples: ['statusctl maintenance list', 'statusctl maintenance get 5219801255'],

@@ -33,6 +33,7 @@ export const DOCS_PAGES: Readonly<Record<string, string>> = {
   'error-groups': 'docs/commands.md#root-cause-analyses-and-error-groups',
   heartbeats: 'docs/commands.md#heartbeats',
   checks: 'docs/commands.md#checks-what-is-failing-now',
+  'test-sessions': 'docs/commands.md#test-sessions-of-ci-runs',
   runtimes: 'docs/commands.md#runtimes',
   maintenance: 'docs/commands.md#scheduled-maintenance',
   api: 'docs/scripting.md#any-route-statusctl-api-and---jq',

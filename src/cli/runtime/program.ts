@@ -49,6 +49,7 @@ const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = 
   'error-groups': noun('error-groups'),
   heartbeats: noun('heartbeats'),
   checks: noun('checks'),
+  'test-sessions': noun('test-sessions'),
   runtimes: noun('runtimes'),
   maintenance: noun('maintenance'),
   server: () => import('../commands/server.js'),
