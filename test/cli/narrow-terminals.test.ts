@@ -161,7 +161,8 @@ describe('every list and get command on a terminal', () => {
         );
       }
       expect(failures).toEqual([]);
-    });
+      // A process in a pty for each of some thirty commands: more than the suite's time for one test.
+    }, 120_000);
   }
 
   it('a long name and message wrap at word boundaries and read back whole', async () => {

@@ -243,7 +243,7 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
     examples: [
       'statusctl test-sessions list --status failed --since 7d',
       'statusctl test-sessions get 8fa45150-d481-509f-b1c2-274af8797ae3',
-      'statusctl test-sessions get 8fa45150 --wait',
+      'statusctl test-sessions get 8fa45150 --wait || echo "did not pass: exit $?"',
       'statusctl test-sessions result 8fa45150 3ec4c5ef',
     ],
     verbs: {

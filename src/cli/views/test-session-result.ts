@@ -2,7 +2,7 @@
 // under the session) and the record `test-sessions result` shows (the result read alone, in full).
 import type { z } from 'zod';
 import type * as schemas from '../../contract/schemas.js';
-import { exactTimeCell, idCells } from '../output/cells.js';
+import { exactTimeCell, idCells, tableFormat } from '../output/cells.js';
 import { MIN_PREFIX } from '../lookup/short-ids.js';
 import type { View } from '../output/view.js';
 import type { FieldRow, ResourceView } from './resource.js';
@@ -79,6 +79,7 @@ export const TEST_SESSION_RESULT: ResourceView<TestSessionResult | TestSessionRe
           ['trace', result.traceId ?? '-'],
         ] as FieldRow[])
       : []),
-    ['link', result.testSessionResultLink],
+    // A whole address does not fit a narrow terminal's field; scripts and Markdown get it.
+    ...(tableFormat(ctx) !== 'terminal' ? [['link', result.testSessionResultLink] as FieldRow] : []),
   ],
 };

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type * as schemas from '../../contract/schemas.js';
 import type { TestSession, TestSessionStatus } from '../../contract/schemas.js';
-import { type Cell, exactTimeCell, formatDuration, idCells, timeCell } from '../output/cells.js';
+import { type Cell, exactTimeCell, formatDuration, idCells, tableFormat, timeCell } from '../output/cells.js';
 import { MIN_PREFIX } from '../lookup/short-ids.js';
 import type { View } from '../output/view.js';
 import type { FieldRow, ResourceView } from './resource.js';
@@ -83,6 +83,7 @@ export const TEST_SESSION: ResourceView<SessionShown> = {
     ['stopped', exactTimeCell(ctx, session.stoppedAt)],
     ['took', elapsed(ctx, session)],
     ['error groups', session.errorGroupIds.length > 0 ? { text: session.errorGroupIds.join(', '), code: true } : '-'],
-    ...('testSessionLink' in session ? [['link', session.testSessionLink] as FieldRow] : []),
+    // A whole address does not fit a narrow terminal's field; scripts and Markdown get it.
+    ...('testSessionLink' in session && tableFormat(ctx) !== 'terminal' ? [['link', session.testSessionLink] as FieldRow] : []),
   ],
 };

@@ -47,7 +47,7 @@ export function declare(sessions: Noun): void {
       .action((session, options, command) => run(Context.fromCommand(command), session, options)),
     [
       `statusctl test-sessions get ${EXAMPLE_SESSION}`,
-      `statusctl test-sessions get ${EXAMPLE_SESSION.slice(0, 8)} --wait --wait-timeout 300`,
+      `statusctl test-sessions get ${EXAMPLE_SESSION.slice(0, 8)} --wait --wait-timeout 300 || echo "did not pass: exit $?"`,
       `statusctl test-sessions get ${EXAMPLE_SESSION} --jq '.results[] | select(.status == "FAILED") | .name'`,
       `statusctl test-sessions get ${EXAMPLE_SESSION} -o md`,
     ],

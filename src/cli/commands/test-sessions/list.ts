@@ -76,7 +76,7 @@ export const { declare, run } = listVerb<TestSessionListEntry, ListOptions>(TEST
       onPage,
     );
     const which = [
-      options.status && options.status.map((status) => status.toLowerCase()).join(' or '),
+      options.status?.map((status) => status.toLowerCase()).join(' or '),
       'test sessions',
       options.since && `started in the last ${options.since.words}`,
       options.search && `named like ${JSON.stringify(options.search)}`,
