@@ -52,6 +52,7 @@ beforeAll(async () => {
   const windows = await cli<{ id: number }[]>(['maintenance', 'list']);
   const checkResults = await cli<{ entries: { id: string }[] }>(['checks', 'results', 'Payments API']);
   const testSessions = await cli<{ entries: { id: string }[] }>(['test-sessions', 'list']);
+  const testSession = await cli<{ results: { testSessionResultId: string }[] }>(['test-sessions', 'get', testSessions.entries[0]!.id]);
   // A heartbeat check of this account: pinged an hour ago and now.
   const checkId = randomUUID();
   for (const at of [Date.now() - 3_600_000, Date.now()]) {
@@ -95,6 +96,7 @@ beforeAll(async () => {
     status: [],
     'test-sessions list': [],
     'test-sessions get': [testSessions.entries[0]!.id],
+    'test-sessions result': [testSessions.entries[0]!.id, testSession.results[0]!.testSessionResultId],
   };
 });
 
