@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CheckSessionsTriggered, CheckStatus } from '../../src/contract/schemas.js';
 import { testClock } from '../support/clock.js';
-import { parseJson, runCli, startTestServer, type TestServer, useTestServer } from './helpers.js';
+import { parseJson, runCli, runPty, startTestServer, type TestServer, useTestServer } from './helpers.js';
 
 const shared = useTestServer({ runDelayMs: 0 });
 const cli = (args: string[], server: TestServer = shared.server) => runCli(args, { env: server.env });
@@ -85,6 +85,27 @@ describe('checks run --wait', () => {
 });
 
 describe('checks run', () => {
+  it('on a terminal: one sentence for a run started, and one per outcome with --wait', async () => {
+    await check(shared.server, 'Fraud API', ['fraud'], 'passed');
+    await check(shared.server, 'Fraud rules', ['fraud'], 'failed');
+    const pty = async (args: string[]) => {
+      const session = await runPty(args, { env: { ...shared.server.env, NO_COLOR: '1' } });
+      try {
+        return { code: await session.exited(), screen: session.screen() };
+      } finally {
+        session.kill();
+      }
+    };
+    const started = await pty(['checks', 'run', 'Fraud API']);
+    expect(started.code).toBe(0);
+    expect(started.screen).toMatch(/✓ Started a run of check "Fraud API" \(check session [0-9a-f-]{36}\)/);
+    const waited = await pty(['checks', 'run', '--tag', 'fraud', '--wait']);
+    expect(waited.code).toBe(5);
+    expect(waited.screen).toMatch(/✓ Fraud API passed \(result [0-9a-f-]{36}, \d+ ms\)/);
+    expect(waited.screen).toMatch(/✗ Fraud rules failed \(result [0-9a-f-]{36}, \d+ ms\)/);
+    expect(waited.screen).toContain('1 of 2 checks failed: "Fraud rules"');
+  });
+
   it('-o json is the API answer, {sessions}, for one check as for several', async () => {
     const one = await check(shared.server, 'Tax API', ['tax', 'eu']);
     const two = await check(shared.server, 'Tax rates', ['tax']);
