@@ -4,7 +4,7 @@
 // back as they were once it completes or is cancelled; each step is a `maintenance` event on
 // the pages' live streams. The clock moves by request, never by waiting.
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_A, openStream, type TestServer } from './helpers.js';
+import { ACCOUNT_A, openStream, someServices, type TestServer } from './helpers.js';
 import { at, CLOCK, createWindow, maintenancesOf, maintenanceServer, moveClock, postUpdate } from './maintenance-helpers.js';
 import { componentRows, nextEvent, v3PageOf } from './v3-status-page-helpers.js';
 
@@ -137,5 +137,27 @@ describe('scheduled maintenance on status pages', () => {
     expect(after!.status).toBe('CANCELLED');
     expect(after!.updates.map((update) => update.status)).toEqual(['IN_PROGRESS', 'CANCELLED']);
     live.close();
+  });
+
+  it('an open incident worse than the maintenance wins on both pages', async () => {
+    const server = await maintenanceServer();
+    const { ids, live } = await onBothPages(server);
+    live.close();
+    await moveClock(server, at(CLOCK, 2.5));
+    const service = (await someServices(server)).find((each) => each.id === ids.service)!;
+    const v2Incident = await server.call('POST', '/v1/status-pages/incidents', {
+      body: { name: 'Switch fire', severity: 'CRITICAL', services: [service], incidentUpdates: [{ description: 'Down' }] },
+    });
+    expect(v2Incident.status, v2Incident.text).toBe(201);
+    const v3Incident = await server.call('POST', `/v3/status-pages/${ids.v3}/incidents`, {
+      body: {
+        name: 'Switch fire',
+        componentImpacts: [{ componentId: ids.component, status: 'PARTIAL_OUTAGE' }],
+        incidentUpdates: [{ status: 'INVESTIGATING', description: 'Down' }],
+      },
+    });
+    expect(v3Incident.status, v3Incident.text).toBe(201);
+    expect(serviceState(await html(server, 'acme-cloud'), ids.service)).toBe('major');
+    expect(componentStatus(await html(server, 'acme-platform'), ids.component)).toBe('PARTIAL_OUTAGE');
   });
 });
