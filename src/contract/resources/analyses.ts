@@ -6,6 +6,16 @@ import { EXAMPLE_ID } from './examples.js';
 /** What the hosted API answers to a request for an analysis beyond the account's plan. */
 const ANALYSIS_QUOTA = { 402: "The account's plan does not include root cause analyses, or its quota of them is used up" } as const;
 
+/** A request for an analysis, of either kind of error group: what the body is and what it answers. */
+const REQUEST_ANALYSIS = {
+  body: 'RequestAnalysisInput',
+  bodyRequired: false,
+  responses: { 202: 'RootCauseAnalysisPending' },
+  // The analysis id is in the lost answer only: nothing tells a second request from the first.
+  readBack: 'none',
+  alsoAnswers: ANALYSIS_QUOTA,
+} as const;
+
 export const analysisRows = define('error-groups', {
   getRootCauseAnalysis: {
     method: 'GET',
@@ -25,12 +35,7 @@ export const analysisRows = define('error-groups', {
     summary: 'Request a root cause analysis of an error group',
     sample: { params: { testSessionErrorGroupId: EXAMPLE_ID }, body: { userContext: 'after the deploy' } },
     paramDescriptions: { testSessionErrorGroupId: 'id of the error group to analyse' },
-    body: 'RequestAnalysisInput',
-    bodyRequired: false,
-    responses: { 202: 'RootCauseAnalysisPending' },
-    // The analysis id is in the lost answer only: nothing tells a second request from the first.
-    readBack: 'none',
-    alsoAnswers: ANALYSIS_QUOTA,
+    ...REQUEST_ANALYSIS,
     tool: {
       title: 'Request a root cause analysis',
       description:
@@ -43,12 +48,7 @@ export const analysisRows = define('error-groups', {
     summary: "Request a root cause analysis of a check's error group",
     sample: { params: { errorGroupId: EXAMPLE_ID }, body: { userContext: 'after the deploy' } },
     paramDescriptions: { errorGroupId: 'id of the error group to analyse (list_error_groups)' },
-    body: 'RequestAnalysisInput',
-    bodyRequired: false,
-    responses: { 202: 'RootCauseAnalysisPending' },
-    // The analysis id is in the lost answer only: nothing tells a second request from the first.
-    readBack: 'none',
-    alsoAnswers: ANALYSIS_QUOTA,
+    ...REQUEST_ANALYSIS,
     tool: {
       title: "Request a root cause analysis of a check's error group",
       description:

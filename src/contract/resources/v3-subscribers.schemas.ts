@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Guid } from './schema-parts.js';
 import { DateOnly, intQuery, paginated, SubscriptionStatus, SubscriptionType } from './shared.schemas.js';
-import { EmailAddress, MAX_SUBSCRIPTIONS_PER_REQUEST } from './subscriptions.schemas.js';
+import { AutoVerify, EmailAddress, subscribersToAdd } from './subscriptions.schemas.js';
 
 /** Components a subscriber may name at most, as the hosted document says. */
 export const MAX_SUBSCRIBED_COMPONENTS = 200;
@@ -29,27 +29,20 @@ export const V3SubscriberQuery = z.strictObject({
 });
 
 export const V3BulkSubscribersInput = z.strictObject({
-  subscriptions: z
-    .array(
-      z.strictObject({
-        type: SubscriptionType.meta({ description: 'EMAIL, the one type there is' }),
-        config: z
-          .strictObject({
-            address: EmailAddress.meta({ description: 'the email address to subscribe' }),
-            subscribedComponents: SubscribedComponents.optional().meta({
-              description: `ids of the page's components to be told about (a GROUP covers its children), at most ${MAX_SUBSCRIBED_COMPONENTS}; null or left out: every component`,
-            }),
-          })
-          .meta({ description: 'the address, and the components it is told about' }),
-      }),
-    )
-    .min(1)
-    .max(MAX_SUBSCRIPTIONS_PER_REQUEST)
-    .meta({ description: `the subscribers to add, 1 to ${MAX_SUBSCRIPTIONS_PER_REQUEST}; an address already subscribed is skipped` }),
-  autoVerify: z
-    .boolean()
-    .optional()
-    .meta({ description: 'true: subscribed as VERIFIED at once, with no confirmation mail; default false (PENDING)' }),
+  subscriptions: subscribersToAdd(
+    z.strictObject({
+      type: SubscriptionType.meta({ description: 'EMAIL, the one type there is' }),
+      config: z
+        .strictObject({
+          address: EmailAddress.meta({ description: 'the email address to subscribe' }),
+          subscribedComponents: SubscribedComponents.optional().meta({
+            description: `ids of the page's components to be told about (a GROUP covers its children), at most ${MAX_SUBSCRIBED_COMPONENTS}; null or left out: every component`,
+          }),
+        })
+        .meta({ description: 'the address, and the components it is told about' }),
+    }),
+  ),
+  autoVerify: AutoVerify,
 });
 
 export const V3BulkSubscribersResult = z.object({
