@@ -20,7 +20,17 @@ export interface CheckAvailability {
   error: string | null;
 }
 
+export interface WorstPeriod {
+  unit: 'hour' | 'day';
+  /** The period's start, ISO: a UTC hour or day (or the window's start, when that is later). */
+  start: string;
+  ratio: number;
+  events: number;
+}
+
 export interface Row extends CheckAvailability {
+  /** Where the window was worst (on a terminal, for a check below 100 %). */
+  worst?: WorstPeriod | undefined;
   /** The exit code of the failure, the hint and the error itself, when the read failed. */
   failure?: { exitCode: ExitCode; cause: unknown };
 }
@@ -169,7 +179,27 @@ async function terminal(ctx: Context, rows: Row[], options: AvailabilityOptions)
   const legend = drawn
     ? `\n${ctx.style.dim(`Bars run from ${scaleFigure(scale.floor)} to 100%; ${TARGET_MARK} marks the target, ${scaleFigure(scale.target)}.`)}`
     : '';
-  return `${ctx.style.bold('Heartbeat availability')} ${describeWindow(options)}${threshold}\n${table}${legend}`;
+  return `${ctx.style.bold('Heartbeat availability')} ${describeWindow(options)}${threshold}\n${table}${legend}${await worstTable(ctx, rows, color)}`;
+}
+
+/** Where each check below 100 % was worst: its hour or day of the window (UTC), the ratio then and the events. */
+async function worstTable(ctx: Context, rows: Row[], color: (value: number) => (text: string) => string): Promise<string> {
+  const worst = rows.filter((row) => row.worst);
+  if (worst.length === 0) return '';
+  const units = new Set(worst.map((row) => row.worst!.unit));
+  const unit = units.size === 1 ? [...units][0]! : 'period';
+  const when = (period: WorstPeriod) => (period.unit === 'hour' ? period.start.slice(0, 16).replace('T', ' ') : period.start.slice(0, 10));
+  const table = await renderTable(
+    ctx,
+    [{ header: 'check', id: true }, `worst ${unit} (UTC)`, 'success', 'events'],
+    worst.map(({ checkId, worst: period }) => [
+      checkId,
+      when(period!),
+      { text: `${period!.ratio.toFixed(2)}%`, paint: color(period!.ratio) },
+      String(period!.events),
+    ]),
+  );
+  return `\n\n${table}`;
 }
 
 const cellText = (value: string | Cell) => (typeof value === 'string' ? value : (value.short ?? value.text));

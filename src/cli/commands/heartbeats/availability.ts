@@ -10,6 +10,8 @@ import { describeFailure } from '../../errors/failure.js';
 import { shortReason } from '../../api/bulk.js';
 import type { Noun } from '../../runtime/globals.js';
 import { type AvailabilityOptions, type CheckAvailability, renderAvailability, type Row } from '../../views/heartbeat-availability.js';
+import { tableFormat } from '../../output/cells.js';
+import type { Client } from '../../../client/index.js';
 import { checkWindow, WINDOW_HELP, windowOptions, windowQuery } from '../../input/time.js';
 import { type IdArgument, sentId } from '../../input/ids.js';
 
@@ -29,7 +31,9 @@ export function declare(heartbeats: Noun): void {
         'Success ratio now and in the previous period of the same length, and the change, as figures and bars.\n\n' +
           'On a terminal each bar is drawn against the target (--fail-under, else 99%): it runs from a floor (the target ' +
           'less three times its headroom) to 100%, the target marked │ three quarters along, so a check under its target ' +
-          'never reaches the mark and 97.6% and 100% look apart; a line under the table gives the scale.\n\n' +
+          'never reaches the mark and 97.6% and 100% look apart; a line under the table gives the scale. Below it, for each ' +
+          'check under 100%, its worst UTC hour (a window of up to 2 days) or day (up to 62 days), with the ratio and ' +
+          'events then: a request per hour or day, made on a terminal only.\n\n' +
           `${WINDOW_HELP}\n\n` +
           'One row per check, in the order given, however many: -o json prints [{checkId, availability, error}] ' +
           '(availability is the API response; error says why a check could not be read, and its row is still printed).\n\n' +
@@ -84,9 +88,29 @@ export async function run(ctx: Context, checkIds: string[], options: Availabilit
     }
   }
   if (ctx.json) await ctx.printJson(rows.map(({ checkId, availability, error }): CheckAvailability => ({ checkId, availability, error })));
-  else await ctx.outPaged(await renderAvailability(ctx, rows, options));
+  else {
+    if (tableFormat(ctx) === 'terminal') await findWorst(client, rows, query, now);
+    await ctx.outPaged(await renderAvailability(ctx, rows, options));
+  }
   reportFailures(rows);
   if (options.failUnder !== undefined) enforceThreshold(rows, options.failUnder);
+}
+
+/**
+ * For people on a terminal: where the window was worst, for each check below 100 %. A period
+ * that cannot be read leaves that line out: the figures above are what was asked for.
+ */
+async function findWorst(client: Client, rows: Row[], query: { startTime?: string; endTime?: string }, now: number): Promise<void> {
+  const { worstPeriod } = await import('./worst-period.js');
+  for (const row of rows) {
+    const current = row.availability?.successRatio.currentPeriod;
+    if (row.error !== null || current === undefined || current === null || current >= 100) continue;
+    try {
+      row.worst = await worstPeriod(client, row.checkId, query, now);
+    } catch (error) {
+      if (describeFailure(error).exitCode === ExitCode.auth) throw error;
+    }
+  }
 }
 
 /** Checks that could not be read: the error of one as it is (with its hint), a summary of several; the exit code of the worst. */
