@@ -151,11 +151,15 @@ export async function loadContract() {
   return import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
 }
 
-/** The module's source: `shapes`, by operation id, and `named`, by schema name. */
+/** The module's source: `shapes`, by operation id, and `named`, by schema name, each entry its JSON text. */
 export async function requestShapesSource() {
   const { operations, schemas } = await loadContract();
   const named = Object.fromEntries(NAMED.map((name) => [name, shapeOf(schemas[name])]));
-  return `export const shapes = ${JSON.stringify(requestShapes(operations))};\nexport const named = ${JSON.stringify(named)};\n`;
+  // Each entry as JSON text, parsed when its operation is first checked: a command pays for the
+  // shapes of the operations it calls, not for the whole table's.
+  const asTexts = (entries) =>
+    JSON.stringify(Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, JSON.stringify(value)])));
+  return `export const shapes = ${asTexts(requestShapes(operations))};\nexport const named = ${asTexts(named)};\n`;
 }
 
 /** The module for esbuild (scripts/build.mjs). */

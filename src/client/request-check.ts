@@ -18,8 +18,18 @@ type Out = unknown;
 
 /** True when the schemas of `operationId` take `value` as its `part`; false: ask the schemas. */
 export function fitsRequest(operationId: string, part: 'query' | 'body', value: unknown): boolean {
-  const shape = Object.hasOwn(shapes, operationId) ? shapes[operationId]?.[part] : undefined;
+  const shape = parsed<{ query?: RequestShape; body?: RequestShape }>(shapes, operationId)?.[part];
   return shape !== undefined && run(shape, value) !== NO;
+}
+
+const cache = new Map<string, unknown>();
+
+/** The entry `key` of `texts` (JSON text, see scripts/request-shapes.mjs), parsed on first use. */
+function parsed<T>(texts: Readonly<Record<string, string>>, key: string): T | undefined {
+  if (!Object.hasOwn(texts, key)) return undefined;
+  const id = `${texts === named ? 'named' : 'op'}:${key}`;
+  if (!cache.has(id)) cache.set(id, JSON.parse(texts[key]!));
+  return cache.get(id) as T;
 }
 
 /**
@@ -27,7 +37,7 @@ export function fitsRequest(operationId: string, part: 'query' | 'body', value: 
  * NAMED in scripts/request-shapes.mjs); false: it does not, or ask the schema.
  */
 export function fitsSchema(name: 'DateOrDateTime' | 'EmailAddress', value: unknown): boolean {
-  const shape = Object.hasOwn(named, name) ? named[name] : undefined;
+  const shape = parsed<RequestShape>(named, name);
   return shape !== undefined && run(shape, value) !== NO;
 }
 

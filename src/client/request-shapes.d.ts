@@ -24,8 +24,9 @@ declare module 'statusctl:request-shapes' {
     /** transform: `Number`, or null for one whose result is not checked again. */
     readonly f?: string | null;
   }
-  /** operation id -> the shapes of its query and body. */
-  export const shapes: Readonly<Record<string, { readonly query?: RequestShape; readonly body?: RequestShape }>>;
+  /** operation id -> the shapes of its query and body (`{ query?, body? }`), as JSON text. */
+  export const shapes: Readonly<Record<string, string>>;
   /** Schemas the CLI checks a value against besides a request, by their names in schemas.ts (NAMED in the script). */
-  export const named: Readonly<Record<string, RequestShape>>;
+  /** Each a RequestShape as JSON text. */
+  export const named: Readonly<Record<string, string>>;
 }

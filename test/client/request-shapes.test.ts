@@ -101,12 +101,13 @@ function variants(sample: unknown): unknown[] {
 describe('the request shapes', () => {
   it('cover every query and body of the table, with no part they cannot decide', () => {
     for (const [id, row] of withInput) {
-      if (row.query) expect(shapes[id]?.query, `${id} query`).toBeDefined();
-      if (row.body) expect(shapes[id]?.body, `${id} body`).toBeDefined();
+      const own = JSON.parse(shapes[id] ?? '{}') as { query?: unknown; body?: unknown };
+      if (row.query) expect(own.query, `${id} query`).toBeDefined();
+      if (row.body) expect(own.body, `${id} body`).toBeDefined();
     }
     // A refine written inline (not one of src/contract/request-checks.ts) is a shape `?`: the
     // client then loads the schemas for that request. None is left.
-    const unknown = Object.entries(shapes).filter(([, each]) => JSON.stringify(each).includes('"t":"?"'));
+    const unknown = Object.entries(shapes).filter(([, each]) => each.includes('"t":"?"'));
     expect(unknown.map(([id]) => id)).toEqual([]);
   });
 
