@@ -3,11 +3,10 @@
 // the group as the API answered it (verbs/write.ts). The PATCH states the wanted state, so a group
 // already archived, archived again, is a success like any other. `unarchive` shares the spec below.
 import type { Client } from '../../../client/index.js';
-import type { ErrorGroup } from '../../../contract/schemas.js';
 import type { Done } from '../../api/bulk.js';
-import { errorGroupIds } from './list.js';
+import { type AnyErrorGroup, errorGroupIds, type FoundGroupId, kindOf, onEitherKind, readGroup } from '../../lookup/error-groups.js';
 import { renderRecord } from '../../views/resource.js';
-import { ERROR_GROUP, errorGroupFields } from '../../views/error-group.js';
+import { ERROR_GROUP, errorGroupFields, TEST_SESSION_ERROR_GROUP, testSessionErrorGroupFields } from '../../views/error-group.js';
 import { type BulkOptions, type BulkWriteSpec, bulkWriteVerb } from '../../verbs/write.js';
 
 export type ArchiveBody = { archivedUntilNextEvent?: boolean; archiveForEver?: boolean };
@@ -31,28 +30,36 @@ export const IDS_HELP =
  * says how the groups stay archived (for people), undefined for unarchive.
  */
 export function patchSpec<O extends BulkOptions>(
-  words: Pick<BulkWriteSpec<ErrorGroup, O>, 'name' | 'description' | 'examples' | 'options'>,
+  words: Pick<BulkWriteSpec<AnyErrorGroup, O>, 'name' | 'description' | 'examples' | 'options'>,
   body: (options: O) => ArchiveBody,
   archived: (options: O) => string | undefined,
-): BulkWriteSpec<ErrorGroup, O> {
+): BulkWriteSpec<AnyErrorGroup, O> {
   return {
     ...words,
-    ids: 'ids of error groups (UUIDs, or unique prefixes of at least 6 characters), or - to read them from stdin',
+    ids: "ids of error groups, a check's or a test session's (UUIDs, or unique prefixes of at least 6 characters), or - to read them from stdin",
     words: { dryRun: 'read each group and print the requests (method, path, JSON body) instead of sending them' },
     failed: { group: null },
     async plan(reader: Client, given: string, options: O, found): Promise<Done> {
       const { planRequest, plannedOutcome } = await import('../../api/dry-run.js');
       // Checked as the real run would find it: the id's form (a prefix found), then that the group exists (a read).
       const id = await groupId(reader, given);
-      found(id);
-      const planned = await planRequest('updateErrorGroup', { params: { id }, body: body(options) });
-      await reader.getErrorGroup({ params: { id } });
+      found(id.id);
+      const group = await readGroup(reader, id);
+      const planned =
+        kindOf(group) === 'check'
+          ? await planRequest('updateErrorGroup', { params: { id: id.id }, body: body(options) })
+          : await planRequest('updateTestSessionErrorGroup', { params: { id: id.id }, body: body(options) });
       return plannedOutcome(archived(options) ? 'would-archive' : 'would-unarchive', planned, 200);
     },
     async write(client: Client, given: string, options: O, found) {
       const id = await groupId(client, given);
-      found(id);
-      const { status, body: group } = await client.call('updateErrorGroup', { params: { id }, body: body(options) });
+      found(id.id);
+      // The PATCH states the wanted state, so sending it to the check route first is safe: a 404 there means the other kind.
+      const { status, body: group } = await onEitherKind<{ status: number; body: AnyErrorGroup }>(id, (kind) =>
+        kind === 'check'
+          ? client.call('updateErrorGroup', { params: { id: id.id }, body: body(options) })
+          : client.call('updateTestSessionErrorGroup', { params: { id: id.id }, body: body(options) }),
+      );
       const how = archived(options);
       const fields = { group };
       return how
@@ -63,20 +70,26 @@ export function patchSpec<O extends BulkOptions>(
     detail: (ctx, group, options) => {
       const how = archived(options);
       const state = how === 'for ever' ? 'for ever (stays archived when new errors arrive)' : how && `(${how})`;
-      return renderRecord(ctx, { ...ERROR_GROUP, fields: (view, item) => errorGroupFields(view, item, state) }, group);
+      if ('checkId' in group)
+        return renderRecord(ctx, { ...ERROR_GROUP, fields: (view, item) => errorGroupFields(view, item, state) }, group);
+      return renderRecord(
+        ctx,
+        { ...TEST_SESSION_ERROR_GROUP, fields: (view, item) => testSessionErrorGroupFields(view, item, state) },
+        group,
+      );
     },
   };
 }
 
 /** The prefix lookup of each run (its client): the groups are read once however many prefixes it is given. */
-const lookups = new WeakMap<Client, (given: string) => Promise<string>>();
+const lookups = new WeakMap<Client, (given: string) => Promise<FoundGroupId>>();
 
 /**
  * Error group ids are UUIDs (the API's form for them): a unique prefix stands for its group's id;
  * anything else is that id's usage error, without a request the hosted API would refuse, in a
  * dry run too.
  */
-function groupId(client: Client, given: string): Promise<string> {
+function groupId(client: Client, given: string): Promise<FoundGroupId> {
   let lookup = lookups.get(client);
   if (!lookup) lookups.set(client, (lookup = errorGroupIds(async () => client)));
   return lookup(given);
