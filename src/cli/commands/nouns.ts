@@ -254,7 +254,12 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
   },
   maintenance: {
     description: 'Scheduled maintenance: windows (once or repeating), their occurrences and the status updates of each',
-    examples: ['statusctl maintenance list', 'statusctl maintenance get 5219801255'],
+    examples: [
+      'statusctl maintenance list',
+      'statusctl maintenance get 5219801255',
+      'statusctl maintenance create --name "Postgres 17 upgrade" --starts +1d --duration 2h --service "Postgres (primary)" --dry-run',
+      'statusctl maintenance start 5219801255 --dry-run',
+    ],
     verbs: {
       list: () => import('./maintenance/list.js'),
       get: () => import('./maintenance/get.js'),
@@ -266,6 +271,19 @@ export const NOUNS: Readonly<Record<string, NounEntry>> = {
       verify: () => import('./maintenance/verify.js'),
       complete: () => import('./maintenance/complete.js'),
       cancel: () => import('./maintenance/cancel.js'),
+      watch: () => import('./maintenance/watch.js'),
+    },
+  },
+  'maintenance-updates': {
+    description: 'The status updates of one occurrence of a maintenance window: add, change and delete them',
+    examples: [
+      'statusctl maintenance-updates add 5219801255 next --message "Replication is catching up." --dry-run',
+      'statusctl maintenance get 5219801255 --jq ".maintenances[0].updates[].id"',
+    ],
+    verbs: {
+      add: () => import('./maintenance-updates/add.js'),
+      put: () => import('./maintenance-updates/put.js'),
+      delete: () => import('./maintenance-updates/delete.js'),
     },
   },
   runtimes: {

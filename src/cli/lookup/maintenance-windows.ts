@@ -103,3 +103,23 @@ export function findOccurrence(entry: WindowEntry, given: string): Maintenance {
     listHint,
   );
 }
+
+/** UPDATE: the id or a unique start of one of the occurrence's status updates. */
+export function findUpdate(windowId: number, maintenance: Maintenance, given: string): Maintenance['updates'][number] {
+  const listHint = `statusctl maintenance get ${windowId} lists the updates of its occurrences`;
+  const wanted = given.trim().toLowerCase();
+  const matches = maintenance.updates.filter((update) => wanted !== '' && update.id.toLowerCase().startsWith(wanted));
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1)
+    throw usageError(
+      `update "${given}": ${matches.length} updates of occurrence ${maintenance.id} start so; give more of the id`,
+      listHint,
+    );
+  throw notFoundAmong(
+    'update',
+    `updates of occurrence ${maintenance.id}`,
+    given,
+    maintenance.updates.map((update) => ({ names: [update.id], line: `${update.id} ${update.status} ${update.description}` })),
+    listHint,
+  );
+}

@@ -36,6 +36,7 @@ export const DOCS_PAGES: Readonly<Record<string, string>> = {
   'test-sessions': 'docs/commands.md#test-sessions-of-ci-runs',
   runtimes: 'docs/commands.md#runtimes',
   maintenance: 'docs/commands.md#scheduled-maintenance',
+  'maintenance-updates': 'docs/commands.md#scheduled-maintenance',
   api: 'docs/scripting.md#any-route-statusctl-api-and---jq',
   completion: 'docs/commands.md#completion',
   server: 'docs/reference-server.md#starting-it',

@@ -52,6 +52,7 @@ const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = 
   'test-sessions': noun('test-sessions'),
   runtimes: noun('runtimes'),
   maintenance: noun('maintenance'),
+  'maintenance-updates': noun('maintenance-updates'),
   server: () => import('../commands/server.js'),
   demo: () => import('../commands/demo.js'),
   completion,
