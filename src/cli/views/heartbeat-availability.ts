@@ -1,7 +1,7 @@
 // The views of `heartbeats availability`: a row per check, as a table on a terminal (with bars
 // against the target where the width allows), tab-separated figures piped, a table in Markdown.
 import type { HeartbeatAvailability } from '../../contract/schemas.js';
-import type { Context } from '../runtime/context.js';
+import type { View } from '../output/view.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import { scaleFigure, scaleFor, TARGET_MARK, targetBar } from '../output/bar-chart.js';
 import { type Cell, type ColumnSpec, renderFields, renderTable, tableFormat, terminalWidth } from '../output/cells.js';
@@ -65,15 +65,15 @@ function failedWord(row: Row): string {
   return row.failure?.exitCode === ExitCode.notFound ? 'not found' : 'failed';
 }
 
-export async function renderAvailability(ctx: Context, rows: Row[], options: AvailabilityOptions): Promise<string> {
+export async function renderAvailability(ctx: View, rows: Row[], options: AvailabilityOptions): Promise<string> {
   const format = tableFormat(ctx);
   if (format === 'md') return markdown(ctx, rows, options);
   if (format === 'tsv') return piped(ctx, rows);
   return terminal(ctx, rows, options);
 }
 
-function paintFor(ctx: Context, options: AvailabilityOptions) {
-  const s = ctx.style;
+function paintFor(ctx: View, options: AvailabilityOptions) {
+  const s = ctx.io.style;
   return (value: number) => {
     if (options.failUnder !== undefined) return value >= options.failUnder ? s.green : s.red;
     return value >= DEFAULT_TARGET ? s.green : value >= 95 ? s.yellow : s.red;
@@ -85,7 +85,7 @@ function paintFor(ctx: Context, options: AvailabilityOptions) {
  * many: the figures as plain numbers (percent and percentage points, two decimals), empty where
  * there is none; ERROR empty unless the check could not be read.
  */
-function piped(ctx: Context, rows: Row[]): Promise<string> {
+function piped(ctx: View, rows: Row[]): Promise<string> {
   return renderTable(
     ctx,
     ['check', 'current', 'previous', 'change', 'events', 'error'],
@@ -110,7 +110,7 @@ function piped(ctx: Context, rows: Row[]): Promise<string> {
  * terminal too narrow for it leaves out EVENTS, then CHANGE, to make room, and narrower still
  * leaves out the bar (the error column is cut, then left out, before any figure).
  */
-async function terminal(ctx: Context, rows: Row[], options: AvailabilityOptions): Promise<string> {
+async function terminal(ctx: View, rows: Row[], options: AvailabilityOptions): Promise<string> {
   const color = paintFor(ctx, options);
   const anyFailed = rows.some((row) => row.error !== null);
   const cells = rows.map((row) => {
@@ -119,7 +119,7 @@ async function terminal(ctx: Context, rows: Row[], options: AvailabilityOptions)
     const failed = row.error !== null;
     const currentCell: Cell = {
       text: failed ? failedWord(row) : percent(current),
-      ...(has(current) ? { paint: color(current) } : failed ? { paint: ctx.style.red } : {}),
+      ...(has(current) ? { paint: color(current) } : failed ? { paint: ctx.io.style.red } : {}),
     };
     return {
       current,
@@ -177,13 +177,13 @@ async function terminal(ctx: Context, rows: Row[], options: AvailabilityOptions)
   );
   const threshold = options.failUnder !== undefined ? `, threshold ${options.failUnder}%` : '';
   const legend = drawn
-    ? `\n${ctx.style.dim(`Bars run from ${scaleFigure(scale.floor)} to 100%; ${TARGET_MARK} marks the target, ${scaleFigure(scale.target)}.`)}`
+    ? `\n${ctx.io.style.dim(`Bars run from ${scaleFigure(scale.floor)} to 100%; ${TARGET_MARK} marks the target, ${scaleFigure(scale.target)}.`)}`
     : '';
-  return `${ctx.style.bold('Heartbeat availability')} ${describeWindow(options)}${threshold}\n${table}${legend}${await worstTable(ctx, rows, color)}`;
+  return `${ctx.io.style.bold('Heartbeat availability')} ${describeWindow(options)}${threshold}\n${table}${legend}${await worstTable(ctx, rows, color)}`;
 }
 
 /** Where each check below 100 % was worst: its hour or day of the window (UTC), the ratio then and the events. */
-async function worstTable(ctx: Context, rows: Row[], color: (value: number) => (text: string) => string): Promise<string> {
+async function worstTable(ctx: View, rows: Row[], color: (value: number) => (text: string) => string): Promise<string> {
   const worst = rows.filter((row) => row.worst);
   if (worst.length === 0) return '';
   const units = new Set(worst.map((row) => row.worst!.unit));
@@ -205,7 +205,7 @@ async function worstTable(ctx: Context, rows: Row[], color: (value: number) => (
 const cellText = (value: string | Cell) => (typeof value === 'string' ? value : (value.short ?? value.text));
 
 /** -o md: the window, then the figures as a table, a row per check, to paste into a ticket or a chat. */
-async function markdown(ctx: Context, rows: Row[], options: AvailabilityOptions): Promise<string> {
+async function markdown(ctx: View, rows: Row[], options: AvailabilityOptions): Promise<string> {
   const fields = await renderFields(ctx, [
     ['window', describeWindow(options)],
     ...(options.failUnder !== undefined ? [['threshold', `${options.failUnder}%`] as [string, string]] : []),

@@ -2,7 +2,7 @@
 // and the check's availability, for people), and one event's fields.
 import { SUCCESS_HEARTBEAT_STATES } from '../../contract/enums.js';
 import type { HeartbeatAvailability } from '../../contract/schemas.js';
-import type { Context } from '../runtime/context.js';
+import type { View } from '../output/view.js';
 import { type Cell, clockTimeCell, exactTimeCell, renderFields, renderTable, tableFormat, timeHeader } from '../output/cells.js';
 import { heading } from '../output/sections.js';
 import { describeWindow, type WindowOptions } from '../input/time.js';
@@ -26,8 +26,8 @@ export interface Chosen {
   read?: number | undefined;
 }
 
-function statePaint(ctx: Context, state: string | undefined) {
-  const s = ctx.style;
+function statePaint(ctx: View, state: string | undefined) {
+  const s = ctx.io.style;
   if (state === undefined) return undefined;
   if (state === 'RECEIVED') return s.green;
   if (SUCCESS_HEARTBEAT_STATES.has(state)) return s.cyan;
@@ -54,7 +54,7 @@ function counts(events: readonly Ping[]): string {
 
 /** The events as a table; on a terminal and in Markdown under the window's counts and the check's availability. */
 export async function renderEvents(
-  ctx: Context,
+  ctx: View,
   checkId: string,
   events: readonly Ping[],
   stats: Stats | undefined,
@@ -98,7 +98,7 @@ export async function renderEvents(
 }
 
 /** One event: its fields, then the check's availability. */
-export async function renderEvent(ctx: Context, checkId: string, event: Ping | undefined, stats: Stats | undefined): Promise<string> {
+export async function renderEvent(ctx: View, checkId: string, event: Ping | undefined, stats: Stats | undefined): Promise<string> {
   const format = tableFormat(ctx);
   const head = heading(ctx, 'Heartbeat event', event?.id ?? '-');
   const rows: [string, Cell | string][] = [

@@ -101,7 +101,7 @@ export async function run(ctx: Context, checkIds: string[], options: Availabilit
  * that cannot be read leaves that line out: the figures above are what was asked for.
  */
 async function findWorst(client: Client, rows: Row[], query: { startTime?: string; endTime?: string }, now: number): Promise<void> {
-  const { worstPeriod } = await import('./worst-period.js');
+  const { worstPeriod } = await import('../../lookup/heartbeat-periods.js');
   for (const row of rows) {
     const current = row.availability?.successRatio.currentPeriod;
     if (row.error !== null || current === undefined || current === null || current >= 100) continue;

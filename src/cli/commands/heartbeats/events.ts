@@ -2,7 +2,7 @@
 // state, with the check's availability over the last 24 hours and 7 days that the answer carries.
 // With an event id, that one ping. The window is the one `heartbeats availability` takes
 // (src/cli/input/time.ts); the API gives at most 10 events a request and no cursor, so --all,
-// --state and a --limit above 10 walk the window back by time (event-walk.ts).
+// --state and a --limit above 10 walk the window back by time (lookup/heartbeat-events.ts).
 import { HEARTBEAT_STATES } from '../../../contract/enums.js';
 import { collect, examples, positiveInt } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
@@ -15,7 +15,7 @@ import { sentId } from '../../input/ids.js';
 import { DEFAULT_MAX_WAIT_S } from '../../api/bulk.js';
 import { renderEvent, renderEvents } from '../../views/heartbeat-events.js';
 import { CHECK_ARGUMENT } from './availability.js';
-import { EVENTS_PER_REQUEST, walkEvents } from './event-walk.js';
+import { EVENTS_PER_REQUEST, walkEvents } from '../../lookup/heartbeat-events.js';
 
 const CHECK = '676ca3e3-a836-5d4b-adc0-e52fb2a005d6';
 /** Events shown without --limit or --all. */

@@ -37,7 +37,7 @@ export function declare(maintenance: Noun): void {
     [
       'statusctl maintenance create --name "Postgres 17 upgrade" --starts "2030-03-16 02:00" --duration 2h --timezone Europe/Berlin --service "Postgres (primary)"',
       'statusctl maintenance create --name "Weekly patching" --starts +1d --duration 1h --repeat week --until 2030-12-31 --status-page acme-cloud --all-services --notify-start --remind 24h',
-      'statusctl maintenance create --name "Webhook queue move" --starts +2h --ends +3h --component Webhooks --severity minor --dry-run',
+      'statusctl maintenance create --name "Webhook queue move" --starts +2h --ends +3h --status-page acme-platform --component Webhooks --severity minor --dry-run',
       'statusctl maintenance create --name "Load balancer swap" --starts +1h --duration 30m --pause-checks --silence-alerts --silence-tag edge -o json | jq .id',
     ],
   );

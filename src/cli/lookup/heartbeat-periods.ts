@@ -2,9 +2,9 @@
 // asked of the API as a window of its own, and the one with the lowest success ratio. Hours and
 // days are UTC ones, clipped to the window at its ends. Read for people on a terminal only, for
 // checks below 100 %: a few requests each, through the one client (its rate limit shared).
-import type { Client } from '../../../client/index.js';
-import { availabilityWindow, DAY_MS } from '../../../contract/rules.js';
-import type { WorstPeriod } from '../../views/heartbeat-availability.js';
+import type { Client } from '../../client/index.js';
+import { availabilityWindow, DAY_MS } from '../../contract/rules.js';
+import type { WorstPeriod } from '../views/heartbeat-availability.js';
 
 const HOUR_MS = 3_600_000;
 /** Requests in flight at once for one check's periods. */

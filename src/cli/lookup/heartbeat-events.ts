@@ -3,9 +3,9 @@
 // a request gives fewer than it was asked for or the window's start is passed. What --state keeps
 // is chosen on this side, so the walk goes on until enough events match. Each request goes
 // through the one client, so a 429 pauses the walk as it would any command (--max-wait).
-import type { Client } from '../../../client/index.js';
-import { availabilityWindow } from '../../../contract/rules.js';
-import { CliError, ExitCode } from '../../errors/exit-codes.js';
+import type { Client } from '../../client/index.js';
+import { availabilityWindow } from '../../contract/rules.js';
+import { CliError, ExitCode } from '../errors/exit-codes.js';
 
 /** The most events the API gives a request. */
 export const EVENTS_PER_REQUEST = 10;
