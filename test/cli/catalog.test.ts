@@ -129,9 +129,13 @@ describe('heartbeats events', () => {
     expect(rows(window.stdout).map((row) => row[1])).toEqual(['RECEIVED']);
     const two = await cli(['heartbeats', 'events', checkId, '--since', '7d', '--limit', '2']);
     expect(rows(two.stdout)).toHaveLength(2);
-    const tooMany = await cli(['heartbeats', 'events', checkId, '--limit', '11']);
-    expect(tooMany.code).toBe(2);
-    expect(tooMany.stderr).toContain('--limit');
+    // Above the 10 events of one request, --limit walks the window back: all four of the week.
+    const walked = await cli(['heartbeats', 'events', checkId, '--since', '7d', '--limit', '11']);
+    expect(walked.code, walked.stderr).toBe(0);
+    expect(rows(walked.stdout).map((row) => row[1])).toEqual(['FAILING', 'LATE', 'RECEIVED', 'RECEIVED']);
+    const none = await cli(['heartbeats', 'events', checkId, '--limit', '0']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('--limit');
   });
 
   it('-o json is the API answer: [{events, stats}], stats with the 24 h and 7 day ratios', async () => {

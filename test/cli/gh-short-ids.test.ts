@@ -68,7 +68,7 @@ describe('error groups by a unique prefix', () => {
     ]);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(new RegExp(`^statusctl: error group id "?${prefix}"? is the start of 2 ids; give more of it:\\n`));
-    for (const id of ids.slice(0, 2)) expect(both.stderr).toContain(`  ${id}  active, last seen `);
+    for (const id of ids.slice(0, 2)) expect(both.stderr).toContain(`  ${id}  check, active, last seen `);
     expect(none.code).toBe(4);
     expect(none.stderr).toMatch(
       /^statusctl: no error group id starts with "?ffffff00"?.*\(3 error groups of the account looked at\)\nhint: /,

@@ -384,6 +384,9 @@ describe('heartbeats availability: one shape whatever the number of checks', () 
     expect(row(steady)).toMatch(/\s100\.00%\s+(?:[█▏▎▍▌▋▊▉░]+\s+)?100\.00%(\s|$)/);
     expect(row(unknown)).toMatch(/\snot found(\s|$)/);
     expect(lines.join('\n')).not.toContain('…');
+    // The worst hour of the check below 100 %, its time whole on one line: a table row at 80, under its id at 60.
+    const worst = cols === 80 ? lines.filter((line) => line.startsWith(partly))[1] : lines[lines.indexOf(partly) + 1];
+    expect(worst).toMatch(/\d{4}-\d\d-\d\d \d\d:00\s.*0\.00%/);
   });
 });
 

@@ -71,9 +71,9 @@ export function errorGroupIds(client: () => Promise<Client>): (given: string) =>
   };
 }
 
-/** The exit 4 for an id neither kind holds. */
-export function unknownGroup(id: string): CliError {
-  return new CliError(ExitCode.notFound, `no error group ${id}, of checks or of test sessions`);
+/** The exit 4 for an id neither kind holds; `status` is the 404 both routes answered (a batch's JSON reports it). */
+export function unknownGroup(id: string): CliError & { status: 404 } {
+  return Object.assign(new CliError(ExitCode.notFound, `no error group ${id}, of checks or of test sessions`), { status: 404 as const });
 }
 
 /**

@@ -189,14 +189,26 @@ async function worstTable(ctx: View, rows: Row[], color: (value: number) => (tex
   const units = new Set(worst.map((row) => row.worst!.unit));
   const unit = units.size === 1 ? [...units][0]! : 'period';
   const when = (period: WorstPeriod) => (period.unit === 'hour' ? period.start.slice(0, 16).replace('T', ' ') : period.start.slice(0, 10));
+  const headers = ['check', `worst ${unit} (UTC)`, 'success', 'events'];
+  const texts = worst.map(({ checkId, worst: period }) => [checkId, when(period!), `${period!.ratio.toFixed(2)}%`, String(period!.events)]);
+  const width = headers.reduce((sum, header, i) => sum + 2 + Math.max(header.length, ...texts.map((row) => row[i]!.length)), -2);
+  // Too narrow for the row of a whole id and a whole time: each check's worst period goes under its id, whole too.
+  if (width > terminalWidth(ctx)) {
+    const lines = worst.map(({ checkId, worst: period }) => {
+      const events = `${period!.events} event${period!.events === 1 ? '' : 's'}`;
+      const ratio = color(period!.ratio)(`${period!.ratio.toFixed(2)}%`);
+      return `${checkId}\n  worst ${period!.unit} ${when(period!)} UTC: ${ratio} (${events})`;
+    });
+    return `\n\n${lines.join('\n')}`;
+  }
   const table = await renderTable(
     ctx,
-    [{ header: 'check', id: true }, `worst ${unit} (UTC)`, 'success', 'events'],
-    worst.map(({ checkId, worst: period }) => [
+    [{ header: 'check', id: true }, headers[1]!, 'success', 'events'],
+    worst.map(({ checkId, worst: period }, i) => [
       checkId,
-      when(period!),
-      { text: `${period!.ratio.toFixed(2)}%`, paint: color(period!.ratio) },
-      String(period!.events),
+      texts[i]![1]!,
+      { text: texts[i]![2]!, paint: color(period!.ratio) },
+      texts[i]![3]!,
     ]),
   );
   return `\n\n${table}`;
