@@ -487,7 +487,7 @@ describe('notifications list', () => {
       .split('\n')
       .map((line) => line.split('\t'));
     expect(rows.map((row) => row[1]).sort()).toEqual([...verified].sort());
-    for (const row of rows) expect(row.slice(2, 5)).toEqual([incident.id, 'INVESTIGATING', 'Payouts resume at 14:00.']);
+    for (const row of rows) expect(row.slice(2, 5)).toEqual([`incident ${incident.id}`, 'INVESTIGATING', 'Payouts resume at 14:00.']);
     const json = await runCli(['notifications', 'list', '--incident', incident.id, '-o', 'json'], { env, inProcess: true });
     expect(parseJson(json)).toEqual(await api.listNotifications({ query: { incidentId: incident.id } }));
   });
