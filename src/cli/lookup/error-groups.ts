@@ -39,12 +39,21 @@ export async function allPages<T extends { id: string }>(read: (query: { limit: 
   }
 }
 
+/** Whether `given` is looked for as a prefix among the groups (else it is sent, or refused, as a whole id). */
+export const isGroupPrefix = (given: string): boolean => !isWholeId(given) && looksLikePrefix(given) && given.trim().length >= MIN_PREFIX;
+
+/** A value taken whole: refused (exit 2) as the error-group verbs name their argument, unless the verb says otherwise. */
+const sentGroupId = (given: string) => sentId('getErrorGroup', 'id', given, ERROR_GROUP.argument.usage!);
+
 /**
  * Error group ids and their prefixes for one command (get, archive, unarchive, rca request): both
  * lists are read once, when a prefix needs them. A value that cannot start a UUID, or shorter
- * than a prefix may be, is refused naming the argument and the form it takes (exit 2, no request).
+ * than a prefix may be, is refused by `whole` naming the argument and the form it takes (exit 2, no request).
  */
-export function errorGroupIds(client: () => Promise<Client>): (given: string) => Promise<FoundGroupId> {
+export function errorGroupIds(
+  client: () => Promise<Client>,
+  whole: (given: string) => string = sentGroupId,
+): (given: string) => Promise<FoundGroupId> {
   const ids = new PrefixIds<{ id: string; kind: ErrorGroupKind; group: AnyErrorGroup }>(
     async () => {
       const reader = await client();
@@ -63,11 +72,11 @@ export function errorGroupIds(client: () => Promise<Client>): (given: string) =>
     },
   );
   return async (given) => {
-    if (!isWholeId(given) && looksLikePrefix(given) && given.trim().length >= MIN_PREFIX) {
+    if (isGroupPrefix(given)) {
       const found = await ids.resolve(given);
       return { id: found.id, ...(found.item ? { kind: found.item.kind } : {}) };
     }
-    return { id: sentId('getErrorGroup', 'id', given, ERROR_GROUP.argument.usage!) };
+    return { id: whole(given) };
   };
 }
 

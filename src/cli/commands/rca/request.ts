@@ -6,7 +6,8 @@
 // The API analyses a check's error group and a test session's by two routes; the user never
 // picks one. The group is read first (GET /v1/error-groups/{id}): found, it is a check's group and
 // goes to the error-groups route; not found (404), the test-session route is asked, which answers
-// 404 in turn when the id is neither.
+// 404 in turn when the id is neither. A prefix (as error-groups list and this command's sentence
+// show a group) is looked for among both kinds' lists, which tell the route too (lookup/error-groups.ts).
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { WriteMayBeAppliedError } from '../../../client/errors.js';
 import type { Client } from '../../../client/index.js';
@@ -20,6 +21,7 @@ import type { Noun } from '../../runtime/globals.js';
 import { expandIds } from '../../input/read.js';
 import { sentId } from '../../input/ids.js';
 import { isNotFound } from '../../errors/not-found.js';
+import { errorGroupIds, type FoundGroupId, isGroupPrefix } from '../../lookup/error-groups.js';
 import { DEFAULT_WAIT_SECONDS, printAnalysis, waitForAnalysis } from './get.js';
 import { terminalLine } from '../../output/terminal-text.js';
 
@@ -49,7 +51,8 @@ export function declare(rca: Noun): void {
         .command('request')
         .description(
           'Ask for a root cause analysis of error groups; prints one line per group (the group, requested, the analysis id), or the analysis with --wait.\n\n' +
-            'ERROR_GROUP is the id of an error group (a UUID), or - to read ids from stdin (one per line; blank lines and ' +
+            'ERROR_GROUP is the id of an error group (a UUID, or a unique prefix of at least 6 characters, as terminal tables ' +
+            'show it), or - to read ids from stdin (one per line; blank lines and ' +
             '# comments skipped). Several groups are sent a few at a time, one line each in the order given, tab-separated: ' +
             'ID, outcome, analysis id or reason; -o json gives an array of {id, ok, status, error, analysisId}, the same ' +
             'for one group as for many. The exit code is that of the worst outcome (4 when some groups are unknown). ' +
@@ -59,7 +62,10 @@ export function declare(rca: Noun): void {
             'first, which tells the API route that analyses it.\n\n' +
             '--wait takes one group: it waits for the analysis and prints it (-o json: the analysis as the API gives it).',
         )
-        .argument('<error-group...>', "ids of error groups (UUIDs: a check's or a test session's), or - to read them from stdin")
+        .argument(
+          '<error-group...>',
+          "ids of error groups (UUIDs or unique prefixes of at least 6 characters: a check's or a test session's), or - to read them from stdin",
+        )
         .option('--context <text>', `what you know that helps the analysis (at most ${MAX_CONTEXT} characters)`, userContext)
         .option('--wait', 'wait for the analysis (progress on stderr) and print it; one group only')
         .option('--wait-timeout <seconds>', 'with --wait: give up after this long (exit 1)', positiveNumber, DEFAULT_WAIT_SECONDS),
@@ -85,7 +91,7 @@ type Planned =
   | { id: 'requestErrorGroupAnalysis'; input: { params: { errorGroupId: string }; body?: { userContext: string } } }
   | { id: 'requestRootCauseAnalysis'; input: { params: { testSessionErrorGroupId: string }; body?: { userContext: string } } };
 
-/** Both routes and the read take the group's id as a UUID: anything else is refused, unsent. */
+/** Both routes and the read take the group's id as a UUID (or a prefix, looked up): anything else is refused, unsent. */
 function groupId(given: string): string {
   return sentId('requestErrorGroupAnalysis', 'errorGroupId', given, {
     name: 'ERROR_GROUP',
@@ -93,15 +99,27 @@ function groupId(given: string): string {
   });
 }
 
-/** Which route serves the group: a check's group is found by the error-groups read; any other id is a test session's. */
-async function planFor(client: Client, given: string, options: RequestOptions): Promise<Planned> {
-  const errorGroupId = groupId(given);
+/** The groups a run names: a prefix is looked for among both kinds' lists, read once for all the ids given. */
+function groupLookup(client: Client): (given: string) => Promise<FoundGroupId> {
+  return errorGroupIds(async () => client, groupId);
+}
+
+/**
+ * Which route serves the group: the kind a prefix was found as; else a check's group is found by
+ * the error-groups read, and any other id is a test session's.
+ */
+async function planFor(client: Client, found: FoundGroupId, options: RequestOptions): Promise<Planned> {
+  const errorGroupId = found.id;
   const body = options.context !== undefined ? { body: { userContext: options.context } } : {};
-  try {
-    await client.getErrorGroup({ params: { id: errorGroupId } });
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    return { id: 'requestRootCauseAnalysis', input: { params: { testSessionErrorGroupId: errorGroupId }, ...body } };
+  const testSession = { id: 'requestRootCauseAnalysis', input: { params: { testSessionErrorGroupId: errorGroupId }, ...body } } as const;
+  if (found.kind === 'test-session') return testSession;
+  if (found.kind !== 'check') {
+    try {
+      await client.getErrorGroup({ params: { id: errorGroupId } });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      return testSession;
+    }
   }
   return { id: 'requestErrorGroupAnalysis', input: { params: { errorGroupId }, ...body } };
 }
@@ -116,22 +134,24 @@ export async function run(ctx: Context, args: string[], options: RequestOptions)
     );
   }
   const client = await ctx.client({ maxWaitMs: options.maxWait * 1000 });
+  const lookup = groupLookup(client);
   if (options.dryRun) {
     // The read that picks the route is made; the POST is printed, not sent.
     const { planRequest, printPlanned } = await import('../../api/dry-run.js');
-    for (const id of ids) groupId(id);
+    // Every id of a wrong form is refused before any read, a prefix's included.
+    for (const id of ids) if (!isGroupPrefix(id)) groupId(id);
     const planned = await Promise.all(
       ids.map(async (id) => {
-        const plan = await planFor(client, id, options);
+        const plan = await planFor(client, await lookup(id), options);
         return plan.id === 'requestErrorGroupAnalysis' ? planRequest(plan.id, plan.input) : planRequest(plan.id, plan.input);
       }),
     );
     return printPlanned(ctx, options.wait ? planned[0]! : planned);
   }
   if (options.wait) {
-    const errorGroupId = ids[0]!;
-    const accepted = await requestAnalysis(client, errorGroupId, options);
-    ctx.info(`Analysis ${terminalLine(accepted.body.id)} requested for error group ${errorGroupId}`);
+    const found = await lookup(ids[0]!);
+    const accepted = await requestAnalysis(client, found, options);
+    ctx.info(`Analysis ${terminalLine(accepted.body.id)} requested for error group ${found.id}`);
     await printAnalysis(ctx, await waitForAnalysis(ctx, client, accepted.body.id, options.waitTimeout));
     return;
   }
@@ -140,9 +160,11 @@ export async function run(ctx: Context, args: string[], options: RequestOptions)
     ctx,
     ids,
     options.concurrency,
-    async (id) => {
+    async (id, shown) => {
       try {
-        const { status, body } = await requestAnalysis(client, id, options);
+        const found = await lookup(id);
+        shown(found.id);
+        const { status, body } = await requestAnalysis(client, found, options);
         requested.push(body.id);
         return { outcome: 'requested', status, reason: body.id, fields: { analysisId: body.id } };
       } catch (error) {
@@ -159,7 +181,7 @@ export async function run(ctx: Context, args: string[], options: RequestOptions)
 }
 
 /** The POST that starts an analysis of one group, by the route that serves its kind. */
-async function requestAnalysis(client: Client, errorGroupId: string, options: RequestOptions) {
-  const plan = await planFor(client, errorGroupId, options);
+async function requestAnalysis(client: Client, found: FoundGroupId, options: RequestOptions) {
+  const plan = await planFor(client, found, options);
   return plan.id === 'requestErrorGroupAnalysis' ? client.call(plan.id, plan.input) : client.call(plan.id, plan.input);
 }
