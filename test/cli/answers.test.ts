@@ -110,7 +110,7 @@ describe('a success answer of a shape the hosted API cannot give', () => {
     expect(listed.code, listed.stderr).toBe(0);
     const [incident] = (JSON.parse(listed.stdout) as { entries: { id: string; services?: { id: string }[] }[] }).entries;
     const service = incident!.services![0]!.id;
-    const calls = [
+    await loadOnlyTheCli([
       // The v2 list and every V3 page's: a query on each request.
       ['incidents', 'list'],
       ['incidents', 'list', '--limit', '20', '-o', 'json'],
@@ -118,16 +118,45 @@ describe('a success answer of a shape the hosted API cannot give', () => {
       ['status-pages', 'list', '-o', 'json'],
       ['incidents', 'resolve', incident!.id, '--dry-run'],
       ['incidents', 'create', '--name', 'Checkout down', '--severity', 'minor', '--service', service, '--yes', '--dry-run'],
-    ];
-    for (const args of calls) {
-      const cache = tempConfigDir();
-      const result = await runCli(args, { env: { ...env, STATUSCTL_CACHE_DIR: cache } });
-      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
-      // The launcher writes a compile cache for every chunk it runs: only the CLI's own ran.
-      expect(readdirSync(cache), args.join(' ')).toEqual([expect.stringMatching(/^cli-/)]);
-    }
-  });
+    ]);
+  }, 60_000);
+
+  it('nor do the dry runs of subscriptions add and maintenance create or edit, nor the plain reads of both', async () => {
+    const made = await runCli(['maintenance', 'create', '--name', 'Kept', '--starts', '+1d', '--duration', '1h', '-o', 'json'], {
+      env: reference.server.env,
+    });
+    expect(made.code, made.stderr).toBe(0);
+    const window = String((JSON.parse(made.stdout) as { id: number }).id);
+    await loadOnlyTheCli([
+      // A bulk subscribe of either generation of page (the batch size is the contract's), and a window's bodies.
+      ['subscriptions', 'add', 'acme-cloud', 'dry@example.com', '--dry-run'],
+      ['subscriptions', 'add', 'acme-platform', 'dry@example.com', '--verified', '--dry-run'],
+      ['maintenance', 'create', '--name', 'Database upgrade', '--starts', '+1h', '--duration', '2h', '--dry-run'],
+      ['maintenance', 'create', '--name', 'Queue move', '--starts', '+2h', '--ends', '+3h', '--status-page', 'acme-platform'].concat([
+        '--component',
+        'Webhooks',
+        '--remind',
+        '1h',
+        '--dry-run',
+      ]),
+      ['maintenance', 'edit', window, '--duration', '90m', '--remind', '2h', '--dry-run'],
+      ['subscriptions', 'list', 'acme-cloud'],
+      ['maintenance', 'list'],
+      ['maintenance', 'get', window],
+    ]);
+  }, 60_000);
 });
+
+/** Runs each command of `calls` against the reference server: it succeeds, and only the CLI's own chunk ran. */
+async function loadOnlyTheCli(calls: string[][]): Promise<void> {
+  for (const args of calls) {
+    const cache = tempConfigDir();
+    const result = await runCli(args, { env: { ...reference.server.env, STATUSCTL_CACHE_DIR: cache } });
+    expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+    // The launcher writes a compile cache for every chunk it runs: only the CLI's own ran.
+    expect(readdirSync(cache), args.join(' ')).toEqual([expect.stringMatching(/^cli-/)]);
+  }
+}
 
 describe('a success body over the limit', () => {
   it('streamed without a length: exit 1 naming the limit, long before 200 MB were sent', async () => {

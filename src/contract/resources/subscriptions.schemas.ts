@@ -1,6 +1,7 @@
 // A status page's subscribers, and the bulk request that adds them.
 import { z } from 'zod';
 import { DateOnly, SubscriptionStatus, SubscriptionType } from './shared.schemas.js';
+import { MAX_SUBSCRIPTIONS_PER_REQUEST } from './subscriptions.limit.js';
 
 export const Subscription = z.object({
   id: z.string(),
@@ -18,7 +19,8 @@ export const BulkSubscriptionsResult = z.object({
   status: SubscriptionStatus,
 });
 
-export const MAX_SUBSCRIPTIONS_PER_REQUEST = 100;
+// Still exported with the schemas, as the package always has.
+export { MAX_SUBSCRIPTIONS_PER_REQUEST };
 /** A subscriber's address; `subscriptions add` checks each one with it before anything is sent. */
 export const EmailAddress = z.email('expected an email address');
 

@@ -4,6 +4,7 @@
 // summed into one answer of the API's shape ({created, skipped, status}). On a V3 page,
 // --component subscribes the addresses to those components only (left out: every component).
 import { fitsSchema } from '../../../client/request-check.js';
+import { MAX_SUBSCRIPTIONS_PER_REQUEST } from '../../../contract/resources/subscriptions.limit.js';
 import type { Client } from '../../../client/index.js';
 import { collect, examples } from '../../runtime/command-kit.js';
 import { Context } from '../../runtime/context.js';
@@ -66,7 +67,6 @@ export function declare(subscriptions: Noun): void {
 export async function run(ctx: Context, given: string, args: string[], options: AddOptions): Promise<void> {
   const addresses = await checkedAddresses(ctx, args);
   if (addresses.length === 0) return nothingToDo(ctx);
-  const { MAX_SUBSCRIPTIONS_PER_REQUEST } = await import('../../../contract/schemas.js');
   const client = await ctx.client();
   const page = await subscriberPage(client, given);
   const components = options.component?.length ? componentIds(page, options.component, '--component') : undefined;
