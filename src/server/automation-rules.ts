@@ -2,10 +2,13 @@
 // (docs/api-rules.md#v3-automation-rules): a check with one of an enabled rule's tags that starts
 // failing opens the rule's incident, unless the rule has one open or opened its last within its
 // cool-down; once every check with one of its tags passes again, the rule resolves its incident.
+// A maintenance in progress with suppressAutoIncidents keeps its components out of a new incident
+// (maintenance-reach.ts): a rule left with none opens nothing.
 // Run before the result's answer is sent, so the rule's incidentId is set by then.
 import type { V3AutomationRule } from '../contract/schemas.js';
 import { dateOnly, isoUtc } from './dates.js';
 import type { AppContext } from './handlers/types.js';
+import { suppressedOn } from './maintenance-reach.js';
 import type { AccountStore } from './store.js';
 import type { Check } from './store/checks.js';
 import type { HeldV3Rule, V3AutomationRuleFired } from './store/v3-automation-rules.js';
@@ -37,11 +40,13 @@ function coolingDown(held: HeldV3Rule, now: number): boolean {
 function open(store: AccountStore, app: AppContext, rule: V3AutomationRule, now: number): void {
   const at = isoUtc(now);
   const day = dateOnly(now);
-  // A component deleted since the rule was written is left out.
+  // A component deleted since the rule was written is left out, and one under a maintenance that suppresses automatic incidents.
   const components = store.records.v3Components.idsOfPage(rule.statusPageId);
-  const impacts = rule.components
-    .filter((component) => components.has(component.componentId))
-    .map((component) => ({ componentId: component.componentId, status: component.targetImpact }));
+  const existing = rule.components.filter((component) => components.has(component.componentId));
+  const suppressed = suppressedOn(store, rule.statusPageId);
+  const kept = existing.filter((component) => !suppressed.has(component.componentId));
+  if (existing.length > 0 && kept.length === 0) return;
+  const impacts = kept.map((component) => ({ componentId: component.componentId, status: component.targetImpact }));
   const incidentId = app.newId();
   const incident = store.commit<V3IncidentCreated>({
     kind: 'v3IncidentCreated',

@@ -2,8 +2,9 @@
 // server's clock, each session's check "runs": a result is recorded as a check run's would be
 // (automation rules included), its outcome the check's next outcome if one was set, else its
 // latest result's, and the session ends with it. With a data file, a session left STARTED by a
-// stop or a crash runs on the next start.
-import { recordRun } from './handlers/checks.js';
+// stop or a crash runs on the next start. While a maintenance pauses every check, a session stays
+// STARTED and its check runs once the maintenance is over.
+import { pausedChecks, recordRun } from './handlers/checks.js';
 import type { AppContext } from './handlers/types.js';
 import { type PageEvents, publishRuleIncidents } from './pages/events.js';
 import { DurabilityError, type Durability } from './persistence/durability.js';
@@ -30,18 +31,25 @@ export function checkRunner({ runDelayMs, sleep, stopped, log, data, events }: C
     sleep(runDelayMs, stopped).then(
       () => {
         if (stopped.aborted) return;
-        run(app, store, checkSessionId).catch((error: unknown) => {
-          log(`error: check session ${checkSessionId} not run: ${error instanceof Error ? error.message : String(error)}`);
-          if (error instanceof DurabilityError) scheduleCheckRun(app, store, checkSessionId);
-        });
+        run(app, store, checkSessionId).then(
+          (ran) => {
+            if (!ran) scheduleCheckRun(app, store, checkSessionId);
+          },
+          (error: unknown) => {
+            log(`error: check session ${checkSessionId} not run: ${error instanceof Error ? error.message : String(error)}`);
+            if (error instanceof DurabilityError) scheduleCheckRun(app, store, checkSessionId);
+          },
+        );
       },
       () => {},
     );
   };
 
-  async function run(app: AppContext, store: AccountStore, checkSessionId: string): Promise<void> {
+  /** Runs the session's check; false when checks are paused: it is to be tried again after the delay. */
+  async function run(app: AppContext, store: AccountStore, checkSessionId: string): Promise<boolean> {
     const session = store.records.checkSessions.get(checkSessionId);
-    if (session?.status !== 'STARTED') return;
+    if (session?.status !== 'STARTED') return true;
+    if (pausedChecks(store, app)) return false;
     const checks = store.records.checks;
     const check = checks.get(session.checkId)!;
     const next = checks.nextOutcome(check.id);
@@ -66,5 +74,6 @@ export function checkRunner({ runDelayMs, sleep, stopped, log, data, events }: C
     await data?.flush();
     // As a result recorded through the API is: the pages hear of it once it is durable.
     if (events) publishRuleIncidents(events, store, incidentsBefore);
+    return true;
   }
 }

@@ -1,6 +1,7 @@
 // What a scheduled maintenance reaches (docs/api-rules.md#maintenance-on-status-pages): the status
 // pages that show it, the services (v2) or components (V3) of each that it puts under
-// maintenance, when it is announced, and the checks whose alerts it silences while in progress.
+// maintenance, when it is announced, the checks whose alerts it silences while in progress, whether
+// it pauses every check, and the components it keeps the automation rules off.
 // Read from the windows as they are: the caller brings them up to the clock first
 // (handlers/maintenance-schedule.ts).
 import type { Maintenance, MaintenanceStatus, MaintenanceWindow } from '../contract/schemas.js';
@@ -72,4 +73,29 @@ export function isSilenced(store: AccountStore, tags: readonly string[]): boolea
     if (maintenances.some((held) => isInProgress(held.maintenance))) return true;
   }
   return false;
+}
+
+/** A maintenance in progress whose window pauses every check of the account, if there is one. */
+export function pausingMaintenance(store: AccountStore): { window: MaintenanceWindow; maintenance: Maintenance } | undefined {
+  for (const { window, maintenances } of store.records.maintenanceWindows.all()) {
+    if (!window.pauseAllChecks) continue;
+    const held = maintenances.find((each) => isInProgress(each.maintenance));
+    if (held) return { window, maintenance: held.maintenance };
+  }
+  return undefined;
+}
+
+/**
+ * The components of a V3 page that a maintenance in progress, shown on it with
+ * suppressAutoIncidents, puts under maintenance: no automatic incident takes them meanwhile.
+ */
+export function suppressedOn(store: AccountStore, pageId: string): Set<string> {
+  const suppressed = new Set<string>();
+  for (const { window, maintenances } of store.records.maintenanceWindows.all()) {
+    const visibility = window.statusPageVisibility;
+    if (!visibility.enabled || !visibility.suppressAutoIncidents || !visibility.statusPageIds.includes(pageId)) continue;
+    if (!maintenances.some((held) => isInProgress(held.maintenance))) continue;
+    for (const id of affectedOn(store, window, pageId)) suppressed.add(id);
+  }
+  return suppressed;
 }

@@ -4,8 +4,8 @@
 import type { CheckOutcome, CheckResult } from '../../contract/schemas.js';
 import { guessCheckType } from '../analysis/rules-provider.js';
 import { runAutomationRules } from '../automation-rules.js';
-import { badField, notFound } from '../http-error.js';
-import { isSilenced } from '../maintenance-reach.js';
+import { badField, type HttpError, notFound } from '../http-error.js';
+import { isSilenced, pausingMaintenance } from '../maintenance-reach.js';
 import type { AccountStore } from '../store.js';
 import { type Check, type CheckNextOutcomeSet, type CheckResultRecorded, type CheckSaved, checkResult } from '../store/checks.js';
 import { catchUp } from './maintenance-schedule.js';
@@ -30,6 +30,22 @@ function checkOf(store: AccountStore, body: Input, created_at: string): Check | 
   return {
     saved: { ...known, name: body.name ?? known.name, checkType: body.checkType ?? known.checkType, tags: body.tags ?? known.tags },
   };
+}
+
+/**
+ * Brings the maintenances up to the clock; while one in progress pauses every check, the 400
+ * that refuses a result (a paused check does not run), else undefined.
+ */
+export function pausedChecks(store: AccountStore, app: AppContext): HttpError | undefined {
+  catchUp(store, app);
+  const pausing = pausingMaintenance(store);
+  if (!pausing) return undefined;
+  const { window, maintenance } = pausing;
+  return badField(
+    'checkId',
+    `checks are paused: maintenance ${maintenance.id} of window ${window.id} (${JSON.stringify(window.name)}) pauses every check ` +
+      'of the account while it is in progress, and a paused check records no result',
+  );
 }
 
 /** What a run of a check reports. */
@@ -83,6 +99,9 @@ export function recordRun(store: AccountStore, app: AppContext, check: Check, bo
 }
 
 export const recordCheckResult: Handler<'recordCheckResult'> = ({ body, account: { store }, app }) => {
+  // Before the check is started: a paused account records nothing, a new check neither.
+  const paused = pausedChecks(store, app);
+  if (paused) throw paused;
   const timestamp = eventTime(app, body.timestamp);
   const found = checkOf(store, body, timestamp);
   const check = 'saved' in found ? found.saved : found;
