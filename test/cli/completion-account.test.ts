@@ -46,6 +46,12 @@ interface Expected {
   services: string[];
   pages: string[];
   rules: string[];
+  /** Error groups of both kinds: of checks and of test sessions. */
+  groups: string[];
+  sessions: string[];
+  windows: string[];
+  /** The occurrences of each window not completed nor cancelled, by window. */
+  occurrences: Record<string, string[]>;
 }
 let expected: Expected;
 /** A cache directory warmed once, read by the tests that only read it. */
@@ -73,6 +79,18 @@ beforeAll(async () => {
   const ruleList = parseJson<{ entries: { name: string }[] }>(
     await runCli(['automation-rules', 'list', 'acme-platform', '--all', '-o', 'json'], { env: server.env, inProcess: true }),
   );
+  const read = async <T>(args: string[]) => parseJson<T>(await runCli([...args, '-o', 'json'], { env: server.env, inProcess: true }));
+  const groups = [
+    ...(await read<{ id: string }[]>(['error-groups', 'list', '--all'])),
+    ...(await read<{ id: string }[]>(['error-groups', 'list', '--test-sessions', '--all'])),
+  ];
+  const sessions = (await read<{ entries: { id: string }[] }>(['test-sessions', 'list', '--all'])).entries;
+  const windows = await read<{ id: number }[]>(['maintenance', 'list']);
+  const occurrences: Record<string, string[]> = {};
+  for (const window of windows) {
+    const { maintenances } = await read<{ maintenances: { id: string; status: string }[] }>(['maintenance', 'get', String(window.id)]);
+    occurrences[window.id] = maintenances.filter(({ status }) => !['COMPLETED', 'CANCELLED'].includes(status)).map(({ id }) => id);
+  }
   const incidents = incidentList.entries;
   const pages = pageList.entries;
   expected = {
@@ -82,6 +100,10 @@ beforeAll(async () => {
     ],
     pages: [...new Set(pages.flatMap((page) => [page.name, page.url]))],
     rules: ruleList.entries.map((rule) => rule.name),
+    groups: groups.map((group) => group.id),
+    sessions: sessions.map((session) => session.id),
+    windows: windows.map((window) => String(window.id)),
+    occurrences,
   };
   // So that the tests can fail: the demo data has open incidents with updates, services, pages.
   expect(expected.open.length).toBeGreaterThan(1);
@@ -89,6 +111,9 @@ beforeAll(async () => {
   expect(expected.services.some((name) => name.includes(' '))).toBe(true);
   expect(expected.pages.length).toBeGreaterThan(1);
   expect(expected.rules.some((name) => name.includes(' '))).toBe(true);
+  expect(groups.some((group) => 'checkId' in group) && groups.some((group) => !('checkId' in group))).toBe(true);
+  expect(expected.sessions.length).toBeGreaterThan(0);
+  expect(Object.values(expected.occurrences).flat().length).toBeGreaterThan(0);
   if (SHELLS.bash) warm = await warmCache('bash');
 });
 
@@ -143,7 +168,7 @@ function copyOfWarm(): string {
 // option naming the same kind, an id typed as a prefix that __complete resolves).
 describe.each(Object.keys(SHELLS) as ShellName[])('completion of the account in %s', (shell) => {
   it.runIf(SHELLS[shell])(
-    'with a warm cache: open incident ids, their update ids, service names, page names and urls, rule names',
+    'with a warm cache: open incident ids, their update ids, service names, page names and urls, rule names, error group ids of both kinds, window numbers',
     async () => {
       const cacheDir = SHELLS.bash ? warm : await warmCache(shell);
       const [first, second] = expected.open;
@@ -164,6 +189,12 @@ describe.each(Object.keys(SHELLS) as ShellName[])('completion of the account in 
         ['statusctl incidents create --status-page ', expected.pages, 'once'],
         ['statusctl automation-rules get ', expected.rules],
         ['statusctl rules delete x ', expected.rules, 'once'],
+        // Error groups of both kinds, wherever a verb takes one.
+        ['statusctl error-groups get ', expected.groups],
+        ['statusctl error-groups unarchive x ', expected.groups, 'once'],
+        ['statusctl rca request ', expected.groups, 'once'],
+        ['statusctl maintenance get ', expected.windows],
+        ['statusctl maintenance delete ', expected.windows, 'once'],
         // An option's fixed values stay as they were.
         ['statusctl incidents list --status ', ['open', 'resolved', 'all']],
       ];
@@ -182,6 +213,27 @@ describe.each(Object.keys(SHELLS) as ShellName[])('completion of the account in 
 });
 
 describe('the completion cache', () => {
+  it.runIf(SHELLS.bash)(
+    'holds the test sessions and the maintenance occurrences, which __complete offers (an occurrence of the window typed before it)',
+    async () => {
+      const env = shellEnv(warm);
+      const complete = async (kind: string, words: string[]) => {
+        const result = await runCli(['__complete', kind, '', '--', ...words], { env });
+        expect(result.code, result.stderr).toBe(0);
+        return result.stdout
+          .trimEnd()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => line.split('\t')[0]!);
+      };
+      expect(sorted(await complete('test-session', ['test-sessions', 'get']))).toEqual(sorted(expected.sessions));
+      const [window] = expected.windows;
+      expect(sorted(await complete('maintenance', ['maintenance', 'start', window!]))).toEqual(sorted(expected.occurrences[window!]!));
+      expect(sorted(await complete('maintenance', ['maintenance', 'start']))).toEqual(sorted(Object.values(expected.occurrences).flat()));
+    },
+    60_000,
+  );
+
   it.runIf(SHELLS.bash)(
     'with none, a Tab answers with commands and options only, and a refresh fills it',
     async () => {

@@ -1,5 +1,6 @@
 // The account's names and ids that shell completion offers (service names, status page names and
-// urls, the ids of open incidents (of both kinds of page) and of their updates, the names of V3 pages' automation rules), kept in a small file in the user's cache
+// urls, the ids of open incidents (of both kinds of page) and of their updates, the names of V3 pages' automation rules,
+// and those of account-lists.ts: error groups, test sessions, maintenance windows and occurrences), kept in a small file in the user's cache
 // directory so that a Tab never waits on the network.
 //
 // - One file per profile, base URL and account id, so two accounts never mix; it holds names
@@ -22,13 +23,15 @@ import { isNotFound } from '../errors/not-found.js';
 import { loadCatalog } from '../lookup/service-catalog.js';
 import { isWholeId, MIN_PREFIX } from '../lookup/short-ids.js';
 import type { ValueKind } from './value-kinds.js';
+import { type AccountLists, listCandidates, readLists } from './account-lists.js';
 
 /** A cache older than this is refreshed in the background (and still used meanwhile). */
 export const STALE_MS = 5 * 60_000;
 /** At most one refresh is started per this long, whether the last one worked or not. */
 const RETRY_MS = 60_000;
 
-export interface CompletionCache {
+/** The lists of account-lists.ts are left out by a cache written before there were any. */
+export interface CompletionCache extends Partial<AccountLists> {
   version: 1;
   profile: string;
   baseUrl: string;
@@ -109,11 +112,12 @@ export function writeCache(file: string, cache: CompletionCache): void {
 /** Reads the account (status pages with their services, open incidents with their updates) into a cache. */
 export async function readAccount(ctx: Context, identity: CacheIdentity): Promise<CompletionCache> {
   const client = await ctx.client();
-  const [catalog, v3Pages, incidents] = await Promise.all([
+  const [catalog, v3Pages, incidents, lists] = await Promise.all([
     loadCatalog(ctx),
     // V3 pages are named wherever a page is (status-pages get, components list).
     fetchPages((query) => client.listV3StatusPages({ query }), { all: true }),
     fetchPages((query) => client.listIncidents({ query }), { all: true }),
+    readLists(client),
   ]);
   // Each V3 page's open incidents (their list has no updates) and rules: two reads a page, all at
   // once; a page deleted meanwhile has none.
@@ -151,6 +155,7 @@ export async function readAccount(ctx: Context, identity: CacheIdentity): Promis
       }))
       .concat(perPage.flatMap((page) => page.incidents)),
     rules: perPage.flatMap((page) => page.rules),
+    ...lists,
   };
 }
 
@@ -221,5 +226,7 @@ export function candidates(cache: CompletionCache, kind: ValueKind, words: reado
         value: name,
         description: `automation rule on ${page}`,
       }));
+    default:
+      return listCandidates(cache, kind, words) ?? [];
   }
 }

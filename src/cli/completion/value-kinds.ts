@@ -1,5 +1,5 @@
 // What the value of an argument or option names in the account: an incident, one of its
-// updates, a service, a status page. A verb declares it in its declare(), after declaring itself:
+// updates, a service, a status page, an error group, a test session, a maintenance window or occurrence. A verb declares it in its declare(), after declaring itself:
 //
 //   valueKinds(incidents, 'edit', { id: 'incident', '--service': 'service' });
 //
@@ -8,7 +8,19 @@
 // completes its ids and names by declaring their kinds.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 
-export const VALUE_KINDS = ['incident', 'update', 'service', 'status-page', 'automation-rule'] as const;
+export const VALUE_KINDS = [
+  'incident',
+  'update',
+  'service',
+  'status-page',
+  'automation-rule',
+  // An error group of either kind (a check's or a test session's): the verbs taking one find it on both.
+  'error-group',
+  'test-session',
+  // A maintenance window (its number) and one occurrence of it (a maintenance, by id).
+  'maintenance-window',
+  'maintenance',
+] as const;
 export type ValueKind = (typeof VALUE_KINDS)[number];
 
 const kinds = new WeakMap<object, ValueKind>();

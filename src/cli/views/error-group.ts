@@ -39,6 +39,7 @@ export const ERROR_GROUP: ResourceView<ErrorGroup> = {
     name: 'id',
     help: `id of the error group, or its first ${MIN_PREFIX} or more characters (error-groups list shows them)`,
     usage: { name: 'ID', hint: 'statusctl error-groups list shows the ids' },
+    kind: 'error-group',
   },
   id: (group) => group.id,
   columns: [{ header: 'id', id: true }, { header: 'check', id: true, optional: 1 }, 'state', 'last seen', 'error'],

@@ -55,7 +55,7 @@ export function repeats(window: MaintenanceWindow): string {
 
 export const MAINTENANCE_WINDOW: ResourceView<WindowEntry> = {
   title: 'Maintenance window',
-  argument: { name: 'window', help: 'number of the maintenance window (maintenance list shows them)' },
+  argument: { name: 'window', help: 'number of the maintenance window (maintenance list shows them)', kind: 'maintenance-window' },
   id: (entry) => String(entry.window.id),
   idLabel: 'window',
   markdownHeading: (entry) => `### Maintenance window \`${entry.window.id}\` ${entry.window.name}`,

@@ -58,6 +58,7 @@ export const TEST_SESSION: ResourceView<SessionShown> = {
     name: 'session',
     help: `id of the test session, or its first ${MIN_PREFIX} or more characters (test-sessions list shows them)`,
     usage: { name: 'SESSION', hint: 'statusctl test-sessions list shows the ids' },
+    kind: 'test-session',
   },
   id: sessionId,
   markdownHeading: (session) => `### Test session \`${sessionId(session)}\` ${session.name}`,

@@ -22,6 +22,7 @@ import { expandIds } from '../../input/read.js';
 import { sentId } from '../../input/ids.js';
 import { isNotFound } from '../../errors/not-found.js';
 import { errorGroupIds, type FoundGroupId, isGroupPrefix } from '../../lookup/error-groups.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 import { DEFAULT_WAIT_SECONDS, printAnalysis, waitForAnalysis } from './get.js';
 import { terminalLine } from '../../output/terminal-text.js';
 
@@ -84,6 +85,7 @@ export function declare(rca: Noun): void {
       'statusctl rca request - < ids.txt',
     ],
   );
+  valueKinds(rca, 'request', { 'error-group': 'error-group' });
 }
 
 /** The request that starts an analysis of one group, by the route that serves its kind. */
