@@ -166,13 +166,16 @@ function copyOfWarm(): string {
 // argument, a repeated one, one after an id, a prefix typed, an option's value, values with
 // spaces), not those marked `once`, where only the tree or __complete does (another verb or
 // option naming the same kind, an id typed as a prefix that __complete resolves).
+type Case = [line: string, values: string[], once?: 'once'];
 describe.each(Object.keys(SHELLS) as ShellName[])('completion of the account in %s', (shell) => {
   it.runIf(SHELLS[shell])(
-    'with a warm cache: open incident ids, their update ids, service names, page names and urls, rule names, error group ids of both kinds, window numbers',
+    'with a warm cache: open incident ids, their update ids, service names, page names and urls, rule names, error group ids of both kinds, test session ids, window numbers and occurrences',
     async () => {
       const cacheDir = SHELLS.bash ? warm : await warmCache(shell);
       const [first, second] = expected.open;
-      const all: [line: string, values: string[], once?: 'once'][] = [
+      // A window with occurrences to offer, typed before its occurrence.
+      const window = expected.windows.find((id) => expected.occurrences[id]!.length > 0)!;
+      const all: Case[] = [
         ['statusctl incidents get ', expected.open.map((incident) => incident.id)],
         ['statusctl incidents resolve a b ', expected.open.map((incident) => incident.id)],
         ['statusctl incidents watch ', expected.open.map((incident) => incident.id), 'once'],
@@ -195,6 +198,22 @@ describe.each(Object.keys(SHELLS) as ShellName[])('completion of the account in 
         ['statusctl rca request ', expected.groups, 'once'],
         ['statusctl maintenance get ', expected.windows],
         ['statusctl maintenance delete ', expected.windows, 'once'],
+        // Test sessions, and the windows and occurrences of the verbs declaring their arguments by hand.
+        ['statusctl test-sessions get ', expected.sessions],
+        ['statusctl test-sessions result ', expected.sessions, 'once'],
+        ['statusctl maintenance start ', expected.windows],
+        [`statusctl maintenance start ${window} `, expected.occurrences[window]!],
+        ...(['complete', 'cancel', 'verify', 'watch', 'reschedule'] as const).flatMap((verb): Case[] => [
+          [`statusctl maintenance ${verb} `, expected.windows, 'once'],
+          [`statusctl maintenance ${verb} ${window} `, expected.occurrences[window]!, 'once'],
+        ]),
+        ['statusctl maintenance edit ', expected.windows, 'once'],
+        ['statusctl maintenance-updates add ', expected.windows],
+        [`statusctl maintenance-updates add ${window} `, expected.occurrences[window]!],
+        ...(['put', 'delete'] as const).flatMap((verb): Case[] => [
+          [`statusctl maintenance-updates ${verb} `, expected.windows, 'once'],
+          [`statusctl maintenance-updates ${verb} ${window} `, expected.occurrences[window]!, 'once'],
+        ]),
         // An option's fixed values stay as they were.
         ['statusctl incidents list --status ', ['open', 'resolved', 'all']],
       ];

@@ -1,6 +1,7 @@
 // `maintenance-updates add WINDOW OCCURRENCE`: posts a status update of any status on one
 // occurrence (`maintenance start|verify|complete|cancel` post the usual ones).
 import { choiceOption, examples } from '../../runtime/command-kit.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
 import { usageError } from '../../errors/exit-codes.js';
@@ -44,6 +45,7 @@ export function declare(updates: Noun): void {
       'statusctl maintenance-updates add 5219801255 next --status in_progress --message "Started early." --notify --dry-run',
     ],
   );
+  valueKinds(updates, 'add', { window: 'maintenance-window', occurrence: 'maintenance' });
 }
 
 export async function run(ctx: Context, givenWindow: string, givenOccurrence: string, options: AddOptions): Promise<void> {

@@ -16,8 +16,8 @@ export const { declare, run } = deleteVerb(MAINTENANCE_UPDATE, {
     'statusctl maintenance-updates delete 5219801255 next "$(statusctl maintenance get 5219801255 --jq \'.maintenances[0].updates[0].id\')" --dry-run',
   ],
   parents: [
-    ['window', MAINTENANCE_WINDOW.argument.help],
-    ['occurrence', OCCURRENCE_ARG],
+    ['window', MAINTENANCE_WINDOW.argument.help, 'maintenance-window'],
+    ['occurrence', OCCURRENCE_ARG, 'maintenance'],
   ],
   ids: 'ids of status updates of the occurrence (or the unique start of each), or - to read them from stdin',
   words: { dryRun: 'read each update and print the request instead of sending it', several: 'updates', one: 'that update' },

@@ -1,6 +1,7 @@
 // `maintenance-updates put WINDOW OCCURRENCE UPDATE`: changes the text of a status update, and
 // its status when --status is given.
 import { choiceOption, examples } from '../../runtime/command-kit.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
 import { usageError } from '../../errors/exit-codes.js';
@@ -34,6 +35,7 @@ export function declare(updates: Noun): void {
       'statusctl maintenance-updates put 5219801255 next "$(statusctl maintenance get 5219801255 --jq \'.maintenances[0].updates[0].id\')" --message "We will upgrade the primary database on Sunday." --dry-run',
     ],
   );
+  valueKinds(updates, 'put', { window: 'maintenance-window', occurrence: 'maintenance' });
 }
 
 export async function run(

@@ -5,6 +5,7 @@ import { usageError } from '../../errors/exit-codes.js';
 import { checkWindowBody, type WindowOptions, windowBody, windowOptions } from '../../input/maintenance-options.js';
 import { allMaintenances, entryOf, readWindow } from '../../lookup/maintenance-windows.js';
 import { examples } from '../../runtime/command-kit.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
 import { actionArguments } from '../../verbs/get.js';
@@ -35,6 +36,7 @@ export function declare(maintenance: Noun): void {
       'statusctl maintenance edit 5219801255 --repeat week --until 2030-06-30 --no-auto-end --dry-run',
     ],
   );
+  valueKinds(maintenance, 'edit', { window: 'maintenance-window' });
 }
 
 export async function run(ctx: Context, given: string, options: WindowOptions): Promise<void> {

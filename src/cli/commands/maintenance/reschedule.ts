@@ -6,6 +6,7 @@ import { duration, timeZoneOption, WHEN_HELP, whenOf, withOffset } from '../../i
 import { findOccurrence, readWindow } from '../../lookup/maintenance-windows.js';
 import { localTime, tableFormat } from '../../output/cells.js';
 import { examples } from '../../runtime/command-kit.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
 import { OCCURRENCE_ARG } from '../../views/maintenance-update.js';
@@ -42,6 +43,7 @@ export function declare(maintenance: Noun): void {
       'statusctl maintenance reschedule 5219801255 next --starts "2030-03-17 03:00" --ends "2030-03-17 05:00" --timezone Europe/Berlin --dry-run',
     ],
   );
+  valueKinds(maintenance, 'reschedule', { window: 'maintenance-window', occurrence: 'maintenance' });
 }
 
 export async function run(ctx: Context, givenWindow: string, givenOccurrence: string, options: RescheduleOptions): Promise<void> {

@@ -4,6 +4,7 @@
 import type { MaintenanceStatus } from '../../../contract/schemas.js';
 import { runBulk } from '../../api/bulk.js';
 import { usageError } from '../../errors/exit-codes.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 import { nonEmpty } from '../../input/incident-options.js';
 import { findOccurrence, readWindow } from '../../lookup/maintenance-windows.js';
 import { examples } from '../../runtime/command-kit.js';
@@ -52,6 +53,7 @@ export function statusVerb(spec: StatusSpec) {
         .action((window, occurrence, options, command) => run(Context.fromCommand(command), window, occurrence, options)),
       spec.examples,
     );
+    valueKinds(maintenance, spec.name, { window: 'maintenance-window', occurrence: 'maintenance' });
   };
 
   const run = async (ctx: Context, givenWindow: string, givenOccurrence: string | undefined, options: StatusOptions): Promise<void> => {

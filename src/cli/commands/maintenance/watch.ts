@@ -10,6 +10,7 @@ import { findOccurrence, readWindow } from '../../lookup/maintenance-windows.js'
 import { displayZone, tableFormat, zonedTime } from '../../output/cells.js';
 import { jsonEscaped, terminalLine } from '../../output/terminal-text.js';
 import { examples } from '../../runtime/command-kit.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 import { Context } from '../../runtime/context.js';
 import type { Noun } from '../../runtime/globals.js';
 import { OCCURRENCE_ARG } from '../../views/maintenance-update.js';
@@ -62,6 +63,7 @@ export function declare(maintenance: Noun): void {
       'statusctl maintenance watch 5219801255 next --max-time 2 -o json | jq -r .event',
     ],
   );
+  valueKinds(maintenance, 'watch', { window: 'maintenance-window', occurrence: 'maintenance' });
 }
 
 export async function run(ctx: Context, givenWindow: string, givenOccurrence: string | undefined, options: WatchOptions): Promise<void> {

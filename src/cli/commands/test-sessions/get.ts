@@ -5,6 +5,7 @@
 import type { Client } from '../../../client/index.js';
 import type { TestSession, TestSessionErrorGroup } from '../../../contract/schemas.js';
 import { CliError, ExitCode } from '../../errors/exit-codes.js';
+import { valueKinds } from '../../completion/value-kinds.js';
 import { isNotFound } from '../../errors/not-found.js';
 import { testSessionIds } from '../../lookup/test-sessions.js';
 import { tableFormat } from '../../output/cells.js';
@@ -52,6 +53,7 @@ export function declare(sessions: Noun): void {
       `statusctl test-sessions get ${EXAMPLE_SESSION} -o md`,
     ],
   );
+  valueKinds(sessions, 'get', { session: 'test-session' });
 }
 
 export async function run(ctx: Context, given: string, options: GetOptions): Promise<void> {

@@ -21,7 +21,7 @@ export const { declare, run } = getVerb(TEST_SESSION_RESULT, {
     `statusctl test-sessions result ${EXAMPLE_SESSION.slice(0, 8)} ${EXAMPLE_RESULT.slice(0, 8)}`,
     `statusctl test-sessions result ${EXAMPLE_SESSION} ${EXAMPLE_RESULT} --jq '.errorGroupIds[]'`,
   ],
-  parents: [[TEST_SESSION.argument.name, TEST_SESSION.argument.help]],
+  parents: [[TEST_SESSION.argument.name, TEST_SESSION.argument.help, 'test-session']],
   async fetch(ctx, given, [session]) {
     const client = await ctx.client();
     const testSessionId = await testSessionIds(async () => client)(session!);
