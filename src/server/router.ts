@@ -1,14 +1,13 @@
 // Routes compiled from the contract's operations table: the server serves exactly the
-// operations the client calls and the OpenAPI document describes.
+// operations the client calls and the OpenAPI document describes. The table is built once into
+// a tree of path segments, so finding a request's route costs a step per segment of its path,
+// not a try of every route.
 import { operations, pathParamNames, type Operation, type OperationId } from '../contract/operations.js';
 
 export interface CompiledRoute {
   readonly id: OperationId;
   readonly op: Operation;
-  readonly pattern: RegExp;
   readonly paramNames: string[];
-  /** Literal segments first: `/v1/status-pages/incidents` beats `/v1/status-pages/{statusPageId}`. */
-  readonly specificity: string;
 }
 
 export type RouteMatch =
@@ -16,36 +15,40 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** One segment position of the paths: the literal segments that follow, one parameter, the routes ending here. */
+interface Node {
+  readonly literals: Map<string, Node>;
+  param: Node | undefined;
+  /** By method; the first row of the table wins for a template and method written twice. */
+  readonly routes: Map<string, CompiledRoute>;
 }
 
-function compile(id: OperationId, op: Operation): CompiledRoute {
-  const segments = op.path.split('/').slice(1);
-  const source = segments.map((segment) => (/^\{\w+\}$/.test(segment) ? '([^/]+)' : escapeRegExp(segment))).join('/');
-  return {
-    id,
-    op,
-    pattern: new RegExp(`^/${source}$`),
-    paramNames: pathParamNames(op.path),
-    specificity: segments.map((segment) => (segment.startsWith('{') ? '1' : '0')).join(''),
-  };
-}
+const newNode = (): Node => ({ literals: new Map(), param: undefined, routes: new Map() });
+const isParam = (segment: string): boolean => /^\{\w+\}$/.test(segment);
 
 export class Router {
-  private readonly routes: CompiledRoute[];
+  private readonly root = newNode();
   /**
    * The paths with no parameter (`/v1/runtimes`), each with what matching it gave per method:
-   * the same every time, so worked out once instead of trying every pattern at each request.
-   * Bounded: a method is one node's parser accepts.
+   * the same every time, so worked out once. Bounded: a method is one node's parser accepts.
    */
   private readonly literal = new Map<string, Map<string, RouteMatch>>();
 
   constructor(table: Readonly<Record<string, Operation>> = operations) {
-    this.routes = (Object.entries(table) as [OperationId, Operation][])
-      .map(([id, op]) => compile(id, op))
-      .sort((a, b) => a.specificity.localeCompare(b.specificity));
-    for (const route of this.routes) if (route.paramNames.length === 0) this.literal.set(route.op.path, new Map());
+    for (const [id, op] of Object.entries(table) as [OperationId, Operation][]) {
+      let node = this.root;
+      for (const segment of op.path.split('/').slice(1)) {
+        if (isParam(segment)) node = node.param ??= newNode();
+        else {
+          let next = node.literals.get(segment);
+          if (!next) node.literals.set(segment, (next = newNode()));
+          node = next;
+        }
+      }
+      const route: CompiledRoute = { id, op, paramNames: pathParamNames(op.path) };
+      if (!node.routes.has(op.method)) node.routes.set(op.method, route);
+      if (route.paramNames.length === 0) this.literal.set(op.path, new Map());
+    }
   }
 
   match(method: string, pathname: string): RouteMatch {
@@ -62,27 +65,36 @@ export class Router {
   }
 
   private search(method: string, pathname: string): RouteMatch {
+    if (!pathname.startsWith('/')) return { kind: 'not-found' };
+    const segments = pathname.split('/').slice(1);
+    const values: string[] = [];
     const allow = new Set<string>();
-    for (const route of this.routes) {
-      const found = route.pattern.exec(pathname);
-      if (!found) continue;
-      if (route.op.method !== method) {
-        allow.add(route.op.method);
-        continue;
+    // Depth first, a literal segment before a parameter: `/v1/status-pages/incidents` is the
+    // incidents list, not a status page's id, unless the list has no route for the method.
+    const walk = (node: Node, index: number): CompiledRoute | undefined => {
+      if (index === segments.length) {
+        const route = node.routes.get(method);
+        if (!route) for (const other of node.routes.keys()) allow.add(other);
+        return route;
       }
-      const params: Record<string, string> = {};
-      let decodable = true;
+      const segment = segments[index]!;
+      const literal = node.literals.get(segment);
+      const found = literal && walk(literal, index + 1);
+      if (found || !node.param || segment === '') return found;
+      values.push(segment);
+      return walk(node.param, index + 1) ?? void values.pop();
+    };
+    const route = walk(this.root, 0);
+    if (!route) return allow.size ? { kind: 'method-not-allowed', allow: [...allow].sort() } : { kind: 'not-found' };
+    const params: Record<string, string> = {};
+    try {
       route.paramNames.forEach((name, index) => {
-        try {
-          params[name] = decodeURIComponent(found[index + 1]!);
-        } catch {
-          decodable = false;
-        }
+        params[name] = decodeURIComponent(values[index]!);
       });
+    } catch {
       // A segment that is not valid percent-encoding cannot name anything we store.
-      if (!decodable) return { kind: 'not-found' };
-      return { kind: 'found', route, params };
+      return { kind: 'not-found' };
     }
-    return allow.size ? { kind: 'method-not-allowed', allow: [...allow].sort() } : { kind: 'not-found' };
+    return { kind: 'found', route, params };
   }
 }
