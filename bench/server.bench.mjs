@@ -1,6 +1,6 @@
 // Server throughput: requests per second of the reference server (started as users start it)
 // beside a bare node:http server answering the same bytes (bench/bare-server.mjs), on a page of
-// 20 incidents and on the static /v1/runtimes, with the access log off (--quiet) and on (the
+// 20 incidents (v2, and a V3 page's) and on the static /v1/runtimes, with the access log off (--quiet) and on (the
 // default). The load comes from wrk (C, one thread); autocannon, a Node process, competes with
 // the server for the cores and under-reports it, so it is used only where wrk cannot be had (the
 // output says which tool made each figure). With two cores or more and taskset at hand, wrk runs
@@ -8,7 +8,7 @@
 // One process of a kind differs from the next far more than one run from the next (a server
 // process may be slow or fast for its whole life), so the figures come from several sets of
 // fresh processes, one of each kind per set, started in turn. In each set, after a warm-up of
-// each process on both routes, short runs go in rounds (bare, quiet, logged, in every order in
+// each process on every route, short runs go in rounds (bare, quiet, logged, in every order in
 // turn); each round gives its own ratios, and the median is taken over the rounds of every set,
 // printed with the lowest and highest round and each set's own median: a ratio taken within one
 // round moves less than a ratio of two medians when the machine is busy. `--against=DIR` compares
@@ -23,6 +23,7 @@ import {
   BIN,
   QUICK,
   fmt,
+  getJson,
   httpRequest,
   incidentBody,
   median,
@@ -39,7 +40,7 @@ import {
 const SETS = Number(process.env.BENCH_SERVER_PROCESSES) || (QUICK ? 2 : 6);
 const ROUNDS = Number(process.env.BENCH_SERVER_RUNS) || 2;
 const SECONDS = 1;
-/** Of each process on each route, before its set's rounds; the two routes share most of their code. */
+/** Of each process on each route, before its set's rounds; the routes share most of their code. */
 const WARM_UP_SECONDS = 1;
 const CONNECTIONS = 16;
 const TARGET = 0.85;
@@ -177,7 +178,30 @@ async function measureSet(tool, servers, paths, set) {
 
 const LIST_PATH = '/v1/status-pages/incidents?limit=20';
 const RUNTIMES_PATH = '/v1/runtimes';
-const PATHS = [LIST_PATH, RUNTIMES_PATH];
+/** A V3 page's incidents: a route with a parameter, so the router's lookup is in its cost. */
+const V3_LIST_PATH = '/v3/status-pages/{statusPageId}/incidents?limit=20';
+/** As printed; each set's servers give the V3 page's id (the demo's, the same on every start). */
+const PATHS = [LIST_PATH, RUNTIMES_PATH, V3_LIST_PATH];
+
+/** The demo V3 page of the server at `url`, filled to a full first page; resolves with its incidents' path. */
+async function fillV3Page(url) {
+  const [page] = (await getJson(`${url}/v3/status-pages?limit=100`)).entries;
+  if (!page) throw new Error('no V3 status page in the demo data');
+  const components = (await getJson(`${url}/v3/status-pages/${page.id}/components?limit=100`)).entries;
+  const leaf = components.find((component) => !component.components?.length) ?? components[0];
+  for (let i = 0; i < 20; i++) {
+    const created = await httpRequest(`${url}/v3/status-pages/${page.id}/incidents`, {
+      method: 'POST',
+      body: {
+        name: `Bench incident ${i}: webhook deliveries delayed`,
+        componentImpacts: [{ componentId: leaf.id, status: 'DEGRADED_PERFORMANCE' }],
+        incidentUpdates: [{ description: 'We are looking into delayed webhook deliveries.', status: 'INVESTIGATING' }],
+      },
+    });
+    if (created.status !== 201) throw new Error(`create V3 incident: ${created.status} ${created.body}`);
+  }
+  return V3_LIST_PATH.replace('{statusPageId}', page.id);
+}
 
 /**
  * One set of fresh processes: the reference servers (in an order that turns with the sets),
@@ -207,8 +231,12 @@ async function startSet(set, dir) {
         if (created.status !== 201) throw new Error(`create: ${created.status} ${created.body}`);
       }
     }
+    const v3Paths = [];
+    for (const server of reference) v3Paths.push(await fillV3Page(server.url));
+    if (new Set(v3Paths).size !== 1) throw new Error(`the servers' V3 pages differ: ${v3Paths.join(', ')}`);
+    const paths = [LIST_PATH, RUNTIMES_PATH, v3Paths[0]];
     const routes = [];
-    for (const path of PATHS) {
+    for (const path of paths) {
       const responses = [];
       for (const server of reference) responses.push(await httpRequest(`${server.url}${path}`));
       const failed = responses.find((response) => response.status !== 200);
@@ -222,7 +250,7 @@ async function startSet(set, dir) {
       writeFileSync(routesFile, JSON.stringify(routes));
       servers[bare] = await startListening(['bench/bare-server.mjs', routesFile], pin);
     }
-    return { servers, routes };
+    return { servers, routes, paths };
   } catch (error) {
     await Promise.all(servers.filter(Boolean).map((server) => server.stop()));
     throw error;
@@ -261,10 +289,10 @@ try {
       `; ${load()}`,
   );
   for (let set = 0; set < SETS; set++) {
-    const { servers, routes } = await startSet(set, dir);
+    const { servers, routes, paths } = await startSet(set, dir);
     bodies ??= routes.map((route) => route.body.length);
     try {
-      const measured = await measureSet(tool, servers, PATHS, set);
+      const measured = await measureSet(tool, servers, paths, set);
       PATHS.forEach((_, route) => {
         KINDS.forEach((_, kind) => {
           rps[route][kind].push(measured.rps[route][kind]);
