@@ -296,4 +296,26 @@ describe('listing a V3 page’s incidents', () => {
     // A bad cursor is a bad request before the page is looked up.
     expectError(await server.call('GET', `/v3/status-pages/${UNKNOWN}/incidents?nextId=bogus`), 400);
   });
+
+  it('answers again once the page’s incidents change: an update, a rename, a delete show in the next list', async () => {
+    const fresh = await v3Page(server);
+    const [a, b] = [await openIncident(server, fresh), await openIncident(server, fresh)];
+    const ids = async () =>
+      (await server.call('GET', incidentsOf(fresh))).json.entries.map((each: any) => [each.id, each.lastUpdateStatus]);
+    expect(await ids()).toEqual([
+      [b.id, 'INVESTIGATING'],
+      [a.id, 'INVESTIGATING'],
+    ]);
+    await server.call('POST', `${incidentsOf(fresh)}/${a.id}/incident-updates`, {
+      body: { description: 'Found it.', status: 'IDENTIFIED' },
+    });
+    expect(await ids()).toEqual([
+      [a.id, 'IDENTIFIED'],
+      [b.id, 'INVESTIGATING'],
+    ]);
+    await server.call('PUT', `${incidentsOf(fresh)}/${b.id}`, { body: { name: 'Renamed' } });
+    expect((await server.call('GET', incidentsOf(fresh))).json.entries[0]).toMatchObject({ id: b.id, name: 'Renamed' });
+    expectSuccess('deleteV3Incident', await server.call('DELETE', `${incidentsOf(fresh)}/${b.id}`), 204);
+    expect(await ids()).toEqual([[a.id, 'IDENTIFIED']]);
+  });
 });

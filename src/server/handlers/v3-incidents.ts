@@ -4,6 +4,7 @@
 import type { V3Incident } from '../../contract/schemas.js';
 import { dateOnly, isoUtc } from '../dates.js';
 import { badField, notFound, validationError } from '../http-error.js';
+import { jsonBytes } from '../json-bytes.js';
 import type { AccountStore } from '../store.js';
 import { checkImpacts, checkTimeline, openWindows, storedTimeline } from '../v3-impacts.js';
 import { notifyV3Subscribers } from '../v3-notifications.js';
@@ -32,13 +33,39 @@ function listItem({ incidentUpdates: _updates, ...item }: V3Incident): Omit<V3In
   return item;
 }
 
+type ListResult = ReturnType<typeof listPage>;
+
+function listPage(store: AccountStore, statusPageId: string, limit: number, before: number | undefined) {
+  const page = store.records.v3Incidents.list(statusPageId, limit, before);
+  const body = listBody(CURSOR, { entries: page.entries.map(listItem), lastSeq: page.lastSeq });
+  return { status: 200 as const, body, json: jsonBytes(body) };
+}
+
+/**
+ * Pages already answered, per account store, until one of its V3 incidents changes: a page's
+ * first list, the one visitors' clients poll, is then the same bytes again instead of its
+ * incidents gathered, sorted, copied without their updates and serialised again.
+ */
+const pageCache = new WeakMap<AccountStore, { version: number; pages: Map<string, ListResult> }>();
+const PAGES_KEPT = 64;
+
 export const listV3Incidents: Handler<'listV3Incidents'> = ({ params, query, account: { store } }) => {
   const part = store.records.v3Incidents;
   // A cursor we could not have given out is a bad request, whatever the page (validation before lookup).
   const before = query.nextId === undefined ? undefined : decodeCursor(CURSOR, query.nextId, part.changes);
-  requireV3Page(store, params.statusPageId);
-  const page = part.list(params.statusPageId, query.limit ?? DEFAULT_PAGE_SIZE, before);
-  return { status: 200, body: listBody(CURSOR, { entries: page.entries.map(listItem), lastSeq: page.lastSeq }) };
+  // Only whether the page exists: its component ids are for checking impacts, which a list does not.
+  if (!store.records.v3StatusPages.has(params.statusPageId)) throw notFound('status page', params.statusPageId);
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  let cache = pageCache.get(store);
+  if (!cache || cache.version !== part.version) pageCache.set(store, (cache = { version: part.version, pages: new Map() }));
+  const key = `${params.statusPageId}:${limit}:${before ?? ''}`;
+  let result = cache.pages.get(key);
+  if (!result) {
+    result = listPage(store, params.statusPageId, limit, before);
+    if (cache.pages.size >= PAGES_KEPT) cache.pages.clear();
+    cache.pages.set(key, result);
+  }
+  return result;
 };
 
 export const getV3Incident: Handler<'getV3Incident'> = ({ params, account: { store } }) => ({

@@ -14,10 +14,16 @@ export class V3IncidentRecords implements Part {
   private readonly byId = new Map<string, Held>();
   private readonly byPage = new Map<string, Map<string, Held>>();
   private nextSeq = 0;
+  private writes = 0;
 
   /** The number the next change gets: a cursor is below it. */
   get changes(): number {
     return this.nextSeq;
+  }
+
+  /** Moves at every write, deletes included: a list answer kept at one version holds until it moves. */
+  get version(): number {
+    return this.writes;
   }
 
   get(statusPageId: string, incidentId: string): V3Incident | undefined {
@@ -72,6 +78,7 @@ export class V3IncidentRecords implements Part {
   changed(incidentId: string, today: string, change: (incident: V3Incident) => void): V3Incident {
     const held = this.byId.get(incidentId);
     if (!held) throw new Error(`unknown V3 incident ${incidentId}`);
+    this.writes++;
     change(held.incident);
     held.incident.updated_at = today;
     held.changeSeq = this.nextSeq++;
@@ -81,6 +88,7 @@ export class V3IncidentRecords implements Part {
   deleted(incidentId: string): void {
     const held = this.byId.get(incidentId);
     if (!held) throw new Error(`unknown V3 incident ${incidentId}`);
+    this.writes++;
     this.byId.delete(incidentId);
     const page = this.byPage.get(held.incident.statusPageId)!;
     page.delete(incidentId);
@@ -93,6 +101,7 @@ export class V3IncidentRecords implements Part {
   }
 
   restoreCount(changes: number): void {
+    this.writes++;
     this.nextSeq = Math.max(this.nextSeq, changes);
   }
 
@@ -100,9 +109,11 @@ export class V3IncidentRecords implements Part {
     this.byId.clear();
     this.byPage.clear();
     this.nextSeq = 0;
+    this.writes++;
   }
 
   private hold(incident: V3Incident, changeSeq: number): void {
+    this.writes++;
     const held = { incident, changeSeq };
     this.byId.set(incident.id, held);
     let page = this.byPage.get(incident.statusPageId);
