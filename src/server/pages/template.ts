@@ -99,11 +99,49 @@ export interface RenderOptions {
   theme?: PageTheme;
 }
 
+/** What a page shows at its top, either generation: the head, the site header with its sections' links, the title. */
+interface PageTop {
+  name: string;
+  description?: string | null | undefined;
+  logo?: string | null | undefined;
+  favicon?: string | null | undefined;
+  noindex: boolean;
+  theme: PageTheme;
+  /** The page's own CSS, after the theme's. */
+  css: Markup;
+  /** The id and label of the section linked before Incidents and Past 14 days. */
+  section: [id: string, label: string];
+}
+
+export function pageTop(top: PageTop, options: RenderOptions): Markup {
+  const logo = inlineImage(top.logo);
+  const favicon = inlineImage(top.favicon) ?? 'data:,';
+  const [id, label] = top.section;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="${top.theme.colorScheme}">
+${top.noindex ? html`<meta name="robots" content="noindex, nofollow">\n` : ''}<noscript><meta http-equiv="refresh" content="60"></noscript>
+<title>${top.name} status</title>
+${top.description ? html`<meta name="description" content="${top.description}">\n` : ''}<link rel="icon" href="${favicon}">
+<style>${trusted(top.theme.css)}${top.css}</style>
+</head>
+<body data-events="${options.eventsPath}">
+<header class="site"><div class="wrap">
+<a class="brand" href="#top">${logo ? html`<img src="${logo}" alt="${top.name}">` : top.name}</a>
+<nav aria-label="Sections"><a href="#${id}">${label}</a><a href="#incidents">Incidents</a><a href="#history">Past 14 days</a></nav>
+<span class="live" id="live">Refreshes every minute</span>
+</div></header>
+<main id="top" class="wrap">
+<h1>${top.name}</h1>
+${top.description ? html`<p class="description">${top.description}</p>\n` : ''}`;
+}
+
 export function renderStatusPage(view: PageView, options: RenderOptions): string {
   const { page } = view;
   const theme = options.theme ?? pageTheme(page);
-  const logo = inlineImage(page.logo);
-  const favicon = inlineImage(page.favicon) ?? 'data:,';
   const banner =
     view.overall === 'operational'
       ? 'All systems operational'
@@ -111,26 +149,7 @@ export function renderStatusPage(view: PageView, options: RenderOptions): string
         ? maintenanceBanner(view.maintenances)
         : `${STATE_LABEL[view.overall]}: ${view.open.length} open incident${view.open.length === 1 ? '' : 's'}`;
   const names = new Map(view.cards.flatMap((card) => card.services.map((service) => [service.id, service.name] as const)));
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="${theme.colorScheme}">
-${page.isPrivate ? html`<meta name="robots" content="noindex, nofollow">\n` : ''}<noscript><meta http-equiv="refresh" content="60"></noscript>
-<title>${page.name} status</title>
-${page.description ? html`<meta name="description" content="${page.description}">\n` : ''}<link rel="icon" href="${favicon}">
-<style>${trusted(theme.css)}${trusted(BASE_CSS)}</style>
-</head>
-<body data-events="${options.eventsPath}">
-<header class="site"><div class="wrap">
-<a class="brand" href="#top">${logo ? html`<img src="${logo}" alt="${page.name}">` : page.name}</a>
-<nav aria-label="Sections"><a href="#services">Services</a><a href="#incidents">Incidents</a><a href="#history">Past 14 days</a></nav>
-<span class="live" id="live">Refreshes every minute</span>
-</div></header>
-<main id="top" class="wrap">
-<h1>${page.name}</h1>
-${page.description ? html`<p class="description">${page.description}</p>\n` : ''}<p class="banner ${view.overall}" role="status">${banner}</p>
+  return html`${pageTop({ ...page, noindex: page.isPrivate, theme, css: trusted(BASE_CSS), section: ['services', 'Services'] }, options)}<p class="banner ${view.overall}" role="status">${banner}</p>
 <section id="services" aria-labelledby="services-title">
 <h2 id="services-title">Services</h2>
 ${

@@ -6,7 +6,7 @@ import type { V3ImpactStatus } from '../../contract/schemas.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import { html, type Markup, time, trusted } from './html.js';
 import { maintenanceBanner, maintenanceSection } from './maintenance-section.js';
-import { BASE_CSS, inlineImage, type RenderOptions, STATE_BACKGROUND, STATUS_LABEL } from './template.js';
+import { BASE_CSS, pageTop, type RenderOptions, STATE_BACKGROUND, STATUS_LABEL } from './template.js';
 import { pageTheme } from './theme.js';
 import { timelineNewestFirst } from './view.js';
 import { V3_STATUS_CLASS, V3_STATUS_LABEL, type V3Node, type V3PageView, type V3ShownIncident } from './v3-view.js';
@@ -79,28 +79,7 @@ function banner(view: V3PageView): string {
 export function renderV3StatusPage(view: V3PageView, options: RenderOptions): string {
   const { page } = view;
   const theme = options.theme ?? pageTheme(page);
-  const logo = inlineImage(page.logo);
-  const favicon = inlineImage(page.favicon) ?? 'data:,';
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="${theme.colorScheme}">
-${page.allowIndexing ? '' : html`<meta name="robots" content="noindex, nofollow">\n`}<noscript><meta http-equiv="refresh" content="60"></noscript>
-<title>${page.name} status</title>
-${page.description ? html`<meta name="description" content="${page.description}">\n` : ''}<link rel="icon" href="${favicon}">
-<style>${trusted(theme.css)}${trusted(BASE_CSS)}${trusted(V3_CSS)}</style>
-</head>
-<body data-events="${options.eventsPath}">
-<header class="site"><div class="wrap">
-<a class="brand" href="#top">${logo ? html`<img src="${logo}" alt="${page.name}">` : page.name}</a>
-<nav aria-label="Sections"><a href="#components">Components</a><a href="#incidents">Incidents</a><a href="#history">Past 14 days</a></nav>
-<span class="live" id="live">Refreshes every minute</span>
-</div></header>
-<main id="top" class="wrap">
-<h1>${page.name}</h1>
-${page.description ? html`<p class="description">${page.description}</p>\n` : ''}<p class="banner ${V3_STATUS_CLASS[view.overall]}" role="status">${banner(view)}</p>
+  return html`${pageTop({ ...page, noindex: !page.allowIndexing, theme, css: html`${trusted(BASE_CSS)}${trusted(V3_CSS)}`, section: ['components', 'Components'] }, options)}<p class="banner ${V3_STATUS_CLASS[view.overall]}" role="status">${banner(view)}</p>
 <section id="components" aria-labelledby="components-title">
 <h2 id="components-title">Components</h2>
 ${
