@@ -374,6 +374,25 @@ describe('auth: profiles', () => {
     ]);
   });
 
+  it('auth status at 80 columns keeps every profile name and base URL whole, on one line each', async () => {
+    const { dir, env } = await twoProfiles();
+    // A third profile with a long name and a long base URL, as a config file may hold.
+    const config = configOf(dir);
+    const far = `${await closedPortUrl()}/api/production-us-east-1`;
+    config.profiles['production-us-east-1'] = { baseUrl: far, accountId: OTHER.id };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+    const session = await runPty(['auth', 'status'], { env, cols: 80 });
+    await session.exited();
+    const lines = session.screen().split(/\r?\n/).filter(Boolean);
+    expect(lines.filter((line) => line.trimEnd().length > 80)).toEqual([]);
+    expect(lines[0]).toMatch(/^ACTIVE +PROFILE +BASE URL/);
+    expect(lines.slice(1).map((line) => line.split(/ {2,}/).slice(0, 3))).toEqual([
+      ['*', 'default', server.url],
+      ['', 'staging', server.url],
+      ['', 'production-us-east-1', far],
+    ]);
+  });
+
   it("the README's Profiles block runs as written", async () => {
     const dir = tempConfigDir();
     const lines = readmeLines('profiles', 'docs/configuration.md');

@@ -3,7 +3,8 @@ import { createClient, type Client } from '../../src/client/index.js';
 import { ErrorGroup } from '../../src/contract/schemas.js';
 import { DEMO_IDS } from '../../src/server/fixtures/demo.js';
 import { DEMO_ACCOUNT_ID } from '../../src/server/fixtures/ids.js';
-import { parseJson, runCli, startPacedGroupsServer, useTestServer } from './helpers.js';
+import { parseJson, runCli, runPty, startPacedGroupsServer, useTestServer } from './helpers.js';
+import { readTerminalTable } from './terminal-table.js';
 import { readmeLines, runShell } from './readme-shell.js';
 
 const KEY = 'sk_error_groups_0123456789';
@@ -60,6 +61,21 @@ describe('error-groups list', () => {
     const both = await cli(['error-groups', 'list', '--archived', '--active']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--archived.*--active|--active.*--archived/);
+  });
+
+  it('at 80 columns keeps the CHECK column, its ids short and typed back by checks results', async () => {
+    const session = await runPty(['error-groups', 'list'], { cols: 80, env: { ...env(), STATUSCTL_PAGER: '', NO_COLOR: '1' } });
+    expect(await session.exited()).toBe(0);
+    const table = readTerminalTable(session.screen().replace(/\r\n/g, '\n').trimEnd(), 80);
+    expect(table.headers.slice(0, 2)).toEqual(['ID', 'CHECK']);
+    const groups = await allGroups();
+    const short = table.rows[0]![1]!.trim();
+    const group = groups.find((one) => one.id.startsWith(table.rows[0]![0]!.trim()))!;
+    expect(short.length).toBeGreaterThanOrEqual(6);
+    expect(short.length).toBeLessThan(group.checkId.length);
+    expect(group.checkId.startsWith(short)).toBe(true);
+    const results = await cli(['checks', 'results', short, '-o', 'json']);
+    expect(results.code, results.stderr).toBe(0);
   });
 
   it('pages by number: a full page hints at --page, --all reads on until a short page', async () => {

@@ -154,10 +154,18 @@ describe('every list and get command on a terminal', () => {
             if (table.rows.length !== pipedRows.length) {
               return failures.push(`${command}: ${table.rows.length} rows on the terminal, ${pipedRows.length} piped`);
             }
-            table.rows.forEach((row, r) => {
-              const id = pipedRows[r]!.split('\t')[0]!;
-              const short = row[0]!.trim();
+            // Piped: tab-separated whole values, as many fields on every row, each row's id its own.
+            const fields = pipedRows.map((line) => line.split('\t'));
+            if (new Set(fields.map((row) => row.length)).size > 1) failures.push(`${command}: piped rows of different lengths`);
+            const ids = fields.map((row) => row[0]!);
+            const shorts = table.rows.map((row) => row[0]!.trim());
+            table.rows.forEach((_, r) => {
+              const id = ids[r]!;
+              const short = shorts[r]!;
               if (!id.startsWith(short) || short.length < Math.min(6, id.length)) failures.push(`${command}: id ${short} for ${id}`);
+              // As short as it is shown, it still names one row: another id with the same prefix would make it ambiguous.
+              const others = ids.filter((other, o) => other !== id && o !== r && other.startsWith(short));
+              if (others.length > 0) failures.push(`${command}: id ${short} for ${id} also starts ${others.join(', ')}`);
             });
           }),
         );

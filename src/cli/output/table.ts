@@ -123,7 +123,13 @@ function breakLongWords(text: string, width: number): string {
  * cell at a time until the table fits (so two long columns end up equally narrowed), and its
  * text wraps. An id column keeps its width: an id is what a user types back.
  */
-function layout(columns: Column[], headers: string[], natural: number[], width: number): { shown: number[]; widths: number[] } {
+function layout(
+  columns: Column[],
+  headers: string[],
+  natural: number[],
+  longestWord: number[],
+  width: number,
+): { shown: number[]; widths: number[] } {
   const fixed = (spec: Column) => spec.id === true || spec.whole === true;
   const floor = (i: number, cells: number) =>
     fixed(columns[i]!) ? natural[i]! : Math.min(natural[i]!, Math.max(cells, stringWidth(headers[i]!)));
@@ -152,7 +158,9 @@ function layout(columns: Column[], headers: string[], natural: number[], width: 
     }
   };
   narrow(minimum);
-  // Still too wide (many columns on a narrow terminal): free text wraps narrower still.
+  // Still too wide (many columns on a narrow terminal): free text wraps narrower still, first
+  // down to its longest word, so that words stay whole where they can, then to the last resort.
+  narrow(columns.map((spec, i) => (fixed(spec) ? natural[i]! : Math.min(natural[i]!, Math.max(longestWord[i]!, LAST_RESORT_WIDTH)))));
   narrow(columns.map((spec, i) => (fixed(spec) ? natural[i]! : Math.min(natural[i]!, LAST_RESORT_WIDTH))));
   return { shown, widths };
 }
@@ -182,7 +190,12 @@ const BORDERLESS = {
 function terminalTable(style: TableStyle, columns: Column[], headers: string[], cells: Cell[][]): string {
   const shownText = cells.map((row) => row.map((value) => terminalLine(value.short ?? value.text)));
   const natural = headers.map((header, i) => Math.max(stringWidth(header), ...shownText.map((row) => stringWidth(row[i]!))));
-  const fitted = style.wide ? { shown: columns.map((_, i) => i), widths: natural } : layout(columns, headers, natural, style.width);
+  const longestWord = headers.map((header, i) =>
+    Math.max(...header.split(' ').map(stringWidth), ...shownText.flatMap((row) => row[i]!.split(' ').map(stringWidth))),
+  );
+  const fitted = style.wide
+    ? { shown: columns.map((_, i) => i), widths: natural }
+    : layout(columns, headers, natural, longestWord, style.width);
   const { widths } = fitted;
   // A column that wraps goes last, so its lines read on as text instead of between two columns.
   const wraps = (i: number) => widths[i]! < natural[i]!;

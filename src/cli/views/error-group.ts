@@ -42,16 +42,18 @@ export const ERROR_GROUP: ResourceView<ErrorGroup> = {
     kind: 'error-group',
   },
   id: (group) => group.id,
-  columns: [{ header: 'id', id: true }, { header: 'check', id: true, optional: 1 }, 'state', 'last seen', 'error'],
+  columns: [{ header: 'id', id: true }, { header: 'check', id: true }, 'state', 'last seen', 'error'],
   // In the order given (the API's: newest lastSeen first).
   rows(ctx, groups) {
     const s = ctx.io.style;
     const markdown = tableFormat(ctx) === 'md';
     // A short id on a terminal (every error-group verb takes it back), so the error gets the room.
     const groupId = idCells(groups.map((group) => group.id));
+    // The check short too: the checks verbs take a unique prefix of its id back.
+    const checkId = idCells(groups.map((group) => group.checkId));
     return groups.map((group) => [
       groupId(group.id),
-      group.checkId,
+      checkId(group.checkId),
       group.archivedUntilNextEvent ? { text: 'archived', paint: s.dim } : { text: 'active', paint: s.yellow },
       group.lastSeen,
       markdown ? group.cleanedErrorMessage : group.cleanedErrorMessage.replace(/\s+/g, ' '),

@@ -86,16 +86,17 @@ export function renderProfiles(ctx: Context, rows: readonly ProfileStatus[], ins
       verdict,
     ];
   });
-  // The base URL tells profiles apart: never narrowed. On a narrow terminal the server's verdict
-  // and then the account id give way (--wide shows them; piped output always has them).
+  // The profile's name (what auth switch takes) and its base URL tell profiles apart: never
+  // narrowed. On a narrow terminal the server's verdict, then the account id, then the masked key
+  // give way (--wide shows them; piped output always has them).
   return renderTable(
     ctx,
     [
       'active',
-      'profile',
+      { header: 'profile', whole: true },
       { header: 'base URL', whole: true },
       { header: 'account id', id: true, optional: 2 },
-      'API key',
+      { header: 'API key', optional: 3 },
       { header: 'server', optional: 1 },
     ],
     cells,
