@@ -128,7 +128,9 @@ export function pathArb(id: OperationId, idKind: 'real' | 'unknown' | 'any' = 'a
   const names = [...operations[id].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const real = realIds();
   const paramArb = (name: string) => {
-    const reals = real[name]!.map(encodeURIComponent);
+    const known = real[name];
+    if (!known) throw new Error(`no real id for the path parameter ${name} of ${id}: add ids of it to realIds()`);
+    const reals = known.map(encodeURIComponent);
     if (idKind === 'real') return fc.constantFrom(...reals);
     if (idKind === 'unknown') return unknownIdArb;
     return fc.oneof(fc.constantFrom(...reals), unknownIdArb);
